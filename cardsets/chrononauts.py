@@ -1,0 +1,378 @@
+"""The Chrononauts card set: its data model and the checks that keep it consistent."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardsets import checks
+from cardsets.yamlfile import Document, Path_, read
+
+SOURCES = ("printed", "reconstructed")
+OPS = ("single", "or", "and")
+DIRECTIONS = ("to_prime", "to_true")
+
+
+@dataclass(frozen=True)
+class Provenance:
+    source: str  # "printed" or "reconstructed"
+    note: str = ""
+
+    @property
+    def reconstructed(self) -> bool:
+        return self.source == "reconstructed"
+
+
+@dataclass(frozen=True)
+class TimelineCard:
+    id: str
+    ti: str  # Time Index, e.g. "B2": row letter and column number
+    year: int
+    kind: str  # "linchpin" or "ripplepoint"
+    provenance: Provenance
+    ripples: tuple[int, ...] = ()  # linchpins: years whose rule names this one
+    op: str = ""  # ripplepoints: single / or / and
+    of: tuple[int, ...] = ()  # ripplepoints: the linchpin years of the rule
+    patches: tuple[str, ...] = ()  # ripplepoints: patch ids that fit this year
+    nexus: bool = False
+    ultra: bool = False
+
+    @property
+    def is_linchpin(self) -> bool:
+        return self.kind == "linchpin"
+
+    @property
+    def row(self) -> int:
+        return ord(self.ti[0]) - ord("A")
+
+    @property
+    def column(self) -> int:
+        return int(self.ti[1:]) - 1
+
+
+@dataclass(frozen=True)
+class PatchCard:
+    id: str
+    year: int
+    provenance: Provenance
+    playable_if_prime: tuple[int, ...] = ()  # only the unstable 1945 patches have one
+    ultraparadox: bool = False
+
+
+@dataclass(frozen=True)
+class InverterCard:
+    id: str
+    count: int
+    provenance: Provenance
+    # None means every linchpin; `direction` then says which way ("either" allowed).
+    targets: Mapping[int, str] | None = None
+    direction: str = "either"
+
+    def allows(self, year: int, is_prime: bool) -> bool:
+        """Whether this inverter may flip the linchpin of `year` from its current side."""
+        wanted = "to_true" if is_prime else "to_prime"
+        if self.targets is None:
+            return self.direction in ("either", wanted)
+        return self.targets.get(year) == wanted
+
+
+@dataclass(frozen=True)
+class IdentityCard:
+    id: str
+    true_year: int
+    patched: tuple[int, int]
+    needs_prime: tuple[int, ...]
+    needs_true: tuple[int, ...]
+    provenance: Provenance
+
+    @property
+    def years(self) -> tuple[int, int, int]:
+        return (self.true_year, *self.patched)
+
+
+@dataclass(frozen=True)
+class ChrononautsSet:
+    version: int
+    timeline: tuple[TimelineCard, ...]
+    patches: tuple[PatchCard, ...]
+    inverters: tuple[InverterCard, ...]
+    identities: tuple[IdentityCard, ...]
+    by_year: Mapping[int, TimelineCard] = field(default_factory=dict)
+    by_id: Mapping[str, object] = field(default_factory=dict)
+
+    def card(self, card_id: str) -> object:
+        return self.by_id[card_id]
+
+    def text_keys(self) -> list[str]:
+        """Every string key the cards need in a language file."""
+        keys: list[str] = []
+        for t in self.timeline:
+            sides = ("true", "prime") if t.is_linchpin else ("true", "paradox")
+            for side in sides:
+                keys += [f"{t.id}.{side}.title", f"{t.id}.{side}.text"]
+        for p in self.patches:
+            keys += [f"{p.id}.title", f"{p.id}.text"]
+        for inv in self.inverters:
+            keys += [f"{inv.id}.title", f"{inv.id}.text"]
+        for ident in self.identities:
+            keys += [f"{ident.id}.name", f"{ident.id}.bio"]
+        return keys
+
+
+class CardSetError(ValueError):
+    """A card set with problems. ``problems`` lists every one of them."""
+
+    def __init__(self, problems: list[Any]) -> None:
+        self.problems = sorted(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def load(path: Path, label: str | None = None) -> ChrononautsSet:
+    """Load and validate cards.yaml. Raises CardSetError listing every problem."""
+    doc = read(path, label)
+    result = parse(doc)
+    if doc.problems or result is None:
+        raise CardSetError(doc.problems)
+    return result
+
+
+def parse(doc: Document) -> ChrononautsSet | None:
+    """Validate a parsed cards.yaml; problems are added to ``doc``."""
+    if doc.problems:
+        return None
+    data = doc.data
+    if not checks.mapping(doc, (), data, ["set", "version", "timeline", "patches", "inverters", "identities"]):
+        return None
+    if data["set"] != "chrononauts":
+        doc.problem(("set",), f"this file is for set {data['set']!r}, expected 'chrononauts'")
+    checks.of_type(doc, ("version",), data["version"], int)
+
+    timeline = [t for i, raw in enumerate(_items(doc, "timeline")) if (t := _timeline_card(doc, ("timeline", i), raw))]
+    patches = [p for i, raw in enumerate(_items(doc, "patches")) if (p := _patch(doc, ("patches", i), raw))]
+    inverters = [v for i, raw in enumerate(_items(doc, "inverters")) if (v := _inverter(doc, ("inverters", i), raw))]
+    identities = [d for i, raw in enumerate(_items(doc, "identities")) if (d := _identity(doc, ("identities", i), raw))]
+    if doc.problems:
+        return None
+
+    ids = checks.unique_ids(doc, [(("timeline", i, "id"), c.id) for i, c in enumerate(timeline)])
+    ids = checks.unique_ids(doc, [(("patches", i, "id"), c.id) for i, c in enumerate(patches)], ids)
+    ids = checks.unique_ids(doc, [(("inverters", i, "id"), c.id) for i, c in enumerate(inverters)], ids)
+    checks.unique_ids(doc, [(("identities", i, "id"), c.id) for i, c in enumerate(identities)], ids)
+    _cross_check(doc, timeline, patches, inverters, identities)
+    if doc.problems:
+        return None
+    by_id: dict[str, object] = {c.id: c for group in (timeline, patches, inverters, identities) for c in group}
+    return ChrononautsSet(
+        version=data["version"],
+        timeline=tuple(sorted(timeline, key=lambda c: c.year)),
+        patches=tuple(patches),
+        inverters=tuple(inverters),
+        identities=tuple(identities),
+        by_year={c.year: c for c in timeline},
+        by_id=by_id,
+    )
+
+
+def _items(doc: Document, key: str) -> list[Any]:
+    value = doc.data[key]
+    return value if checks.of_type(doc, (key,), value, list) else []
+
+
+def _provenance(doc: Document, path: Path_, raw: dict[str, Any]) -> Provenance:
+    checks.one_of(doc, path + ("source",), raw["source"], SOURCES)
+    note = raw.get("note", "")
+    checks.of_type(doc, path + ("note",), note, str)
+    return Provenance(str(raw["source"]), str(note))
+
+
+def _ident(doc: Document, path: Path_, raw: dict[str, Any], prefix: str) -> bool:
+    ident = raw["id"]
+    if not checks.of_type(doc, path + ("id",), ident, str):
+        return False
+    if not ident.startswith(prefix) or not ident.isascii() or not ident.replace("_", "").isalnum() or ident != ident.lower():
+        doc.problem(path + ("id",), f"id {ident!r} must be lower-case ASCII letters, digits and '_', starting with {prefix!r}")
+        return False
+    return True
+
+
+def _years(doc: Document, path: Path_, value: Any) -> tuple[int, ...]:
+    return tuple(checks.list_of(doc, path, value, int))
+
+
+def _timeline_card(doc: Document, path: Path_, raw: Any) -> TimelineCard | None:
+    if not checks.mapping(doc, path, raw, ["id", "ti", "year", "kind", "source"],
+                          ["ripples", "rule", "patches", "nexus", "ultra", "note"]):
+        return None
+    ok = _ident(doc, path, raw, "tl_")
+    ok &= checks.of_type(doc, path + ("year",), raw["year"], int)
+    ok &= checks.one_of(doc, path + ("kind",), raw["kind"], ("linchpin", "ripplepoint"))
+    ti = raw["ti"]
+    if not (isinstance(ti, str) and len(ti) == 2 and ti[0] in "ABCD" and ti[1] in "12345678"):
+        doc.problem(path + ("ti",), f"time index {ti!r} must be a row A-D and a column 1-8, like 'B2'")
+        ok = False
+    provenance = _provenance(doc, path, raw)
+    for flag in ("nexus", "ultra"):
+        if flag in raw:
+            ok &= checks.of_type(doc, path + (flag,), raw[flag], bool)
+    if not ok:
+        return None
+    if raw["kind"] == "linchpin":
+        for key in ("rule", "patches"):
+            if key in raw:
+                doc.problem(path + (key,), f"a linchpin has no {key!r}")
+        if "ripples" not in raw:
+            doc.problem(path, "missing key 'ripples'")
+            return None
+        return TimelineCard(raw["id"], ti, raw["year"], "linchpin", provenance,
+                            ripples=_years(doc, path + ("ripples",), raw["ripples"]))
+    for key in ("rule", "patches"):
+        if key not in raw:
+            doc.problem(path, f"missing key {key!r}")
+            return None
+    if "ripples" in raw:
+        doc.problem(path + ("ripples",), "a ripplepoint has no 'ripples'")
+    rule = raw["rule"]
+    if not checks.mapping(doc, path + ("rule",), rule, ["op", "of"]):
+        return None
+    if not checks.one_of(doc, path + ("rule", "op"), rule["op"], OPS):
+        return None
+    of = _years(doc, path + ("rule", "of"), rule["of"])
+    if rule["op"] == "single" and len(of) != 1 or rule["op"] != "single" and len(of) < 2:
+        doc.problem(path + ("rule", "of"), f"rule {rule['op']!r} cannot have {len(of)} linchpin(s)")
+    patch_ids = tuple(checks.list_of(doc, path + ("patches",), raw["patches"], str))
+    return TimelineCard(raw["id"], ti, raw["year"], "ripplepoint", provenance, op=rule["op"], of=of,
+                        patches=patch_ids, nexus=bool(raw.get("nexus", False)), ultra=bool(raw.get("ultra", False)))
+
+
+def _patch(doc: Document, path: Path_, raw: Any) -> PatchCard | None:
+    if not checks.mapping(doc, path, raw, ["id", "year", "source"], ["playable_if", "ultraparadox", "note"]):
+        return None
+    ok = _ident(doc, path, raw, "pat_") & checks.of_type(doc, path + ("year",), raw["year"], int)
+    provenance = _provenance(doc, path, raw)
+    prime: tuple[int, ...] = ()
+    if "playable_if" in raw:
+        cond = raw["playable_if"]
+        if checks.mapping(doc, path + ("playable_if",), cond, ["prime"]):
+            prime = _years(doc, path + ("playable_if", "prime"), cond["prime"])
+    if "ultraparadox" in raw:
+        ok &= checks.of_type(doc, path + ("ultraparadox",), raw["ultraparadox"], bool)
+    if not ok:
+        return None
+    return PatchCard(raw["id"], raw["year"], provenance, prime, bool(raw.get("ultraparadox", False)))
+
+
+def _inverter(doc: Document, path: Path_, raw: Any) -> InverterCard | None:
+    if not checks.mapping(doc, path, raw, ["id", "count", "targets", "source"], ["direction", "note"]):
+        return None
+    ok = _ident(doc, path, raw, "inv_") & checks.of_type(doc, path + ("count",), raw["count"], int)
+    if ok and raw["count"] < 1:
+        doc.problem(path + ("count",), f"count must be at least 1, not {raw['count']}")
+        ok = False
+    provenance = _provenance(doc, path, raw)
+    targets = raw["targets"]
+    if targets == "any":
+        direction = raw.get("direction", "either")
+        ok &= checks.one_of(doc, path + ("direction",), direction, ("either", *DIRECTIONS))
+        return InverterCard(raw["id"], raw["count"], provenance, None, direction) if ok else None
+    if "direction" in raw:
+        doc.problem(path + ("direction",), "'direction' goes only with 'targets: any'; list a direction per year instead")
+        ok = False
+    if not isinstance(targets, dict):
+        doc.problem(path + ("targets",), f"'targets' must be 'any' or a mapping year: direction, not {targets!r}")
+        return None
+    parsed: dict[int, str] = {}
+    for year, direction in targets.items():
+        ok &= checks.of_type(doc, path + ("targets", year), year, int)
+        ok &= checks.one_of(doc, path + ("targets", year), direction, DIRECTIONS)
+        parsed[year] = direction
+    return InverterCard(raw["id"], raw["count"], provenance, parsed) if ok else None
+
+
+def _identity(doc: Document, path: Path_, raw: Any) -> IdentityCard | None:
+    if not checks.mapping(doc, path, raw, ["id", "true_year", "patched", "needs_prime", "needs_true", "source"], ["note"]):
+        return None
+    ok = _ident(doc, path, raw, "id_") & checks.of_type(doc, path + ("true_year",), raw["true_year"], int)
+    patched = _years(doc, path + ("patched",), raw["patched"])
+    if len(patched) != 2:
+        doc.problem(path + ("patched",), f"an identity has exactly two patched years, not {len(patched)}")
+        ok = False
+    provenance = _provenance(doc, path, raw)
+    if not ok:
+        return None
+    return IdentityCard(raw["id"], raw["true_year"], (patched[0], patched[1]),
+                        _years(doc, path + ("needs_prime",), raw["needs_prime"]),
+                        _years(doc, path + ("needs_true",), raw["needs_true"]), provenance)
+
+
+def _cross_check(doc: Document, timeline: list[TimelineCard], patches: list[PatchCard],
+                 inverters: list[InverterCard], identities: list[IdentityCard]) -> None:
+    years: dict[int, int] = {}
+    for i, card in enumerate(timeline):
+        if card.year in years:
+            doc.problem(("timeline", i, "year"), f"year {card.year} appears twice on the timeline")
+        years[card.year] = i
+    tis = [c.ti for c in timeline]
+    for i, card in enumerate(timeline):
+        if tis.count(card.ti) > 1:
+            doc.problem(("timeline", i, "ti"), f"time index {card.ti!r} is used twice")
+    linchpins = {c.year: i for i, c in enumerate(timeline) if c.is_linchpin}
+    ripple_years = {c.year: i for i, c in enumerate(timeline) if not c.is_linchpin}
+    patch_by_id = {p.id: (i, p) for i, p in enumerate(patches)}
+
+    for i, card in enumerate(timeline):
+        if card.is_linchpin:
+            for j, year in enumerate(card.ripples):
+                if year not in ripple_years:
+                    doc.problem(("timeline", i, "ripples", j), f"{year} is not a ripplepoint year{checks.suggestion(str(year), ripple_years)}")
+            expected = sorted(c.year for c in timeline if card.year in c.of)
+            if sorted(card.ripples) != expected:
+                doc.problem(("timeline", i, "ripples"), f"ripples of {card.year} must be exactly the years whose rule names it: {expected}")
+            continue
+        for j, year in enumerate(card.of):
+            if year not in linchpins:
+                doc.problem(("timeline", i, "rule", "of", j), f"{year} is not a linchpin year{checks.suggestion(str(year), linchpins)}")
+        for j, pid in enumerate(card.patches):
+            if pid not in patch_by_id:
+                doc.problem(("timeline", i, "patches", j), f"unknown patch {pid!r}{checks.suggestion(pid, patch_by_id)}")
+            elif patch_by_id[pid][1].year != card.year:
+                doc.problem(("timeline", i, "patches", j), f"patch {pid!r} is for {patch_by_id[pid][1].year}, not {card.year}")
+
+    listed = {pid for c in timeline for pid in c.patches}
+    for i, patch in enumerate(patches):
+        if patch.year not in ripple_years:
+            doc.problem(("patches", i, "year"), f"{patch.year} is not a ripplepoint year{checks.suggestion(str(patch.year), ripple_years)}")
+        elif patch.id not in listed:
+            doc.problem(("patches", i, "id"), f"patch {patch.id!r} is not listed under its year {patch.year}")
+        for j, year in enumerate(patch.playable_if_prime):
+            if year not in linchpins:
+                doc.problem(("patches", i, "playable_if", "prime", j), f"{year} is not a linchpin year")
+        rp = next((c for c in timeline if c.year == patch.year), None)
+        if rp is not None and patch.playable_if_prime and not _implies_paradox(rp, set(patch.playable_if_prime)):
+            doc.problem(("patches", i, "playable_if"), f"this configuration does not make {patch.year} a paradox, so the patch could never be played")
+
+    for i, inv in enumerate(inverters):
+        for year in (inv.targets or {}):
+            if year not in linchpins:
+                doc.problem(("inverters", i, "targets", year), f"{year} is not a linchpin year{checks.suggestion(str(year), linchpins)}")
+
+    for i, ident in enumerate(identities):
+        named: tuple[tuple[str, tuple[int, ...]], ...] = (("true_year", (ident.true_year,)), ("patched", ident.patched))
+        for key, values in named:
+            for j, year in enumerate(values):
+                sub: Path_ = ("identities", i, key) if key == "true_year" else ("identities", i, key, j)
+                if year not in ripple_years:
+                    doc.problem(sub, f"{year} is not a ripplepoint year{checks.suggestion(str(year), ripple_years)}")
+                elif key == "patched" and len(timeline[ripple_years[year]].patches) != 1:
+                    doc.problem(sub, f"{year} has more than one patch, so an identity cannot name it")
+        for key, values in (("needs_prime", ident.needs_prime), ("needs_true", ident.needs_true)):
+            for j, year in enumerate(values):
+                if year not in linchpins:
+                    doc.problem(("identities", i, key, j), f"{year} is not a linchpin year")
+        if set(ident.needs_prime) & set(ident.needs_true):
+            doc.problem(("identities", i, "needs_true"), "a linchpin cannot be needed both prime and true")
+
+
+def _implies_paradox(card: TimelineCard, prime: set[int]) -> bool:
+    hits = [y in prime for y in card.of]
+    return all(hits) if card.op == "and" else any(hits)

@@ -1,0 +1,159 @@
+"""Player-visible strings: one YAML file per language, English as the reference.
+
+A language file looks like this::
+
+    language: it
+    strings:
+      tl_1865.true.title: Lincoln assassinato
+      illegal.not_a_linchpin: "{card} si gioca solo su un cardine."
+    translated_from:          # optional: fingerprints of the English each string was made from
+      tl_1865.true.title: 3f2a9c1b
+
+A string is *missing* in a language when English has the key and that language does not;
+it is *stale* when its fingerprint no longer matches the English text, or when English no
+longer has the key at all. Lookups fall back from the asked language to English, then Italian.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardsets import checks
+from cardsets.yamlfile import Document, Problem, read
+
+LANGUAGES = ("it", "es", "en", "nl")
+LANGUAGE_NAMES = {"it": "Italiano", "es": "Español", "en": "English", "nl": "Nederlands"}
+REFERENCE = "en"
+FALLBACK = ("en", "it")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def fingerprint(text: str) -> str:
+    """A short, stable digest of an English string, used to notice stale translations."""
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+
+
+def placeholders(text: str) -> set[str] | None:
+    """The {names} a string uses, or None if its braces are malformed or not plain names."""
+    try:
+        parts = list(string.Formatter().parse(text))
+    except ValueError:
+        return None
+    names: set[str] = set()
+    for _literal, name, spec, conversion in parts:
+        if name is None:
+            continue
+        if not name.isidentifier() or spec or conversion:
+            return None
+        names.add(name)
+    return names
+
+
+@dataclass
+class Catalog:
+    """Every language's strings for one card set (or for the app itself)."""
+
+    strings: dict[str, dict[str, str]] = field(default_factory=dict)
+    stamps: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def text(self, lang: str, key: str, **params: object) -> str:
+        for candidate in (lang, *FALLBACK):
+            found = self.strings.get(candidate, {}).get(key)
+            if found is not None:
+                return _fill(found, params)
+        return key
+
+    def has(self, key: str) -> bool:
+        return any(key in table for table in self.strings.values())
+
+    def missing(self, lang: str) -> list[str]:
+        own = self.strings.get(lang, {})
+        return sorted(k for k in self.strings.get(REFERENCE, {}) if k not in own)
+
+    def stale(self, lang: str) -> list[str]:
+        if lang == REFERENCE:
+            return []
+        reference = self.strings.get(REFERENCE, {})
+        stamps = self.stamps.get(lang, {})
+        out = []
+        for key in self.strings.get(lang, {}):
+            if key not in reference:
+                out.append(key)
+            elif key in stamps and stamps[key] != fingerprint(reference[key]):
+                out.append(key)
+        return sorted(out)
+
+
+def _fill(text: str, params: Mapping[str, object]) -> str:
+    # Only plain {name} substitution: a translator's string never reaches str.format,
+    # so a stray "{0.__class__}" stays text instead of poking at objects.
+    return _PLACEHOLDER.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
+
+
+def load(folder: Path, label: str, required: Iterable[str] = ()) -> tuple[Catalog, list[Problem]]:
+    """Load ``folder/<lang>.yaml`` for every language; ``label`` prefixes file names in problems."""
+    catalog = Catalog()
+    problems: list[Problem] = []
+    docs: dict[str, Document] = {}
+    for lang in LANGUAGES:
+        doc = read(folder / f"{lang}.yaml", f"{label}/{lang}.yaml")
+        docs[lang] = doc
+        strings, stamps = _parse(doc, lang)
+        catalog.strings[lang] = strings
+        catalog.stamps[lang] = stamps
+        problems += doc.problems
+
+    reference = catalog.strings[REFERENCE]
+    ref_doc = docs[REFERENCE]
+    if not ref_doc.problems:
+        for key in required:
+            if key not in reference:
+                line, column = ref_doc.where(("strings",))
+                problems.append(Problem(ref_doc.file, line, column, f"missing string {key!r} (English is the reference and must have every key)"))
+    for lang, doc in docs.items():
+        if lang == REFERENCE:
+            continue
+        for key, text in catalog.strings[lang].items():
+            if key not in reference:
+                continue
+            want, got = placeholders(reference[key]), placeholders(text)
+            if want is not None and got is not None and want != got:
+                line, column = doc.where(("strings", key))
+                problems.append(Problem(doc.file, line, column,
+                                        f"{key!r} uses placeholders {sorted(got)} but English uses {sorted(want)}"))
+    return catalog, problems
+
+
+def _parse(doc: Document, lang: str) -> tuple[dict[str, str], dict[str, str]]:
+    if doc.problems:
+        return {}, {}
+    data = doc.data
+    if not checks.mapping(doc, (), data, ["language", "strings"], ["translated_from"]):
+        return {}, {}
+    if data["language"] != lang:
+        doc.problem(("language",), f"this file says language {data['language']!r} but is named {lang}.yaml")
+    strings: dict[str, str] = {}
+    raw = data["strings"]
+    if checks.of_type(doc, ("strings",), raw, dict):
+        for key, text in raw.items():
+            if not isinstance(key, str):
+                doc.problem(("strings", key), f"a string key must be text, not {key!r}")
+            elif not isinstance(text, str):
+                doc.problem(("strings", key), f"{key!r} must be text, not {text!r} (quote it if it looks like a number)")
+            elif placeholders(text) is None:
+                doc.problem(("strings", key), f"{key!r} has a malformed placeholder; write names in braces, like {{card}}")
+            else:
+                strings[key] = text
+    stamps: dict[str, str] = {}
+    raw_stamps = data.get("translated_from", {})
+    if checks.of_type(doc, ("translated_from",), raw_stamps, dict):
+        for key, value in raw_stamps.items():
+            if isinstance(key, str) and isinstance(value, str):
+                stamps[key] = value
+            else:
+                doc.problem(("translated_from", key), "fingerprints are text keys with text values")
+    return strings, stamps

@@ -1,0 +1,257 @@
+"""Reading YAML safely, keeping the position of every value.
+
+A card set is edited by hand, so every problem must point at ``file:line:column``.
+PyYAML's constructors forget positions, so we walk the composed node tree ourselves
+and record where each value stood, keyed by its path inside the document.
+
+Two PyYAML defaults are unsafe for our data and are switched off here:
+- arbitrary tags: only the safe loader is used, so a file can never run code;
+- YAML 1.1 booleans: under them the Italian and Spanish "No" (and yes/on/off) turn
+  into ``False``. Only ``true`` and ``false`` are booleans here, as in YAML 1.2.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+try:
+    from yaml import CSafeLoader as _BaseLoader
+    _C_LOADER = True
+except ImportError:  # pragma: no cover - the C loader ships with most PyYAML wheels
+    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
+    _C_LOADER = False
+
+Path_ = tuple[str | int, ...]
+
+_BOOL_12 = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+
+
+class StrictLoader(_BaseLoader):
+    """Safe loader that resolves booleans the YAML 1.2 way."""
+
+
+StrictLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+}
+for _first in "tTfF":
+    StrictLoader.yaml_implicit_resolvers.setdefault(_first, []).insert(
+        0, ("tag:yaml.org,2002:bool", _BOOL_12)
+    )
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong in a file, with its position (1-based)."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+
+@dataclass
+class Document:
+    """A parsed YAML file: its data, where each value stood, and what went wrong."""
+
+    file: str
+    data: Any = None
+    positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    key_positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)  # where the key of each mapping value stood
+
+    def where(self, path: Path_) -> tuple[int, int]:
+        """The position of the value at ``path``, or of its nearest ancestor that has one."""
+        p = tuple(path)
+        while p:
+            if p in self.positions:
+                return self.positions[p]
+            p = p[:-1]
+        return self.positions.get((), (1, 1))
+
+    def where_key(self, path: Path_) -> tuple[int, int]:
+        """The position of the key that ``path`` ends with (of its value if there is no key)."""
+        return self.key_positions.get(tuple(path)) or self.where(path)
+
+    def problem(self, path: Path_, message: str) -> None:
+        line, column = self.where(path)
+        self.problems.append(Problem(self.file, line, column, message))
+
+    def key_problem(self, path: Path_, message: str) -> None:
+        """A problem with the key itself (unknown, wrong type), reported where the key stands."""
+        line, column = self.where_key(path)
+        self.problems.append(Problem(self.file, line, column, message))
+
+
+def parse(text: str, file: str) -> Document:
+    """Parse one YAML document. Syntax errors become problems, never exceptions."""
+    doc = Document(file)
+    try:
+        deep = _too_deep(text)
+        if deep is not None:
+            doc.problems.append(Problem(file, deep[0], deep[1],
+                                        f"values nested more than {_MAX_DEPTH} levels deep"))
+            return doc
+        node = yaml.compose(text, Loader=StrictLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        doc.problems.append(Problem(file, line, column, f"YAML syntax: {exc.problem or exc}"))
+        return doc
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow, e.g. a control character
+        line, column = _reader_position(text, exc.position)
+        doc.problems.append(Problem(file, line, column, f"character #x{exc.character:04x}: {exc.reason}"))
+        return doc
+    except yaml.YAMLError as exc:
+        doc.problems.append(Problem(file, 1, 1, f"YAML: {exc}"))
+        return doc
+    if node is None:
+        doc.data = None
+        return doc
+    constructor = StrictLoader("")
+    try:
+        doc.data = _Builder(doc, constructor).build(node, (), 0)
+    finally:
+        constructor.dispose()
+    return doc
+
+
+def read(path: Path, label: str | None = None) -> Document:
+    """Read and parse a file; ``label`` is the name used in problems (default: the path)."""
+    name = label or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Document(name, problems=[Problem(name, 1, 1, "file not found")])
+    except UnicodeDecodeError as exc:
+        return Document(name, problems=[Problem(name, 1, 1, f"not UTF-8 text ({exc.reason})")])
+    except OSError as exc:
+        return Document(name, problems=[Problem(name, 1, 1, f"cannot read: {exc.strerror}")])
+    return parse(text, name)
+
+
+# Limits that keep a hostile or mangled file from crashing or hanging the loader:
+# PyYAML's C composer recurses once per nesting level (and overflows the C stack
+# around 10^5 levels), and aliases can expand a small file exponentially.
+_MAX_DEPTH = 50
+_MAX_VALUES = 200_000
+# A collection starts only at one of these characters, so a text with fewer of them
+# cannot nest deeply enough to hurt the composer and needs no event pre-scan.
+_NESTING_CHARS = "[{-:?"
+_PRESCAN_ABOVE = 5_000
+
+
+def _reader_position(text: str, position: int) -> tuple[int, int]:
+    # The C reader counts UTF-8 bytes, the pure-Python one characters.
+    before = text.encode("utf-8")[:position].decode("utf-8", "ignore") if _C_LOADER else text[:position]
+    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+
+
+def _too_deep(text: str) -> tuple[int, int] | None:
+    """Where the nesting first goes past _MAX_DEPTH, read from the (non-recursive) event stream."""
+    if sum(text.count(c) for c in _NESTING_CHARS) < _PRESCAN_ABOVE:
+        return None
+    depth = 0
+    for event in yaml.parse(text, Loader=StrictLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > _MAX_DEPTH:
+                mark = event.start_mark
+                return (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return None
+
+
+def _at(node: yaml.Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+class _Builder:
+    """Turns composed nodes into plain data, recording positions and reporting (never raising)."""
+
+    def __init__(self, doc: Document, constructor: Any) -> None:
+        self.doc = doc
+        self.constructor = constructor
+        self.active: set[int] = set()  # ids of the collections being built (an alias cycle comes back to one)
+        self.values = 0
+        self.overflow = False
+
+    def report(self, node: yaml.Node, message: str) -> None:
+        line, column = _at(node)
+        self.doc.problems.append(Problem(self.doc.file, line, column, message))
+
+    def build(self, node: yaml.Node, path: Path_, depth: int) -> Any:
+        doc = self.doc
+        doc.positions[path] = _at(node)
+        self.values += 1
+        if self.values > _MAX_VALUES:
+            if not self.overflow:
+                self.overflow = True
+                self.report(node, f"more than {_MAX_VALUES} values (an alias repeated too often?)")
+            return None
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node, path)
+        if depth >= _MAX_DEPTH:
+            self.report(node, f"values nested more than {_MAX_DEPTH} levels deep")
+            return None
+        if id(node) in self.active:
+            self.report(node, "an alias refers to a value that contains it")
+            return None
+        self.active.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                if node.tag != "tag:yaml.org,2002:seq":
+                    doc.problem(path, f"unsupported tag {node.tag!r}")
+                return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
+            if isinstance(node, yaml.MappingNode):
+                return self.mapping(node, path, depth)
+        finally:
+            self.active.discard(id(node))
+        doc.problem(path, "unsupported YAML node")  # pragma: no cover
+        return None
+
+    def scalar(self, node: yaml.ScalarNode, path: Path_) -> Any:
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except Exception as exc:  # unknown tags, and values such as 2020-13-45 or `!!int x` that fail to convert
+            self.doc.problem(path, f"unsupported value {node.value!r} ({getattr(exc, 'problem', None) or exc})")
+            return None
+
+    def mapping(self, node: yaml.MappingNode, path: Path_, depth: int) -> Any:
+        doc = self.doc
+        if node.tag != "tag:yaml.org,2002:map":
+            doc.problem(path, f"unsupported tag {node.tag!r}")
+        own = {id(key_node) for key_node, _value in node.value}
+        try:
+            self.constructor.flatten_mapping(node)  # merge keys (<<: *base)
+        except Exception as exc:
+            self.report(node, f"cannot merge ({getattr(exc, 'problem', None) or exc})")
+            return None
+        result: dict[Any, Any] = {}
+        first: dict[Any, yaml.Node] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.report(key_node, "a key must be a plain value")
+                continue
+            try:
+                key = self.constructor.construct_object(key_node)
+                hash(key)
+            except Exception as exc:
+                self.report(key_node, f"unsupported key {key_node.value!r} ({getattr(exc, 'problem', None) or exc})")
+                continue
+            if key in first and id(key_node) in own and id(first[key]) in own:
+                self.report(key_node, f"duplicate key {key!r}")
+                continue
+            # A key brought in by a merge is overridden by a later one, as in PyYAML.
+            first.setdefault(key, key_node)
+            doc.key_positions[path + (key,)] = _at(key_node)
+            result[key] = self.build(value_node, path + (key,), depth + 1)
+        return result

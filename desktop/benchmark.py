@@ -1,0 +1,191 @@
+"""`convivium bench`: measures the budgets of the design and prints the figures.
+
+Timings are medians over repeats, on whatever machine runs it; nothing here is a test.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+FIRST_TABLE_SCRIPT = """
+import os, sys, time
+t0 = time.perf_counter()
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from desktop.i18n import Translator
+from desktop.main_window import MainWindow
+window = MainWindow(Translator("en"), {})
+window.show()
+window.new_game({"ids": 8}, 1234)
+window.grab()
+drawn = time.perf_counter() - t0
+rss = 0
+try:
+    with open("/proc/self/status") as status:
+        rss = next(int(l.split()[1]) for l in status if l.startswith("VmRSS:")) // 1024
+except OSError:
+    pass
+print(drawn, rss)
+"""
+
+
+def _median_seconds(fn: Callable[[], object], repeats: int) -> float:
+    samples = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t0)
+    return statistics.median(samples)
+
+
+def _positions(count: int) -> list[Any]:
+    """Mid-game Solonauts positions reached by random play."""
+    from rules.chrononauts.moves import Resign
+    from rules.registry import engine
+
+    eng = engine("chrononauts", "solonauts")
+    out = []
+    for seed in range(count):
+        state = eng.new_state({"ids": 8}, seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(5, 20)):
+            moves = [m for m in eng.legal_moves(state, 0) if not isinstance(m, Resign)]
+            if eng.is_over(state) or not moves:
+                break
+            eng.apply(state, rng.choice(moves))
+        if not eng.is_over(state):
+            out.append(state)
+    return out
+
+
+def bench_first_table() -> tuple[float, int]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", CONVIVIUM_HOME=os.environ.get("CONVIVIUM_HOME", "/tmp/convivium-bench"))
+    runs = []
+    rss = 0
+    for _ in range(5):
+        t0 = time.perf_counter()
+        out = subprocess.run([sys.executable, "-c", FIRST_TABLE_SCRIPT], capture_output=True, text=True, env=env, check=True)
+        total = time.perf_counter() - t0
+        inside, rss_text = out.stdout.split()
+        runs.append(total)
+        rss = max(rss, int(rss_text))
+        del inside
+    return statistics.median(runs), rss
+
+
+def bench_cardsets() -> float:
+    import cardsets
+
+    def load_all() -> None:
+        for cache in (cardsets.load_chrononauts, cardsets.load_texts, cardsets.load_ui_texts):
+            cache.cache_clear()
+        for game in cardsets.GAMES:
+            cardsets.load_texts(game)
+        cardsets.load_ui_texts()
+
+    load_all()  # warm the disk cache, as the budget says
+    return _median_seconds(load_all, 15)
+
+
+def bench_rules() -> dict[str, float]:
+    from rules.chrononauts.moves import Resign
+    from rules.match import Match
+    from rules.registry import engine
+
+    eng = engine("chrononauts", "solonauts")
+    positions = _positions(60)
+    n = 0
+    t0 = time.perf_counter()
+    for _ in range(20):
+        for state in positions:
+            eng.legal_moves(state, 0)
+            n += 1
+    legal = (time.perf_counter() - t0) / n
+
+    apply_times, undo_times = [], []
+    for seed in range(40):
+        match = Match(eng, {"ids": 8}, seed)
+        rng = random.Random(seed)
+        while not eng.is_over(match.state):
+            moves = [m for m in match.legal_moves(0) if not isinstance(m, Resign)]
+            move = rng.choice(moves)
+            t = time.perf_counter()
+            match.play(move)
+            apply_times.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            match.undo()
+            undo_times.append(time.perf_counter() - t)
+            match.play(move)
+
+    moves_done = 0
+    t0 = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - t0 < 2.0:
+        state = eng.new_state({"ids": 8}, seed)
+        rng = random.Random(seed)
+        while not eng.is_over(state):
+            moves = [m for m in eng.legal_moves(state, 0) if not isinstance(m, Resign)]
+            eng.apply(state, rng.choice(moves))
+            moves_done += 1
+        seed += 1
+    rate = moves_done / (time.perf_counter() - t0)
+    return {"legal": legal, "apply": statistics.median(apply_times), "undo": statistics.median(undo_times), "rate": rate}
+
+
+def bench_scene_update() -> float:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.i18n import Translator
+    from desktop.main_window import MainWindow
+    from rules.chrononauts.moves import PlayCard
+
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow(Translator("en"), {})
+    window.show()
+    samples = []
+    for seed in range(10):
+        window.new_game({"ids": 8}, seed)
+        session = window.session
+        assert session is not None
+        for _ in range(8):
+            moves = [m for m in session.match.legal_moves(0) if isinstance(m, PlayCard)] or session.match.legal_moves(0)[:1]
+            if session.over or not moves:
+                break
+            session.match.play(moves[0])
+            t0 = time.perf_counter()
+            window.scene.show_view(session.view, session.dests())
+            app.processEvents()
+            samples.append(time.perf_counter() - t0)
+    window.close()
+    return statistics.median(samples)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="convivium bench", description="Measure the performance budgets.")
+    parser.parse_args(argv)
+    rows: list[tuple[str, str, str, bool]] = []
+    first, rss = bench_first_table()
+    rows.append(("start to first drawn table (offscreen)", f"{first * 1000:.0f} ms", "< 600 ms", first < 0.6))
+    load = bench_cardsets()
+    rows.append(("load all card sets, all languages", f"{load * 1000:.1f} ms", "< 100 ms", load < 0.1))
+    r = bench_rules()
+    rows.append(("legal_moves, mid-game Solonauts", f"{r['legal'] * 1e6:.0f} µs", "< 200 µs", r["legal"] < 200e-6))
+    rows.append(("apply one move (Match.play)", f"{r['apply'] * 1e6:.0f} µs", "< 100 µs", r["apply"] < 100e-6))
+    rows.append(("undo one move (Match.undo)", f"{r['undo'] * 1e6:.1f} µs", "< 100 µs", r["undo"] < 100e-6))
+    rows.append(("random playout, moves per second", f"{r['rate']:,.0f}", "≥ 10,000", r["rate"] >= 10_000))
+    scene = bench_scene_update()
+    rows.append(("scene update after a move", f"{scene * 1000:.2f} ms", "< 8 ms", scene < 0.008))
+    rows.append(("resident memory of the app", f"{rss} MB", "< 200 MB", 0 < rss < 200))
+    width = max(len(r[0]) for r in rows)
+    print(f"{'what':<{width}}  {'measured':>12}  {'budget':>10}")
+    for name, value, budget, ok in rows:
+        print(f"{name:<{width}}  {value:>12}  {budget:>10}  {'ok' if ok else 'OVER'}")
+    return 0

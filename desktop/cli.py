@@ -1,0 +1,23 @@
+"""The `convivium` command: the app by default, `check` and `bench` for tools."""
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "check":
+        from cardsets.check import main as check_main
+
+        return check_main(args[1:])
+    if args and args[0] == "bench":
+        from desktop.benchmark import main as bench_main
+
+        return bench_main(args[1:])
+    from desktop.app import run
+
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,63 @@
+"""The language the table speaks, switchable while a game runs."""
+from __future__ import annotations
+
+import locale
+
+from PySide6.QtCore import QObject, Signal
+
+import cardsets
+from cardsets.text import LANGUAGES, LANGUAGE_NAMES, Catalog
+from rules.chrononauts.timeline import card_kind
+from rules.kernel import RulesError
+
+PRIME = "′"  # the prime mark printed after a year on the prime side
+
+
+def default_language() -> str:
+    code = (locale.getlocale()[0] or "en")[:2].lower()
+    return code if code in LANGUAGES else "en"
+
+
+class Translator(QObject):
+    """Looks strings up in the game's catalog, then in the app's."""
+
+    language_changed = Signal(str)
+
+    def __init__(self, language: str, game: str = "chrononauts") -> None:
+        super().__init__()
+        self.language = language if language in LANGUAGES else "en"
+        self.ui: Catalog = cardsets.load_ui_texts()
+        self.game: Catalog = cardsets.load_texts(game)
+
+    @staticmethod
+    def languages() -> list[tuple[str, str]]:
+        return [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
+
+    def set_language(self, language: str) -> None:
+        if language in LANGUAGES and language != self.language:
+            self.language = language
+            self.language_changed.emit(language)
+
+    def tr(self, key: str, **params: object) -> str:
+        catalog = self.game if self.game.has(key) else self.ui
+        return catalog.text(self.language, key, **params)
+
+    def card_title(self, instance: str) -> str:
+        """The title of a play card or identity instance ('inv_reverse_fate#2' -> 'Reverse Fate')."""
+        kind = card_kind(instance)
+        if kind.startswith("id_"):
+            return self.tr(f"{kind}.name")
+        return self.tr(f"{kind}.title")
+
+    def reason(self, error: RulesError) -> str:
+        """A refused move or a broken file, said in the player's language."""
+        params: dict[str, object] = {}
+        for name, value in error.params.items():
+            if name == "card" and isinstance(value, str):
+                params[name] = self.card_title(value)
+            elif name == "reason" and isinstance(value, str):
+                params[name] = self.tr(value, **{k: self.card_title(v) if k == "card" and isinstance(v, str) else v
+                                                 for k, v in error.params.items()})
+            else:
+                params[name] = value
+        return self.tr(error.code, **params)

@@ -1,0 +1,524 @@
+"""The main window: the table in the middle, the card detail and the log beside it."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QPainter, QPixmap, QResizeEvent
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QFormLayout,
+                               QGraphicsView, QLabel, QLineEdit, QListWidget, QMainWindow, QMessageBox, QSpinBox,
+                               QTextBrowser, QVBoxLayout, QWidget)
+
+import cardsets
+from desktop import storage
+from desktop.i18n import Translator
+from desktop.session import GameSession
+from desktop.table.card_item import CardFace, paint_face
+from desktop.table.chrononauts_faces import ChrononautsFaces
+from desktop.table.solonauts_scene import SolonautsScene
+from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
+from rules.kernel import Event
+from rules.registry import engine
+from rules.saves import SaveError
+
+MAX_DEAL = 2**31 - 1
+DETAIL_SCALE = 2.2
+
+
+def parse_deal(text: str) -> int | None:
+    """A deal number typed by a person: None for a random deal; ValueError if not a number."""
+    text = text.strip().replace("_", "")
+    if not text:
+        return None
+    if not text.isdigit() or int(text) > MAX_DEAL:
+        raise ValueError(text)
+    return int(text)
+
+
+def random_deal() -> int:
+    return random.SystemRandom().randrange(MAX_DEAL + 1)
+
+
+class TableView(QGraphicsView):
+    """Shows the whole table, scaled to the window."""
+
+    def __init__(self, scene: SolonautsScene) -> None:
+        super().__init__(scene)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self.setBackgroundBrush(scene.backgroundBrush())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def sizeHint(self) -> QSize:
+        return QSize(1120, 800)
+
+
+class DetailPanel(QWidget):
+    """The card under the pointer, large enough to read, with its full text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        layout = QVBoxLayout(self)
+        self.picture = QLabel()
+        self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.picture.setMinimumHeight(int(116 * DETAIL_SCALE) + 8)
+        self.text = QTextBrowser()
+        self.text.setOpenLinks(False)
+        layout.addWidget(self.picture)
+        layout.addWidget(self.text, 1)
+
+    def show_card(self, face: CardFace, html_text: str) -> None:
+        ratio = self.devicePixelRatioF() or 1.0
+        pixmap = QPixmap(int((face.width + 6) * DETAIL_SCALE * ratio), int((face.height + 6) * DETAIL_SCALE * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(QColor(0, 0, 0, 0))
+        painter = QPainter(pixmap)
+        painter.scale(DETAIL_SCALE, DETAIL_SCALE)
+        painter.translate(3, 3)
+        paint_face(painter, face)
+        painter.end()
+        self.picture.setPixmap(pixmap)
+        self.text.setHtml(html_text)
+
+    def show_hint(self, text: str) -> None:
+        self.picture.clear()
+        self.text.setPlainText(text)
+
+
+class NewGameDialog(QDialog):
+    def __init__(self, tr: Translator, parent: QWidget | None, ids: int = IDS_DEFAULT) -> None:
+        super().__init__(parent)
+        self.tr_ = tr
+        self.setWindowTitle(tr.tr("new.title"))
+        form = QFormLayout(self)
+        self.game = QComboBox()
+        self.game.addItem(tr.tr("game.chrononauts"), "chrononauts")
+        self.mode = QComboBox()
+        self.mode.addItem(tr.tr("mode.solonauts"), "solonauts")
+        self.deal = QLineEdit()
+        self.deal.setPlaceholderText(tr.tr("new.deal_hint"))
+        self.ids = QSpinBox()
+        self.ids.setRange(IDS_MIN, IDS_MAX)
+        self.ids.setValue(ids)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #b3261e")
+        self.error.setWordWrap(True)
+        form.addRow(tr.tr("new.game"), self.game)
+        form.addRow(tr.tr("new.mode"), self.mode)
+        form.addRow(tr.tr("new.deal"), self.deal)
+        form.addRow(tr.tr("new.ids"), self.ids)
+        form.addRow(self.error)
+        buttons = QDialogButtonBox()
+        buttons.addButton(tr.tr("new.start"), QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(tr.tr("new.cancel"), QDialogButtonBox.ButtonRole.RejectRole)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.seed: int | None = None
+
+    def accept(self) -> None:
+        try:
+            deal = parse_deal(self.deal.text())
+        except ValueError:
+            self.error.setText(self.tr_.tr("new.bad_deal", text=self.deal.text().strip(), max=MAX_DEAL))
+            return
+        self.seed = random_deal() if deal is None else deal
+        super().accept()
+
+    def options(self) -> dict[str, Any]:
+        return {"ids": self.ids.value()}
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, tr: Translator, settings: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.tr_ = tr
+        self.settings = settings if settings is not None else {}
+        solo = engine("chrononauts", "solonauts")
+        self.faces = ChrononautsFaces(cardsets.load_chrononauts(), solo.rules, tr)  # type: ignore[attr-defined]
+        self.scene = SolonautsScene(self.faces, tr)
+        self.view = TableView(self.scene)
+        self.setCentralWidget(self.view)
+        self.session: GameSession | None = None
+        self.save_path: Path | None = None
+        self.log_events: list[Event] = []
+        self.pinned = ""
+
+        self.detail = DetailPanel()
+        self.detail_dock = QDockWidget()
+        self.detail_dock.setObjectName("detail")
+        self.detail_dock.setWidget(self.detail)
+        self.detail_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.detail_dock)
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.log_dock = QDockWidget()
+        self.log_dock.setObjectName("log")
+        self.log_dock.setWidget(self.log)
+        self.log_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+
+        self.prompt = QLabel()
+        self.message = QLabel()
+        self.message.setStyleSheet("color: #b3261e; font-weight: bold")
+        self.score = QLabel()
+        self.deal_label = QLabel()
+        self.statusBar().addWidget(self.prompt, 1)
+        self.statusBar().addWidget(self.message, 2)
+        self.statusBar().addPermanentWidget(self.score)
+        self.statusBar().addPermanentWidget(self.deal_label)
+        self._message_timer = QTimer(self)
+        self._message_timer.setSingleShot(True)
+        self._message_timer.timeout.connect(self.message.clear)
+
+        self._build_actions()
+        self.scene.move_chosen.connect(self._on_move)
+        self.scene.drop_refused.connect(self._on_refused_drop)
+        self.scene.hovered.connect(self._on_hover)
+        self.scene.pinned.connect(self._on_pin)
+        self.scene.selection_changed.connect(lambda _card: self._refresh_prompt())
+        tr.language_changed.connect(self._on_language)
+        self.retranslate()
+        self.resize(1480, 900)
+
+    # --- menus ----------------------------------------------------------------------
+
+    def _action(self, key: str, slot: Any, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None) -> QAction:
+        action = QAction(self)
+        action.setData(key)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        self.act_new = self._action("menu.new", self.new_game_dialog, K.New)
+        self.act_restart = self._action("menu.restart", self.restart, "Ctrl+R")
+        self.act_open = self._action("menu.open", self.open_dialog, K.Open)
+        self.act_save = self._action("menu.save", self.save, K.Save)
+        self.act_save_as = self._action("menu.save_as", self.save_as, K.SaveAs)
+        self.act_quit = self._action("menu.quit", self.close, K.Quit)
+        self.act_undo = self._action("menu.undo", self.undo, K.Undo)
+        self.act_redo = self._action("menu.redo", self.redo, K.Redo)
+        self.act_help = self._action("menu.how_to_play", self.show_help, K.HelpContents)
+        self.act_about = self._action("menu.about", self.show_about)
+        self.menu_game = self.menuBar().addMenu("")
+        for act in (self.act_new, self.act_restart, self.act_open, self.act_save, self.act_save_as):
+            self.menu_game.addAction(act)
+        self.menu_game.addSeparator()
+        self.menu_game.addAction(self.act_quit)
+        self.menu_edit = self.menuBar().addMenu("")
+        self.menu_edit.addAction(self.act_undo)
+        self.menu_edit.addAction(self.act_redo)
+        self.menu_language = self.menuBar().addMenu("")
+        self.language_group = QActionGroup(self)
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in Translator.languages():
+            act = QAction(name, self, checkable=True)
+            act.setChecked(code == self.tr_.language)
+            act.triggered.connect(lambda _checked=False, c=code: self.set_language(c))
+            self.language_group.addAction(act)
+            self.menu_language.addAction(act)
+            self.language_actions[code] = act
+        self.menu_help = self.menuBar().addMenu("")
+        self.menu_help.addAction(self.act_help)
+        self.menu_help.addAction(self.act_about)
+        self.actions_by_key = [self.act_new, self.act_restart, self.act_open, self.act_save, self.act_save_as,
+                               self.act_quit, self.act_undo, self.act_redo, self.act_help, self.act_about]
+
+    def retranslate(self) -> None:
+        t = self.tr_.tr
+        self.setWindowTitle(f"{t('app.name')} — {t('game.chrononauts')}: {t('mode.solonauts')}")
+        for act in self.actions_by_key:
+            act.setText(t(str(act.data())))
+        self.menu_game.setTitle(t("menu.game"))
+        self.menu_edit.setTitle(t("menu.edit"))
+        self.menu_language.setTitle(t("menu.language"))
+        self.menu_help.setTitle(t("menu.help"))
+        self.detail_dock.setWindowTitle(t("detail.title"))
+        self.log_dock.setWindowTitle(t("log.title"))
+        for code, act in self.language_actions.items():
+            act.setChecked(code == self.tr_.language)
+        self.scene.retranslate()
+        self._rebuild_log()
+        self._refresh_status()
+        self._refresh_detail()
+
+    def set_language(self, code: str) -> None:
+        self.tr_.set_language(code)
+
+    def _on_language(self, code: str) -> None:
+        self.settings["language"] = code
+        storage.save_settings(self.settings)
+        self.retranslate()
+
+    # --- dialogs (tests replace ask/inform to answer without a person) ---------------
+
+    def ask(self, title: str, text: str, buttons: list[str]) -> int:
+        """Ask a question; the index of the button chosen (-1 if the box was closed)."""
+        box = QMessageBox(self)
+        box.setWindowTitle(title)
+        box.setText(text)
+        made = [box.addButton(label, QMessageBox.ButtonRole.ActionRole) for label in buttons]
+        box.exec()
+        clicked = box.clickedButton()
+        return made.index(clicked) if clicked in made else -1  # type: ignore[arg-type]
+
+    def inform(self, title: str, text: str) -> None:
+        QMessageBox.information(self, title, text)
+
+    def choose_file(self, saving: bool) -> Path | None:
+        t = self.tr_.tr
+        start = str(self.save_path or storage.data_dir())
+        if saving:
+            name, _ = QFileDialog.getSaveFileName(self, t("save.title"), start, t("file.filter"))
+        else:
+            name, _ = QFileDialog.getOpenFileName(self, t("open.title"), start, t("file.filter"))
+        if not name:
+            return None
+        path = Path(name)
+        if saving and not path.name.endswith(storage.SAVE_SUFFIX):
+            path = path.with_name(path.name.split(".")[0] + storage.SAVE_SUFFIX)
+        return path
+
+    # --- games ----------------------------------------------------------------------
+
+    def start(self, session: GameSession, save_path: Path | None = None) -> None:
+        if self.session is not None:
+            self.session.deleteLater()
+        self.session = session
+        self.save_path = save_path
+        session.changed.connect(self._on_changed)
+        session.refused.connect(self.show_message)
+        self.log_events = []
+        self.scene.selected = ""
+        self.scene.show_view(session.view, session.dests())
+        self._rebuild_log()
+        self._refresh_status()
+        self.view.setFocus()
+
+    def new_game(self, options: dict[str, Any], seed: int) -> None:
+        self.settings["ids"] = options.get("ids", IDS_DEFAULT)
+        storage.save_settings(self.settings)
+        session = GameSession.new(options, seed, self.tr_, storage.autosave_path())
+        session._autosave()
+        self.start(session)
+
+    def new_game_dialog(self) -> None:
+        dialog = NewGameDialog(self.tr_, self, int(self.settings.get("ids", IDS_DEFAULT)))
+        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.seed is not None:
+            self.new_game(dialog.options(), dialog.seed)
+
+    def restart(self) -> None:
+        if self.session is not None:
+            self.new_game(dict(self.session.match.options), self.session.match.seed)
+
+    def open_file(self, path: Path) -> bool:
+        try:
+            session = GameSession.open(path, self.tr_, storage.autosave_path())
+        except SaveError as exc:
+            self.inform(self.tr_.tr("open.title"), self.tr_.tr("open.failed", file=path.name, reason=self.tr_.reason(exc)))
+            return False
+        session._autosave()
+        self.start(session, path)
+        return True
+
+    def open_dialog(self) -> None:
+        path = self.choose_file(saving=False)
+        if path is not None:
+            self.open_file(path)
+
+    def save(self) -> None:
+        if self.save_path is None:
+            self.save_as()
+        else:
+            self.save_to(self.save_path)
+
+    def save_as(self) -> None:
+        path = self.choose_file(saving=True)
+        if path is not None:
+            self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        if self.session is None:
+            return False
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self.inform(self.tr_.tr("save.title"), self.tr_.tr("save.failed", file=path.name, reason=exc.strerror or str(exc)))
+            return False
+        self.save_path = path
+        self.statusBar().showMessage(self.tr_.tr("status.saved", file=path.name), 4000)
+        return True
+
+    def undo(self) -> None:
+        if self.session is not None and not self.session.undo():
+            self.show_message(self.tr_.tr("status.nothing_to_undo"))
+
+    def redo(self) -> None:
+        if self.session is not None and not self.session.redo():
+            self.show_message(self.tr_.tr("status.nothing_to_redo"))
+
+    def offer_resume(self, crashed: bool) -> bool:
+        """At start: carry on with the autosaved game if there is one still running."""
+        path = storage.autosave_path()
+        if not path.exists():
+            return False
+        try:
+            session = GameSession.open(path, self.tr_, path)
+        except SaveError:
+            return False  # an unreadable autosave is left where it is, never overwritten silently
+        if session.over:
+            return False
+        t = self.tr_.tr
+        text = t("resume.after_crash" if crashed else "resume.unfinished")
+        if self.ask(t("resume.title"), text, [t("resume.yes"), t("resume.no")]) != 0:
+            return False
+        self.start(session)
+        return True
+
+    # --- reacting to the table ---------------------------------------------------------
+
+    def _on_move(self, move: object) -> None:
+        if self.session is not None:
+            self.session.play(move)  # type: ignore[arg-type]
+
+    def _on_refused_drop(self, card: str, target: str) -> None:
+        if self.session is not None:
+            self.show_message(self.session.explain_drop(card, target))
+
+    def _on_changed(self, events: list[Event]) -> None:
+        assert self.session is not None
+        if events:
+            self.log_events += events
+        else:
+            self.log_events = self.log_events[: self._events_kept()]
+        self.scene.show_view(self.session.view, self.session.dests())
+        self._rebuild_log()
+        self._refresh_status()
+        self._refresh_detail()
+        self.message.clear()
+        if any(e.kind in ("game_won", "game_lost") for e in events):
+            QTimer.singleShot(250, self.announce_end)
+
+    def _events_kept(self) -> int:
+        # After an undo the log shows what the remaining moves produced.
+        assert self.session is not None
+        return sum(len(step.events) for step in self.session.match._done)
+
+    def announce_end(self) -> None:
+        session = self.session
+        if session is None or not session.over:
+            return
+        t = self.tr_.tr
+        state = session.match.state
+        won = state.result == "won"
+        text = t(f"solonauts.end.{state.reason}", of=state.options["ids"]) + "\n" + \
+            t("solonauts.score", score=state.score, of=state.options["ids"])
+        choice = self.ask(t("end.title_won" if won else "end.title_lost"), text,
+                          [t("end.again"), t("end.new"), t("end.close")])
+        if choice == 0:
+            self.restart()
+        elif choice == 1:
+            self.new_game(dict(session.match.options), random_deal())
+
+    def show_message(self, text: str) -> None:
+        self.message.setText(text)
+        self._message_timer.start(6000)
+
+    def _on_hover(self, key: str) -> None:
+        if not self.pinned:
+            self._show_detail(key)
+
+    def _on_pin(self, key: str) -> None:
+        self.pinned = "" if key == self.pinned else key
+        self._show_detail(key)
+
+    def _show_detail(self, key: str) -> None:
+        if self.session is None or key.startswith("zone:"):
+            return
+        face, text = self.faces.detail(key, self.session.view.timeline)
+        self.detail.show_card(face, text)
+        self.detail_key = key
+
+    def _refresh_detail(self) -> None:
+        key = getattr(self, "detail_key", "")
+        if key and self.session is not None and (key.startswith("tl:") or key in self.scene.items_by_key):
+            self._show_detail(key)
+        else:
+            self.detail.show_hint(self.tr_.tr("detail.hint"))
+
+    def _rebuild_log(self) -> None:
+        self.log.clear()
+        if self.session is None:
+            return
+        for event in self.log_events:
+            if event.kind in ("linchpin_flipped",):
+                continue  # said better by the card_played line before it
+            self.log.addItem(self.session.event_text(event))
+        self.log.scrollToBottom()
+
+    def _refresh_prompt(self) -> None:
+        t = self.tr_.tr
+        if self.session is None:
+            self.prompt.setText("")
+        elif self.session.over:
+            state = self.session.match.state
+            self.prompt.setText(t(f"solonauts.end.{state.reason}", of=state.options["ids"]))
+        elif self.scene.selected:
+            card = self.tr_.card_title(self.scene.selected)
+            only_discard = set(self.scene.dests.get(self.scene.selected, {})) <= {"zone:discard"}
+            self.prompt.setText(t("solonauts.no_target" if only_discard else "solonauts.prompt_selected", card=card))
+        else:
+            self.prompt.setText(t("solonauts.prompt"))
+
+    def _refresh_status(self) -> None:
+        t = self.tr_.tr
+        self._refresh_prompt()
+        if self.session is None:
+            self.score.setText("")
+            self.deal_label.setText("")
+        else:
+            state = self.session.match.state
+            self.score.setText(t("solonauts.score", score=state.score, of=state.options["ids"]))
+            self.deal_label.setText(t("status.deal", seed=self.session.match.seed))
+        self.act_undo.setEnabled(self.session is not None and self.session.match.can_undo())
+        self.act_redo.setEnabled(self.session is not None and self.session.match.can_redo())
+        self.act_save.setEnabled(self.session is not None)
+        self.act_save_as.setEnabled(self.session is not None)
+        self.act_restart.setEnabled(self.session is not None)
+
+    def show_help(self) -> None:
+        self.inform(self.tr_.tr("menu.how_to_play").replace("&", ""), self.tr_.tr("solonauts.help"))
+
+    def show_about(self) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("convivium")
+        except PackageNotFoundError:
+            number = "dev"
+        self.inform(self.tr_.tr("menu.about").replace("&", ""), self.tr_.tr("about.text", version=number))
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        try:
+            storage.running_marker().unlink(missing_ok=True)
+        except OSError:
+            pass
+        super().closeEvent(event)
+
+    def grab_table(self, path: Path) -> None:
+        """Save a picture of the whole window (for the README and for looking at it)."""
+        self.grab().save(str(path))
+
+    def scene_rect(self) -> QRectF:
+        return self.scene.sceneRect()

@@ -1,0 +1,46 @@
+"""Where the app keeps its files: settings, the autosave, and the crash marker."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QStandardPaths
+
+from rules.saves import write_atomic
+
+SAVE_SUFFIX = ".convivium.json"
+
+
+def data_dir() -> Path:
+    """CONVIVIUM_HOME if set (tests, portable installs), else the platform's app-data folder."""
+    override = os.environ.get("CONVIVIUM_HOME")
+    if override:
+        return Path(override)
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(base or Path.home() / ".convivium")
+
+
+def autosave_path() -> Path:
+    return data_dir() / f"autosave{SAVE_SUFFIX}"
+
+
+def running_marker() -> Path:
+    """Exists while the app runs; found at start-up, it means the last run crashed."""
+    return data_dir() / "running"
+
+
+def load_settings() -> dict[str, Any]:
+    try:
+        data = json.loads((data_dir() / "settings.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def save_settings(settings: dict[str, Any]) -> None:
+    try:
+        write_atomic(data_dir() / "settings.json", json.dumps(settings, indent=1) + "\n")
+    except OSError:
+        pass  # settings are a convenience; never fail a game over them

@@ -1,0 +1,203 @@
+"""A card on the table: a face to paint and nothing else.
+
+Items know only their key (a card instance or a zone) and the face the table gives them;
+they never look at the rules. The scene decides what is legal and where things go.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+HIGHLIGHT = QColor("#ffc629")
+SELECTED = QColor("#3d8bfd")
+ANIMATION_MS = 200  # set to 0 to place cards at once (tests, benchmarks)
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """Everything painted on one card, already in the player's language."""
+
+    width: float
+    height: float
+    header: str  # colour of the top band
+    paper: str  # background colour
+    kind_label: str = ""  # small text in the band, left
+    year: str = ""  # large text in the band, right
+    title: str = ""
+    body: str = ""
+    corner: str = ""  # lower-left: the Time Index
+    stamp: str = ""  # big diagonal word, e.g. PARADOX
+    stamp_colour: str = "#c62828"
+    reconstructed: bool = False
+    face_down: bool = False
+    ink: str = "#1d1b16"
+    border: str = "#3a352c"
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, width: float, height: float, pixel: int, bold: bool) -> QFont:
+    """The largest font up to `pixel` px at which `text` wraps inside width × height."""
+    font = QFont()
+    font.setBold(bold)
+    size = pixel
+    while True:
+        font.setPixelSize(size)
+        rect = QFontMetricsF(font).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text)
+        if (rect.height() <= height and rect.width() <= width + 0.5) or size <= 6:
+            return QFont(font)
+        size -= 1
+
+
+def text_fits(text: str, width: float, height: float, pixel: int, bold: bool) -> bool:
+    """Whether `text` fits at its full size (used to flag overflowing translations)."""
+    return _fitted(text, width, height, pixel, bold).pixelSize() == pixel
+
+
+class CardItem(QGraphicsObject):
+    def __init__(self, key: str, face: CardFace) -> None:
+        super().__init__()
+        self.key = key
+        self._face = face
+        self._highlight = False
+        self._selected = False
+        self._dim = False
+        self._animation: QPropertyAnimation | None = None
+        self.setAcceptHoverEvents(True)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    # --- what to show -------------------------------------------------------------
+
+    @property
+    def face(self) -> CardFace:
+        return self._face
+
+    def set_face(self, face: CardFace) -> None:
+        if face != self._face:
+            if (face.width, face.height) != (self._face.width, self._face.height):
+                self.prepareGeometryChange()
+            self._face = face
+            self.update()
+
+    def set_marks(self, highlight: bool, selected: bool, dim: bool = False) -> None:
+        if (highlight, selected, dim) != (self._highlight, self._selected, self._dim):
+            self._highlight, self._selected, self._dim = highlight, selected, dim
+            self.update()
+
+    @property
+    def highlighted(self) -> bool:
+        return self._highlight
+
+    @property
+    def selected(self) -> bool:
+        return self._selected
+
+    def move_to(self, pos: QPointF) -> None:
+        """Slide to a place on the table (at once when animations are off)."""
+        if self._animation is not None:
+            self._animation.stop()
+            self._animation = None
+        if ANIMATION_MS <= 0 or not self.isVisible() or self.pos() == pos:
+            self.setPos(pos)
+            return
+        animation = QPropertyAnimation(self, b"pos", self)
+        animation.setDuration(ANIMATION_MS)
+        animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+        animation.setEndValue(pos)
+        animation.start()
+        self._animation = animation
+
+    # --- painting -----------------------------------------------------------------
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        return QRectF(-3, -3, self._face.width + 6, self._face.height + 6)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        paint_face(painter, self._face, self._highlight, self._selected, self._dim)
+
+
+def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selected: bool = False,
+               dim: bool = False) -> None:
+    """Paint a card face at the origin; shared by the table and the large detail view."""
+    w, h = face.width, face.height
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    outline = QPainterPath()
+    outline.addRoundedRect(QRectF(0, 0, w, h), 6, 6)
+    if face.face_down:
+        painter.fillPath(outline, QBrush(QColor(face.header)))
+        painter.setPen(QPen(QColor("#f4ead5"), 1.2))
+        painter.drawRoundedRect(QRectF(5, 5, w - 10, h - 10), 4, 4)
+        _text(painter, QRectF(8, 8, w - 16, h - 16), face.title, 16, True, "#f4ead5", Qt.AlignmentFlag.AlignCenter)
+        _outline(painter, w, h, highlight, selected, face.border)
+        return
+    painter.fillPath(outline, QBrush(QColor(face.paper)))
+    band = 20.0
+    painter.save()
+    painter.setClipPath(outline)
+    painter.fillRect(QRectF(0, 0, w, band), QColor(face.header))
+    painter.restore()
+    left, top = 6.0, band + 3
+    _text(painter, QRectF(left, 2, w * 0.62, band - 4), face.kind_label, 10, False, "#ffffff",
+          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    _text(painter, QRectF(w * 0.45, 1, w * 0.55 - 6, band - 2), face.year, 15, True, "#ffffff",
+          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    inner = w - 2 * left
+    foot = 12.0 if face.corner or face.reconstructed else 2.0
+    room = h - top - foot
+    if face.body:
+        title_h = room * 0.52
+        _text(painter, QRectF(left, top, inner, title_h), face.title, 13, True, face.ink, Qt.AlignmentFlag.AlignCenter)
+        _text(painter, QRectF(left, top + title_h, inner, room - title_h), face.body, 10, False, "#4a443a",
+              Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+    else:
+        _text(painter, QRectF(left, top, inner, room), face.title, 13, True, face.ink, Qt.AlignmentFlag.AlignCenter)
+    if face.corner:
+        _text(painter, QRectF(left, h - foot, 40, foot - 1), face.corner, 9, False, "#6b6356",
+              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    if face.reconstructed:
+        _text(painter, QRectF(w - 24, h - foot, 20, foot - 1), "[R]", 8, False, "#8a7f6c",
+              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    if face.stamp:
+        painter.save()
+        painter.translate(w / 2, h / 2 + 8)
+        painter.rotate(-18)
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(int(min(w / 5.5, 22)))
+        painter.setFont(font)
+        colour = QColor(face.stamp_colour)
+        colour.setAlpha(150)
+        painter.setPen(QPen(colour, 2))
+        metrics = QFontMetricsF(font)
+        tw = metrics.horizontalAdvance(face.stamp)
+        box = QRectF(-tw / 2 - 5, -metrics.height() / 2 - 2, tw + 10, metrics.height() + 4)
+        painter.drawRoundedRect(box, 3, 3)
+        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), face.stamp)
+        painter.restore()
+    if dim:
+        painter.fillPath(outline, QColor(255, 255, 255, 110))
+    _outline(painter, w, h, highlight, selected, face.border)
+
+
+def _outline(painter: QPainter, w: float, h: float, highlight: bool, selected: bool, border: str) -> None:
+    if selected:
+        painter.setPen(QPen(SELECTED, 3.5))
+    elif highlight:
+        painter.setPen(QPen(HIGHLIGHT, 3.5))
+    else:
+        painter.setPen(QPen(QColor(border), 1))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRoundedRect(QRectF(0, 0, w, h), 6, 6)
+
+
+def _text(painter: QPainter, rect: QRectF, text: str, pixel: int, bold: bool, colour: str,
+          align: Qt.AlignmentFlag) -> None:
+    if not text:
+        return
+    painter.setFont(_fitted(text, rect.width(), rect.height(), pixel, bold))
+    painter.setPen(QColor(colour))
+    painter.drawText(rect, int(align | Qt.TextFlag.TextWordWrap), text)

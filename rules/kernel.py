@@ -1,0 +1,176 @@
+"""The pieces every game engine shares: moves, events, illegal moves, seeded shuffles.
+
+An engine is a plain object with the methods of `Engine`. A match (see `rules.match`)
+is the engine, its options, a seed and the list of moves applied so far.
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any, ClassVar, Generic, TypeVar
+
+
+class RulesError(ValueError):
+    """An error a player should read. ``code`` is a text key; ``params`` fill its placeholders."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.params = params
+        detail = ", ".join(f"{k}={v!r}" for k, v in params.items())
+        super().__init__(f"{code}({detail})" if detail else code)
+
+
+class IllegalMove(RulesError):
+    """A move the rules do not allow now."""
+
+
+class BadOption(RulesError):
+    """A game option out of range or of the wrong kind."""
+
+
+class BadMoveData(ValueError):
+    """A move read from a file or a dict does not have the shape of any known move."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """Base of every decision a player can take. Subclasses are frozen dataclasses."""
+
+    player: int
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": type(self).__name__}
+        out.update(dataclasses.asdict(self))
+        return out
+
+    @staticmethod
+    def from_dict(data: object, allowed: Sequence[type[Move]]) -> Move:
+        """Rebuild a move from `to_dict` output, checking every field's type."""
+        if not isinstance(data, dict):
+            raise BadMoveData(f"a move must be an object, not {data!r}")
+        name = data.get("type")
+        cls = next((c for c in allowed if c.__name__ == name), None)
+        if cls is None:
+            raise BadMoveData(f"unknown move type {name!r}")
+        hints = typing.get_type_hints(cls)
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        extra = set(data) - set(fields) - {"type"}
+        if extra:
+            raise BadMoveData(f"{name} has unexpected fields {sorted(extra)}")
+        values: dict[str, Any] = {}
+        for fname, f in fields.items():
+            if fname not in data:
+                if f.default is dataclasses.MISSING:
+                    raise BadMoveData(f"{name} lacks field {fname!r}")
+                continue
+            value = data[fname]
+            if not _matches(value, hints[fname]):
+                raise BadMoveData(f"{name}.{fname} has the wrong type: {value!r}")
+            values[fname] = value
+        return cls(**values)
+
+
+def _matches(value: object, hint: object) -> bool:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_matches(value, arg) for arg in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return False  # pragma: no cover - moves use only simple field types
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened while a move was applied: drives animations and the log."""
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.params}
+
+
+def shuffle(rng: Random, items: list[Any]) -> None:
+    """Fisher–Yates in place, drawing only `Random.random()`.
+
+    `random.shuffle` may change between Python versions; `random()` is the one draw whose
+    sequence Python keeps stable, so deal 1234 stays the same deal everywhere.
+    """
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
+def copy_rng(rng: Random) -> Random:
+    twin = Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
+HIDDEN = "?"  # what a view shows instead of a card its player may not see
+
+S = TypeVar("S")
+
+
+class Engine(ABC, Generic[S]):
+    """The rules of one game mode. Engines are stateless; all state lives in `S`."""
+
+    game: ClassVar[str]
+    mode: ClassVar[str]
+    moves: ClassVar[tuple[type[Move], ...]]
+
+    @abstractmethod
+    def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Validated options with defaults filled in; raises ValueError naming the bad one."""
+
+    @abstractmethod
+    def new_state(self, options: Mapping[str, Any], seed: int) -> S: ...
+
+    @abstractmethod
+    def players(self, state: S) -> int: ...
+
+    @abstractmethod
+    def to_act(self, state: S) -> frozenset[int]:
+        """The players who may take a decision now (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_moves(self, state: S, player: int) -> list[Move]:
+        """Every move `player` may take now: the only judge of legality."""
+
+    @abstractmethod
+    def check(self, state: S, move: Move) -> None:
+        """Raise IllegalMove with the reason if `move` is not legal now."""
+
+    @abstractmethod
+    def apply(self, state: S, move: Move) -> list[Event]:
+        """Check the move, change `state` in place, and return what happened."""
+
+    @abstractmethod
+    def clone(self, state: S) -> S: ...
+
+    @abstractmethod
+    def view(self, state: S, player: int) -> S:
+        """A copy of `state` with everything `player` must not see replaced by HIDDEN."""
+
+    @abstractmethod
+    def to_dict(self, state: S) -> dict[str, Any]:
+        """A plain, JSON-ready picture of the whole state (RNG included)."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    def undo_barrier(self, events: Sequence[Event]) -> bool:
+        """Whether undo may not step back over a move that produced these events.
+
+        Solo games undo without limit; multiplayer engines stop at reveals and chance.
+        """
+        return False

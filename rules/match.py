@@ -1,0 +1,75 @@
+"""A match: an engine, its options, a seed and the moves played, with undo and redo.
+
+The state is always what you get by applying the moves to a fresh deal, so a match can be
+saved as those few facts and replayed on load. Undo keeps a snapshot per move: states are
+small, and a snapshot restores the exact state, random generator included.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from rules.kernel import Engine, Event, Move
+
+S = TypeVar("S")
+
+
+@dataclass
+class _Step(Generic[S]):
+    move: Move
+    before: S
+    events: list[Event]
+    barrier: bool
+
+
+class Match(Generic[S]):
+    def __init__(self, engine: Engine[S], options: Mapping[str, Any], seed: int) -> None:
+        self.engine = engine
+        self.options = engine.options(options)
+        self.seed = seed
+        self.state: S = engine.new_state(self.options, seed)
+        self._done: list[_Step[S]] = []
+        self._undone: list[_Step[S]] = []
+
+    @property
+    def moves(self) -> list[Move]:
+        return [step.move for step in self._done]
+
+    def legal_moves(self, player: int) -> list[Move]:
+        return self.engine.legal_moves(self.state, player)
+
+    def play(self, move: Move) -> list[Event]:
+        """Apply a move (IllegalMove leaves everything as it was) and forget the redo list."""
+        before = self.engine.clone(self.state)
+        events = self.engine.apply(self.state, move)
+        self._done.append(_Step(move, before, events, self.engine.undo_barrier(events)))
+        self._undone.clear()
+        return events
+
+    def can_undo(self) -> bool:
+        return bool(self._done) and not self._done[-1].barrier
+
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    def undo(self) -> Move:
+        """Step back one move; returns the move taken back."""
+        if not self.can_undo():
+            raise ValueError("nothing to undo")
+        step = self._done.pop()
+        after = self.state
+        self.state = step.before
+        step.before = after  # redo restores the exact state we left
+        self._undone.append(step)
+        return step.move
+
+    def redo(self) -> list[Event]:
+        if not self._undone:
+            raise ValueError("nothing to redo")
+        step = self._undone.pop()
+        after = step.before
+        step.before = self.state
+        self.state = after
+        self._done.append(step)
+        return step.events

@@ -1,0 +1,128 @@
+"""Save files: JSON holding the game, options, seed and moves; loading replays the moves.
+
+A save never holds a state. Replaying through `apply` means a hand-edited or damaged file
+is refused with a reason, never turned into an impossible table. Writes are atomic: the
+new file is written beside the old one and renamed over it, so a crash mid-write leaves
+the previous save intact.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from rules.kernel import BadMoveData, Engine, IllegalMove, Move, RulesError
+from rules.match import Match
+from rules.registry import engine as find_engine
+
+FORMAT = "convivium-save"
+FORMAT_VERSION = 1
+MAX_SAVE_BYTES = 5_000_000  # far beyond any real game; refuses to read junk into memory
+
+
+class SaveError(RulesError):
+    """A save that cannot be loaded; ``code`` is a text key for the player."""
+
+
+def to_dict(match: Match[Any]) -> dict[str, Any]:
+    eng = match.engine
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "game": eng.game,
+        "mode": eng.mode,
+        "cardset_version": getattr(eng, "cardset_version", 0),
+        "options": dict(match.options),
+        "seed": match.seed,
+        "moves": [m.to_dict() for m in match.moves],
+    }
+
+
+def to_json(match: Match[Any]) -> str:
+    return json.dumps(to_dict(match), indent=1, ensure_ascii=False) + "\n"
+
+
+def from_dict(data: Any) -> Match[Any]:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("save.not_a_save")
+    version = data.get("format_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError("save.not_a_save")
+    if version > FORMAT_VERSION:
+        raise SaveError("save.newer_format", version=version)
+    game, mode = data.get("game"), data.get("mode")
+    if not isinstance(game, str) or not isinstance(mode, str):
+        raise SaveError("save.not_a_save")
+    try:
+        eng: Engine[Any] = find_engine(game, mode)
+    except RulesError:
+        raise SaveError("save.unknown_game", game=game, mode=mode) from None
+    saved_version = data.get("cardset_version")
+    if saved_version != getattr(eng, "cardset_version", 0):
+        raise SaveError("save.cardset_version", saved=saved_version, current=getattr(eng, "cardset_version", 0))
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise SaveError("save.bad_seed", seed=seed)
+    options, moves = data.get("options"), data.get("moves")
+    if not isinstance(options, dict) or not isinstance(moves, list):
+        raise SaveError("save.not_a_save")
+    try:
+        match: Match[Any] = Match(eng, options, seed)
+    except RulesError as exc:
+        raise SaveError("save.bad_options", reason=exc.code) from None
+    for number, raw in enumerate(moves, 1):
+        try:
+            move: Move = Move.from_dict(raw, eng.moves)
+            match.play(move)
+        except BadMoveData as exc:
+            raise SaveError("save.bad_move", number=number, detail=str(exc)) from None
+        except IllegalMove as exc:
+            raise SaveError("save.illegal_move", number=number, reason=exc.code, **exc.params) from None
+    return match
+
+
+def loads(text: str) -> Match[Any]:
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise SaveError("save.not_json", detail=str(exc)[:200]) from None
+    return from_dict(data)
+
+
+def load(path: Path) -> Match[Any]:
+    """Read a save. The file is only read, never changed, whatever is wrong with it."""
+    try:
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise SaveError("save.too_large")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError("save.unreadable", detail=exc.strerror or str(exc)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError("save.not_json", detail="not UTF-8") from None
+    return loads(text)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write text to path so that readers see either the old file or the whole new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def save(path: Path, match: Match[Any]) -> None:
+    write_atomic(path, to_json(match))
