@@ -38,7 +38,7 @@ def mapping(doc: Document, path: Path_, value: Any, required: Iterable[str], opt
             ok = False
     for key in value:
         if key not in known:
-            doc.problem(path + (key,), f"unknown key {key!r}{suggestion(key, known)}")
+            doc.key_problem(path + (key,), f"unknown key {key!r}{suggestion(key, known)}")
             ok = False
     return ok
 

@@ -283,7 +283,9 @@ def _inverter(doc: Document, path: Path_, raw: Any) -> InverterCard | None:
         return None
     parsed: dict[int, str] = {}
     for year, direction in targets.items():
-        ok &= checks.of_type(doc, path + ("targets", year), year, int)
+        if not isinstance(year, int) or isinstance(year, bool):
+            doc.key_problem(path + ("targets", year), f"a target must be a year (a whole number), not {year!r}")
+            ok = False
         ok &= checks.one_of(doc, path + ("targets", year), direction, DIRECTIONS)
         parsed[year] = direction
     return InverterCard(raw["id"], raw["count"], provenance, parsed) if ok else None
@@ -354,7 +356,7 @@ def _cross_check(doc: Document, timeline: list[TimelineCard], patches: list[Patc
     for i, inv in enumerate(inverters):
         for year in (inv.targets or {}):
             if year not in linchpins:
-                doc.problem(("inverters", i, "targets", year), f"{year} is not a linchpin year{checks.suggestion(str(year), linchpins)}")
+                doc.key_problem(("inverters", i, "targets", year), f"{year} is not a linchpin year{checks.suggestion(str(year), linchpins)}")
 
     for i, ident in enumerate(identities):
         named: tuple[tuple[str, tuple[int, ...]], ...] = (("true_year", (ident.true_year,)), ("patched", ident.patched))

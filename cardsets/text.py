@@ -141,7 +141,7 @@ def _parse(doc: Document, lang: str) -> tuple[dict[str, str], dict[str, str]]:
     if checks.of_type(doc, ("strings",), raw, dict):
         for key, text in raw.items():
             if not isinstance(key, str):
-                doc.problem(("strings", key), f"a string key must be text, not {key!r}")
+                doc.key_problem(("strings", key), f"a string key must be text, not {key!r}")
             elif not isinstance(text, str):
                 doc.problem(("strings", key), f"{key!r} must be text, not {text!r} (quote it if it looks like a number)")
             elif placeholders(text) is None:

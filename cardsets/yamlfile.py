@@ -103,7 +103,16 @@ def parse(text: str, file: str) -> Document:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        doc.problems.append(Problem(file, line, column, f"YAML syntax: {exc.problem or exc}"))
+        message = f"YAML syntax: {exc.problem or exc}"
+        if exc.problem and exc.context:
+            # Where the parser gave up is often far from the cause (an unclosed quote is noticed
+            # at the end of the file), so also say what it was reading and where that started.
+            start = exc.context_mark
+            at = ""
+            if start and (start.line + 1, start.column + 1) != (line, column):
+                at = f" at line {start.line + 1}, column {start.column + 1}"
+            message += f" ({exc.context}{at})"
+        doc.problems.append(Problem(file, line, column, message))
         return doc
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow, e.g. a control character
         line, column = _reader_position(text, exc.position)
@@ -131,7 +140,11 @@ def read(path: Path, label: str | None = None) -> Document:
     except FileNotFoundError:
         return Document(name, problems=[Problem(name, 1, 1, "file not found")])
     except UnicodeDecodeError as exc:
-        return Document(name, problems=[Problem(name, 1, 1, f"not UTF-8 text ({exc.reason})")])
+        # Point at the first byte that is not UTF-8 (everything before it decoded fine).
+        before = exc.object[:exc.start].decode("utf-8", "replace")
+        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        bad = exc.object[exc.start:exc.start + 1].hex()
+        return Document(name, problems=[Problem(name, line, column, f"not UTF-8 text (byte 0x{bad}: {exc.reason})")])
     except OSError as exc:
         return Document(name, problems=[Problem(name, 1, 1, f"cannot read: {exc.strerror}")])
     return parse(text, name)

@@ -11,14 +11,15 @@ def run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="convivium", description="A table for card games.")
     parser.add_argument("--lang", choices=["it", "es", "en", "nl"], help="language of the table")
     parser.add_argument("--deal", help="start Solonauts with this deal number")
-    parser.add_argument("--ids", type=int, default=None, help="travellers to bring home (6-10)")
+    parser.add_argument("--ids", type=int, choices=range(6, 11), metavar="6-10", default=None,
+                        help="travellers to bring home")
     args = parser.parse_args(argv)
 
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from desktop import storage
     from desktop.i18n import Translator, default_language
-    from desktop.main_window import MainWindow, parse_deal, random_deal
+    from desktop.main_window import MAX_DEAL, MainWindow, parse_deal, random_deal
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Convivium")
@@ -27,6 +28,18 @@ def run(argv: list[str]) -> int:
     language = args.lang or settings.get("language") or default_language()
     try:
         tr = Translator(str(language))
+    except CardSetError as exc:
+        print("The card files have problems:\n" + str(exc), file=sys.stderr)
+        QMessageBox.critical(None, "Convivium", "The card files have problems:\n\n" + str(exc))
+        return 1
+    seed: int | None = None
+    if args.deal is not None:
+        try:
+            seed = parse_deal(args.deal)
+        except ValueError:
+            print(tr.text("new.bad_deal", text=args.deal, max=MAX_DEAL), file=sys.stderr)
+            return 2
+    try:
         window = MainWindow(tr, settings)
     except CardSetError as exc:
         print("The card files have problems:\n" + str(exc), file=sys.stderr)
@@ -43,11 +56,6 @@ def run(argv: list[str]) -> int:
     window.show()
     ids = args.ids if args.ids is not None else int(settings.get("ids", 8))
     if args.deal is not None:
-        try:
-            seed = parse_deal(args.deal)
-        except ValueError:
-            print(tr.tr("new.bad_deal", text=args.deal, max=2**31 - 1), file=sys.stderr)
-            return 2
         window.new_game({"ids": ids}, random_deal() if seed is None else seed)
     elif not window.offer_resume(crashed):
         window.new_game({"ids": ids}, random_deal())

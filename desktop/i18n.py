@@ -38,7 +38,7 @@ class Translator(QObject):
             self.language = language
             self.language_changed.emit(language)
 
-    def tr(self, key: str, **params: object) -> str:
+    def text(self, key: str, **params: object) -> str:
         catalog = self.game if self.game.has(key) else self.ui
         return catalog.text(self.language, key, **params)
 
@@ -46,8 +46,8 @@ class Translator(QObject):
         """The title of a play card or identity instance ('inv_reverse_fate#2' -> 'Reverse Fate')."""
         kind = card_kind(instance)
         if kind.startswith("id_"):
-            return self.tr(f"{kind}.name")
-        return self.tr(f"{kind}.title")
+            return self.text(f"{kind}.name")
+        return self.text(f"{kind}.title")
 
     def reason(self, error: RulesError) -> str:
         """A refused move or a broken file, said in the player's language."""
@@ -56,8 +56,8 @@ class Translator(QObject):
             if name == "card" and isinstance(value, str):
                 params[name] = self.card_title(value)
             elif name == "reason" and isinstance(value, str):
-                params[name] = self.tr(value, **{k: self.card_title(v) if k == "card" and isinstance(v, str) else v
+                params[name] = self.text(value, **{k: self.card_title(v) if k == "card" and isinstance(v, str) else v
                                                  for k, v in error.params.items()})
             else:
                 params[name] = value
-        return self.tr(error.code, **params)
+        return self.text(error.code, **params)

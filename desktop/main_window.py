@@ -8,7 +8,8 @@ from typing import Any
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QPainter, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QFormLayout,
-                               QGraphicsView, QLabel, QLineEdit, QListWidget, QMainWindow, QMessageBox, QSpinBox,
+                               QGraphicsView, QLabel, QLineEdit, QListWidget, QMainWindow, QMessageBox, QSizePolicy,
+                               QSpinBox,
                                QTextBrowser, QVBoxLayout, QWidget)
 
 import cardsets
@@ -72,23 +73,42 @@ class DetailPanel(QWidget):
         self.picture.setMinimumHeight(int(116 * DETAIL_SCALE) + 8)
         self.text = QTextBrowser()
         self.text.setOpenLinks(False)
+        self.picture.setMinimumWidth(160)
+        # Ignored width: the pixmap follows the panel, never the other way round.
+        self.picture.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._face: CardFace | None = None
         layout.addWidget(self.picture)
         layout.addWidget(self.text, 1)
 
     def show_card(self, face: CardFace, html_text: str) -> None:
+        self._face = face
+        self._render()
+        self.text.setHtml(html_text)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._render()
+
+    def _render(self) -> None:
+        # As large as the panel allows, up to DETAIL_SCALE: a narrow dock must not crop the card.
+        face = self._face
+        if face is None:
+            return
+        room = max(40.0, self.picture.width() - 8.0)
+        scale = min(DETAIL_SCALE, room / (face.width + 6))
         ratio = self.devicePixelRatioF() or 1.0
-        pixmap = QPixmap(int((face.width + 6) * DETAIL_SCALE * ratio), int((face.height + 6) * DETAIL_SCALE * ratio))
+        pixmap = QPixmap(int((face.width + 6) * scale * ratio), int((face.height + 6) * scale * ratio))
         pixmap.setDevicePixelRatio(ratio)
         pixmap.fill(QColor(0, 0, 0, 0))
         painter = QPainter(pixmap)
-        painter.scale(DETAIL_SCALE, DETAIL_SCALE)
+        painter.scale(scale, scale)
         painter.translate(3, 3)
         paint_face(painter, face)
         painter.end()
         self.picture.setPixmap(pixmap)
-        self.text.setHtml(html_text)
 
     def show_hint(self, text: str) -> None:
+        self._face = None
         self.picture.clear()
         self.text.setPlainText(text)
 
@@ -97,28 +117,28 @@ class NewGameDialog(QDialog):
     def __init__(self, tr: Translator, parent: QWidget | None, ids: int = IDS_DEFAULT) -> None:
         super().__init__(parent)
         self.tr_ = tr
-        self.setWindowTitle(tr.tr("new.title"))
+        self.setWindowTitle(tr.text("new.title"))
         form = QFormLayout(self)
         self.game = QComboBox()
-        self.game.addItem(tr.tr("game.chrononauts"), "chrononauts")
+        self.game.addItem(tr.text("game.chrononauts"), "chrononauts")
         self.mode = QComboBox()
-        self.mode.addItem(tr.tr("mode.solonauts"), "solonauts")
+        self.mode.addItem(tr.text("mode.solonauts"), "solonauts")
         self.deal = QLineEdit()
-        self.deal.setPlaceholderText(tr.tr("new.deal_hint"))
+        self.deal.setPlaceholderText(tr.text("new.deal_hint"))
         self.ids = QSpinBox()
         self.ids.setRange(IDS_MIN, IDS_MAX)
         self.ids.setValue(ids)
         self.error = QLabel()
         self.error.setStyleSheet("color: #b3261e")
         self.error.setWordWrap(True)
-        form.addRow(tr.tr("new.game"), self.game)
-        form.addRow(tr.tr("new.mode"), self.mode)
-        form.addRow(tr.tr("new.deal"), self.deal)
-        form.addRow(tr.tr("new.ids"), self.ids)
+        form.addRow(tr.text("new.game"), self.game)
+        form.addRow(tr.text("new.mode"), self.mode)
+        form.addRow(tr.text("new.deal"), self.deal)
+        form.addRow(tr.text("new.ids"), self.ids)
         form.addRow(self.error)
         buttons = QDialogButtonBox()
-        buttons.addButton(tr.tr("new.start"), QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.addButton(tr.tr("new.cancel"), QDialogButtonBox.ButtonRole.RejectRole)
+        buttons.addButton(tr.text("new.start"), QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(tr.text("new.cancel"), QDialogButtonBox.ButtonRole.RejectRole)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -128,7 +148,7 @@ class NewGameDialog(QDialog):
         try:
             deal = parse_deal(self.deal.text())
         except ValueError:
-            self.error.setText(self.tr_.tr("new.bad_deal", text=self.deal.text().strip(), max=MAX_DEAL))
+            self.error.setText(self.tr_.text("new.bad_deal", text=self.deal.text().strip(), max=MAX_DEAL))
             return
         self.seed = random_deal() if deal is None else deal
         super().accept()
@@ -236,7 +256,7 @@ class MainWindow(QMainWindow):
                                self.act_quit, self.act_undo, self.act_redo, self.act_help, self.act_about]
 
     def retranslate(self) -> None:
-        t = self.tr_.tr
+        t = self.tr_.text
         self.setWindowTitle(f"{t('app.name')} — {t('game.chrononauts')}: {t('mode.solonauts')}")
         for act in self.actions_by_key:
             act.setText(t(str(act.data())))
@@ -271,13 +291,13 @@ class MainWindow(QMainWindow):
         made = [box.addButton(label, QMessageBox.ButtonRole.ActionRole) for label in buttons]
         box.exec()
         clicked = box.clickedButton()
-        return made.index(clicked) if clicked in made else -1  # type: ignore[arg-type]
+        return made.index(clicked) if clicked in made else -1
 
     def inform(self, title: str, text: str) -> None:
         QMessageBox.information(self, title, text)
 
     def choose_file(self, saving: bool) -> Path | None:
-        t = self.tr_.tr
+        t = self.tr_.text
         start = str(self.save_path or storage.data_dir())
         if saving:
             name, _ = QFileDialog.getSaveFileName(self, t("save.title"), start, t("file.filter"))
@@ -326,7 +346,7 @@ class MainWindow(QMainWindow):
         try:
             session = GameSession.open(path, self.tr_, storage.autosave_path())
         except SaveError as exc:
-            self.inform(self.tr_.tr("open.title"), self.tr_.tr("open.failed", file=path.name, reason=self.tr_.reason(exc)))
+            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
             return False
         session._autosave()
         self.start(session, path)
@@ -354,19 +374,19 @@ class MainWindow(QMainWindow):
         try:
             self.session.save(path)
         except OSError as exc:
-            self.inform(self.tr_.tr("save.title"), self.tr_.tr("save.failed", file=path.name, reason=exc.strerror or str(exc)))
+            self.inform(self.tr_.text("save.title"), self.tr_.text("save.failed", file=path.name, reason=exc.strerror or str(exc)))
             return False
         self.save_path = path
-        self.statusBar().showMessage(self.tr_.tr("status.saved", file=path.name), 4000)
+        self.statusBar().showMessage(self.tr_.text("status.saved", file=path.name), 4000)
         return True
 
     def undo(self) -> None:
         if self.session is not None and not self.session.undo():
-            self.show_message(self.tr_.tr("status.nothing_to_undo"))
+            self.show_message(self.tr_.text("status.nothing_to_undo"))
 
     def redo(self) -> None:
         if self.session is not None and not self.session.redo():
-            self.show_message(self.tr_.tr("status.nothing_to_redo"))
+            self.show_message(self.tr_.text("status.nothing_to_redo"))
 
     def offer_resume(self, crashed: bool) -> bool:
         """At start: carry on with the autosaved game if there is one still running."""
@@ -376,10 +396,12 @@ class MainWindow(QMainWindow):
         try:
             session = GameSession.open(path, self.tr_, path)
         except SaveError:
-            return False  # an unreadable autosave is left where it is, never overwritten silently
+            # Set aside, not overwritten by the next game: someone may want to look at it.
+            storage.set_aside(path)
+            return False
         if session.over:
             return False
-        t = self.tr_.tr
+        t = self.tr_.text
         text = t("resume.after_crash" if crashed else "resume.unfinished")
         if self.ask(t("resume.title"), text, [t("resume.yes"), t("resume.no")]) != 0:
             return False
@@ -419,7 +441,7 @@ class MainWindow(QMainWindow):
         session = self.session
         if session is None or not session.over:
             return
-        t = self.tr_.tr
+        t = self.tr_.text
         state = session.match.state
         won = state.result == "won"
         text = t(f"solonauts.end.{state.reason}", of=state.options["ids"]) + "\n" + \
@@ -455,7 +477,7 @@ class MainWindow(QMainWindow):
         if key and self.session is not None and (key.startswith("tl:") or key in self.scene.items_by_key):
             self._show_detail(key)
         else:
-            self.detail.show_hint(self.tr_.tr("detail.hint"))
+            self.detail.show_hint(self.tr_.text("detail.hint"))
 
     def _rebuild_log(self) -> None:
         self.log.clear()
@@ -468,7 +490,7 @@ class MainWindow(QMainWindow):
         self.log.scrollToBottom()
 
     def _refresh_prompt(self) -> None:
-        t = self.tr_.tr
+        t = self.tr_.text
         if self.session is None:
             self.prompt.setText("")
         elif self.session.over:
@@ -482,7 +504,7 @@ class MainWindow(QMainWindow):
             self.prompt.setText(t("solonauts.prompt"))
 
     def _refresh_status(self) -> None:
-        t = self.tr_.tr
+        t = self.tr_.text
         self._refresh_prompt()
         if self.session is None:
             self.score.setText("")
@@ -498,7 +520,7 @@ class MainWindow(QMainWindow):
         self.act_restart.setEnabled(self.session is not None)
 
     def show_help(self) -> None:
-        self.inform(self.tr_.tr("menu.how_to_play").replace("&", ""), self.tr_.tr("solonauts.help"))
+        self.inform(self.tr_.text("menu.how_to_play").replace("&", ""), self.tr_.text("solonauts.help"))
 
     def show_about(self) -> None:
         from importlib.metadata import PackageNotFoundError, version
@@ -507,7 +529,7 @@ class MainWindow(QMainWindow):
             number = version("convivium")
         except PackageNotFoundError:
             number = "dev"
-        self.inform(self.tr_.tr("menu.about").replace("&", ""), self.tr_.tr("about.text", version=number))
+        self.inform(self.tr_.text("menu.about").replace("&", ""), self.tr_.text("about.text", version=number))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         try:

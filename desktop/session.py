@@ -26,7 +26,7 @@ class GameSession(QObject):
     def __init__(self, match: Match[SoloState], tr: Translator, autosave: Path | None) -> None:
         super().__init__()
         self.match = match
-        self.tr = tr
+        self.translator = tr
         self.autosave = autosave
         self.autosave_error = ""
 
@@ -62,7 +62,7 @@ class GameSession(QObject):
         try:
             events = self.match.play(move)
         except IllegalMove as exc:
-            self.refused.emit(self.tr.reason(exc))
+            self.refused.emit(self.translator.reason(exc))
             return False
         self._autosave()
         self.changed.emit(events)
@@ -74,8 +74,8 @@ class GameSession(QObject):
             try:
                 self.match.engine.check(self.match.state, PlayCard(PLAYER, card, int(target[3:])))
             except IllegalMove as exc:
-                return self.tr.reason(exc)
-        return self.tr.tr("status.drop_outside")
+                return self.translator.reason(exc)
+        return self.translator.text("status.drop_outside")
 
     def undo(self) -> bool:
         if not self.match.can_undo():
@@ -110,9 +110,11 @@ class GameSession(QObject):
         params: dict[str, object] = {}
         for name, value in event.params.items():
             if name in ("card", "id") and isinstance(value, str):
-                params[name] = self.tr.card_title(value)
+                params[name] = self.translator.card_title(value)
             elif name == "cards" and isinstance(value, list):
                 params["count"] = len(value)
             else:
                 params[name] = value
-        return self.tr.tr(f"event.{event.kind}", **params)
+        if event.kind == "cards_drawn" and params.get("count") == 1:
+            return self.translator.text("event.card_drawn")
+        return self.translator.text(f"event.{event.kind}", **params)

@@ -31,6 +31,19 @@ def running_marker() -> Path:
     return data_dir() / "running"
 
 
+def set_aside(path: Path) -> Path | None:
+    """Rename an unreadable file to `<name>.damaged-<n>` so nothing overwrites it."""
+    for n in range(1, 1000):
+        target = path.with_name(f"{path.name}.damaged-{n}")
+        if not target.exists():
+            try:
+                path.rename(target)
+            except OSError:
+                return None
+            return target
+    return None
+
+
 def load_settings() -> dict[str, Any]:
     try:
         data = json.loads((data_dir() / "settings.json").read_text(encoding="utf-8"))

@@ -163,15 +163,18 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
               Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     if face.stamp:
         painter.save()
-        painter.translate(w / 2, h / 2 + 8)
-        painter.rotate(-18)
+        # Low on the card and translucent: the title above it must stay readable.
+        painter.translate(w / 2, h * 0.74)
+        painter.rotate(-8)
         font = QFont()
         font.setBold(True)
         font.setPixelSize(int(min(w / 5.5, 22)))
+        while font.pixelSize() > 7 and QFontMetricsF(font).horizontalAdvance(face.stamp) > w * 0.8:
+            font.setPixelSize(font.pixelSize() - 1)  # PARADOSSO and PARADOJA are longer than PARADOX
         painter.setFont(font)
         colour = QColor(face.stamp_colour)
-        colour.setAlpha(150)
-        painter.setPen(QPen(colour, 2))
+        colour.setAlpha(120)
+        painter.setPen(QPen(colour, 1.6))
         metrics = QFontMetricsF(font)
         tw = metrics.horizontalAdvance(face.stamp)
         box = QRectF(-tw / 2 - 5, -metrics.height() / 2 - 2, tw + 10, metrics.height() + 4)

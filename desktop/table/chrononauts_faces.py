@@ -9,7 +9,7 @@ from desktop.table.card_item import CardFace
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
 
 TIMELINE_SIZE = (128.0, 92.0)
-PATCH_ON_TIMELINE = (120.0, 50.0)
+PATCH_ON_TIMELINE = (120.0, 42.0)
 HAND_SIZE = (128.0, 116.0)
 ID_SIZE = (106.0, 72.0)
 
@@ -29,14 +29,14 @@ class ChrononautsFaces:
     def __init__(self, cards: ChrononautsSet, rules: Rules, tr: Translator) -> None:
         self.cards = cards
         self.rules = rules
-        self.tr = tr
+        self.translator = tr
 
     def _years(self, years: tuple[int, ...] | list[int], prime: bool = True) -> str:
         return ", ".join(f"{y}{PRIME if prime else ''}" for y in years)
 
     def rule_text(self, year: int) -> str:
         card = self.rules.ripplepoints[year]
-        return self.tr.tr(f"rule.{card.op}", years=self._years(card.of))
+        return self.translator.text(f"rule.{card.op}", years=self._years(card.of))
 
     def timeline(self, year: int, tl: Timeline) -> CardFace:
         card = self.cards.by_year[year]
@@ -46,17 +46,17 @@ class ChrononautsFaces:
             prime = year in tl.prime
             side = "prime" if prime else "true"
             header, paper = LINCHPIN_PRIME if prime else LINCHPIN
-            return CardFace(w, h, header, paper, kind_label=self.tr.tr(f"side.{side}"),
-                            year=f"{year}{PRIME if prime else ''}", title=self.tr.tr(f"{card.id}.{side}.title"),
-                            body=self.tr.tr("card.ripples", years=", ".join(str(y) for y in card.ripples)),
+            return CardFace(w, h, header, paper, kind_label=self.translator.text(f"side.{side}"),
+                            year=f"{year}{PRIME if prime else ''}", title=self.translator.text(f"{card.id}.{side}.title"),
+                            body=self.translator.text("card.ripples", years=", ".join(str(y) for y in card.ripples)),
                             corner=card.ti, reconstructed=recon)
         if year in tl.paradoxed:
-            return CardFace(w, h, *RIPPLE_PARADOX, kind_label=self.tr.tr("side.paradox"), year=f"{year}{PRIME}",
-                            title=self.tr.tr(f"{card.id}.paradox.title"), body=self.rule_text(year),
-                            corner=card.ti, stamp="" if year in tl.patches else self.tr.tr("label.paradox_stamp"),
+            return CardFace(w, h, *RIPPLE_PARADOX, kind_label=self.translator.text("side.paradox"), year=f"{year}{PRIME}",
+                            title=self.translator.text(f"{card.id}.paradox.title"), body=self.rule_text(year),
+                            corner=card.ti, stamp="" if year in tl.patches else self.translator.text("label.paradox_stamp"),
                             reconstructed=recon)
-        return CardFace(w, h, *RIPPLE, kind_label=self.tr.tr("kind.ripplepoint"), year=str(year),
-                        title=self.tr.tr(f"{card.id}.true.title"), body=self.rule_text(year), corner=card.ti,
+        return CardFace(w, h, *RIPPLE, kind_label=self.translator.text("kind.ripplepoint"), year=str(year),
+                        title=self.translator.text(f"{card.id}.true.title"), body=self.rule_text(year), corner=card.ti,
                         reconstructed=recon)
 
     def play_card(self, instance: str, on_timeline: bool = False) -> CardFace:
@@ -64,12 +64,12 @@ class ChrononautsFaces:
         if kind in self.rules.inverters:
             inv = self.rules.inverters[kind]
             w, h = HAND_SIZE
-            return CardFace(w, h, *INVERTER, kind_label=self.tr.tr("kind.inverter"), title=self.tr.tr(f"{kind}.title"),
-                            body=self.tr.tr(f"{kind}.text"), reconstructed=inv.provenance.reconstructed)
+            return CardFace(w, h, *INVERTER, kind_label=self.translator.text("kind.inverter"), title=self.translator.text(f"{kind}.title"),
+                            body=self.translator.text(f"{kind}.text"), reconstructed=inv.provenance.reconstructed)
         patch = self.rules.patches[kind]
         w, h = PATCH_ON_TIMELINE if on_timeline else HAND_SIZE
-        return CardFace(w, h, *PATCH, kind_label=self.tr.tr("kind.patch"), year=f"{patch.year}{PRIME}",
-                        title=self.tr.tr(f"{kind}.title"), body="" if on_timeline else self.tr.tr(f"{kind}.text"),
+        return CardFace(w, h, *PATCH, kind_label=self.translator.text("kind.patch"), year=f"{patch.year}{PRIME}",
+                        title=self.translator.text(f"{kind}.title"), body="" if on_timeline else self.translator.text(f"{kind}.text"),
                         reconstructed=patch.provenance.reconstructed)
 
     def identity(self, ident_id: str, home: bool) -> CardFace:
@@ -77,20 +77,19 @@ class ChrononautsFaces:
         w, h = ID_SIZE
         years = f"{ident.true_year} · {self._years(ident.patched)}"
         colours = IDENTITY_HOME if home else IDENTITY
-        return CardFace(w, h, *colours, kind_label=self.tr.tr("kind.identity"), title=self.tr.tr(f"{ident_id}.name"),
-                        body=years, stamp=self.tr.tr("label.home").upper() if home else "", stamp_colour="#2e7d32",
-                        reconstructed=ident.provenance.reconstructed)
+        return CardFace(w, h, *colours, kind_label=self.translator.text("kind.identity"), title=self.translator.text(f"{ident_id}.name"),
+                        body=years, reconstructed=ident.provenance.reconstructed)
 
     def deck(self, count: int) -> CardFace:
         w, h = HAND_SIZE
-        return CardFace(w, h, CARD_BACK, CARD_BACK, title=self.tr.tr("label.deck", count=count), face_down=True)
+        return CardFace(w, h, CARD_BACK, CARD_BACK, title=self.translator.text("label.deck", count=count), face_down=True)
 
     def discard(self, top: str | None, count: int) -> CardFace:
         w, h = HAND_SIZE
         if top is None:
-            return CardFace(w, h, "#9b927f", "#ece5d6", kind_label=self.tr.tr("label.discard"), title=self.tr.tr("label.discard"))
+            return CardFace(w, h, "#9b927f", "#ece5d6", kind_label=self.translator.text("label.discard"), title=self.translator.text("label.discard"))
         face = self.play_card(top)
-        return CardFace(w, h, face.header, face.paper, kind_label=f"{self.tr.tr('label.discard')} · {count}",
+        return CardFace(w, h, face.header, face.paper, kind_label=f"{self.translator.text('label.discard')} · {count}",
                         year=face.year, title=face.title, body=face.body)
 
     # --- the large view beside the table ------------------------------------------
@@ -103,46 +102,46 @@ class ChrononautsFaces:
             card = self.cards.by_year[year]
             face = self.timeline(year, tl)
             sides = ("true", "prime") if card.is_linchpin else ("true", "paradox")
-            parts = [f"<h3>{year} · {e(self.tr.tr('kind.linchpin' if card.is_linchpin else 'kind.ripplepoint'))} · {card.ti}</h3>"]
+            parts = [f"<h3>{year} · {e(self.translator.text('kind.linchpin' if card.is_linchpin else 'kind.ripplepoint'))} · {card.ti}</h3>"]
             for side in sides:
-                parts.append(f"<p><b>{e(self.tr.tr(f'side.{side}'))}: {e(self.tr.tr(f'{card.id}.{side}.title'))}</b><br>"
-                             f"{e(self.tr.tr(f'{card.id}.{side}.text'))}</p>")
+                parts.append(f"<p><b>{e(self.translator.text(f'side.{side}'))}: {e(self.translator.text(f'{card.id}.{side}.title'))}</b><br>"
+                             f"{e(self.translator.text(f'{card.id}.{side}.text'))}</p>")
             if card.is_linchpin:
-                parts.append(f"<p>{e(self.tr.tr('card.ripples', years=', '.join(str(y) for y in card.ripples)))}</p>")
+                parts.append(f"<p>{e(self.translator.text('card.ripples', years=', '.join(str(y) for y in card.ripples)))}</p>")
             else:
                 parts.append(f"<p>{e(self.rule_text(year))}</p>")
                 if year in tl.patches:
                     placed = tl.patches[year]
-                    parts.append(f"<p><b>{e(self.tr.tr('side.patched'))}:</b> {e(self.tr.card_title(placed))}</p>")
+                    parts.append(f"<p><b>{e(self.translator.text('side.patched'))}:</b> {e(self.translator.card_title(placed))}</p>")
             return face, "".join(parts) + self._provenance(card.provenance)
         kind = card_kind(key)
         if kind in self.rules.identities:
             ident = self.rules.identities[kind]
             face = self.identity(kind, False)
-            text = (f"<h3>{e(self.tr.tr(f'{kind}.name'))}</h3><p>{e(self.tr.tr(f'{kind}.bio'))}</p><p>"
-                    + e(self.tr.tr("card.identity_years", true_year=ident.true_year, patched=self._years(ident.patched)))
+            text = (f"<h3>{e(self.translator.text(f'{kind}.name'))}</h3><p>{e(self.translator.text(f'{kind}.bio'))}</p><p>"
+                    + e(self.translator.text("card.identity_years", true_year=ident.true_year, patched=self._years(ident.patched)))
                     + "</p>")
             return face, text + self._provenance(ident.provenance)
         face = self.play_card(key)
-        text = f"<h3>{e(self.tr.tr(f'{kind}.title'))}</h3><p>{e(self.tr.tr(f'{kind}.text'))}</p>"
+        text = f"<h3>{e(self.translator.text(f'{kind}.title'))}</h3><p>{e(self.translator.text(f'{kind}.text'))}</p>"
         if kind in self.rules.inverters:
             inv = self.rules.inverters[kind]
             if inv.targets is None:
-                text += f"<p>{e(self.tr.tr('card.targets_any' if inv.direction == 'either' else f'card.targets_any_{inv.direction}'))}</p>"
+                text += f"<p>{e(self.translator.text('card.targets_any' if inv.direction == 'either' else f'card.targets_any_{inv.direction}'))}</p>"
             else:
                 shown = ", ".join(f"{y} → {y}{PRIME}" if d == "to_prime" else f"{y}{PRIME} → {y}" for y, d in inv.targets.items())
-                text += f"<p>{e(self.tr.tr('card.targets', targets=shown))}</p>"
+                text += f"<p>{e(self.translator.text('card.targets', targets=shown))}</p>"
             return face, text + self._provenance(inv.provenance)
         patch = self.rules.patches[kind]
         if patch.playable_if_prime:
-            text += f"<p>{e(self.tr.tr('card.playable_if', years=self._years(patch.playable_if_prime, prime=False)))}</p>"
+            text += f"<p>{e(self.translator.text('card.playable_if', years=self._years(patch.playable_if_prime, prime=False)))}</p>"
         return face, text + self._provenance(patch.provenance)
 
     def _provenance(self, provenance: Provenance) -> str:
         e = html.escape
         if not provenance.reconstructed:
-            return f"<p style='color:#555'>{e(self.tr.tr('detail.printed'))}</p>"
-        text = f"<p style='color:#8a4b00'><b>[R]</b> {e(self.tr.tr('detail.reconstructed'))}</p>"
+            return f"<p style='color:#555'>{e(self.translator.text('detail.printed'))}</p>"
+        text = f"<p style='color:#8a4b00'><b>[R]</b> {e(self.translator.text('detail.reconstructed'))}</p>"
         if provenance.note:
-            text += f"<p style='color:#8a4b00'>{e(self.tr.tr('detail.note', note=provenance.note))}</p>"
+            text += f"<p style='color:#8a4b00'>{e(self.translator.text('detail.note', note=provenance.note))}</p>"
         return text

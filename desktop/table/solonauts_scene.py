@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent
-from PySide6.QtWidgets import (QGraphicsScene, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem)
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPen
+from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
 from desktop.i18n import Translator
 from desktop.table.card_item import CardFace, CardItem
-from desktop.table.chrononauts_faces import HAND_SIZE, ID_SIZE, TIMELINE_SIZE, ChrononautsFaces
+from desktop.table.chrononauts_faces import HAND_SIZE, ID_SIZE, PATCH_ON_TIMELINE, TIMELINE_SIZE, ChrononautsFaces
 from rules.chrononauts.solonauts import SoloState
 from rules.kernel import Move
 
@@ -49,7 +49,7 @@ class SolonautsScene(QGraphicsScene):
     def __init__(self, faces: ChrononautsFaces, tr: Translator) -> None:
         super().__init__(0, 0, WIDTH, HEIGHT)
         self.faces = faces
-        self.tr = tr
+        self.translator = tr
         self.setBackgroundBrush(QBrush(QColor(FELT)))
         self.items_by_key: dict[str, CardItem] = {}
         self.dests: dict[str, dict[str, Move]] = {}
@@ -58,6 +58,7 @@ class SolonautsScene(QGraphicsScene):
         self.focus_target = ""
         self._drag: tuple[CardItem, QPointF, QPointF] | None = None  # item, grab offset, press point
         self._dragging = False
+        self._home_slots: list[QGraphicsRectItem] = []
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("label.home", (MARGIN, HOME_Y - 20)), ("label.waiting", (MARGIN, WAITING_Y - 20)),
                          ("label.hand", (MARGIN, HAND_Y - 20)), ("counter", (WIDTH * 0.5, HOME_Y - 20)),
@@ -89,14 +90,14 @@ class SolonautsScene(QGraphicsScene):
             wanted[key] = (self._grid_pos(card.row, card.column), 1)
         for year, patch in tl.patches.items():
             self._put(patch, self.faces.play_card(patch, True))
-            wanted[patch] = (self.items_by_key[timeline_key(year)].pos() + QPointF(4, TIMELINE_SIZE[1] - 54), 2)
+            wanted[patch] = (wanted[timeline_key(year)][0] + QPointF(4, TIMELINE_SIZE[1] - PATCH_ON_TIMELINE[1] - 4), 2)
         for row, y, home in ((view.home, HOME_Y, True), (view.waiting, WAITING_Y, False)):
             for i, ident in enumerate(row):
                 self._put(ident, self.faces.identity(ident, home))
                 wanted[ident] = (QPointF(MARGIN + i * (ID_SIZE[0] + GAP), y), 1)
-        for i, card in enumerate(view.hand):
-            self._put(card, self.faces.play_card(card))
-            wanted[card] = (QPointF(MARGIN + i * (HAND_SIZE[0] + GAP), HAND_Y), 3)
+        for i, instance in enumerate(view.hand):
+            self._put(instance, self.faces.play_card(instance))
+            wanted[instance] = (QPointF(MARGIN + i * (HAND_SIZE[0] + GAP), HAND_Y), 3)
         deck_x = WIDTH - MARGIN - 2 * HAND_SIZE[0] - GAP
         self._put(DECK_KEY, self.faces.deck(len(view.deck)))
         wanted[DECK_KEY] = (QPointF(deck_x, HAND_Y), 0)
@@ -111,8 +112,27 @@ class SolonautsScene(QGraphicsScene):
             item = self.items_by_key[key]
             item.setZValue(z)
             item.move_to(pos)
+        self._refresh_home_slots(int(view.options["ids"]))
         self._refresh_labels()
         self._refresh_marks()
+
+    def _refresh_home_slots(self, count: int) -> None:
+        # Faint places for the travellers still to come home: the goal is visible from the start.
+        if len(self._home_slots) == count:
+            return
+        for slot in self._home_slots:
+            self.removeItem(slot)
+        pen = QPen(QColor(LABEL), 1.2, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        self._home_slots = []
+        for i in range(count):
+            slot = QGraphicsRectItem(MARGIN + i * (ID_SIZE[0] + GAP), HOME_Y, ID_SIZE[0], ID_SIZE[1])
+            slot.setPen(pen)
+            slot.setOpacity(0.35)
+            slot.setZValue(-1)
+            slot.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.addItem(slot)
+            self._home_slots.append(slot)
 
     def _put(self, key: str, face: CardFace) -> None:
         item = self.items_by_key.get(key)
@@ -139,14 +159,14 @@ class SolonautsScene(QGraphicsScene):
     def _refresh_labels(self) -> None:
         view = self.view_state
         assert view is not None
-        self._labels["label.home"].setText(f"{self.tr.tr('label.home')} ({len(view.home)}/{view.options['ids']})")
-        self._labels["label.waiting"].setText(self.tr.tr("label.waiting"))
-        self._labels["label.hand"].setText(self.tr.tr("label.hand"))
+        self._labels["label.home"].setText(f"{self.translator.text('label.home')} ({len(view.home)}/{view.options['ids']})")
+        self._labels["label.waiting"].setText(self.translator.text("label.waiting"))
+        self._labels["label.hand"].setText(self.translator.text("label.hand"))
         counter = self._labels["counter"]
-        counter.setText(self.tr.tr("label.open_paradoxes", count=len(view.timeline.open_paradoxes())))
+        counter.setText(self.translator.text("label.open_paradoxes", count=len(view.timeline.open_paradoxes())))
         counter.setX(WIDTH - MARGIN - counter.boundingRect().width())
         ultra = self._labels["ultra"]
-        ultra.setText(self.tr.tr("label.ultraparadox") if self.faces.rules.ultraparadox(view.timeline) else "")
+        ultra.setText(self.translator.text("label.ultraparadox") if self.faces.rules.ultraparadox(view.timeline) else "")
         ultra.setX(WIDTH - MARGIN - ultra.boundingRect().width())
 
     def _refresh_marks(self) -> None:
@@ -267,22 +287,26 @@ class SolonautsScene(QGraphicsScene):
             event.accept()
             return
         self._dragging = False
-        target = self.best_target(item)
-        if target:
+        # The card lands where most of it lies; a sliver over a lit neighbour does not count.
+        target = self.most_overlapped(item, self.drop_zones())
+        if target in self.dests.get(item.key, {}):
             self.activate(target)
         else:
-            under = self.card_at(event.scenePos())
-            self.drop_refused.emit(item.key, under.key if under is not None and under is not item else "")
+            self.drop_refused.emit(item.key, target)
             self.select("")
             if self.view_state is not None:
                 self.show_view(self.view_state, self.dests)  # slide back home
         event.accept()
 
-    def best_target(self, item: CardItem) -> str:
-        """The legal target the dragged card overlaps most, or '' if it overlaps none."""
+    def drop_zones(self) -> list[str]:
+        """Everything a card could ever be dropped on: the timeline and the discard."""
+        return [key for key in self.items_by_key if key.startswith("tl:") or key == DISCARD_KEY]
+
+    def most_overlapped(self, item: CardItem, keys: Iterable[str]) -> str:
+        """The key among `keys` whose card `item` covers most, or '' if it covers none."""
         rect = item.sceneBoundingRect()
         best, best_area = "", 0.0
-        for key in self.dests.get(item.key, {}):
+        for key in keys:
             overlap = rect.intersected(self.items_by_key[key].sceneBoundingRect())
             area = overlap.width() * overlap.height()
             if area > best_area:

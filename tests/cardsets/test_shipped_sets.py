@@ -1,0 +1,39 @@
+"""The card sets Convivium ships: no problem, no missing string, and ready for --stamp."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from cardset_edits import REPO_CARDSETS
+
+import cardsets
+from cardsets.check import TRANSLATIONS, stamp
+
+
+def test_the_shipped_card_sets_have_no_problem_and_no_missing_string() -> None:
+    reports = cardsets.validate_all()
+    assert [r.name for r in reports] == [*cardsets.GAMES, "ui"]
+    problems = [str(p) for r in reports for p in r.problems]
+    assert problems == []
+    missing = {(r.name, lang): keys for r in reports for lang, keys in r.missing.items() if keys}
+    assert missing == {}
+
+
+def test_validate_all_defaults_to_the_installed_tree() -> None:
+    assert cardsets.ROOT == REPO_CARDSETS
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_every_shipped_translation_can_be_stamped(tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """--stamp can rewrite each shipped file (on a copy) without touching a byte of what is there."""
+    root = tmp_path / "cardsets"
+    for name in ("chrononauts", "ui"):
+        shutil.copytree(REPO_CARDSETS / name / "text", root / name / "text")
+    before = {p: p.read_bytes() for p in root.rglob(f"{lang}.yaml")}
+    assert stamp(root, lang) == 0, capsys.readouterr().err
+    for path, old in before.items():
+        new = path.read_bytes()
+        # Either the file had no block and keeps every byte, or only its trailing block changed.
+        cut = old.find(b"\ntranslated_from:")
+        assert new.startswith(old if cut < 0 else old[:cut + 1])

@@ -1,0 +1,39 @@
+"""A main window on a fixed deal, with its files in a temporary folder and its dialogs answered."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from table_driver import DEAL, Dialogs, make_window
+
+from desktop.main_window import MainWindow
+from desktop.table import card_item
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "home"
+    monkeypatch.setenv("CONVIVIUM_HOME", str(folder))
+    return folder
+
+
+@pytest.fixture
+def dialogs() -> Dialogs:
+    return Dialogs()
+
+
+@pytest.fixture(autouse=True)
+def no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cards land at once, so a test can aim at where they are; tests of the sliding turn it back on."""
+    monkeypatch.setattr(card_item, "ANIMATION_MS", 0)
+
+
+@pytest.fixture
+def window(qtbot: Any, home: Path, dialogs: Dialogs) -> Iterator[MainWindow]:
+    win = make_window(qtbot, dialogs)
+    win.new_game({"ids": 8}, DEAL)
+    QApplication.processEvents()
+    yield win

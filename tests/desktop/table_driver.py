@@ -1,0 +1,85 @@
+"""Driving the table as a person would: dialogs answered from a script, mouse events sent to the view."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+from desktop.i18n import Translator
+from desktop.main_window import MainWindow
+
+DEAL = 1234
+class Dialogs:
+    """Stands in for the message boxes: records what was asked and answers from a script."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, str, list[str]]] = []
+        self.informed: list[tuple[str, str]] = []
+        self.answers: list[int] = []
+
+    def ask(self, title: str, text: str, buttons: list[str]) -> int:
+        self.asked.append((title, text, buttons))
+        return self.answers.pop(0) if self.answers else -1
+
+    def inform(self, title: str, text: str) -> None:
+        self.informed.append((title, text))
+
+
+def make_window(qtbot: Any, dialogs: Dialogs, language: str = "en") -> MainWindow:
+    window = MainWindow(Translator(language), {})
+    window.ask = dialogs.ask  # type: ignore[method-assign]
+    window.inform = dialogs.inform  # type: ignore[method-assign]
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+# --- the mouse, through the view's viewport, so the scene's own handlers run --------
+
+
+def _send(widget: Any, kind: QEvent.Type, pos: QPoint, button: Qt.MouseButton, buttons: Qt.MouseButton) -> None:
+    local = QPointF(pos)
+    event = QMouseEvent(kind, local, QPointF(widget.mapToGlobal(pos)), button, buttons, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(widget, event)
+
+
+def view_point(window: MainWindow, scene_point: QPointF) -> QPoint:
+    return window.view.mapFromScene(scene_point)
+
+
+def centre(window: MainWindow, key: str) -> QPointF:
+    return window.scene.items_by_key[key].sceneBoundingRect().center()
+
+
+def release(window: MainWindow, key: str) -> None:
+    at = view_point(window, centre(window, key))
+    _send(window.view.viewport(), QEvent.Type.MouseButtonRelease, at, Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton)
+
+
+def drag(window: MainWindow, card: str, to: QPointF, let_go: bool = True) -> None:
+    """Press on `card`, move in steps to the scene point `to`, and (by default) let go there."""
+    port = window.view.viewport()
+    left, none = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
+    start = centre(window, card)
+    _send(port, QEvent.Type.MouseButtonPress, view_point(window, start), left, left)
+    for step in range(1, 9):
+        point = start + (to - start) * (step / 8)
+        _send(port, QEvent.Type.MouseMove, view_point(window, point), none, left)
+    if let_go:
+        _send(port, QEvent.Type.MouseButtonRelease, view_point(window, to), left, none)
+
+
+def click(window: MainWindow, key: str, button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+    port = window.view.viewport()
+    at = view_point(window, centre(window, key))
+    _send(port, QEvent.Type.MouseButtonPress, at, button, button)
+    _send(port, QEvent.Type.MouseButtonRelease, at, button, Qt.MouseButton.NoButton)
+
+
+def hover(window: MainWindow, key: str) -> None:
+    _send(window.view.viewport(), QEvent.Type.MouseMove, view_point(window, centre(window, key)),
+          Qt.MouseButton.NoButton, Qt.MouseButton.NoButton)

@@ -1,0 +1,38 @@
+"""The README is a promise to a newcomer: its commands are the ones CI runs, and its example runs."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def shell_lines(text: str) -> list[str]:
+    blocks = re.findall(r"```(?:sh|bash|console)\n(.*?)```", text, flags=re.S)
+    return [line.strip() for block in blocks for line in block.splitlines() if line.strip()]
+
+
+def test_ci_runs_the_readmes_test_line_word_for_word() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    test_lines = [line for line in shell_lines(README) if "pytest" in line]
+    assert len(test_lines) == 1, test_lines
+    assert test_lines[0] in [line.strip() for line in ci]
+
+
+def test_the_readme_starts_the_app_from_nothing() -> None:
+    start = [line for line in shell_lines(README) if line.endswith("convivium")]
+    assert start and start[0].startswith("python3 -m venv .venv && ")
+
+
+def test_the_library_example_runs(capsys: object) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", README, flags=re.S)
+    assert blocks, "the README shows how to use rules as a library"
+    namespace: dict[str, object] = {"__name__": "readme_example"}
+    exec(compile(blocks[0], "README.md", "exec"), namespace)  # our own file, not user input
+    assert "match" in namespace
+
+
+def test_the_readme_screenshot_exists() -> None:
+    images = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", README)
+    assert images and all((ROOT / image).is_file() for image in images)
