@@ -1,35 +1,70 @@
 """Card sets: YAML data a person can edit, and the loader that validates it.
 
+Each game is a folder ``<game>/`` holding ``cards.yaml`` and ``text/<lang>.yaml``, read by the
+module ``cardsets.<game>``, whose ``load(path, label)`` returns a validated set with a
+``version`` and the ``text_keys()`` every language file must provide. A new game needs
+nothing else here: the folders on disk say which games exist.
+
 Nothing here knows about the rules engines or the desktop app.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Protocol
 
-from cardsets import chrononauts, text
-from cardsets.chrononauts import CardSetError, ChrononautsSet
+from cardsets import text
+from cardsets.chrononauts import ChrononautsSet
 from cardsets.text import LANGUAGES, Catalog
-from cardsets.yamlfile import Problem
+from cardsets.yamlfile import CardSetError, Problem
 
 ROOT = Path(__file__).resolve().parent
-GAMES = ("chrononauts",)
 
-__all__ = ["CardSetError", "ChrononautsSet", "Catalog", "LANGUAGES", "GAMES", "ROOT",
-           "load_chrononauts", "load_texts", "load_ui_texts", "validate_all", "Report"]
+__all__ = ["CardSet", "CardSetError", "ChrononautsSet", "Catalog", "LANGUAGES", "GAMES", "ROOT", "games",
+           "load_set", "load_chrononauts", "load_texts", "load_ui_texts", "validate_all", "Report"]
+
+
+class CardSet(Protocol):
+    """What every game's loaded card set offers the loader."""
+
+    @property
+    def version(self) -> int: ...
+
+    def text_keys(self) -> list[str]: ...
+
+
+def games(root: Path = ROOT) -> tuple[str, ...]:
+    """The games whose card sets lie under `root`, in alphabetical order."""
+    return tuple(sorted(p.parent.name for p in root.glob("*/cards.yaml")))
+
+
+GAMES = games()
+
+
+def _read(game: str, root: Path) -> CardSet:
+    module = importlib.import_module(f"cardsets.{game}")
+    loaded: CardSet = module.load(root / game / "cards.yaml", f"{game}/cards.yaml")
+    return loaded
 
 
 @lru_cache(maxsize=None)
+def load_set(game: str, root: Path = ROOT) -> CardSet:
+    """A game's validated card set; raises CardSetError listing every problem."""
+    return _read(game, root)
+
+
 def load_chrononauts(root: Path = ROOT) -> ChrononautsSet:
-    return chrononauts.load(root / "chrononauts" / "cards.yaml", "chrononauts/cards.yaml")
+    loaded = load_set("chrononauts", root)
+    assert isinstance(loaded, ChrononautsSet)
+    return loaded
 
 
 @lru_cache(maxsize=None)
 def load_texts(game: str, root: Path = ROOT) -> Catalog:
     """The strings of one game; raises CardSetError if a language file is broken."""
-    required = load_chrononauts(root).text_keys() if game == "chrononauts" else []
-    catalog, problems = text.load(root / game / "text", f"{game}/text", required)
+    catalog, problems = text.load(root / game / "text", f"{game}/text", load_set(game, root).text_keys())
     if problems:
         raise CardSetError(problems)
     return catalog
@@ -56,11 +91,11 @@ class Report:
 def validate_all(root: Path = ROOT) -> list[Report]:
     """Validate every card set and the app strings, collecting every problem (never raising)."""
     reports = []
-    for game in GAMES:
+    for game in games(root):
         doc_problems: list[Problem] = []
         required: list[str] = []
         try:
-            required = chrononauts.load(root / game / "cards.yaml", f"{game}/cards.yaml").text_keys()
+            required = _read(game, root).text_keys()
         except CardSetError as exc:
             doc_problems += exc.problems
         catalog, problems = text.load(root / game / "text", f"{game}/text", required)

@@ -158,7 +158,7 @@ def stamp(root: Path, lang: str, out: TextIO | None = None) -> int:
 
 
 def _text_folders(root: Path) -> list[tuple[str, Path]]:
-    return [(game, root / game / "text") for game in cardsets.GAMES] + [("ui", root / "ui" / "text")]
+    return [(game, root / game / "text") for game in cardsets.games(root)] + [("ui", root / "ui" / "text")]
 
 
 def _plan(folder: Path, label: str, lang: str) -> _Stamp:

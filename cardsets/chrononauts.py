@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsets import checks
-from cardsets.yamlfile import Document, Path_, read
+from cardsets.yamlfile import CardSetError, Document, Path_, read
 
 SOURCES = ("printed", "reconstructed")
 OPS = ("single", "or", "and")
@@ -118,14 +118,6 @@ class ChrononautsSet:
         for ident in self.identities:
             keys += [f"{ident.id}.name", f"{ident.id}.bio"]
         return keys
-
-
-class CardSetError(ValueError):
-    """A card set with problems. ``problems`` lists every one of them."""
-
-    def __init__(self, problems: list[Any]) -> None:
-        self.problems = sorted(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
 
 
 def load(path: Path, label: str | None = None) -> ChrononautsSet:

@@ -57,6 +57,14 @@ class Problem:
         return f"{self.file}:{self.line}:{self.column}: {self.message}"
 
 
+class CardSetError(ValueError):
+    """A card set with problems. ``problems`` lists every one of them."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
 @dataclass
 class Document:
     """A parsed YAML file: its data, where each value stood, and what went wrong."""

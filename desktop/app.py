@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardsets.chrononauts import CardSetError
+from cardsets.yamlfile import CardSetError
 
 
 def run(argv: list[str]) -> int:

@@ -85,7 +85,7 @@ def bench_cardsets() -> float:
     import cardsets
 
     def load_all() -> None:
-        for cache in (cardsets.load_chrononauts, cardsets.load_texts, cardsets.load_ui_texts):
+        for cache in (cardsets.load_set, cardsets.load_texts, cardsets.load_ui_texts):
             cache.cache_clear()
         for game in cardsets.GAMES:
             cardsets.load_texts(game)

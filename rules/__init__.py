@@ -9,6 +9,6 @@ True
 """
 from rules.kernel import BadOption, Engine, Event, IllegalMove, Move, RulesError
 from rules.match import Match
-from rules.registry import MODES, engine
+from rules.registry import engine, modes
 
-__all__ = ["BadOption", "Engine", "Event", "IllegalMove", "MODES", "Match", "Move", "RulesError", "engine"]
+__all__ = ["BadOption", "Engine", "Event", "IllegalMove", "Match", "Move", "RulesError", "engine", "modes"]

@@ -9,7 +9,7 @@ import dataclasses
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any, ClassVar, Generic, TypeVar
@@ -167,6 +167,14 @@ class Engine(ABC, Generic[S]):
 
     @abstractmethod
     def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def all_cards(self, state: S) -> Sequence[str]:
+        """Every card instance wherever it lies: no rule may create or destroy one."""
+
+    @abstractmethod
+    def hidden_from(self, state: S, player: int) -> Collection[str]:
+        """The card instances `player` may not see now; `view(state, player)` shows none of them."""
 
     def undo_barrier(self, events: Sequence[Event]) -> bool:
         """Whether undo may not step back over a move that produced these events.

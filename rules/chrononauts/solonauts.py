@@ -1,7 +1,7 @@
 """Solonauts: the solitaire of Chrononauts (CHR-16), on the shared timeline rules."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
@@ -212,5 +212,8 @@ class SolonautsEngine(Engine[SoloState]):
         }
 
     def all_cards(self, state: SoloState) -> Sequence[str]:
-        """Every play card wherever it lies (for the conservation check)."""
-        return [*state.deck, *state.hand, *state.discard, *state.timeline.patches.values()]
+        return [*state.deck, *state.hand, *state.discard, *state.timeline.patches.values(),
+                *state.waiting, *state.home, *state.unused_ids]
+
+    def hidden_from(self, state: SoloState, player: int) -> Collection[str]:
+        return [*state.deck, *state.unused_ids]  # CHR-16.1: only what the decks hold is unseen

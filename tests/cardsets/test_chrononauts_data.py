@@ -10,7 +10,7 @@ import pytest
 from cardset_edits import REPO_CARDSETS, position_of, replaced
 
 from cardsets import chrononauts
-from cardsets.chrononauts import CardSetError
+from cardsets.yamlfile import CardSetError
 from cardsets.yamlfile import parse
 
 

@@ -24,7 +24,7 @@ from helpers import (
     open_years,
     solo_state,
 )
-from rules import BadOption, IllegalMove, Match, engine
+from rules import BadOption, IllegalMove, Match, engine, modes
 from rules.chrononauts.moves import Discard, PlayCard, Resign
 from rules.chrononauts.solonauts import SoloState
 from rules.kernel import Event
@@ -101,6 +101,7 @@ def test_chr162_bad_options(raw: dict[str, Any], code: str) -> None:
 def test_registry_knows_only_built_modes() -> None:
     """CHR-2.3: the registry hands out Solonauts; modes not built are a BadOption."""
     assert engine("chrononauts", "solonauts") is ENG
+    assert "solonauts" in modes()["chrononauts"]
     with pytest.raises(BadOption) as err:
         engine("chrononauts", "no_such_mode")
     assert err.value.code == "option.unknown_mode"

@@ -1,0 +1,93 @@
+"""design.md's conformance check, for any engine and mode.
+
+`random_playout` plays one seeded random game through a `Match` and checks, after every move:
+players who may not act have no legal moves and players who may act have some; every card
+is still there exactly once; no view shows a card its player may not see; undo restores the
+exact state before the move and redo the state after it; every few moves, save -> load gives
+the same state. At the end: nobody may act, and replaying the moves from the seed gives the
+same state. Games add their own checks through `check`.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rules import Engine, Match, Move, saves
+
+SAVE_EVERY = 10
+
+Chooser = Callable[[random.Random, list[Move]], Move]
+
+
+def any_move(rnd: random.Random, legal: list[Move]) -> Move:
+    return rnd.choice(legal)
+
+
+def check_views(engine: Engine[Any], state: Any) -> None:
+    """design.md: view(p) contains no card that p may not see."""
+    for player in range(engine.players(state)):
+        secrets = engine.hidden_from(state, player)
+        if not secrets:
+            continue
+        shown = json.dumps(engine.to_dict(engine.view(state, player)))
+        leaked = [card for card in secrets if json.dumps(card) in shown]
+        assert not leaked, f"view({player}) shows {leaked}"
+
+
+def check_who_acts(engine: Engine[Any], state: Any) -> None:
+    acting = engine.to_act(state)
+    for player in range(engine.players(state)):
+        moves = engine.legal_moves(state, player)
+        if player in acting:
+            assert moves, f"player {player} may act but has no legal move"
+        else:
+            assert moves == [], f"player {player} may not act but is offered {moves[:3]}"
+    assert (not acting) == engine.is_over(state)
+
+
+def check_save(match: Match[Any]) -> None:
+    loaded = saves.loads(saves.to_json(match))
+    assert match.engine.to_dict(loaded.state) == match.engine.to_dict(match.state)
+    assert loaded.moves == match.moves
+
+
+def random_playout(engine: Engine[Any], options: Mapping[str, Any], seed: int, *, max_moves: int,
+                   choose: Chooser = any_move, check: Callable[[Any], None] | None = None) -> Match[Any]:
+    """Play one random game to its end, checking every invariant after every move."""
+    match: Match[Any] = Match(engine, options, seed)
+    rnd = random.Random(seed)
+    cards = Counter(engine.all_cards(match.state))
+
+    def check_all() -> None:
+        state = match.state
+        check_who_acts(engine, state)
+        assert Counter(engine.all_cards(state)) == cards, "a card was created or lost"
+        check_views(engine, state)
+        if check is not None:
+            check(state)
+
+    check_all()
+    while not engine.is_over(match.state):
+        assert len(match.moves) < max_moves, f"no end after {max_moves} moves"
+        player = rnd.choice(sorted(engine.to_act(match.state)))
+        move = choose(rnd, match.legal_moves(player))
+        before = engine.to_dict(match.state)
+        match.play(move)
+        after = engine.to_dict(match.state)
+        if match.can_undo():
+            match.undo()
+            assert engine.to_dict(match.state) == before, f"undo of {move} did not restore the state"
+            match.redo()
+            assert engine.to_dict(match.state) == after, f"redo of {move} did not restore the state"
+        check_all()
+        if len(match.moves) % SAVE_EVERY == 0:
+            check_save(match)
+    check_save(match)
+    replay = engine.new_state(match.options, seed)
+    for move in match.moves:
+        engine.apply(replay, move)
+    assert engine.to_dict(replay) == engine.to_dict(match.state), "replaying the moves gave another state"
+    return match
