@@ -54,9 +54,11 @@ def run(argv: list[str]) -> int:
     except OSError:
         pass
     window.show()
-    ids = args.ids if args.ids is not None else int(settings.get("ids", 8))
+    options = window.remembered_options()
+    if args.ids is not None:
+        options["ids"] = args.ids
     if args.deal is not None:
-        window.new_game({"ids": ids}, random_deal() if seed is None else seed)
+        window.new_game(options, random_deal() if seed is None else seed)
     elif not window.offer_resume(crashed):
-        window.new_game({"ids": ids}, random_deal())
+        window.new_game(options, random_deal())
     return int(app.exec())

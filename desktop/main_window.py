@@ -20,7 +20,7 @@ from desktop.table.card_item import CardFace, paint_face
 from desktop.table.chrononauts_faces import ChrononautsFaces
 from desktop.table.solonauts_scene import SolonautsScene
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
-from rules.kernel import Event
+from rules.kernel import BadOption, Event
 from rules.registry import engine
 from rules.saves import SaveError
 
@@ -324,7 +324,16 @@ class MainWindow(QMainWindow):
         self.scene.show_view(session.view, session.dests())
         self._rebuild_log()
         self._refresh_status()
+        self._warn_if_not_autosaved()
         self.view.setFocus()
+
+    def remembered_options(self) -> dict[str, Any]:
+        """The options of the last game started, as far as the rules still accept them."""
+        solo = engine("chrononauts", "solonauts")
+        try:
+            return solo.options({"ids": self.settings.get("ids", IDS_DEFAULT)})
+        except BadOption:  # a hand-edited or outdated settings file
+            return solo.options({})
 
     def new_game(self, options: dict[str, Any], seed: int) -> None:
         self.settings["ids"] = options.get("ids", IDS_DEFAULT)
@@ -334,7 +343,7 @@ class MainWindow(QMainWindow):
         self.start(session)
 
     def new_game_dialog(self) -> None:
-        dialog = NewGameDialog(self.tr_, self, int(self.settings.get("ids", IDS_DEFAULT)))
+        dialog = NewGameDialog(self.tr_, self, int(self.remembered_options()["ids"]))
         if dialog.exec() == QDialog.DialogCode.Accepted and dialog.seed is not None:
             self.new_game(dialog.options(), dialog.seed)
 
@@ -429,8 +438,13 @@ class MainWindow(QMainWindow):
         self._refresh_status()
         self._refresh_detail()
         self.message.clear()
+        self._warn_if_not_autosaved()
         if any(e.kind in ("game_won", "game_lost") for e in events):
             QTimer.singleShot(250, self.announce_end)
+
+    def _warn_if_not_autosaved(self) -> None:
+        if self.session is not None and self.session.autosave_error:
+            self.show_message(self.tr_.text("status.autosave_failed", reason=self.session.autosave_error))
 
     def _events_kept(self) -> int:
         # After an undo the log shows what the remaining moves produced.
@@ -468,7 +482,8 @@ class MainWindow(QMainWindow):
     def _show_detail(self, key: str) -> None:
         if self.session is None or key.startswith("zone:"):
             return
-        face, text = self.faces.detail(key, self.session.view.timeline)
+        view = self.session.view
+        face, text = self.faces.detail(key, view.timeline, home=key in view.home)
         self.detail.show_card(face, text)
         self.detail_key = key
 

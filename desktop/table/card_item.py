@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphi
 
 HIGHLIGHT = QColor("#ffc629")
 SELECTED = QColor("#3d8bfd")
+PIP = "#2e7d5b"
 ANIMATION_MS = 200  # set to 0 to place cards at once (tests, benchmarks)
 
 
@@ -34,6 +35,8 @@ class CardFace:
     stamp_colour: str = "#c62828"
     reconstructed: bool = False
     face_down: bool = False
+    plate: bool = False  # a patch lying on the timeline: a coloured plate with its title only
+    pips: tuple[bool, ...] = ()  # small dots in the foot, filled for each part of a goal already met
     ink: str = "#1d1b16"
     border: str = "#3a352c"
 
@@ -127,6 +130,17 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     outline = QPainterPath()
     outline.addRoundedRect(QRectF(0, 0, w, h), 6, 6)
+    if face.plate:
+        painter.fillPath(outline, QBrush(QColor(face.header)))
+        painter.setPen(QPen(QColor(255, 255, 255, 90), 1))
+        painter.drawRoundedRect(QRectF(2.5, 2.5, w - 5, h - 5), 4, 4)
+        right = 22.0 if face.reconstructed else 6.0
+        _text(painter, QRectF(6, 2, w - 6 - right, h - 4), face.title, 12, True, "#ffffff", Qt.AlignmentFlag.AlignCenter)
+        if face.reconstructed:
+            _text(painter, QRectF(w - 22, h - 13, 18, 11), "[R]", 8, False, "#d8efe3",
+                  Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        _outline(painter, w, h, highlight, selected, face.border)
+        return
     if face.face_down:
         painter.fillPath(outline, QBrush(QColor(face.header)))
         painter.setPen(QPen(QColor("#f4ead5"), 1.2))
@@ -146,9 +160,9 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
     _text(painter, QRectF(w * 0.45, 1, w * 0.55 - 6, band - 2), face.year, 15, True, "#ffffff",
           Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     inner = w - 2 * left
-    foot = 12.0 if face.corner or face.reconstructed else 2.0
+    foot = 12.0 if face.corner or face.reconstructed or face.pips else 2.0
     room = h - top - foot
-    if face.body:
+    if face.body or face.stamp:
         title_h = room * 0.52
         _text(painter, QRectF(left, top, inner, title_h), face.title, 13, True, face.ink, Qt.AlignmentFlag.AlignCenter)
         _text(painter, QRectF(left, top + title_h, inner, room - title_h), face.body, 10, False, "#4a443a",
@@ -161,10 +175,14 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
     if face.reconstructed:
         _text(painter, QRectF(w - 24, h - foot, 20, foot - 1), "[R]", 8, False, "#8a7f6c",
               Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    for i, met in enumerate(face.pips):
+        painter.setPen(QPen(QColor(PIP), 1.2))
+        painter.setBrush(QBrush(QColor(PIP)) if met else Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(QRectF(left + i * 11, h - foot + 2, 7, 7))
     if face.stamp:
         painter.save()
-        # Low on the card and translucent: the title above it must stay readable.
-        painter.translate(w / 2, h * 0.74)
+        # In the body's place (a stamped card has no body), so the title above stays readable.
+        painter.translate(w / 2, top + room * 0.52 + (room * 0.48) / 2)
         painter.rotate(-8)
         font = QFont()
         font.setBold(True)
@@ -173,8 +191,8 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
             font.setPixelSize(font.pixelSize() - 1)  # PARADOSSO and PARADOJA are longer than PARADOX
         painter.setFont(font)
         colour = QColor(face.stamp_colour)
-        colour.setAlpha(120)
-        painter.setPen(QPen(colour, 1.6))
+        colour.setAlpha(200)
+        painter.setPen(QPen(colour, 1.8))
         metrics = QFontMetricsF(font)
         tw = metrics.horizontalAdvance(face.stamp)
         box = QRectF(-tw / 2 - 5, -metrics.height() / 2 - 2, tw + 10, metrics.height() + 4)

@@ -9,7 +9,7 @@ from desktop.table.card_item import CardFace
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
 
 TIMELINE_SIZE = (128.0, 92.0)
-PATCH_ON_TIMELINE = (120.0, 42.0)
+PATCH_ON_TIMELINE = (120.0, 34.0)  # low enough to leave the year's title readable
 HAND_SIZE = (128.0, 116.0)
 ID_SIZE = (106.0, 72.0)
 
@@ -51,10 +51,13 @@ class ChrononautsFaces:
                             body=self.translator.text("card.ripples", years=", ".join(str(y) for y in card.ripples)),
                             corner=card.ti, reconstructed=recon)
         if year in tl.paradoxed:
+            # An open paradox wears the stamp where its rule was (the detail view still has the rule);
+            # a patched one keeps the rule under the patch that covers it.
+            is_open = year not in tl.patches
             return CardFace(w, h, *RIPPLE_PARADOX, kind_label=self.translator.text("side.paradox"), year=f"{year}{PRIME}",
-                            title=self.translator.text(f"{card.id}.paradox.title"), body=self.rule_text(year),
-                            corner=card.ti, stamp="" if year in tl.patches else self.translator.text("label.paradox_stamp"),
-                            reconstructed=recon)
+                            title=self.translator.text(f"{card.id}.paradox.title"),
+                            body="" if is_open else self.rule_text(year), corner=card.ti,
+                            stamp=self.translator.text("label.paradox_stamp") if is_open else "", reconstructed=recon)
         return CardFace(w, h, *RIPPLE, kind_label=self.translator.text("kind.ripplepoint"), year=str(year),
                         title=self.translator.text(f"{card.id}.true.title"), body=self.rule_text(year), corner=card.ti,
                         reconstructed=recon)
@@ -67,18 +70,24 @@ class ChrononautsFaces:
             return CardFace(w, h, *INVERTER, kind_label=self.translator.text("kind.inverter"), title=self.translator.text(f"{kind}.title"),
                             body=self.translator.text(f"{kind}.text"), reconstructed=inv.provenance.reconstructed)
         patch = self.rules.patches[kind]
-        w, h = PATCH_ON_TIMELINE if on_timeline else HAND_SIZE
+        if on_timeline:
+            w, h = PATCH_ON_TIMELINE
+            return CardFace(w, h, PATCH[0], PATCH[0], title=self.translator.text(f"{kind}.title"), plate=True,
+                            reconstructed=patch.provenance.reconstructed)
+        w, h = HAND_SIZE
         return CardFace(w, h, *PATCH, kind_label=self.translator.text("kind.patch"), year=f"{patch.year}{PRIME}",
-                        title=self.translator.text(f"{kind}.title"), body="" if on_timeline else self.translator.text(f"{kind}.text"),
+                        title=self.translator.text(f"{kind}.title"), body=self.translator.text(f"{kind}.text"),
                         reconstructed=patch.provenance.reconstructed)
 
-    def identity(self, ident_id: str, home: bool) -> CardFace:
+    def identity(self, ident_id: str, home: bool, tl: Timeline) -> CardFace:
+        """A traveller; one pip per year, filled when that title already shows (waiting ones only)."""
         ident = self.rules.identities[ident_id]
         w, h = ID_SIZE
         years = f"{ident.true_year} · {self._years(ident.patched)}"
         colours = IDENTITY_HOME if home else IDENTITY
         return CardFace(w, h, *colours, kind_label=self.translator.text("kind.identity"), title=self.translator.text(f"{ident_id}.name"),
-                        body=years, reconstructed=ident.provenance.reconstructed)
+                        body=years, reconstructed=ident.provenance.reconstructed,
+                        pips=() if home else self.rules.identity_progress(tl, ident_id))
 
     def deck(self, count: int) -> CardFace:
         w, h = HAND_SIZE
@@ -94,7 +103,7 @@ class ChrononautsFaces:
 
     # --- the large view beside the table ------------------------------------------
 
-    def detail(self, key: str, tl: Timeline) -> tuple[CardFace, str]:
+    def detail(self, key: str, tl: Timeline, home: bool = False) -> tuple[CardFace, str]:
         """A large face and a few paragraphs of HTML about the card under `key`."""
         e = html.escape
         if key.startswith("tl:"):
@@ -116,12 +125,7 @@ class ChrononautsFaces:
             return face, "".join(parts) + self._provenance(card.provenance)
         kind = card_kind(key)
         if kind in self.rules.identities:
-            ident = self.rules.identities[kind]
-            face = self.identity(kind, False)
-            text = (f"<h3>{e(self.translator.text(f'{kind}.name'))}</h3><p>{e(self.translator.text(f'{kind}.bio'))}</p><p>"
-                    + e(self.translator.text("card.identity_years", true_year=ident.true_year, patched=self._years(ident.patched)))
-                    + "</p>")
-            return face, text + self._provenance(ident.provenance)
+            return self._identity_detail(kind, home, tl)
         face = self.play_card(key)
         text = f"<h3>{e(self.translator.text(f'{kind}.title'))}</h3><p>{e(self.translator.text(f'{kind}.text'))}</p>"
         if kind in self.rules.inverters:
@@ -137,11 +141,25 @@ class ChrononautsFaces:
             text += f"<p>{e(self.translator.text('card.playable_if', years=self._years(patch.playable_if_prime, prime=False)))}</p>"
         return face, text + self._provenance(patch.provenance)
 
+    def _identity_detail(self, kind: str, home: bool, tl: Timeline) -> tuple[CardFace, str]:
+        e = html.escape
+        t = self.translator.text
+        ident = self.rules.identities[kind]
+        goals = [t("detail.id_true_year", year=ident.true_year, title=t(f"{self.cards.by_year[ident.true_year].id}.true.title"))]
+        goals += [t("detail.id_patched_year", year=year, title=t(f"{self.cards.by_year[year].patches[0]}.title"))
+                  for year in ident.patched]
+        met = self.rules.identity_progress(tl, kind)
+        items = "".join(f"<li>{e(goal)}" + ("" if home else f" — <i>{e(t('detail.done' if ok else 'detail.not_done'))}</i>")
+                        + "</li>" for goal, ok in zip(goals, met))
+        text = (f"<h3>{e(t(f'{kind}.name'))}</h3><p>{e(t(f'{kind}.bio'))}</p>"
+                f"<p>{e(t('detail.id_goal'))}</p><ul>{items}</ul>")
+        return self.identity(kind, home, tl), text + self._provenance(ident.provenance)
+
     def _provenance(self, provenance: Provenance) -> str:
         e = html.escape
         if not provenance.reconstructed:
             return f"<p style='color:#555'>{e(self.translator.text('detail.printed'))}</p>"
-        text = f"<p style='color:#8a4b00'><b>[R]</b> {e(self.translator.text('detail.reconstructed'))}</p>"
+        text = f"<p style='color:#8a4b00'><b>[R]</b> {e(self.translator.text('detail.reconstructed', file='chrononauts/cards.yaml'))}</p>"
         if provenance.note:
             text += f"<p style='color:#8a4b00'>{e(self.translator.text('detail.note', note=provenance.note))}</p>"
         return text

@@ -93,7 +93,7 @@ class SolonautsScene(QGraphicsScene):
             wanted[patch] = (wanted[timeline_key(year)][0] + QPointF(4, TIMELINE_SIZE[1] - PATCH_ON_TIMELINE[1] - 4), 2)
         for row, y, home in ((view.home, HOME_Y, True), (view.waiting, WAITING_Y, False)):
             for i, ident in enumerate(row):
-                self._put(ident, self.faces.identity(ident, home))
+                self._put(ident, self.faces.identity(ident, home, tl))
                 wanted[ident] = (QPointF(MARGIN + i * (ID_SIZE[0] + GAP), y), 1)
         for i, instance in enumerate(view.hand):
             self._put(instance, self.faces.play_card(instance))

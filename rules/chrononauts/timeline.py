@@ -110,18 +110,20 @@ class Rules:
         if self.ultraparadox(tl) and year > LAST_REACHABLE_IN_ULTRA:
             raise IllegalMove("illegal.ultraparadox_blocks", card=patch_id, year=year)
 
+    def identity_progress(self, tl: Timeline, identity_id: str) -> tuple[bool, bool, bool]:
+        """For the true year and the two patched years: is that title readable now (CHR-12.2)?"""
+        ident = self.identities[identity_id]
+        true_ok = ident.true_year not in tl.paradoxed
+        patched_ok = [year in tl.patches and card_kind(tl.patches[year]) in self.ripplepoints[year].patches
+                      for year in ident.patched]
+        return true_ok, patched_ok[0], patched_ok[1]
+
     def identity_home(self, tl: Timeline, identity_id: str) -> bool:
         """CHR-12.2: all three titles readable, and none of them barred by the UltraParadox."""
         ident = self.identities[identity_id]
         if self.ultraparadox(tl) and any(y > LAST_REACHABLE_IN_ULTRA for y in ident.years):
             return False
-        if ident.true_year in tl.paradoxed:
-            return False
-        for year in ident.patched:
-            placed = tl.patches.get(year)
-            if placed is None or card_kind(placed) not in self.ripplepoints[year].patches:
-                return False
-        return True
+        return all(self.identity_progress(tl, identity_id))
 
     # --- the update after a flip (CHR-4.4) ------------------------------------------
 

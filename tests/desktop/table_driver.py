@@ -11,6 +11,8 @@ from desktop.i18n import Translator
 from desktop.main_window import MainWindow
 
 DEAL = 1234
+
+
 class Dialogs:
     """Stands in for the message boxes: records what was asked and answers from a script."""
 

@@ -163,3 +163,19 @@ def test_reconstructed_cards_say_so_in_the_detail_view(qtbot: Any, window: MainW
     assert "Reconstructed" in shown and "cards.yaml" in shown
     hover(window, "tl:1929")  # a printed card does not
     assert "Reconstructed" not in window.detail.text.toPlainText()
+
+
+def test_a_waiting_traveller_shows_what_is_already_in_place(qtbot: Any, window: MainWindow) -> None:
+    """One pip per year on the card, and the detail view lists the three titles with their state (CHR-12.2)."""
+    assert window.session is not None
+    tl = window.session.view.timeline
+    for ident in window.session.view.waiting:
+        assert window.scene.items_by_key[ident].face.pips == window.faces.rules.identity_progress(tl, ident)
+    ident = window.session.view.waiting[0]
+    assert window.scene.items_by_key[ident].face.pips == (True, False, False)  # true history: no patch yet
+    hover(window, ident)
+    shown = window.detail.text.toPlainText()
+    assert "Home when all three show:" in shown
+    assert shown.count("not yet") == 2 and shown.count("in place") == 1
+    window.set_language("it")
+    assert "non ancora" in window.detail.text.toPlainText()  # the detail follows the language at once

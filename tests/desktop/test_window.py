@@ -264,3 +264,37 @@ def test_dropping_a_card_autosaves_through_the_mouse(qtbot: Any, window: MainWin
     first = window.session.view.hand[0]
     drag(window, first, centre(window, "zone:discard"))
     assert window.session.match.moves[-1] == Discard(0, first)
+
+
+@pytest.mark.parametrize("stored", ["lots", 99, 5, None, True, [8]])
+def test_a_hand_edited_settings_file_falls_back_to_the_default(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                               stored: object) -> None:
+    """A settings file the rules would refuse never stops a game from starting (CHR-16.2: 6-10 IDs)."""
+    (home / "settings.json").parent.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text(json.dumps({"ids": stored, "language": 7}), encoding="utf-8")
+    window = make_window(qtbot, dialogs)
+    window.settings = storage.load_settings()
+    options = window.remembered_options()
+    assert options == {"ids": 8}
+    window.new_game(options, DEAL)
+    assert window.session is not None and len(window.session.view.waiting) == 8
+
+
+def test_the_last_number_of_travellers_is_remembered(qtbot: Any, window: MainWindow) -> None:
+    window.new_game({"ids": 6}, DEAL)
+    assert storage.load_settings()["ids"] == 6
+    assert window.remembered_options() == {"ids": 6}
+
+
+def test_a_failing_autosave_is_said_and_the_game_goes_on(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    assert window.session is not None
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    window.session.autosave = blocker / "autosave.convivium.json"  # its folder cannot be made
+    play_first(window)
+    assert window.session.autosave_error
+    assert window.message.text().startswith("Could not save automatically (")
+    assert len(window.session.match.moves) == 1  # the move stands
+    window.session.autosave = storage.autosave_path()
+    play_first(window)
+    assert not window.session.autosave_error and window.message.text() == ""

@@ -399,6 +399,20 @@ def test_chr122_open_paradox_on_a_patched_year_blocks_home() -> None:
     assert not RULES.identity_home(tl2, "id_yitzchak")
 
 
+def test_chr122_progress_reads_each_of_the_three_titles() -> None:
+    """CHR-12.2: Gustav (1868; 1917', 1918') - which titles show, one by one; home needs all three."""
+    tl = position(primes={1914, 1915}, patched={1918})
+    assert RULES.identity_progress(tl, "id_gustav") == (True, False, True)  # 1917 open, not yet covered
+    assert not RULES.identity_home(tl, "id_gustav")
+    play_patch(tl, "pat_1917")
+    assert RULES.identity_progress(tl, "id_gustav") == (True, True, True)
+    assert RULES.identity_home(tl, "id_gustav")
+    tl2 = position(primes={1865, 1914, 1915}, patched={1917, 1918})  # 1868 paradoxed: the true title is gone
+    assert RULES.identity_progress(tl2, "id_gustav") == (False, True, True)
+    assert not RULES.identity_home(tl2, "id_gustav")
+    assert RULES.identity_progress(position(), "id_gustav") == (True, False, False)
+
+
 # --- T-16, T-17: destroying the universe (CHR-5.3) --------------------------------------------
 
 T16_PRIMES = {1865, 1912, 1914, 1915, 1936, 1937, 1957}
