@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
@@ -195,12 +195,22 @@ class SolonautsScene(QGraphicsScene):
         return sorted(keys, key=lambda k: (k == DISCARD_KEY, self.items_by_key[k].y(), self.items_by_key[k].x()))
 
     def cycle_target(self, step: int) -> None:
+        """Move the focus to the next target of the held card; with no card held, hold the next one."""
         targets = self.ordered_targets()
+        if not self.selected:
+            self.cycle_hand(step)
+            return
         if not targets:
             return
         index = targets.index(self.focus_target) if self.focus_target in targets else -1
         self.focus_target = targets[(index + step) % len(targets)]
         self._refresh_marks()
+
+    def cycle_hand(self, step: int) -> None:
+        hand = [card for card in (self.view_state.hand if self.view_state else []) if card in self.dests]
+        if hand:
+            index = hand.index(self.selected) if self.selected in hand else (-1 if step > 0 else 0)
+            self.select(hand[(index + step) % len(hand)])
 
     def activate(self, target: str | None = None) -> bool:
         """Play the selected card on `target` (default: the focused one). False if not legal."""
@@ -211,6 +221,16 @@ class SolonautsScene(QGraphicsScene):
         self.selected, self.focus_target = "", ""
         self.move_chosen.emit(move)
         return True
+
+    def event(self, event: QEvent) -> bool:
+        # QGraphicsScene keeps Tab for moving the focus between items and never passes it on;
+        # on this table Tab moves between targets like the arrows (Ctrl+Tab still leaves the table).
+        if (isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress
+                and event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
+                and not event.modifiers() & Qt.KeyboardModifier.ControlModifier):
+            self.keyPressEvent(event)
+            return True
+        return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         key = event.key()

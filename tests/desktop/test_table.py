@@ -179,3 +179,24 @@ def test_a_waiting_traveller_shows_what_is_already_in_place(qtbot: Any, window: 
     assert shown.count("not yet") == 2 and shown.count("in place") == 1
     window.set_language("it")
     assert "non ancora" in window.detail.text.toPlainText()  # the detail follows the language at once
+
+
+def test_tab_moves_between_targets_and_never_leaves_the_table(qtbot: Any, window: MainWindow) -> None:
+    """README: Tab and Shift+Tab walk the held card's targets; with nothing held, Tab picks up a card."""
+    assert window.session is not None
+    scene = window.scene
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Tab)
+    assert scene.selected == window.session.view.hand[0]
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    fate = reverse_fate(window)
+    qtbot.keyClick(window.view, str(window.session.view.hand.index(fate) + 1))
+    targets = scene.ordered_targets()
+    assert scene.focus_target == targets[0]
+    qtbot.keyClick(window.view, Qt.Key.Key_Tab)
+    assert scene.focus_target == targets[1]
+    qtbot.keyClick(window.view, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert scene.focus_target == targets[0]
+    assert QApplication.focusWidget() is window.view  # the keyboard stayed on the table
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    assert window.session.match.moves == [PlayCard(0, fate, int(targets[0][3:]))]
