@@ -33,17 +33,9 @@ def copy_text_fixture(target: Path) -> Path:
 
 
 def copy_tree_root(root: Path) -> Path:
-    """Copy the shipped chrononauts and ui trees (YAML only) under ``root``.
-
-    The Italian files are being written while these tests are, so each fixture tree gets an
-    Italian file made from the English one (same keys and text): the tree is complete whatever
-    state the shipped it.yaml is in. Spanish and Dutch are the shipped files.
-    """
+    """Copy the shipped chrononauts and ui trees (YAML only, as shipped) under ``root``."""
     for name in ("chrononauts", "ui"):
         shutil.copytree(REPO_CARDSETS / name, root / name, ignore=_only_yaml)
-        english = (root / name / "text" / "en.yaml").read_text(encoding="utf-8")
-        italian = replaced(english, ("\nlanguage: en\n", "\nlanguage: it\n"))
-        (root / name / "text" / "it.yaml").write_text(italian, encoding="utf-8")
     return root
 
 
