@@ -12,6 +12,17 @@ from cardsets.yamlfile import CardSetError, Document, Path_, read
 SOURCES = ("printed", "reconstructed")
 OPS = ("single", "or", "and")
 DIRECTIONS = ("to_prime", "to_true")
+CATEGORIES = ("paintings", "prehistoric", "biblical_relics", "lost_writings", "future_wisdom")
+TIMEWARP_KINDS = ("memo", "fast_forward", "rewind", "quick_trip")
+ACTION_KINDS = ("get_there_first", "sell_artifact", "perform_miracle", "discontinuity", "time_vortex",
+                "new_mission", "it_never_existed", "parents_never_met")
+FULL_SECTIONS = ("artifacts", "timewarps", "actions", "missions")  # all of them or none (CHR-2.1)
+# CHR-17.9.1: what a complete first-edition set holds.
+FULL_COUNTS = {"inverters": 20, "patches": 21, "artifacts": 15, "timewarps": 10, "actions": 14,
+               "missions": 10, "identities": 14}
+PAINTINGS = "paintings"  # the category whose cards carry a realness (CHR-13.3)
+MONA_LISA = "mona_lisa"  # `most_real: mona_lisa`: the most real of the cards with a realness
+POWERS = ("none", "one_shot", "passive")  # CHR-9.3.3: no base artifact has one (D-17)
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,54 @@ class IdentityCard:
 
 
 @dataclass(frozen=True)
+class ArtifactCard:
+    id: str
+    year: int  # negative years are BC
+    category: str
+    provenance: Provenance
+    realness: int = 0  # the Mona Lisas only: higher is more real (CHR-13.3)
+    power: str = "none"  # room for later artifacts; the engine gives the base set none (D-17)
+
+
+@dataclass(frozen=True)
+class TimewarpCard:
+    id: str
+    kind: str  # one of TIMEWARP_KINDS
+    count: int
+    provenance: Provenance
+    draw: int = 0
+    plays: int = 0
+
+
+@dataclass(frozen=True)
+class ActionCard:
+    id: str
+    kind: str  # one of ACTION_KINDS
+    count: int
+    provenance: Provenance
+    bonus: str = ""  # an artifact category (Sell an Artifact, Perform a "Miracle")
+    draw: int = 0
+    plays: int = 0
+    bonus_draw: int = 0
+    bonus_plays: int = 0
+
+
+@dataclass(frozen=True)
+class MissionSlot:
+    """One of a Mission's three slots: any artifact of `any_of`, or the most real Mona Lisa."""
+
+    any_of: tuple[str, ...] = ()
+    most_real: bool = False
+
+
+@dataclass(frozen=True)
+class MissionCard:
+    id: str
+    slots: tuple[MissionSlot, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
 class ChrononautsSet:
     version: int
     timeline: tuple[TimelineCard, ...]
@@ -100,6 +159,11 @@ class ChrononautsSet:
     identities: tuple[IdentityCard, ...]
     by_year: Mapping[int, TimelineCard] = field(default_factory=dict)
     by_id: Mapping[str, object] = field(default_factory=dict)
+    # Empty in a set made for Solonauts only (FULL_SECTIONS).
+    artifacts: tuple[ArtifactCard, ...] = ()
+    timewarps: tuple[TimewarpCard, ...] = ()
+    actions: tuple[ActionCard, ...] = ()
+    missions: tuple[MissionCard, ...] = ()
 
     def card(self, card_id: str) -> object:
         return self.by_id[card_id]
@@ -117,6 +181,9 @@ class ChrononautsSet:
             keys += [f"{inv.id}.title", f"{inv.id}.text"]
         for ident in self.identities:
             keys += [f"{ident.id}.name", f"{ident.id}.bio"]
+        for group in (self.artifacts, self.timewarps, self.actions, self.missions):
+            keys += [f"{card.id}.{part}" for card in group for part in ("title", "text")]
+        keys += [f"category.{c}" for c in sorted({a.category for a in self.artifacts})]
         return keys
 
 
@@ -134,7 +201,8 @@ def parse(doc: Document) -> ChrononautsSet | None:
     if doc.problems:
         return None
     data = doc.data
-    if not checks.mapping(doc, (), data, ["set", "version", "timeline", "patches", "inverters", "identities"]):
+    if not checks.mapping(doc, (), data, ["set", "version", "timeline", "patches", "inverters", "identities"],
+                          FULL_SECTIONS):
         return None
     if data["set"] != "chrononauts":
         doc.problem(("set",), f"this file is for set {data['set']!r}, expected 'chrononauts'")
@@ -144,17 +212,32 @@ def parse(doc: Document) -> ChrononautsSet | None:
     patches = [p for i, raw in enumerate(_items(doc, "patches")) if (p := _patch(doc, ("patches", i), raw))]
     inverters = [v for i, raw in enumerate(_items(doc, "inverters")) if (v := _inverter(doc, ("inverters", i), raw))]
     identities = [d for i, raw in enumerate(_items(doc, "identities")) if (d := _identity(doc, ("identities", i), raw))]
+    present = [key for key in FULL_SECTIONS if key in data]
+    if present and len(present) < len(FULL_SECTIONS):
+        absent = [key for key in FULL_SECTIONS if key not in data]
+        doc.problem((present[0],), f"{', '.join(repr(k) for k in FULL_SECTIONS)} go together; missing {', '.join(repr(k) for k in absent)}")
+    artifacts = [a for i, raw in enumerate(_optional_items(doc, "artifacts")) if (a := _artifact(doc, ("artifacts", i), raw))]
+    timewarps = [w for i, raw in enumerate(_optional_items(doc, "timewarps")) if (w := _timewarp(doc, ("timewarps", i), raw))]
+    actions = [c for i, raw in enumerate(_optional_items(doc, "actions")) if (c := _action(doc, ("actions", i), raw))]
+    missions = [m for i, raw in enumerate(_optional_items(doc, "missions")) if (m := _mission(doc, ("missions", i), raw))]
     if doc.problems:
         return None
 
     ids = checks.unique_ids(doc, [(("timeline", i, "id"), c.id) for i, c in enumerate(timeline)])
     ids = checks.unique_ids(doc, [(("patches", i, "id"), c.id) for i, c in enumerate(patches)], ids)
     ids = checks.unique_ids(doc, [(("inverters", i, "id"), c.id) for i, c in enumerate(inverters)], ids)
-    checks.unique_ids(doc, [(("identities", i, "id"), c.id) for i, c in enumerate(identities)], ids)
+    ids = checks.unique_ids(doc, [(("identities", i, "id"), c.id) for i, c in enumerate(identities)], ids)
+    ids = checks.unique_ids(doc, [(("artifacts", i, "id"), c.id) for i, c in enumerate(artifacts)], ids)
+    ids = checks.unique_ids(doc, [(("timewarps", i, "id"), c.id) for i, c in enumerate(timewarps)], ids)
+    ids = checks.unique_ids(doc, [(("actions", i, "id"), c.id) for i, c in enumerate(actions)], ids)
+    checks.unique_ids(doc, [(("missions", i, "id"), c.id) for i, c in enumerate(missions)], ids)
     _cross_check(doc, timeline, patches, inverters, identities)
+    if present:
+        _check_full_set(doc, patches, inverters, identities, artifacts, timewarps, actions, missions)
     if doc.problems:
         return None
-    by_id: dict[str, object] = {c.id: c for group in (timeline, patches, inverters, identities) for c in group}
+    groups: tuple[list[Any], ...] = (timeline, patches, inverters, identities, artifacts, timewarps, actions, missions)
+    by_id: dict[str, object] = {c.id: c for group in groups for c in group}
     return ChrononautsSet(
         version=data["version"],
         timeline=tuple(sorted(timeline, key=lambda c: c.year)),
@@ -163,12 +246,20 @@ def parse(doc: Document) -> ChrononautsSet | None:
         identities=tuple(identities),
         by_year={c.year: c for c in timeline},
         by_id=by_id,
+        artifacts=tuple(artifacts),
+        timewarps=tuple(timewarps),
+        actions=tuple(actions),
+        missions=tuple(missions),
     )
 
 
 def _items(doc: Document, key: str) -> list[Any]:
     value = doc.data[key]
     return value if checks.of_type(doc, (key,), value, list) else []
+
+
+def _optional_items(doc: Document, key: str) -> list[Any]:
+    return _items(doc, key) if key in doc.data else []
 
 
 def _provenance(doc: Document, path: Path_, raw: dict[str, Any]) -> Provenance:
@@ -370,3 +461,172 @@ def _cross_check(doc: Document, timeline: list[TimelineCard], patches: list[Patc
 def _implies_paradox(card: TimelineCard, prime: set[int]) -> bool:
     hits = [y in prime for y in card.of]
     return all(hits) if card.op == "and" else any(hits)
+
+
+# --- The rest of the play deck and the Missions (CHR-17.5 to CHR-17.8) ------------------------
+
+
+def _count(doc: Document, path: Path_, raw: dict[str, Any], key: str = "count", least: int = 1) -> bool:
+    if not checks.of_type(doc, path + (key,), raw[key], int):
+        return False
+    if raw[key] < least:
+        doc.problem(path + (key,), f"{key} must be at least {least}, not {raw[key]}")
+        return False
+    return True
+
+
+def _artifact(doc: Document, path: Path_, raw: Any) -> ArtifactCard | None:
+    if not checks.mapping(doc, path, raw, ["id", "year", "category", "source"], ["realness", "power", "note"]):
+        return None
+    ok = _ident(doc, path, raw, "art_") & checks.of_type(doc, path + ("year",), raw["year"], int)
+    ok &= checks.one_of(doc, path + ("category",), raw["category"], CATEGORIES)
+    ok &= checks.one_of(doc, path + ("power",), raw.get("power", "none"), POWERS)
+    provenance = _provenance(doc, path, raw)
+    if "realness" in raw:
+        if ok and raw["category"] != PAINTINGS:
+            doc.key_problem(path + ("realness",), f"only a painting has a realness; this card is in {raw['category']!r}")
+            ok = False
+        ok &= _count(doc, path, raw, "realness")
+    elif ok and raw["category"] == PAINTINGS:
+        doc.problem(path, "a painting needs a 'realness' (3 for the real Mona Lisa, lower for forgeries)")
+        ok = False
+    if not ok:
+        return None
+    return ArtifactCard(raw["id"], raw["year"], raw["category"], provenance, int(raw.get("realness", 0)),
+                        str(raw.get("power", "none")))
+
+
+# Which numbers each kind of card must state (and no other kind may).
+_TIMEWARP_NUMBERS = {"fast_forward": ("draw", "plays")}
+_ACTION_NUMBERS = {"sell_artifact": ("draw", "bonus_draw"),
+                   "perform_miracle": ("draw", "plays", "bonus_draw", "bonus_plays")}
+_ACTION_BONUS = ("sell_artifact", "perform_miracle")
+
+
+def _numbers(doc: Document, path: Path_, raw: dict[str, Any], wanted: tuple[str, ...], allowed: tuple[str, ...]) -> bool:
+    ok = True
+    for key in allowed:
+        if key in raw and key not in wanted:
+            doc.key_problem(path + (key,), f"a {raw['kind']} card has no {key!r}")
+            ok = False
+    for key in wanted:
+        if key not in raw:
+            doc.problem(path, f"a {raw['kind']} card needs {key!r}")
+            ok = False
+        else:
+            ok &= _count(doc, path, raw, key)
+    return ok
+
+
+def _timewarp(doc: Document, path: Path_, raw: Any) -> TimewarpCard | None:
+    numbers = ("draw", "plays")
+    if not checks.mapping(doc, path, raw, ["id", "kind", "count", "source"], [*numbers, "note"]):
+        return None
+    ok = _ident(doc, path, raw, "tw_") & _count(doc, path, raw)
+    provenance = _provenance(doc, path, raw)
+    if not checks.one_of(doc, path + ("kind",), raw["kind"], TIMEWARP_KINDS):
+        return None
+    ok &= _numbers(doc, path, raw, _TIMEWARP_NUMBERS.get(raw["kind"], ()), numbers)
+    if not ok:
+        return None
+    return TimewarpCard(raw["id"], raw["kind"], raw["count"], provenance,
+                        int(raw.get("draw", 0)), int(raw.get("plays", 0)))
+
+
+def _action(doc: Document, path: Path_, raw: Any) -> ActionCard | None:
+    numbers = ("draw", "plays", "bonus_draw", "bonus_plays")
+    if not checks.mapping(doc, path, raw, ["id", "kind", "count", "source"], ["bonus", *numbers, "note"]):
+        return None
+    ok = _ident(doc, path, raw, "act_") & _count(doc, path, raw)
+    provenance = _provenance(doc, path, raw)
+    if not checks.one_of(doc, path + ("kind",), raw["kind"], ACTION_KINDS):
+        return None
+    kind = raw["kind"]
+    ok &= _numbers(doc, path, raw, _ACTION_NUMBERS.get(kind, ()), numbers)
+    if kind in _ACTION_BONUS:
+        if "bonus" not in raw:
+            doc.problem(path, f"a {kind} card needs 'bonus', an artifact category")
+            ok = False
+        else:
+            ok &= checks.one_of(doc, path + ("bonus",), raw["bonus"], CATEGORIES)
+    elif "bonus" in raw:
+        doc.key_problem(path + ("bonus",), f"a {kind} card has no 'bonus'")
+        ok = False
+    if not ok:
+        return None
+    return ActionCard(raw["id"], kind, raw["count"], provenance, str(raw.get("bonus", "")),
+                      *(int(raw.get(key, 0)) for key in numbers))
+
+
+def _mission(doc: Document, path: Path_, raw: Any) -> MissionCard | None:
+    if not checks.mapping(doc, path, raw, ["id", "needs", "source"], ["note"]):
+        return None
+    ok = _ident(doc, path, raw, "mis_")
+    provenance = _provenance(doc, path, raw)
+    needs = raw["needs"]
+    if not checks.of_type(doc, path + ("needs",), needs, list):
+        return None
+    if len(needs) != 3:
+        doc.problem(path + ("needs",), f"a mission needs exactly three artifacts, not {len(needs)}")
+        ok = False
+    slots: list[MissionSlot] = []
+    for j, slot in enumerate(needs):
+        here = path + ("needs", j)
+        if isinstance(slot, str):
+            slots.append(MissionSlot((slot,)))
+        elif isinstance(slot, dict) and "most_real" in slot:
+            if checks.mapping(doc, here, slot, ["most_real"]):
+                ok &= checks.one_of(doc, here + ("most_real",), slot["most_real"], (MONA_LISA,))
+            slots.append(MissionSlot(most_real=True))
+        elif isinstance(slot, dict) and checks.mapping(doc, here, slot, ["any_of"], ["most_real"]):
+            names = tuple(checks.list_of(doc, here + ("any_of",), slot["any_of"], str))
+            if len(names) < 2:
+                doc.problem(here + ("any_of",), "'any_of' lists two or more artifacts; name a single one directly")
+                ok = False
+            slots.append(MissionSlot(names))
+        else:
+            if not isinstance(slot, dict):
+                doc.problem(here, f"a slot is an artifact id, {{any_of: [...]}} or {{most_real: {MONA_LISA}}}, not {slot!r}")
+            ok = False
+    if not ok:
+        return None
+    return MissionCard(raw["id"], tuple(slots), provenance)
+
+
+def _check_full_set(doc: Document, patches: list[PatchCard], inverters: list[InverterCard],
+                    identities: list[IdentityCard], artifacts: list[ArtifactCard], timewarps: list[TimewarpCard],
+                    actions: list[ActionCard], missions: list[MissionCard]) -> None:
+    """CHR-17.9.1 counts and CHR-17.9.5 missions, for a set that plays the full game."""
+    found = {"inverters": sum(c.count for c in inverters), "patches": len(patches), "artifacts": len(artifacts),
+             "timewarps": sum(c.count for c in timewarps), "actions": sum(c.count for c in actions),
+             "missions": len(missions), "identities": len(identities)}
+    for key, wanted in FULL_COUNTS.items():
+        if found[key] != wanted:
+            doc.problem((key,), f"a complete set has {wanted} cards in {key!r}, not {found[key]}")
+    by_id = {a.id: i for i, a in enumerate(artifacts)}
+    paintings = [a for a in artifacts if a.category == PAINTINGS]
+    realness = [a.realness for a in paintings]
+    for i, art in enumerate(artifacts):
+        if art.category == PAINTINGS and realness.count(art.realness) > 1:
+            doc.problem(("artifacts", i, "realness"), f"two paintings have realness {art.realness}; each must differ")
+    for kind in TIMEWARP_KINDS:
+        if not any(t.kind == kind for t in timewarps):
+            doc.problem(("timewarps",), f"no card of kind {kind!r}")
+    for kind in ACTION_KINDS:
+        if not any(a.kind == kind for a in actions):
+            doc.problem(("actions",), f"no card of kind {kind!r}")
+    used: set[str] = set()
+    for i, mission in enumerate(missions):
+        for j, slot in enumerate(mission.slots):
+            for k, name in enumerate(slot.any_of):
+                here: Path_ = ("missions", i, "needs", j) if len(slot.any_of) == 1 else ("missions", i, "needs", j, "any_of", k)
+                if name not in by_id:
+                    doc.problem(here, f"unknown artifact {name!r}{checks.suggestion(name, by_id)}")
+                used.add(name)
+            if slot.most_real:
+                if not paintings:
+                    doc.problem(("missions", i, "needs", j), "no painting in the set can fill a 'most_real' slot")
+                used.update(a.id for a in paintings)
+    for i, art in enumerate(artifacts):
+        if art.id not in used:
+            doc.problem(("artifacts", i, "id"), f"artifact {art.id!r} is in no mission")

@@ -1,4 +1,6 @@
 """Chrononauts: the timeline rules and the game modes built on them."""
+from rules.chrononauts.full import ArtifaxxEngine, ChrononautsEngine
+from rules.chrononauts.full_state import FullState
 from rules.chrononauts.moves import Discard, PlayCard, Resign
 from rules.chrononauts.solonauts import SoloState, SolonautsEngine
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
@@ -11,7 +13,19 @@ def _solonauts() -> Engine[SoloState]:
     return SolonautsEngine(cardsets.load_chrononauts())
 
 
-ENGINES = {"solonauts": _solonauts}
+def _chrononauts() -> Engine[FullState]:
+    import cardsets
 
-__all__ = ["Discard", "ENGINES", "PlayCard", "Resign", "Rules", "SoloState", "SolonautsEngine", "Timeline",
-           "card_kind"]
+    return ChrononautsEngine(cardsets.load_chrononauts())
+
+
+def _artifaxx() -> Engine[FullState]:
+    import cardsets
+
+    return ArtifaxxEngine(cardsets.load_chrononauts())
+
+
+ENGINES = {"solonauts": _solonauts, "chrononauts": _chrononauts, "artifaxx": _artifaxx}
+
+__all__ = ["ArtifaxxEngine", "ChrononautsEngine", "Discard", "ENGINES", "FullState", "PlayCard", "Resign", "Rules",
+           "SoloState", "SolonautsEngine", "Timeline", "card_kind"]

@@ -1,0 +1,104 @@
+"""The state of a Chrononauts or Artifaxx game (CHR-18.3) and the card instances it deals."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from random import Random
+from typing import Any
+
+from cardsets.chrononauts import ChrononautsSet
+from rules.chrononauts.timeline import Timeline
+
+ID, MISSION = "id", "mission"  # the two private objective cards (and their mulligans, CHR-6.6)
+
+# Stages of a card in the resolving zone (CHR-8.3, CHR-11).
+PLAYED = ""  # waiting for its window, or to resolve
+CHOOSE_REWIND = "rewind"  # Rewind resolving: its player picks a card from the discard pile
+CHOOSE_QUICK_TRIP = "quick_trip"  # Quick Trip resolving: its player searches the draw pile
+MIRACLE = "miracle"  # Perform a "Miracle" resolving: its player plays from the mini-hand
+FETCHED = "fetched"  # Rewind or Quick Trip whose pick is done: it goes to the discard pile next
+
+
+@dataclass
+class Entry:
+    """A card in the resolving zone, with the targets named when it was played (CHR-8.1)."""
+
+    card: str
+    player: int
+    source: str  # hand, mini_hand, discard (Rewind) or draw (Quick Trip)
+    target: int | None = None
+    artifact: str | None = None
+    stage: str = PLAYED
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": self.card, "player": self.player, "source": self.source, "target": self.target,
+                "artifact": self.artifact, "stage": self.stage}
+
+
+@dataclass
+class FullState:
+    options: dict[str, Any]
+    rng: Random | None  # None in a view
+    timeline: Timeline  # stays True History in Artifaxx
+    draw: list[str]  # the top card is the last one
+    discard: list[str]  # public; the top card is the last one
+    id_deck: list[str]  # top last; a swapped card goes under (index 0)
+    mission_deck: list[str]
+    hands: list[list[str]]  # during a Miracle, its player's hand is the set-aside hand
+    ids: list[str | None]  # None in Artifaxx
+    missions: list[str]
+    tables: list[list[str]]
+    setup: list[tuple[int, str]]  # mulligan decisions still due, in order (CHR-6.6)
+    current: int  # the acting player
+    steps: int = 0  # play steps pending (CHR-7.2)
+    stack: list[Entry] = field(default_factory=list)  # the resolving zone, top last
+    window: list[int] | None = None  # players still to answer the top card (None: no window)
+    mini: list[str] = field(default_factory=list)  # a running Miracle's mini-hand
+    miracle_plays: int = 0  # plays left from the mini-hand
+    turn: int = 0
+    result: str | None = None  # won, destroyed, turn_limit
+    winner: int | None = None
+    won_by: list[str] = field(default_factory=list)  # id, mission, hand
+    revealed: list[str] = field(default_factory=list)  # ID and Mission cards shown to everyone
+
+    @property
+    def seats(self) -> int:
+        return len(self.hands)
+
+    def copy(self) -> FullState:
+        return replace(
+            self, options=dict(self.options), timeline=self.timeline.copy(), draw=list(self.draw),
+            discard=list(self.discard), id_deck=list(self.id_deck), mission_deck=list(self.mission_deck),
+            hands=[list(h) for h in self.hands], ids=list(self.ids), missions=list(self.missions),
+            tables=[list(t) for t in self.tables], setup=list(self.setup), stack=[replace(e) for e in self.stack],
+            window=None if self.window is None else list(self.window), mini=list(self.mini),
+            won_by=list(self.won_by), revealed=list(self.revealed))
+
+
+def instances(card_id: str, count: int) -> list[str]:
+    """A card id, plus '#n' when the set has several copies (as in Solonauts)."""
+    return [card_id] if count == 1 else [f"{card_id}#{n}" for n in range(1, count + 1)]
+
+
+def full_deck(cards: ChrononautsSet) -> list[str]:
+    """The 80 play cards of the full game (CHR-2.1)."""
+    out: list[str] = []
+    for inv in cards.inverters:
+        out += instances(inv.id, inv.count)
+    out += [p.id for p in cards.patches]
+    out += [a.id for a in cards.artifacts]
+    for tw in cards.timewarps:
+        out += instances(tw.id, tw.count)
+    for act in cards.actions:
+        out += instances(act.id, act.count)
+    return out
+
+
+def artifaxx_deck(cards: ChrononautsSet, with_parents: bool) -> list[str]:
+    """Artifaxx: artifacts, timewarps and actions, Your Parents Never Met only on request (CHR-15.2)."""
+    out = [a.id for a in cards.artifacts]
+    for tw in cards.timewarps:
+        out += instances(tw.id, tw.count)
+    for act in cards.actions:
+        if act.kind != "parents_never_met" or with_parents:
+            out += instances(act.id, act.count)
+    return out
