@@ -111,7 +111,7 @@ def shuffle(rng: Random, items: list[Any]) -> None:
 
 
 def copy_rng(rng: Random) -> Random:
-    twin = Random()
+    twin = Random.__new__(Random)  # skips seeding from the OS, which setstate overwrites anyway
     twin.setstate(rng.getstate())
     return twin
 
