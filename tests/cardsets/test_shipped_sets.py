@@ -28,10 +28,13 @@ def test_validate_all_defaults_to_the_installed_tree() -> None:
 def test_every_shipped_translation_can_be_stamped(tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str]) -> None:
     """--stamp can rewrite each shipped file (on a copy) without touching a byte of what is there."""
     root = tmp_path / "cardsets"
-    for name in ("chrononauts", "ui"):
-        shutil.copytree(REPO_CARDSETS / name / "text", root / name / "text")
+    for name in (*cardsets.GAMES, "ui"):
+        shutil.copytree(REPO_CARDSETS / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
     before = {p: p.read_bytes() for p in root.rglob(f"{lang}.yaml")}
+    assert len(before) == len(cardsets.GAMES) + 1
     assert stamp(root, lang) == 0, capsys.readouterr().err
+    stamped = capsys.readouterr().out
+    assert all(f"{name}/text/{lang}.yaml: " in stamped for name in (*cardsets.GAMES, "ui")), stamped
     for path, old in before.items():
         new = path.read_bytes()
         # Either the file had no block and keeps every byte, or only its trailing block changed.
