@@ -9,7 +9,8 @@ from cardsets.yamlfile import CardSetError
 
 def run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="convivium", description="A table for card games.")
-    parser.add_argument("--lang", choices=["it", "es", "en", "nl"], help="language of the table")
+    parser.add_argument("--lang", choices=["it", "es", "en", "nl", "qps"],
+                        help="language of the table (qps: a pseudo-language that lengthens every text)")
     parser.add_argument("--deal", help="start Solonauts with this deal number")
     parser.add_argument("--ids", type=int, choices=range(6, 11), metavar="6-10", default=None,
                         help="travellers to bring home")

@@ -1,4 +1,4 @@
-"""The `convivium` command: the app by default, `check` and `bench` for tools."""
+"""The `convivium` command: the app by default, `check`, `translate` and `bench` for tools."""
 from __future__ import annotations
 
 import sys
@@ -6,10 +6,19 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "check" and any(a == "--report" or a.startswith("--report=") for a in args[1:]):
+        # The report measures text with Qt's fonts, so it lives in desktop/; plain check stays Qt-free.
+        from desktop.report import main as report_main
+
+        return report_main(args[1:])
     if args and args[0] == "check":
         from cardsets.check import main as check_main
 
         return check_main(args[1:])
+    if args and args[0] == "translate":
+        from desktop.workbench.app import main as translate_main
+
+        return translate_main(args[1:])
     if args and args[0] == "bench":
         from desktop.benchmark import main as bench_main
 

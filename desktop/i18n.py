@@ -7,6 +7,8 @@ from PySide6.QtCore import QObject, Signal
 
 import cardsets
 from cardsets.text import LANGUAGES, LANGUAGE_NAMES, Catalog
+from desktop.workbench.pseudo import CODE as PSEUDO
+from desktop.workbench.pseudo import with_pseudo
 from rules.chrononauts.timeline import card_kind
 from rules.kernel import RulesError
 
@@ -22,24 +24,40 @@ class Translator(QObject):
     """Looks strings up in the game's catalog, then in the app's."""
 
     language_changed = Signal(str)
+    texts_changed = Signal()  # the catalogs were read again (a translator saved a file)
 
-    def __init__(self, language: str, game: str = "chrononauts") -> None:
+    def __init__(self, language: str, game: str = "chrononauts", ui: Catalog | None = None,
+                 texts: Catalog | None = None) -> None:
         super().__init__()
-        self.language = language if language in LANGUAGES else "en"
-        self.ui: Catalog = cardsets.load_ui_texts()
-        self.game: Catalog = cardsets.load_texts(game)
+        self.language = language if language in (*LANGUAGES, PSEUDO) else "en"
+        self.ui: Catalog = ui if ui is not None else cardsets.load_ui_texts()
+        self.game: Catalog = texts if texts is not None else cardsets.load_texts(game)
+        self._pseudo: tuple[Catalog, Catalog] | None = None  # made on first use: most people never need it
+
+    def replace_texts(self, ui: Catalog, texts: Catalog) -> None:
+        """Speak from freshly read catalogs; everything showing text listens to texts_changed."""
+        self.ui, self.game, self._pseudo = ui, texts, None
+        self.texts_changed.emit()
+
+    def _catalogs(self) -> tuple[Catalog, Catalog]:
+        if self.language != PSEUDO:
+            return self.ui, self.game
+        if self._pseudo is None:
+            self._pseudo = (with_pseudo(self.ui), with_pseudo(self.game))
+        return self._pseudo
 
     @staticmethod
     def languages() -> list[tuple[str, str]]:
         return [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
 
     def set_language(self, language: str) -> None:
-        if language in LANGUAGES and language != self.language:
+        if language in (*LANGUAGES, PSEUDO) and language != self.language:
             self.language = language
             self.language_changed.emit(language)
 
     def text(self, key: str, **params: object) -> str:
-        catalog = self.game if self.game.has(key) else self.ui
+        ui, game = self._catalogs()
+        catalog = game if game.has(key) else ui
         return catalog.text(self.language, key, **params)
 
     def card_title(self, instance: str) -> str:

@@ -19,6 +19,7 @@ from desktop.session import GameSession
 from desktop.table.card_item import CardFace, paint_face
 from desktop.table.chrononauts_faces import ChrononautsFaces
 from desktop.table.solonauts_scene import SolonautsScene
+from desktop.workbench.live import follow_saves
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
 from rules.kernel import BadOption, Event
 from rules.registry import engine
@@ -206,6 +207,10 @@ class MainWindow(QMainWindow):
         self.scene.pinned.connect(self._on_pin)
         self.scene.selection_changed.connect(lambda _card: self._refresh_prompt())
         tr.language_changed.connect(self._on_language)
+        tr.texts_changed.connect(self.retranslate)
+        # A translator saving a card-set file sees the table change at once.
+        self.text_watcher = follow_saves(tr, cardsets.ROOT, "chrononauts", self, self._texts_not_reloaded)
+        self.workbench: QWidget | None = None
         self.retranslate()
         self.resize(1480, 900)
 
@@ -231,6 +236,7 @@ class MainWindow(QMainWindow):
         self.act_redo = self._action("menu.redo", self.redo, K.Redo)
         self.act_help = self._action("menu.how_to_play", self.show_help, K.HelpContents)
         self.act_about = self._action("menu.about", self.show_about)
+        self.act_translations = self._action("menu.translations", self.open_workbench)
         self.menu_game = self.menuBar().addMenu("")
         for act in (self.act_new, self.act_restart, self.act_open, self.act_save, self.act_save_as):
             self.menu_game.addAction(act)
@@ -249,11 +255,14 @@ class MainWindow(QMainWindow):
             self.language_group.addAction(act)
             self.menu_language.addAction(act)
             self.language_actions[code] = act
+        self.menu_tools = self.menuBar().addMenu("")
+        self.menu_tools.addAction(self.act_translations)
         self.menu_help = self.menuBar().addMenu("")
         self.menu_help.addAction(self.act_help)
         self.menu_help.addAction(self.act_about)
         self.actions_by_key = [self.act_new, self.act_restart, self.act_open, self.act_save, self.act_save_as,
-                               self.act_quit, self.act_undo, self.act_redo, self.act_help, self.act_about]
+                               self.act_quit, self.act_undo, self.act_redo, self.act_help, self.act_about,
+                               self.act_translations]
 
     def retranslate(self) -> None:
         t = self.tr_.text
@@ -263,6 +272,7 @@ class MainWindow(QMainWindow):
         self.menu_game.setTitle(t("menu.game"))
         self.menu_edit.setTitle(t("menu.edit"))
         self.menu_language.setTitle(t("menu.language"))
+        self.menu_tools.setTitle(t("menu.tools"))
         self.menu_help.setTitle(t("menu.help"))
         self.detail_dock.setWindowTitle(t("detail.title"))
         self.log_dock.setWindowTitle(t("log.title"))
@@ -534,6 +544,19 @@ class MainWindow(QMainWindow):
         self.act_save_as.setEnabled(self.session is not None)
         self.act_restart.setEnabled(self.session is not None)
 
+    def open_workbench(self) -> None:
+        """Tools → Translations: the cards in English beside the table's language."""
+        from desktop.workbench.window import Workbench
+
+        if self.workbench is None:
+            target = self.tr_.language if self.tr_.language != "en" else "it"
+            self.workbench = Workbench(self.tr_, cardsets.ROOT, "chrononauts", "en", target)
+        self.workbench.show()
+        self.workbench.raise_()
+
+    def _texts_not_reloaded(self, problem: str) -> None:
+        self.show_message(self.tr_.text("status.texts_not_reloaded", problem=problem))
+
     def show_help(self) -> None:
         self.inform(self.tr_.text("menu.how_to_play").replace("&", ""), self.tr_.text("solonauts.help"))
 
@@ -547,6 +570,8 @@ class MainWindow(QMainWindow):
         self.inform(self.tr_.text("menu.about").replace("&", ""), self.tr_.text("about.text", version=number))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        if self.workbench is not None:
+            self.workbench.close()
         try:
             storage.running_marker().unlink(missing_ok=True)
         except OSError:

@@ -16,6 +16,7 @@ HIGHLIGHT = QColor("#ffc629")
 SELECTED = QColor("#3d8bfd")
 PIP = "#2e7d5b"
 ANIMATION_MS = 200  # set to 0 to place cards at once (tests, benchmarks)
+BAND = 20.0  # height of the coloured band at the top of a face
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,93 @@ class CardItem(QGraphicsObject):
         paint_face(painter, self._face, self._highlight, self._selected, self._dim)
 
 
+@dataclass(frozen=True)
+class TextBox:
+    """One piece of text on a face: where it goes and at what size it would like to be."""
+
+    role: str  # which field of the CardFace: title, body, kind_label, year, corner, mark
+    rect: QRectF
+    text: str
+    pixel: int  # the nominal size; the text shrinks below it only when it must
+    bold: bool
+    colour: str
+    align: Qt.AlignmentFlag
+
+
+def face_layout(face: CardFace) -> list[TextBox]:
+    """The text boxes of a face, in painting order; paint_face and the overflow check both use it."""
+    w, h = face.width, face.height
+    AF = Qt.AlignmentFlag
+    if face.plate:
+        right = 22.0 if face.reconstructed else 6.0
+        boxes = [TextBox("title", QRectF(6, 2, w - 6 - right, h - 4), face.title, 12, True, "#ffffff", AF.AlignCenter)]
+        if face.reconstructed:
+            boxes.append(TextBox("mark", QRectF(w - 22, h - 13, 18, 11), "[R]", 8, False, "#d8efe3",
+                                 AF.AlignRight | AF.AlignVCenter))
+        return boxes
+    if face.face_down:
+        return [TextBox("title", QRectF(8, 8, w - 16, h - 16), face.title, 16, True, "#f4ead5", AF.AlignCenter)]
+    left, top = 6.0, BAND + 3
+    boxes = [TextBox("kind_label", QRectF(left, 2, w * 0.62, BAND - 4), face.kind_label, 10, False, "#ffffff",
+                     AF.AlignLeft | AF.AlignVCenter),
+             TextBox("year", QRectF(w * 0.45, 1, w * 0.55 - 6, BAND - 2), face.year, 15, True, "#ffffff",
+                     AF.AlignRight | AF.AlignVCenter)]
+    inner = w - 2 * left
+    foot = _foot(face)
+    room = h - top - foot
+    if face.body or face.stamp:
+        title_h = room * 0.52
+        boxes.append(TextBox("title", QRectF(left, top, inner, title_h), face.title, 13, True, face.ink, AF.AlignCenter))
+        boxes.append(TextBox("body", QRectF(left, top + title_h, inner, room - title_h), face.body, 10, False, "#4a443a",
+                             AF.AlignHCenter | AF.AlignTop))
+    else:
+        boxes.append(TextBox("title", QRectF(left, top, inner, room), face.title, 13, True, face.ink, AF.AlignCenter))
+    if face.corner:
+        boxes.append(TextBox("corner", QRectF(left, h - foot, 40, foot - 1), face.corner, 9, False, "#6b6356",
+                             AF.AlignLeft | AF.AlignVCenter))
+    if face.reconstructed:
+        boxes.append(TextBox("mark", QRectF(w - 24, h - foot, 20, foot - 1), "[R]", 8, False, "#8a7f6c",
+                             AF.AlignRight | AF.AlignVCenter))
+    return boxes
+
+
+def _foot(face: CardFace) -> float:
+    return 12.0 if face.corner or face.reconstructed or face.pips else 2.0
+
+
+LEGIBLE = 0.7  # a text shrunk below this share of its nominal size is too small to read on the table
+
+
+def overflows(box: TextBox) -> bool:
+    """Whether a box's text does not fit it on the face at the table's normal size.
+
+    The table shrinks a text, one pixel at a time, until it wraps inside its box (`_fitted`).
+    A text *overflows* when it fits only once shrunk below LEGIBLE (70 %) of the box's
+    nominal pixel size, or does not fit even at the smallest size the table uses (6 px):
+    a title of nominal 13 px that needs 9 px overflows, one that fits at 10 px does not.
+    """
+    if not box.text:
+        return False
+    font = _fitted(box.text, box.rect.width(), box.rect.height(), box.pixel, box.bold)
+    if font.pixelSize() < LEGIBLE * box.pixel:
+        return True
+    rect = QFontMetricsF(font).boundingRect(QRectF(0, 0, box.rect.width(), 10_000), int(Qt.TextFlag.TextWordWrap),
+                                            box.text)
+    return rect.height() > box.rect.height() or rect.width() > box.rect.width() + 0.5
+
+
+def band_collides(face: CardFace) -> bool:
+    """Whether the kind label runs into the year: their boxes share the middle of the band,
+    so each fits its own box and yet the two texts can overlap."""
+    boxes = {box.role: box for box in face_layout(face) if box.role in ("kind_label", "year") and box.text}
+    if len(boxes) < 2:
+        return False
+    widths = [QFontMetricsF(_fitted(b.text, b.rect.width(), b.rect.height(), b.pixel, b.bold)).horizontalAdvance(b.text)
+              for b in boxes.values()]
+    kind, year = boxes["kind_label"], boxes["year"]
+    return kind.rect.left() + widths[0] + 4 > year.rect.right() - widths[1]
+
+
 def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selected: bool = False,
                dim: bool = False) -> None:
     """Paint a card face at the origin; shared by the table and the large detail view."""
@@ -134,47 +222,24 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
         painter.fillPath(outline, QBrush(QColor(face.header)))
         painter.setPen(QPen(QColor(255, 255, 255, 90), 1))
         painter.drawRoundedRect(QRectF(2.5, 2.5, w - 5, h - 5), 4, 4)
-        right = 22.0 if face.reconstructed else 6.0
-        _text(painter, QRectF(6, 2, w - 6 - right, h - 4), face.title, 12, True, "#ffffff", Qt.AlignmentFlag.AlignCenter)
-        if face.reconstructed:
-            _text(painter, QRectF(w - 22, h - 13, 18, 11), "[R]", 8, False, "#d8efe3",
-                  Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        _outline(painter, w, h, highlight, selected, face.border)
-        return
-    if face.face_down:
+    elif face.face_down:
         painter.fillPath(outline, QBrush(QColor(face.header)))
         painter.setPen(QPen(QColor("#f4ead5"), 1.2))
         painter.drawRoundedRect(QRectF(5, 5, w - 10, h - 10), 4, 4)
-        _text(painter, QRectF(8, 8, w - 16, h - 16), face.title, 16, True, "#f4ead5", Qt.AlignmentFlag.AlignCenter)
+    else:
+        painter.fillPath(outline, QBrush(QColor(face.paper)))
+        painter.save()
+        painter.setClipPath(outline)
+        painter.fillRect(QRectF(0, 0, w, BAND), QColor(face.header))
+        painter.restore()
+    for box in face_layout(face):
+        _text(painter, box.rect, box.text, box.pixel, box.bold, box.colour, box.align)
+    if face.plate or face.face_down:
         _outline(painter, w, h, highlight, selected, face.border)
         return
-    painter.fillPath(outline, QBrush(QColor(face.paper)))
-    band = 20.0
-    painter.save()
-    painter.setClipPath(outline)
-    painter.fillRect(QRectF(0, 0, w, band), QColor(face.header))
-    painter.restore()
-    left, top = 6.0, band + 3
-    _text(painter, QRectF(left, 2, w * 0.62, band - 4), face.kind_label, 10, False, "#ffffff",
-          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    _text(painter, QRectF(w * 0.45, 1, w * 0.55 - 6, band - 2), face.year, 15, True, "#ffffff",
-          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    inner = w - 2 * left
-    foot = 12.0 if face.corner or face.reconstructed or face.pips else 2.0
+    left, top = 6.0, BAND + 3
+    foot = _foot(face)
     room = h - top - foot
-    if face.body or face.stamp:
-        title_h = room * 0.52
-        _text(painter, QRectF(left, top, inner, title_h), face.title, 13, True, face.ink, Qt.AlignmentFlag.AlignCenter)
-        _text(painter, QRectF(left, top + title_h, inner, room - title_h), face.body, 10, False, "#4a443a",
-              Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
-    else:
-        _text(painter, QRectF(left, top, inner, room), face.title, 13, True, face.ink, Qt.AlignmentFlag.AlignCenter)
-    if face.corner:
-        _text(painter, QRectF(left, h - foot, 40, foot - 1), face.corner, 9, False, "#6b6356",
-              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    if face.reconstructed:
-        _text(painter, QRectF(w - 24, h - foot, 20, foot - 1), "[R]", 8, False, "#8a7f6c",
-              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     for i, met in enumerate(face.pips):
         painter.setPen(QPen(QColor(PIP), 1.2))
         painter.setBrush(QBrush(QColor(PIP)) if met else Qt.BrushStyle.NoBrush)
@@ -195,9 +260,9 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
         painter.setPen(QPen(colour, 1.8))
         metrics = QFontMetricsF(font)
         tw = metrics.horizontalAdvance(face.stamp)
-        box = QRectF(-tw / 2 - 5, -metrics.height() / 2 - 2, tw + 10, metrics.height() + 4)
-        painter.drawRoundedRect(box, 3, 3)
-        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), face.stamp)
+        frame = QRectF(-tw / 2 - 5, -metrics.height() / 2 - 2, tw + 10, metrics.height() + 4)
+        painter.drawRoundedRect(frame, 3, 3)
+        painter.drawText(frame, int(Qt.AlignmentFlag.AlignCenter), face.stamp)
         painter.restore()
     if dim:
         painter.fillPath(outline, QColor(255, 255, 255, 110))

@@ -1,0 +1,302 @@
+"""The translator's workbench: a card set in two languages, card by card and string by string."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QColor, QPixmap
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QListWidget,
+                               QMainWindow, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
+
+import cardsets
+from cardsets.text import LANGUAGE_NAMES, LANGUAGES
+from cardsets.yamlfile import CardSetError, Problem
+from desktop.i18n import Translator
+from desktop.workbench.model import STATES, SideRow, Snapshot, build
+from desktop.workbench.pseudo import CODE as PSEUDO
+from desktop.workbench.render import face_image
+from desktop.workbench.source import GameSource, Texts, load_game, load_ui
+from desktop.workbench.watch import CardSetWatcher
+
+FILTERS = ("all", "missing", "stale", "overflow")
+STATE_COLOURS = {"missing": "#c62828", "stale": "#ef6c00", "overflow": "#d81b60", "placeholder": "#6a1b9a",
+                 "unknown": "#37474f"}
+
+
+class Workbench(QMainWindow):
+    """Reads the card sets under ``root`` (tests give a copy) and follows every save of their files."""
+
+    def __init__(self, tr: Translator, root: Path = cardsets.ROOT, game: str = "chrononauts",
+                 source: str = "en", target: str = "it", watch: bool = True) -> None:
+        super().__init__()
+        self.tr_ = tr
+        self.root = root
+        self.source: GameSource | None = None
+        self.ui: Texts | None = None
+        self.snapshot: Snapshot | None = None
+        self.errors: list[Problem] = []
+
+        self.game_box = QComboBox()
+        for name in cardsets.games(root):
+            self.game_box.addItem(name, name)
+        self.source_box = QComboBox()
+        self.target_box = QComboBox()
+        for code in LANGUAGES:
+            self.source_box.addItem(LANGUAGE_NAMES[code], code)
+            self.target_box.addItem(LANGUAGE_NAMES[code], code)
+        self.target_box.addItem("", PSEUDO)
+        self.filter_box = QComboBox()
+        for name in FILTERS:
+            self.filter_box.addItem("", name)
+        self._select(self.game_box, game)
+        self._select(self.source_box, source)
+        self._select(self.target_box, target)
+        self.labels = {key: QLabel() for key in ("wb.game", "wb.source", "wb.target", "wb.filter")}
+        self.counts = QLabel()
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        self.banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.banner.setStyleSheet("background: #fdecea; color: #8e1b12; padding: 6px; border: 1px solid #e0a39c")
+        self.banner.hide()
+
+        self.cards = QTableWidget(0, 4)
+        self.cards.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.cards.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.cards.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.cards.verticalHeader().hide()
+        self.cards.setIconSize(QSize(210, 190))
+        self.cards.setWordWrap(True)
+        header = self.cards.horizontalHeader()
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.cards.setColumnWidth(0, 210)
+        self.cards.setColumnWidth(1, 214)
+        self.cards.setColumnWidth(2, 214)
+        self.no_faces = QLabel()
+        self.no_faces.setWordWrap(True)
+        self.no_faces.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        cards_page = QWidget()
+        cards_layout = QVBoxLayout(cards_page)
+        cards_layout.setContentsMargins(0, 0, 0, 0)
+        cards_layout.addWidget(self.no_faces)
+        cards_layout.addWidget(self.cards, 1)
+
+        self.strings = QTableWidget(0, 6)
+        self.strings.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.strings.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.strings.verticalHeader().hide()
+        self.strings.setWordWrap(True)
+        for column, width in enumerate((230, 130, 330, 330, 110)):
+            self.strings.setColumnWidth(column, width)
+        self.strings.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        self.problems = QListWidget()
+        self.problems.setWordWrap(True)
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(cards_page, "")
+        self.tabs.addTab(self.strings, "")
+        self.tabs.addTab(self.problems, "")
+
+        bar = QHBoxLayout()
+        for key, box in (("wb.game", self.game_box), ("wb.source", self.source_box), ("wb.target", self.target_box),
+                         ("wb.filter", self.filter_box)):
+            bar.addWidget(self.labels[key])
+            bar.addWidget(box)
+            bar.addSpacing(10)
+        bar.addStretch(1)
+        bar.addWidget(self.counts)
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addLayout(bar)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(page)
+
+        self.game_box.currentIndexChanged.connect(lambda _i: self.reload())
+        self.source_box.currentIndexChanged.connect(lambda _i: self.rebuild())
+        self.target_box.currentIndexChanged.connect(lambda _i: self.rebuild())
+        self.filter_box.currentIndexChanged.connect(lambda _i: self.apply_filter())
+        tr.language_changed.connect(lambda _code: self.retranslate())
+        tr.texts_changed.connect(self.retranslate)
+        self.watcher: CardSetWatcher | None = None
+        if watch:
+            self.watcher = CardSetWatcher(root, self)
+            self.watcher.changed.connect(self.reload)
+        self.retranslate()
+        self.reload()
+        self.resize(1280, 860)
+
+    @staticmethod
+    def _select(box: QComboBox, value: str) -> None:
+        index = box.findData(value)
+        if index >= 0:
+            box.setCurrentIndex(index)
+
+    @property
+    def game(self) -> str:
+        return str(self.game_box.currentData())
+
+    @property
+    def source_lang(self) -> str:
+        return str(self.source_box.currentData())
+
+    @property
+    def target_lang(self) -> str:
+        return str(self.target_box.currentData())
+
+    def set_languages(self, source: str, target: str) -> None:
+        self._select(self.source_box, source)
+        self._select(self.target_box, target)
+
+    def set_filter(self, name: str) -> None:
+        self._select(self.filter_box, name)
+
+    # --- reading --------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Read the files again; if they cannot be read, say where and keep what is shown."""
+        try:
+            source = load_game(self.root, self.game)
+            ui = load_ui(self.root)
+        except CardSetError as exc:
+            self.errors = exc.problems
+        else:
+            self.errors = []
+            self.source, self.ui = source, ui
+        self._show_errors()
+        if not self.errors or self.snapshot is None or self.snapshot.game != self.game:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        if self.source is None or self.ui is None or self.source.game != self.game:
+            self.snapshot = None
+            self.cards.setRowCount(0)
+            self.strings.setRowCount(0)
+            self.problems.clear()
+            self._show_counts()
+            return
+        self.snapshot = build(self.source, self.ui, self.source_lang, self.target_lang)
+        self._fill_cards(self.snapshot)
+        self._fill_strings(self.snapshot)
+        self._fill_problems(self.snapshot)
+        self._show_counts()
+        self.apply_filter()
+
+    # --- showing --------------------------------------------------------------------
+
+    def retranslate(self) -> None:
+        t = self.tr_.text
+        self.setWindowTitle(f"{t('wb.title')} — {t('app.name')}")
+        for key, label in self.labels.items():
+            label.setText(t(key))
+        self.target_box.setItemText(self.target_box.findData(PSEUDO), t("language.pseudo"))
+        for i, name in enumerate(FILTERS):
+            self.filter_box.setItemText(i, t(f"wb.filter.{name}"))
+        self.cards.setHorizontalHeaderLabels([t("wb.col.card"), t("wb.col.source"), t("wb.col.target"),
+                                              t("wb.col.state")])
+        self.strings.setHorizontalHeaderLabels([t("wb.col.key"), t("wb.col.place"), t("wb.col.source"),
+                                                t("wb.col.target"), t("wb.col.state"), t("wb.col.where")])
+        self.tabs.setTabText(0, t("wb.tab.cards"))
+        self.tabs.setTabText(1, t("wb.tab.strings"))
+        self.no_faces.setText(t("wb.no_faces"))
+        self._show_errors()
+        if self.snapshot is not None:
+            self.rebuild()
+        else:
+            self._show_counts()
+
+    def _show_errors(self) -> None:
+        if not self.errors:
+            self.banner.hide()
+            return
+        t = self.tr_.text
+        lines = [t("wb.not_reloaded" if self.snapshot is not None else "wb.cannot_read")]
+        lines += [str(p) for p in self.errors[:8]]
+        if len(self.errors) > 8:
+            lines.append(t("wb.more_problems", count=len(self.errors) - 8))
+        self.banner.setText("\n".join(lines))
+        self.banner.show()
+
+    def _show_counts(self) -> None:
+        t = self.tr_.text
+        snap = self.snapshot
+        problems = len(snap.problems) if snap else 0
+        self.tabs.setTabText(2, t("wb.tab.problems", count=problems))
+        if snap is None:
+            self.counts.setText("")
+            return
+        c = snap.counts
+        self.counts.setText(t("wb.counts", missing=c.missing, stale=c.stale, overflow=c.overflow))
+        self.no_faces.setVisible(not snap.has_faces)
+        self.cards.setVisible(snap.has_faces)
+
+    def _state_text(self, states: frozenset[str]) -> str:
+        return ", ".join(self.tr_.text(f"wb.state.{s}") for s in STATES if s in states) or self.tr_.text("wb.state.ok")
+
+    def _fill_cards(self, snap: Snapshot) -> None:
+        t = self.tr_.text
+        self.cards.setRowCount(len(snap.sides))
+        for row, side in enumerate(snap.sides):
+            places = [str(p) for p in (side.card_place, side.string_place) if p is not None]
+            label = QTableWidgetItem("\n".join([side.card_id, t(f"wb.side.{side.side}"), *places]))
+            label.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            self.cards.setItem(row, 0, label)
+            badges = [(s, t(f"wb.state.{s}")) for s in ("missing", "stale", "placeholder") if s in side.states]
+            for column, face, over, marks in ((1, side.source, side.source_overflow, []),
+                                              (2, side.target, side.target_overflow, badges)):
+                item = QTableWidgetItem()
+                item.setData(Qt.ItemDataRole.DecorationRole, QPixmap.fromImage(face_image(face, over, marks)))
+                item.setToolTip("\n".join(x for x in (face.title, face.body) if x))
+                item.setData(Qt.ItemDataRole.UserRole, face.title)
+                self.cards.setItem(row, column, item)
+            state = QTableWidgetItem(self._notes(side))
+            state.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            self._colour(state, side.states)
+            self.cards.setItem(row, 3, state)
+            self.cards.setRowHeight(row, int((side.target.height + 6) * 1.5) + 10)
+
+    def _notes(self, side: SideRow) -> str:
+        if not side.notes:
+            return self.tr_.text("wb.state.ok")
+        t = self.tr_.text
+        return "\n".join(f"{t('wb.state.' + state)}: {key}" for state, key in
+                         (note.split(": ", 1) for note in side.notes))
+
+    @staticmethod
+    def _colour(item: QTableWidgetItem, states: frozenset[str]) -> None:
+        first = next((s for s in STATES if s in states), None)
+        if first is not None:
+            item.setForeground(QColor(STATE_COLOURS[first]))
+
+    def _fill_strings(self, snap: Snapshot) -> None:
+        t = self.tr_.text
+        self.strings.setRowCount(len(snap.strings))
+        for row, s in enumerate(snap.strings):
+            cells = [s.key, t(f"place.{s.place}"), s.source, s.target, self._state_text(s.states),
+                     str(s.where) if s.where else ""]
+            for column, value in enumerate(cells):
+                item = QTableWidgetItem(value)
+                if column == 4:
+                    self._colour(item, s.states)
+                self.strings.setItem(row, column, item)
+
+    def _fill_problems(self, snap: Snapshot) -> None:
+        self.problems.clear()
+        for problem in snap.problems:
+            self.problems.addItem(str(problem))
+
+    def apply_filter(self) -> None:
+        wanted = str(self.filter_box.currentData())
+        snap = self.snapshot
+        if snap is None:
+            return
+        for row, side in enumerate(snap.sides):
+            self.cards.setRowHidden(row, wanted != "all" and wanted not in side.states)
+        for row, s in enumerate(snap.strings):
+            self.strings.setRowHidden(row, wanted != "all" and wanted not in s.states)
+
+    def visible_cards(self) -> list[tuple[str, str]]:
+        """(card id, side) of the rows the filter lets through, in order."""
+        if self.snapshot is None:
+            return []
+        return [(side.card_id, side.side) for row, side in enumerate(self.snapshot.sides)
+                if not self.cards.isRowHidden(row)]
