@@ -38,6 +38,7 @@ class CardFace:
     face_down: bool = False
     plate: bool = False  # a patch lying on the timeline: a coloured plate with its title only
     pips: tuple[bool, ...] = ()  # small dots in the foot, filled for each part of a goal already met
+    covered: float = 0.0  # height at the foot hidden under another card (a patch): kept free of text
     ink: str = "#1d1b16"
     border: str = "#3a352c"
 
@@ -141,10 +142,11 @@ def face_layout(face: CardFace) -> list[TextBox]:
     w, h = face.width, face.height
     AF = Qt.AlignmentFlag
     if face.plate:
-        right = 22.0 if face.reconstructed else 6.0
-        boxes = [TextBox("title", QRectF(6, 2, w - 6 - right, h - 4), face.title, 12, True, "#ffffff", AF.AlignCenter)]
+        # A plate is a label on a card that has its own title: all of it goes to the text.
+        right = 18.0 if face.reconstructed else 4.0
+        boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, h - 2), face.title, 11, True, "#ffffff", AF.AlignCenter)]
         if face.reconstructed:
-            boxes.append(TextBox("mark", QRectF(w - 22, h - 13, 18, 11), "[R]", 8, False, "#d8efe3",
+            boxes.append(TextBox("mark", QRectF(w - 18, h - 11, 15, 9), "[R]", 7, False, "#d8efe3",
                                  AF.AlignRight | AF.AlignVCenter))
         return boxes
     if face.face_down:
@@ -156,11 +158,15 @@ def face_layout(face: CardFace) -> list[TextBox]:
                      AF.AlignRight | AF.AlignVCenter)]
     inner = w - 2 * left
     foot = _foot(face)
-    room = h - top - foot
+    room = h - top - max(foot, face.covered)
     if face.body or face.stamp:
+        # The title gets what the body leaves, within bounds: a short rule gives a long title room.
         title_h = room * 0.52
+        if face.body:
+            needed = _wrapped_height(face.body, inner, BODY_PIXEL) + 2
+            title_h = room - min(max(needed, room * 0.3), room * 0.55)
         boxes.append(TextBox("title", QRectF(left, top, inner, title_h), face.title, 13, True, face.ink, AF.AlignCenter))
-        boxes.append(TextBox("body", QRectF(left, top + title_h, inner, room - title_h), face.body, 10, False, "#4a443a",
+        boxes.append(TextBox("body", QRectF(left, top + title_h, inner, room - title_h), face.body, BODY_PIXEL, False, "#4a443a",
                              AF.AlignHCenter | AF.AlignTop))
     else:
         boxes.append(TextBox("title", QRectF(left, top, inner, room), face.title, 13, True, face.ink, AF.AlignCenter))
@@ -171,6 +177,16 @@ def face_layout(face: CardFace) -> list[TextBox]:
         boxes.append(TextBox("mark", QRectF(w - 24, h - foot, 20, foot - 1), "[R]", 8, False, "#8a7f6c",
                              AF.AlignRight | AF.AlignVCenter))
     return boxes
+
+
+BODY_PIXEL = 10
+
+
+@lru_cache(maxsize=4096)
+def _wrapped_height(text: str, width: float, pixel: int) -> float:
+    font = QFont()
+    font.setPixelSize(pixel)
+    return QFontMetricsF(font).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text).height()
 
 
 def _foot(face: CardFace) -> float:
@@ -246,12 +262,12 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
         painter.drawEllipse(QRectF(left + i * 11, h - foot + 2, 7, 7))
     if face.stamp:
         painter.save()
-        # In the body's place (a stamped card has no body), so the title above stays readable.
-        painter.translate(w / 2, top + room * 0.52 + (room * 0.48) / 2)
-        painter.rotate(-8)
+        # In the body's place (a stamped card has no body), low enough to leave a two-line title clear.
+        painter.translate(w / 2, top + room * 0.52 + room * 0.48 * 0.6)
+        painter.rotate(-6)
         font = QFont()
         font.setBold(True)
-        font.setPixelSize(int(min(w / 5.5, 22)))
+        font.setPixelSize(int(min(w / 6, 19)))
         while font.pixelSize() > 7 and QFontMetricsF(font).horizontalAdvance(face.stamp) > w * 0.8:
             font.setPixelSize(font.pixelSize() - 1)  # PARADOSSO and PARADOJA are longer than PARADOX
         painter.setFont(font)

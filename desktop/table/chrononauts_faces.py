@@ -10,6 +10,7 @@ from rules.chrononauts.timeline import Rules, Timeline, card_kind
 
 TIMELINE_SIZE = (128.0, 92.0)
 PATCH_ON_TIMELINE = (120.0, 34.0)  # low enough to leave the year's title readable
+PATCH_MARGIN = 4.0  # between a patch on the timeline and the foot of the card it covers
 HAND_SIZE = (128.0, 116.0)
 ID_SIZE = (106.0, 72.0)
 
@@ -51,13 +52,13 @@ class ChrononautsFaces:
                             body=self.translator.text("card.ripples", years=", ".join(str(y) for y in card.ripples)),
                             corner=card.ti, reconstructed=recon)
         if year in tl.paradoxed:
-            # An open paradox wears the stamp where its rule was (the detail view still has the rule);
-            # a patched one keeps the rule under the patch that covers it.
-            is_open = year not in tl.patches
+            # An open paradox wears the stamp where its rule was, a patched one has the patch there;
+            # either way the rule is in the detail view.
+            patched = year in tl.patches
             return CardFace(w, h, *RIPPLE_PARADOX, kind_label=self.translator.text("side.paradox"), year=f"{year}{PRIME}",
-                            title=self.translator.text(f"{card.id}.paradox.title"),
-                            body="" if is_open else self.rule_text(year), corner=card.ti,
-                            stamp=self.translator.text("label.paradox_stamp") if is_open else "", reconstructed=recon)
+                            title=self.translator.text(f"{card.id}.paradox.title"), corner=card.ti, reconstructed=recon,
+                            stamp="" if patched else self.translator.text("label.paradox_stamp"),
+                            covered=PATCH_ON_TIMELINE[1] + PATCH_MARGIN if patched else 0.0)
         return CardFace(w, h, *RIPPLE, kind_label=self.translator.text("kind.ripplepoint"), year=str(year),
                         title=self.translator.text(f"{card.id}.true.title"), body=self.rule_text(year), corner=card.ti,
                         reconstructed=recon)

@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene, QGraphicsSceneM
 
 from desktop.i18n import Translator
 from desktop.table.card_item import CardFace, CardItem
-from desktop.table.chrononauts_faces import HAND_SIZE, ID_SIZE, PATCH_ON_TIMELINE, TIMELINE_SIZE, ChrononautsFaces
+from desktop.table.chrononauts_faces import (HAND_SIZE, ID_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE, TIMELINE_SIZE,
+                                              ChrononautsFaces)
 from rules.chrononauts.solonauts import SoloState
 from rules.kernel import Move
 
@@ -90,7 +91,8 @@ class SolonautsScene(QGraphicsScene):
             wanted[key] = (self._grid_pos(card.row, card.column), 1)
         for year, patch in tl.patches.items():
             self._put(patch, self.faces.play_card(patch, True))
-            wanted[patch] = (wanted[timeline_key(year)][0] + QPointF(4, TIMELINE_SIZE[1] - PATCH_ON_TIMELINE[1] - 4), 2)
+            wanted[patch] = (wanted[timeline_key(year)][0]
+                             + QPointF(PATCH_MARGIN, TIMELINE_SIZE[1] - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
         for row, y, home in ((view.home, HOME_Y, True), (view.waiting, WAITING_Y, False)):
             for i, ident in enumerate(row):
                 self._put(ident, self.faces.identity(ident, home, tl))
