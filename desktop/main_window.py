@@ -16,6 +16,9 @@ import cardsets
 from desktop import storage
 from desktop.i18n import Translator
 from desktop.session import GameSession
+from desktop.stats import Statistics
+from desktop.stats import default_path as stats_path
+from desktop.stats_dialog import StatisticsDialog
 from desktop.table.card_item import CardFace, paint_face
 from desktop.table.chrononauts_faces import ChrononautsFaces
 from desktop.table.solonauts_scene import SolonautsScene
@@ -211,6 +214,10 @@ class MainWindow(QMainWindow):
         # A translator saving a card-set file sees the table change at once.
         self.text_watcher = follow_saves(tr, cardsets.ROOT, "chrononauts", self, self._texts_not_reloaded)
         self.workbench: QWidget | None = None
+        self.stats = Statistics(stats_path())
+        damaged = self.stats.set_aside
+        if damaged is not None:
+            QTimer.singleShot(0, lambda: self.show_message(tr.text("stats.damaged", file=damaged.name)))
         self.retranslate()
         self.resize(1480, 900)
 
@@ -237,9 +244,12 @@ class MainWindow(QMainWindow):
         self.act_help = self._action("menu.how_to_play", self.show_help, K.HelpContents)
         self.act_about = self._action("menu.about", self.show_about)
         self.act_translations = self._action("menu.translations", self.open_workbench)
+        self.act_statistics = self._action("menu.statistics", self.show_statistics)
         self.menu_game = self.menuBar().addMenu("")
         for act in (self.act_new, self.act_restart, self.act_open, self.act_save, self.act_save_as):
             self.menu_game.addAction(act)
+        self.menu_game.addSeparator()
+        self.menu_game.addAction(self.act_statistics)
         self.menu_game.addSeparator()
         self.menu_game.addAction(self.act_quit)
         self.menu_edit = self.menuBar().addMenu("")
@@ -262,7 +272,7 @@ class MainWindow(QMainWindow):
         self.menu_help.addAction(self.act_about)
         self.actions_by_key = [self.act_new, self.act_restart, self.act_open, self.act_save, self.act_save_as,
                                self.act_quit, self.act_undo, self.act_redo, self.act_help, self.act_about,
-                               self.act_translations]
+                               self.act_translations, self.act_statistics]
 
     def retranslate(self) -> None:
         t = self.tr_.text
@@ -450,7 +460,27 @@ class MainWindow(QMainWindow):
         self.message.clear()
         self._warn_if_not_autosaved()
         if any(e.kind in ("game_won", "game_lost") for e in events):
+            self._count_finished_game()
             QTimer.singleShot(250, self.announce_end)
+
+    def _count_finished_game(self) -> None:
+        """A game counts once in the statistics, however often its last move is undone and played."""
+        session = self.session
+        if session is None or session.counted:
+            return
+        session.counted = True
+        state = session.match.state
+        self.stats.record(int(state.options["ids"]), state.result == "won", state.score)
+
+    def show_statistics(self) -> None:
+        t = self.tr_.text
+
+        def confirm() -> bool:
+            return self.ask(t("stats.title"), t("stats.reset_question"), [t("stats.reset_yes"), t("stats.reset_no")]) == 0
+
+        dialog = StatisticsDialog(self.stats, self.tr_, range(IDS_MIN, IDS_MAX + 1), confirm, self)
+        self.stats_dialog = dialog  # kept so tests can read it
+        dialog.open()
 
     def _warn_if_not_autosaved(self) -> None:
         if self.session is not None and self.session.autosave_error:

@@ -29,6 +29,7 @@ class GameSession(QObject):
         self.translator = tr
         self.autosave = autosave
         self.autosave_error = ""
+        self.counted = False  # in the statistics already (a game counts once)
 
     @classmethod
     def new(cls, options: dict[str, Any], seed: int, tr: Translator, autosave: Path | None) -> GameSession:
