@@ -140,6 +140,24 @@ def bench_rules() -> dict[str, float]:
     return {"legal": legal, "apply": statistics.median(apply_times), "undo": statistics.median(undo_times), "rate": rate}
 
 
+def bench_solver(deals: int = 30, max_nodes: int = 20_000) -> dict[str, float]:
+    """Exact Solonauts solver from the start of deals 0.. with 8 IDs (deck order known)."""
+    from rules.chrononauts.solonauts import SolonautsEngine
+    from rules.chrononauts.solver import solve
+    from rules.registry import engine
+
+    eng = engine("chrononauts", "solonauts")
+    assert isinstance(eng, SolonautsEngine)
+    times = []
+    unknown = 0
+    for seed in range(deals):
+        state = eng.new_state({"ids": 8}, seed)
+        t0 = time.perf_counter()
+        unknown += solve(eng, state, max_nodes=max_nodes).verdict == "unknown"
+        times.append(time.perf_counter() - t0)
+    return {"median": statistics.median(times), "worst": max(times), "unknown": unknown, "deals": deals}
+
+
 def bench_scene_update() -> float:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
@@ -184,6 +202,10 @@ def main(argv: list[str]) -> int:
     rows.append(("apply one move (Match.play)", f"{r['apply'] * 1e6:.0f} µs", "< 100 µs", r["apply"] < 100e-6))
     rows.append(("undo one move (Match.undo)", f"{r['undo'] * 1e6:.1f} µs", "< 100 µs", r["undo"] < 100e-6))
     rows.append(("random playout, moves per second", f"{r['rate']:,.0f}", "≥ 10,000", r["rate"] >= 10_000))
+    sol = bench_solver()
+    rows.append((f"solve a deal from the start, 8 IDs (median of {sol['deals']:.0f})", f"{sol['median'] * 1000:.0f} ms",
+                 "< 2 s", sol["median"] < 2.0))
+    rows.append((f"  worst of those ({sol['unknown']:.0f} hit the 20,000-node cap)", f"{sol['worst']:.2f} s", "-", True))
     scene = bench_scene_update()
     rows.append(("scene update after a move", f"{scene * 1000:.2f} ms", "< 8 ms", scene < 0.008))
     rows.append(("resident memory of the app", f"{rss} MB", "< 200 MB", 0 < rss < 200))

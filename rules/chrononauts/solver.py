@@ -1,0 +1,490 @@
+"""An exact solver for Solonauts (CHR-16) when the order of the deck is known.
+
+The search does not go through `SoloState`: a position is a handful of integers and a tuple,
+so it can be hashed and remembered. Linchpins and patches are bitmasks, the hand is a sorted
+tuple of card kinds (copies of an inverter are identical, D-35), and the deck is the list of
+kinds in draw order with the number of cards drawn so far. Positions proven lost are kept in a
+table; the future of a position depends only on this key, so the table is exact.
+
+A winning line found in the compact form is turned back into real moves by replaying it through
+the engine's own `apply`, which also checks it.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+
+from rules.chrononauts.moves import Discard, PlayCard
+from rules.chrononauts.solonauts import HAND_SIZE, SOLO, SoloState, SolonautsEngine
+from rules.chrononauts.timeline import LAST_REACHABLE_IN_ULTRA, UNIVERSE_LIMIT, Rules, card_kind
+from rules.kernel import Move
+
+Verdict = Literal["win", "loss", "unknown"]
+Pos = tuple[int, int, tuple[int, ...], int, int]  # prime, placed, hand, cards drawn, waiting IDs
+Step = tuple[int, int]  # (card kind index, linchpin year / patch year / DISCARD)
+DISCARD = -1
+_CHECK_CLOCK_EVERY = 1024  # nodes between two reads of the clock
+_SLACKS = (0, 1, 1 << 30)  # limited discrepancy rounds; the last one is exhaustive
+
+
+@dataclass
+class Solution:
+    verdict: Verdict
+    line: list[Move] = field(default_factory=list)  # a winning line from the position (verdict "win")
+    nodes: int = 0
+
+
+class Capped(Exception):
+    """The node budget or the deadline ran out: the answer is unknown."""
+
+
+class Tables:
+    """What the card set says, precomputed for every one of the 2^13 linchpin configurations."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        cards = rules.cards
+        self.linchpins: tuple[int, ...] = tuple(sorted(rules.linchpins))
+        self.lbit = {y: 1 << i for i, y in enumerate(self.linchpins)}
+        ripple_years = sorted(rules.ripplepoints)
+        self.rbit = {y: 1 << i for i, y in enumerate(ripple_years)}
+        # Card kinds: the inverter kinds first, then one kind per patch.
+        self.inverter_kinds: tuple[str, ...] = tuple(i.id for i in cards.inverters)
+        self.patch_kinds: tuple[str, ...] = tuple(p.id for p in cards.patches)
+        self.kinds: tuple[str, ...] = self.inverter_kinds + self.patch_kinds
+        self.kind_index = {k: i for i, k in enumerate(self.kinds)}
+        self.n_inverters = len(self.inverter_kinds)
+        n = len(self.linchpins)
+        self.configs = 1 << n
+
+        post_l = sum(self.lbit[y] for y in self.linchpins if y > LAST_REACHABLE_IN_ULTRA)
+        self.post_linchpins = post_l
+        # Inverters: which linchpins each kind may turn to prime / to true.
+        self.to_prime: list[int] = []
+        self.to_true: list[int] = []
+        for kind in self.inverter_kinds:
+            inv = rules.inverters[kind]
+            self.to_prime.append(sum(self.lbit[y] for y in self.linchpins if inv.allows(y, False)))
+            self.to_true.append(sum(self.lbit[y] for y in self.linchpins if inv.allows(y, True)))
+
+        # weaker[k]: the other inverter kinds that can do no flip kind k cannot do (a subset).
+        n_inv = len(self.inverter_kinds)
+        self.weaker: list[int] = [
+            sum(1 << j for j in range(n_inv) if j != k and self.to_prime[j] & ~self.to_prime[k] == 0
+                and self.to_true[j] & ~self.to_true[k] == 0
+                and (j < k or (self.to_prime[j], self.to_true[j]) != (self.to_prime[k], self.to_true[k])))
+            for k in range(n_inv)]
+
+        # For Hall's condition in `Search.assess`: for each set of kinds that can do some one
+        # flip (and for all kinds), the linchpins whose flip to prime / to true only they can do.
+        capable_up = {y: sum(1 << k for k in range(n_inv) if self.to_prime[k] & self.lbit[y]) for y in self.linchpins}
+        capable_down = {y: sum(1 << k for k in range(n_inv) if self.to_true[k] & self.lbit[y]) for y in self.linchpins}
+        families = sorted(set(capable_up.values()) | set(capable_down.values()) | {(1 << n_inv) - 1})
+        self.hall: list[tuple[tuple[int, ...], int, int]] = [
+            (tuple(k for k in range(n_inv) if fam & (1 << k)),
+             sum(self.lbit[y] for y in self.linchpins if capable_up[y] & ~fam == 0),
+             sum(self.lbit[y] for y in self.linchpins if capable_down[y] & ~fam == 0))
+            for fam in families]
+
+        # Patches, as bits of `placed` (indexed like patch_kinds).
+        self.pbit = {k: 1 << i for i, k in enumerate(self.patch_kinds)}
+        self.patch_year = {self.pbit[k]: rules.patches[k].year for k in self.patch_kinds}
+        self.same_year: dict[int, int] = {}  # patch bit -> bits of every patch for that year
+        for k in self.patch_kinds:
+            year = rules.patches[k].year
+            self.same_year[self.pbit[k]] = sum(self.pbit[q] for q in self.patch_kinds if rules.patches[q].year == year)
+        self.ripple_patches = {y: sum(self.pbit[k] for k in self.patch_kinds if rules.patches[k].year in rules.ripples[y])
+                               for y in self.linchpins}
+        self.post_patches = sum(self.pbit[k] for k in self.patch_kinds if rules.patches[k].year > LAST_REACHABLE_IN_ULTRA)
+        ultra = next((k for k in self.patch_kinds if rules.patches[k].year == rules.ultra_year), None)
+        self.ultra_patch = self.pbit[ultra] if ultra else 0
+        nexus = rules.nexus_year
+        self.nexus_patches = sum(self.pbit[k] for k in self.patch_kinds if rules.patches[k].year == nexus)
+        # A patch that is the only one for its year and does not start the UltraParadox: playing it
+        # is never worse than discarding it (see `Search._moves`).
+        self.plain_patches = sum(self.pbit[k] for k in self.patch_kinds
+                                 if self.same_year[self.pbit[k]] == self.pbit[k] and self.pbit[k] != self.ultra_patch)
+
+        # Per configuration: paradoxed ripplepoints, their number, and the patches that may lie
+        # on the timeline (those not voided, CHR-4.7) = the patches playable on an open year.
+        self.paradoxed = [0] * self.configs
+        self.n_paradoxed = [0] * self.configs
+        self.fits = [0] * self.configs
+        for mask in range(self.configs):
+            prime = {y for y in self.linchpins if mask & self.lbit[y]}
+            par = sum(self.rbit[y] for y in ripple_years if rules.condition(y, prime))
+            self.paradoxed[mask] = par
+            self.n_paradoxed[mask] = par.bit_count()
+            self.fits[mask] = sum(self.pbit[k] for k in self.patch_kinds
+                                  if par & self.rbit[rules.patches[k].year] and rules.patch_fits(rules.patches[k], prime))
+
+        # Identities: the patches they need, the ripplepoint that must stay true, and the
+        # linchpins every home configuration agrees on (a sound distance bound, `Search.assess`).
+        self.id_patches: dict[str, int] = {}
+        self.id_true: dict[str, int] = {}
+        self.id_post: dict[str, bool] = {}
+        self.id_must_prime: dict[str, int] = {}
+        self.id_must_true: dict[str, int] = {}
+        for ident in cards.identities:
+            need = 0
+            for year in ident.patched:
+                fitting = rules.ripplepoints[year].patches
+                if len(fitting) != 1:  # the 1945 Nexus: no ID uses it (CHR-5.1.5, CHR-17.9.4)
+                    raise ValueError(f"{ident.id}: the solver needs one patch per patched year, {year} has {len(fitting)}")
+                need |= self.pbit[fitting[0]]
+            self.id_patches[ident.id] = need
+            self.id_true[ident.id] = self.rbit[ident.true_year]
+            self.id_post[ident.id] = any(y > LAST_REACHABLE_IN_ULTRA for y in ident.years)
+            patched_bits = sum(self.rbit[y] for y in ident.patched)
+            all_prime, all_true = self.configs - 1, self.configs - 1
+            for mask in range(self.configs):
+                par = self.paradoxed[mask]
+                if par & patched_bits == patched_bits and not par & self.rbit[ident.true_year]:
+                    all_prime &= mask
+                    all_true &= ~mask
+            self.id_must_prime[ident.id] = all_prime
+            self.id_must_true[ident.id] = all_true & (self.configs - 1)
+
+
+@lru_cache(maxsize=4)
+def tables(rules: Rules) -> Tables:
+    return Tables(rules)
+
+
+class Search:
+    """One depth-first search over one deck order. Reusable for several roots on that order."""
+
+    def __init__(self, engine: SolonautsEngine, state: SoloState, deck_order: Sequence[str] | None = None,
+                 *, max_nodes: int | None = None, deadline: float | None = None) -> None:
+        t = self.t = tables(engine.rules)
+        self.engine = engine
+        self.ids = list(state.waiting)  # waiting IDs of the root, as bits of `waiting`
+        # Draw order: the top card (last of state.deck) first.
+        order = list(reversed(state.deck)) if deck_order is None else list(deck_order)
+        self.deck: tuple[int, ...] = tuple(t.kind_index[card_kind(c)] for c in order)
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.nodes = 0
+        self.lost: set[Pos] = set()
+        # kinds_from[i][k]: inverters of kind k in deck[i:]
+        counts = [0] * t.n_inverters
+        self.kinds_from = [tuple(counts)]
+        for kind in reversed(self.deck):
+            if kind < t.n_inverters:
+                counts[kind] += 1
+            self.kinds_from.append(tuple(counts))
+        self.kinds_from.reverse()
+        self.id_patches = [t.id_patches[i] for i in self.ids]
+        self.id_true = [t.id_true[i] for i in self.ids]
+        self.id_post = [t.id_post[i] for i in self.ids]
+        self.id_must_prime = [t.id_must_prime[i] for i in self.ids]
+        self.id_must_true = [t.id_must_true[i] for i in self.ids]
+        self.path = _path_costs(tuple(self.ids), t)
+        # Per set of waiting IDs (a bitmask over self.ids): who they are and what they need.
+        subsets = range(1 << len(self.ids))
+        self.members = [[i for i in range(len(self.ids)) if w & (1 << i)] for w in subsets]
+        self.need_patches = [_union(self.id_patches, m) for m in self.members]
+        self.need_prime = [_union(self.id_must_prime, m) for m in self.members]
+        self.need_true = [_union(self.id_must_true, m) for m in self.members]
+        # patches_from[i]: the patches in deck[i:]
+        self.patches_from = [0] * (len(self.deck) + 1)
+        for i in range(len(self.deck) - 1, -1, -1):
+            kind = self.deck[i]
+            self.patches_from[i] = self.patches_from[i + 1] | ((1 << (kind - t.n_inverters)) if kind >= t.n_inverters else 0)
+
+    # --- the compact position -----------------------------------------------------------
+
+    def root(self, state: SoloState) -> Pos:
+        t = self.t
+        prime = sum(t.lbit[y] for y in state.timeline.prime)
+        placed = sum(t.pbit[card_kind(p)] for p in state.timeline.patches.values())
+        hand = tuple(sorted(t.kind_index[card_kind(c)] for c in state.hand))
+        waiting = (1 << len(self.ids)) - 1
+        return prime, placed, hand, 0, waiting
+
+    def _draw(self, hand: list[int], drawn: int) -> tuple[tuple[int, ...], int]:
+        """CHR-16.8: refill to five from the known deck."""
+        while len(hand) < HAND_SIZE and drawn < len(self.deck):
+            hand.append(self.deck[drawn])
+            drawn += 1
+        return tuple(sorted(hand)), drawn
+
+    def play(self, pos: Pos, step: Step) -> Pos | None:
+        """The position after `step`, or None when the step loses at once (CHR-16.9b).
+
+        Legality is the caller's business (`moves` lists only legal steps).
+        """
+        t = self.t
+        prime, placed, hand, drawn, waiting = pos
+        kind, target = step
+        rest = list(hand)
+        rest.remove(kind)
+        if target == DISCARD:
+            new_hand, drawn = self._draw(rest, drawn)
+            return prime, placed, new_hand, drawn, waiting
+        if kind < t.n_inverters:
+            prime ^= t.lbit[target]
+            placed &= t.fits[prime]  # CHR-4.4 steps 2-3: voided patches are gone for good
+        else:
+            placed |= 1 << (kind - t.n_inverters)
+        if t.n_paradoxed[prime] - placed.bit_count() >= UNIVERSE_LIMIT:  # CHR-5.3, D-33
+            return None
+        par = t.paradoxed[prime]
+        ultra = placed & t.ultra_patch
+        for i in range(len(self.ids)):  # CHR-16.6: homes after the update
+            bit = 1 << i
+            if (waiting & bit and not par & self.id_true[i] and placed & self.id_patches[i] == self.id_patches[i]
+                    and not (ultra and self.id_post[i])):
+                waiting &= ~bit
+        new_hand, drawn = self._draw(rest, drawn)
+        return prime, placed, new_hand, drawn, waiting
+
+    def moves(self, pos: Pos) -> list[Step]:
+        """Legal steps worth trying, without Resign (it never wins)."""
+        t = self.t
+        prime, placed, hand, drawn, waiting = pos
+        ultra = placed & t.ultra_patch
+        blocked = placed | (t.nexus_patches if placed & t.nexus_patches else 0)
+        playable_patches = t.fits[prime] & ~blocked & ~(t.post_patches if ultra else 0)
+        out: list[Step] = []
+        deck_left = drawn < len(self.deck)
+        inverters_in_hand = patches_in_hand = 0
+        for kind in hand:
+            if kind < t.n_inverters:
+                inverters_in_hand |= 1 << kind
+            else:
+                patches_in_hand |= 1 << (kind - t.n_inverters)
+        # A flip to prime of a linchpin none of whose ripplepoints has a patch placed or still
+        # to come is never better than discarding the same card. Both leave the same hand and
+        # the same patches; the flip only adds paradoxes nobody can patch, so more open ones
+        # and IDs whose true year is hidden, never an ID home sooner; every later move after
+        # the flip works after the discard too (flipping it back becomes discarding that
+        # card, and then the two positions are equal). Such flips are left out.
+        live = placed | patches_in_hand | self.patches_from[drawn]
+        idle = 0
+        for year in t.linchpins:
+            if not t.ripple_patches[year] & live:
+                idle |= t.lbit[year]
+        idle &= ~prime
+        seen = -1
+        for kind in hand:
+            if kind == seen:
+                continue  # copies of a kind give the same positions
+            seen = kind
+            if kind < t.n_inverters:
+                # Playing or discarding kind k while holding a weaker kind w (every flip w can
+                # do, k can do too) leaves a hand with w where the other choice leaves k. The
+                # hand with k is never worse: any later use of w can be made with k instead.
+                # So k is only used for flips no weaker kind in hand can do, and never discarded.
+                weaker = t.weaker[kind] & inverters_in_hand
+                targets = ((t.to_prime[kind] & ~prime) | (t.to_true[kind] & prime)) & ~idle
+                if ultra:
+                    targets &= ~t.post_linchpins  # CHR-5.2.4a
+                if weaker:
+                    for w in range(t.n_inverters):
+                        if weaker & (1 << w):
+                            targets &= ~((t.to_prime[w] & ~prime) | (t.to_true[w] & prime))
+                for year in t.linchpins:
+                    if targets & t.lbit[year]:
+                        out.append((kind, year))
+                if weaker:
+                    continue
+            else:
+                bit = 1 << (kind - t.n_inverters)
+                if playable_patches & bit:
+                    out.append((kind, t.patch_year[bit]))
+                    # A single-year patch that is not World War 3: the position after playing it
+                    # is the one after discarding it plus that patch on the timeline. The extra
+                    # patch only lowers the open count (CHR-5.3.3) and can only complete IDs;
+                    # it blocks no other card (no other patch fits its year) and leaves the
+                    # UltraParadox alone. So the discard is never better: skip it.
+                    if bit & t.plain_patches:
+                        continue
+            # With the deck empty a discard only shortens the game: any line after it works
+            # from before it too, with one card more in hand. So it is never needed.
+            if deck_left:
+                out.append((kind, DISCARD))
+        return out
+
+    def assess(self, pos: Pos) -> int | None:
+        """None when sound facts rule out any win from here (each explained below); else a
+        lower bound on the cards still to play, which also orders the search."""
+        t = self.t
+        prime, placed, hand, drawn, waiting = pos
+        # An ID goes home only with both its patches on the timeline. A patch not placed, not
+        # in hand and not still in the deck lies in the discard pile, which is never
+        # reshuffled (CHR-16.8): it can never be played again.
+        in_hand = 0
+        avail = list(self.kinds_from[drawn])
+        for kind in hand:
+            if kind >= t.n_inverters:
+                in_hand |= 1 << (kind - t.n_inverters)
+            else:
+                avail[kind] += 1
+        needed = self.need_patches[waiting]
+        if needed & ~(placed | in_hand | self.patches_from[drawn]):
+            return None
+        # Every home configuration of an ID has its must_prime linchpins prime and its
+        # must_true ones true; a linchpin changes only through an inverter (CHR-4.1), one flip
+        # per card. So each linchpin some waiting ID needs on the other side must be flipped
+        # that way at least once.
+        ups = self.need_prime[waiting] & ~prime
+        downs = self.need_true[waiting] & prime
+        # Hall's condition: the flips that only the kinds of a set K can do need at least that
+        # many inverters of those kinds, still in hand or deck.
+        for kinds, up_only, down_only in t.hall:
+            need_k = (ups & up_only).bit_count() + (downs & down_only).bit_count()
+            if need_k and need_k > sum(avail[k] for k in kinds):
+                return None
+        # The IDs also go home in some order (several at once cost nothing): at least the flips
+        # to the first one's configuration, then between each one's and the next one's
+        # (`_path_costs`). Take the cheapest first ID.
+        path = 1 << 30
+        costs = self.path[waiting]
+        for i in self.members[waiting]:
+            wrong = ((self.id_must_prime[i] & ~prime) | (self.id_must_true[i] & prime)).bit_count()
+            path = min(path, wrong + costs[i])
+        flips = max(path, ups.bit_count() + downs.bit_count())
+        if flips > sum(avail):
+            return None
+        # Each card is played at most once: the patches still missing and the flips are
+        # distinct cards, and only the hand and the deck are left.
+        plays = (needed & ~placed).bit_count() + flips
+        if plays > len(hand) + len(self.deck) - drawn:
+            return None
+        return plays
+
+    # --- the search ---------------------------------------------------------------------
+
+    def win_line(self, pos: Pos, slack: int) -> list[Step] | None:
+        """A winning line of steps from `pos` (not yet won, not hopeless), or None; raises Capped.
+
+        Children are tried best first; the i-th costs i from `slack` (limited discrepancy
+        search), so a small slack looks only near the heuristic's choice. A position goes into
+        the table of lost positions only when every child was searched and lost, so the table
+        stays exact whatever the slack.
+        """
+        if not pos[2]:
+            return None  # CHR-16.9c
+        if pos in self.lost:
+            return None
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise Capped
+        if self.deadline is not None and self.nodes % _CHECK_CLOCK_EVERY == 1 and time.monotonic() > self.deadline:
+            raise Capped
+        t = self.t
+        children: list[tuple[tuple[int, int, int], Step, Pos]] = []
+        for step in self.moves(pos):
+            after = self.play(pos, step)
+            if after is None:
+                continue
+            if not after[4]:
+                return [step]
+            plays = self.assess(after)
+            if plays is None:
+                continue
+            # Try first what sends IDs home, then what leaves the least to do, then cheap
+            # discards, plays, other discards.
+            if step[1] != DISCARD:
+                rank = 1
+            elif step[0] >= t.n_inverters and not (1 << (step[0] - t.n_inverters)) & self.need_patches[after[4]]:
+                rank = 0  # a patch no waiting ID needs: the cheapest way to draw
+            else:
+                rank = 2
+            children.append(((after[4].bit_count(), plays, rank), step, after))
+        children.sort(key=lambda c: c[0])
+        complete = True
+        for i, (_, step, after) in enumerate(children):
+            if i > slack:
+                complete = False
+                break
+            line = self.win_line(after, slack - i)
+            if line is not None:
+                return [step, *line]
+            if after[2] and after not in self.lost:
+                complete = False
+        if complete:
+            self.lost.add(pos)
+        return None
+
+    def solve_root(self, pos: Pos) -> list[Step] | None:
+        """A winning line from `pos`, or None if there is none (exact); raises Capped."""
+        if not pos[4]:
+            return []
+        if self.assess(pos) is None:
+            return None
+        for slack in _SLACKS:
+            line = self.win_line(pos, slack)
+            if line is not None or pos in self.lost:
+                return line
+        raise AssertionError("the last slack searches everything")  # pragma: no cover
+
+
+@lru_cache(maxsize=64)
+def _path_costs(ids: tuple[str, ...], t: Tables) -> list[list[int]]:
+    """cost[S][i]: the fewest flips to take the IDs of set S home one after another, starting
+    at ID i already home (i in S).
+
+    Between two homecomings every linchpin one ID needs prime and the other needs true must
+    flip at least once; summed along the cheapest order this is a lower bound (a Hamiltonian
+    path over the IDs, by dynamic programming over subsets).
+    """
+    n = len(ids)
+    gap = [[((t.id_must_prime[a] & t.id_must_true[b]) | (t.id_must_true[a] & t.id_must_prime[b])).bit_count()
+             for b in ids] for a in ids]
+    big = 1 << 30
+    cost = [[big] * n for _ in range(1 << n)]
+    for subset in range(1, 1 << n):
+        for i in range(n):
+            if not subset & (1 << i):
+                continue
+            rest = subset & ~(1 << i)
+            if not rest:
+                cost[subset][i] = 0
+                continue
+            cost[subset][i] = min(gap[i][j] + cost[rest][j] for j in range(n) if rest & (1 << j))
+    return cost
+
+
+def _union(masks: Sequence[int], members: Sequence[int]) -> int:
+    out = 0
+    for i in members:
+        out |= masks[i]
+    return out
+
+
+def solve(engine: SolonautsEngine, state: SoloState, *, max_nodes: int | None = None,
+          deadline: float | None = None) -> Solution:
+    """Whether the position can be won, knowing the order of `state.deck` (the state is not changed).
+
+    "loss" is exact: no line of legal moves wins. `max_nodes` and `deadline` (a
+    `time.monotonic()` value) bound the work; when either runs out the verdict is "unknown".
+    """
+    if state.result is not None:
+        return Solution("win" if state.result == "won" else "loss")
+    search = Search(engine, state, max_nodes=max_nodes, deadline=deadline)
+    try:
+        steps = search.solve_root(search.root(state))
+    except Capped:
+        return Solution("unknown", nodes=search.nodes)
+    if steps is None:
+        return Solution("loss", nodes=search.nodes)
+    return Solution("win", to_moves(engine, state, steps, search.t), search.nodes)
+
+
+def to_moves(engine: SolonautsEngine, state: SoloState, steps: Sequence[Step], t: Tables) -> list[Move]:
+    """Real moves for a line of steps, replayed through the engine on a copy (which checks them)."""
+    work = engine.clone(state)
+    moves: list[Move] = []
+    for kind_index, target in steps:
+        kind = t.kinds[kind_index]
+        card = min(c for c in work.hand if card_kind(c) == kind)
+        move: Move = Discard(SOLO, card) if target == DISCARD else PlayCard(SOLO, card, target)
+        engine.apply(work, move)
+        moves.append(move)
+    assert work.result == "won", "the solver's model and the engine disagree"
+    return moves

@@ -1,0 +1,96 @@
+"""How many Solonauts deals can be won? Solve deals 0, 1, 2, ... exactly and count.
+
+    python -m rules.chrononauts.study --deals 2000 --ids 6 8 10
+
+"Winnable" means: a player who knew the order of the deck, and played perfectly, would win.
+The solver (`rules.chrononauts.solver`) searches every line; a deal on which it runs out of
+its node budget is counted as unknown, never as won or lost.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import cast
+
+from rules.chrononauts.solonauts import SolonautsEngine
+from rules.chrononauts.solver import solve
+from rules.registry import engine
+
+BUDGET = 30_000
+
+
+@dataclass
+class Outcome:
+    seed: int
+    verdict: str
+    seconds: float
+    nodes: int
+
+
+def solve_deal(args: tuple[int, int, int]) -> Outcome:
+    seed, ids, budget = args
+    eng = cast(SolonautsEngine, engine("chrononauts", "solonauts"))
+    state = eng.new_state({"ids": ids}, seed)
+    t0 = time.perf_counter()
+    sol = solve(eng, state, max_nodes=budget)
+    return Outcome(seed, sol.verdict, time.perf_counter() - t0, sol.nodes)
+
+
+def summary(ids: int, outcomes: list[Outcome]) -> str:
+    wins = sum(o.verdict == "win" for o in outcomes)
+    losses = sum(o.verdict == "loss" for o in outcomes)
+    unknown = len(outcomes) - wins - losses
+    times = [o.seconds for o in outcomes]
+    decided = wins + losses
+    share = f"{wins / decided:.1%}" if decided else "-"
+    low, high = wins / len(outcomes), (wins + unknown) / len(outcomes)
+    return (f"| {ids} | {len(outcomes)} | {wins} | {losses} | {unknown} | {share} | {low:.1%} – {high:.1%} "
+            f"| {statistics.median(times) * 1000:.0f} ms | {max(times):.2f} s | {statistics.median(o.nodes for o in outcomes):.0f} |")
+
+
+def _unknown(log: str, ids: int) -> set[int]:
+    with open(log, encoding="utf-8") as lines:
+        rows = [line.split() for line in lines if line.strip()]
+    return {int(r[1]) for r in rows if int(r[0]) == ids and r[2] == "unknown"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rules.chrononauts.study", description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=2000, help="deals per number of IDs (seeds 0, 1, ...)")
+    parser.add_argument("--ids", type=int, nargs="+", default=[6, 8, 10])
+    parser.add_argument("--budget", type=int, default=BUDGET, help="solver nodes per deal before 'unknown'")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--first", type=int, default=0, help="first deal number")
+    parser.add_argument("--log", help="also write one line per deal to this file: ids seed verdict seconds nodes")
+    parser.add_argument("--unknown-from", metavar="LOG",
+                        help="solve again only the deals a previous --log left unknown (say a bigger --budget)")
+    args = parser.parse_args(argv)
+    print(f"Method: exact depth-first search with the deck order known, node budget {args.budget} per deal; "
+          f"deals {args.first}..{args.first + args.deals - 1}; {args.jobs} worker(s).")
+    print("| IDs | deals | winnable | not winnable | unknown (budget hit) | winnable of decided "
+          "| winnable, all deals (low – high) | median time | worst time | median nodes |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for ids in args.ids:
+        seeds = list(range(args.first, args.first + args.deals))
+        if args.unknown_from:
+            seeds = sorted(_unknown(args.unknown_from, ids) & set(seeds))
+            if not seeds:
+                continue
+        work = [(seed, ids, args.budget) for seed in seeds]
+        with ProcessPoolExecutor(args.jobs) as pool:
+            outcomes = []
+            for outcome in pool.map(solve_deal, work, chunksize=4):
+                outcomes.append(outcome)
+                if args.log:
+                    with open(args.log, "a", encoding="utf-8") as log:
+                        log.write(f"{ids} {outcome.seed} {outcome.verdict} {outcome.seconds:.4f} {outcome.nodes}\n")
+        print(summary(ids, outcomes), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
