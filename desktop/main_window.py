@@ -10,7 +10,7 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequen
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QFormLayout,
                                QGraphicsView, QLabel, QLineEdit, QListWidget, QMainWindow, QMessageBox, QSizePolicy,
                                QSpinBox,
-                               QTextBrowser, QVBoxLayout, QWidget)
+                               QTextBrowser, QToolBar, QVBoxLayout, QWidget)
 
 import cardsets
 from desktop import storage
@@ -18,6 +18,7 @@ from desktop.i18n import Translator
 from desktop.session import GameSession
 from desktop.stats import Statistics
 from desktop.stats import default_path as stats_path
+from desktop.solo_help import SoloHelp
 from desktop.stats_dialog import StatisticsDialog
 from desktop.table.card_item import CardFace, paint_face
 from desktop.table.chrononauts_faces import ChrononautsFaces
@@ -26,9 +27,11 @@ from desktop.workbench.live import follow_saves
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
 from rules.kernel import BadOption, Event
 from rules.registry import engine
+from rules.chrononauts.solver import Solution
 from rules.saves import SaveError
 
 MAX_DEAL = 2**31 - 1
+DEAL_KINDS = ("random", "winnable", "daily", "number")
 DETAIL_SCALE = 2.2
 
 
@@ -127,8 +130,13 @@ class NewGameDialog(QDialog):
         self.game.addItem(tr.text("game.chrononauts"), "chrononauts")
         self.mode = QComboBox()
         self.mode.addItem(tr.text("mode.solonauts"), "solonauts")
+        self.kind = QComboBox()
+        for kind in DEAL_KINDS:
+            self.kind.addItem(tr.text(f"new.kind.{kind}"), kind)
         self.deal = QLineEdit()
         self.deal.setPlaceholderText(tr.text("new.deal_hint"))
+        self.deal.textChanged.connect(self._number_typed)
+        self.kind.currentIndexChanged.connect(self._kind_chosen)
         self.ids = QSpinBox()
         self.ids.setRange(IDS_MIN, IDS_MAX)
         self.ids.setValue(ids)
@@ -137,6 +145,7 @@ class NewGameDialog(QDialog):
         self.error.setWordWrap(True)
         form.addRow(tr.text("new.game"), self.game)
         form.addRow(tr.text("new.mode"), self.mode)
+        form.addRow(tr.text("new.deal_kind"), self.kind)
         form.addRow(tr.text("new.deal"), self.deal)
         form.addRow(tr.text("new.ids"), self.ids)
         form.addRow(self.error)
@@ -148,13 +157,27 @@ class NewGameDialog(QDialog):
         form.addRow(buttons)
         self.seed: int | None = None
 
+    def _number_typed(self, text: str) -> None:
+        if text.strip():  # a number typed means that deal
+            self.kind.setCurrentIndex(DEAL_KINDS.index("number"))
+
+    def _kind_chosen(self, _index: int) -> None:
+        if self.chosen_kind() != "number":  # another kind of deal: the number no longer applies
+            self.deal.clear()
+
+    def chosen_kind(self) -> str:
+        return str(self.kind.currentData())
+
     def accept(self) -> None:
-        try:
-            deal = parse_deal(self.deal.text())
-        except ValueError:
-            self.error.setText(self.tr_.text("new.bad_deal", text=self.deal.text().strip(), max=MAX_DEAL))
-            return
-        self.seed = random_deal() if deal is None else deal
+        """`seed` is the deal to play, or None when it must first be found (winnable, daily)."""
+        self.seed = None
+        if self.chosen_kind() in ("random", "number"):
+            try:
+                deal = parse_deal(self.deal.text())
+            except ValueError:
+                self.error.setText(self.tr_.text("new.bad_deal", text=self.deal.text().strip(), max=MAX_DEAL))
+                return
+            self.seed = random_deal() if deal is None else deal
         super().accept()
 
     def options(self) -> dict[str, Any]:
@@ -214,6 +237,7 @@ class MainWindow(QMainWindow):
         # A translator saving a card-set file sees the table change at once.
         self.text_watcher = follow_saves(tr, cardsets.ROOT, "chrononauts", self, self._texts_not_reloaded)
         self.workbench: QWidget | None = None
+        self.help = SoloHelp(self)
         self.stats = Statistics(stats_path())
         damaged = self.stats.set_aside
         if damaged is not None:
@@ -245,10 +269,13 @@ class MainWindow(QMainWindow):
         self.act_about = self._action("menu.about", self.show_about)
         self.act_translations = self._action("menu.translations", self.open_workbench)
         self.act_statistics = self._action("menu.statistics", self.show_statistics)
+        self.act_hint = self._action("menu.hint", self.hint, "H")
+        self.act_daily = self._action("menu.daily", self.daily_deal, "Ctrl+D")
         self.menu_game = self.menuBar().addMenu("")
-        for act in (self.act_new, self.act_restart, self.act_open, self.act_save, self.act_save_as):
+        for act in (self.act_new, self.act_daily, self.act_restart, self.act_open, self.act_save, self.act_save_as):
             self.menu_game.addAction(act)
         self.menu_game.addSeparator()
+        self.menu_game.addAction(self.act_hint)
         self.menu_game.addAction(self.act_statistics)
         self.menu_game.addSeparator()
         self.menu_game.addAction(self.act_quit)
@@ -272,7 +299,21 @@ class MainWindow(QMainWindow):
         self.menu_help.addAction(self.act_about)
         self.actions_by_key = [self.act_new, self.act_restart, self.act_open, self.act_save, self.act_save_as,
                                self.act_quit, self.act_undo, self.act_redo, self.act_help, self.act_about,
-                               self.act_translations, self.act_statistics]
+                               self.act_translations, self.act_statistics, self.act_hint, self.act_daily]
+        # The replay bar: shown while a winning line is replayed step by step.
+        self.replay_bar = QToolBar()
+        self.replay_bar.setObjectName("replay")
+        self.replay_bar.setMovable(False)
+        self.replay_actions = [self._action("replay.back", lambda: self.help.back(), "Left"),
+                               self._action("replay.next", lambda: self.help.next(), "Right"),
+                               self._action("replay.play", lambda: self.help.play_all(), "Space"),
+                               self._action("replay.stop", lambda: self.help.stop(), "Escape")]
+        for act in self.replay_actions:
+            self.replay_bar.addAction(act)
+            act.setEnabled(False)
+        self.actions_by_key += self.replay_actions
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.replay_bar)
+        self.replay_bar.hide()
 
     def retranslate(self) -> None:
         t = self.tr_.text
@@ -364,8 +405,30 @@ class MainWindow(QMainWindow):
 
     def new_game_dialog(self) -> None:
         dialog = NewGameDialog(self.tr_, self, int(self.remembered_options()["ids"]))
-        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.seed is not None:
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        if dialog.seed is not None:
             self.new_game(dialog.options(), dialog.seed)
+        else:
+            self.help.start_found_deal(dialog.chosen_kind(), dialog.options())
+
+    def hint(self) -> None:
+        self.help.hint()
+
+    def daily_deal(self) -> None:
+        self.help.start_found_deal("daily", self.remembered_options())
+
+    def refresh_table(self) -> None:
+        """Draw the session's view again (after its lock or its autosave changed)."""
+        if self.session is not None:
+            self.scene.show_view(self.session.view, self.session.dests())
+            self._refresh_status()
+
+    def show_replay_bar(self, shown: bool) -> None:
+        self.replay_bar.setVisible(shown)
+        for act in self.replay_actions:
+            act.setEnabled(shown)
+        self._refresh_status()
 
     def restart(self) -> None:
         if self.session is not None:
@@ -461,7 +524,7 @@ class MainWindow(QMainWindow):
         self._warn_if_not_autosaved()
         if any(e.kind in ("game_won", "game_lost") for e in events):
             self._count_finished_game()
-            QTimer.singleShot(250, self.announce_end)
+            QTimer.singleShot(250, self.help.deal_ended)
 
     def _count_finished_game(self) -> None:
         """A game counts once in the statistics, however often its last move is undone and played."""
@@ -491,25 +554,36 @@ class MainWindow(QMainWindow):
         assert self.session is not None
         return sum(len(step.events) for step in self.session.match._done)
 
-    def announce_end(self) -> None:
+    def announce_end(self, verdict: Solution | None = None) -> None:
+        """The score, what the solver found about a lost deal, and what to do next."""
         session = self.session
         if session is None or not session.over:
             return
         t = self.tr_.text
         state = session.match.state
         won = state.result == "won"
-        text = t(f"solonauts.end.{state.reason}", of=state.options["ids"]) + "\n" + \
-            t("solonauts.score", score=state.score, of=state.options["ids"])
-        choice = self.ask(t("end.title_won" if won else "end.title_lost"), text,
-                          [t("end.again"), t("end.new"), t("end.close")])
+        lines = [t(f"solonauts.end.{state.reason}", of=state.options["ids"]),
+                 t("solonauts.score", score=state.score, of=state.options["ids"])]
+        buttons = [t("end.again"), t("end.new"), t("end.close")]
+        if not won and verdict is not None:
+            lines.append(t({"win": "end.could_win", "loss": "end.could_not_win"}.get(verdict.verdict, "end.unknown")))
+            if verdict.verdict == "win":
+                buttons.append(t("end.show_line"))
+        self.message.clear()
+        choice = self.ask(t("end.title_won" if won else "end.title_lost"), "\n".join(lines), buttons)
+        options = dict(session.match.options)
         if choice == 0:
             self.restart()
         elif choice == 1:
-            self.new_game(dict(session.match.options), random_deal())
+            self.new_game(options, random_deal())
+        elif choice == 3 and verdict is not None:
+            self.help.replay(options, session.match.seed, verdict.line)
 
-    def show_message(self, text: str) -> None:
+    def show_message(self, text: str, error: bool = True) -> None:
+        """A line beside the prompt: a refusal or a problem in red, anything else (a hint) in ink."""
+        self.message.setStyleSheet(f"color: {'#b3261e' if error else '#1d4f8a'}; font-weight: bold")
         self.message.setText(text)
-        self._message_timer.start(6000)
+        self._message_timer.start(6000 if error else 12000)
 
     def _on_hover(self, key: str) -> None:
         if not self.pinned:
@@ -568,8 +642,10 @@ class MainWindow(QMainWindow):
             state = self.session.match.state
             self.score.setText(t("solonauts.score", score=state.score, of=state.options["ids"]))
             self.deal_label.setText(t("status.deal", seed=self.session.match.seed))
-        self.act_undo.setEnabled(self.session is not None and self.session.match.can_undo())
-        self.act_redo.setEnabled(self.session is not None and self.session.match.can_redo())
+        replaying = self.help.replaying
+        self.act_undo.setEnabled(self.session is not None and self.session.match.can_undo() and not replaying)
+        self.act_redo.setEnabled(self.session is not None and self.session.match.can_redo() and not replaying)
+        self.act_hint.setEnabled(self.session is not None and not self.session.over and not replaying)
         self.act_save.setEnabled(self.session is not None)
         self.act_save_as.setEnabled(self.session is not None)
         self.act_restart.setEnabled(self.session is not None)

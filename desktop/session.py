@@ -30,6 +30,7 @@ class GameSession(QObject):
         self.autosave = autosave
         self.autosave_error = ""
         self.counted = False  # in the statistics already (a game counts once)
+        self.locked = False  # shown, not played: a winning line replayed step by step
 
     @classmethod
     def new(cls, options: dict[str, Any], seed: int, tr: Translator, autosave: Path | None) -> GameSession:
@@ -52,6 +53,8 @@ class GameSession(QObject):
     def dests(self) -> Dests:
         """card -> target item -> move, straight from legal_moves (the only judge)."""
         out: dict[str, dict[str, Move]] = {}
+        if self.locked:
+            return out
         for move in self.match.legal_moves(PLAYER):
             if isinstance(move, PlayCard) and move.target is not None:
                 out.setdefault(move.card, {})[timeline_key(move.target)] = move

@@ -191,6 +191,13 @@ class SolonautsScene(QGraphicsScene):
         self._refresh_marks()
         self.selection_changed.emit(card)
 
+    def point_at(self, card: str, target: str) -> None:
+        """Hold `card` with the focus on `target`, as a hint shows a move; Enter then plays it."""
+        self.select(card)
+        if self.selected == card and target in self.dests.get(card, {}):
+            self.focus_target = target
+            self._refresh_marks()
+
     def ordered_targets(self) -> list[str]:
         """The selected card's targets in reading order: timeline left to right, then the discard."""
         keys = list(self.dests.get(self.selected, {}))
