@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from table_driver import DEAL, Dialogs, make_window
 
+from desktop import solo_help
 from desktop.main_window import MainWindow
 from desktop.table import card_item
 
@@ -29,6 +30,12 @@ def dialogs() -> Dialogs:
 def no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
     """Cards land at once, so a test can aim at where they are; tests of the sliding turn it back on."""
     monkeypatch.setattr(card_item, "ANIMATION_MS", 0)
+
+
+@pytest.fixture(autouse=True)
+def quick_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lost deal's verdict waits at most a second here (tests of the verdict use quick deals)."""
+    monkeypatch.setattr(solo_help, "VERDICT_SECONDS", 1.0)
 
 
 @pytest.fixture
