@@ -1,0 +1,22 @@
+"""Parsifal, a game of tarots: blocking, factions and Limbo for 2-6 players (rules digest PAR)."""
+from rules.kernel import Engine
+from rules.parsifal.engine import ParsifalEngine
+from rules.parsifal.moves import (Abandon, Block, ChangeFaction, Command, Decline, EndTurn, Free, HandOver, Interrupt,
+                                  Recover, SendToLimbo, SpendForExtra, Take)
+from rules.parsifal.state import BlockRecord, ParState, card_type
+
+
+def _standard() -> Engine[ParState]:
+    import cardsets
+    from cardsets.parsifal import ParsifalSet
+
+    cards = cardsets.load_set("parsifal")
+    assert isinstance(cards, ParsifalSet)
+    return ParsifalEngine(cards)
+
+
+ENGINES = {"standard": _standard}
+
+__all__ = ["Abandon", "Block", "BlockRecord", "ChangeFaction", "Command", "Decline", "ENGINES", "EndTurn", "Free",
+           "HandOver", "Interrupt", "ParState", "ParsifalEngine", "Recover", "SendToLimbo", "SpendForExtra", "Take",
+           "card_type"]

@@ -1,0 +1,68 @@
+"""The reference policy of PAR-12 (rules/parsifal/balance.py), on small positions and a few games."""
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from parsifal_helpers import A, B, ENG, block, play, put, setup
+
+from rules.parsifal import Block, Decline, HandOver, Interrupt, Take
+from rules.parsifal.balance import LOSS, Tally, choose, main, play_game, respond, settle, value
+
+
+def test_the_policy_wins_when_it_can() -> None:
+    """PAR-12: win now if a legal move wins for you."""
+    s = setup(players=2, common=["arco"])
+    put(s, A, "titurel", "gral")
+    put(s, B, "amfortas")
+    assert choose(ENG, s, A, Random(0)) == Block(A, "titurel", "amfortas")
+
+
+def test_the_policy_never_hands_the_win_to_another() -> None:
+    """PAR-12: never make a move after which only others win, if another move exists."""
+    s = setup(players=2)
+    put(s, A, "kundry", "gral")
+    put(s, B, "titurel")
+    put(s, B, "amfortas")
+    block(s, "titurel", "amfortas")
+    gift = HandOver(A, "kundry", "titurel", "gral")
+    after = ENG.clone(s)
+    settle(ENG, after, gift)
+    assert after.winners == [B] and value(ENG, after, A) == LOSS
+    assert choose(ENG, s, A, Random(0)) != gift
+
+
+def test_a_responder_stops_a_winning_action_and_lets_the_rest_pass() -> None:
+    """PAR-12: interrupt only what would make someone else win (or sharply raise their score)."""
+    s = setup(players=2)
+    put(s, A, "titurel", "gral")
+    put(s, B, "amfortas", "balsamo")
+    play(s, Block(A, "titurel", "amfortas"))
+    assert respond(ENG, s, B, ENG.legal_moves(s, B)) == Interrupt(B, "amfortas", "balsamo")
+    calm = setup(players=2, common=["arco"])
+    put(calm, A, "klingsor")
+    put(calm, B, "amfortas", "balsamo")
+    play(calm, Take(A, "klingsor", "arco"))
+    assert respond(ENG, calm, B, ENG.legal_moves(calm, B)) == Decline(B)
+
+
+def test_value_of_finished_games() -> None:
+    s = setup(players=2)
+    s.step, s.winners = "over", [A]
+    assert value(ENG, s, A) > 0 > value(ENG, s, B)
+
+
+def test_games_are_tallied() -> None:
+    """PAR-12's figures add up over a few games, by policy and at random."""
+    tally = Tally(2)
+    for seed in range(2):
+        play_game(ENG, 2, seed, tally)
+        play_game(ENG, 2, seed, tally, random_play=True)
+    assert tally.games == 4 and tally.wins + sum(tally.draws.values()) == 4
+    assert len(tally.win_turns) == tally.wins and tally.seat0_wins <= tally.wins
+    assert any("B-3" in line for line in tally.lines())
+
+
+def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--games", "1", "--players", "2", "--random"]) == 0
+    assert capsys.readouterr().out.startswith("players 2: 1 games")
