@@ -36,3 +36,14 @@ def test_the_library_example_runs(capsys: object) -> None:
 def test_the_readme_screenshot_exists() -> None:
     images = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", README)
     assert images and all((ROOT / image).is_file() for image in images)
+
+
+def test_the_readme_lists_every_game_and_mode_the_registry_plays() -> None:
+    from rules import modes
+
+    listed = re.search(r"`rules\.modes\(\)` lists every game and mode \((.*?)\), and", README, flags=re.S)
+    assert listed is not None
+    said: dict[str, tuple[str, ...]] = {}
+    for game, names in re.findall(r"`(\w+)`: ((?:`\w+`(?:, )?)+)", listed.group(1).replace("\n", " ")):
+        said[game] = tuple(re.findall(r"`(\w+)`", names))
+    assert said == modes()
