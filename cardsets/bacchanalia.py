@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsets import checks
-from cardsets.yamlfile import CardSetError, Document, Path_, read
+from cardsets.yamlfile import Document, Path_, load_valid
 
 SOURCES = ("printed", "reconstructed")
 DEUS_TYPES = ("bacchus", "pluto", "accusator", "satyrus", "miles", "minerva", "venus", "amans", "vinum")
@@ -101,11 +101,7 @@ class BacchanaliaSet:
 
 def load(path: Path, label: str | None = None) -> BacchanaliaSet:
     """Load and validate cards.yaml. Raises CardSetError listing every problem."""
-    doc = read(path, label)
-    result = parse(doc)
-    if doc.problems or result is None:
-        raise CardSetError(doc.problems)
-    return result
+    return load_valid(path, label, parse)
 
 
 def parse(doc: Document) -> BacchanaliaSet | None:

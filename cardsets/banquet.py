@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsets import checks
-from cardsets.yamlfile import CardSetError, Document, Path_, read
+from cardsets.yamlfile import Document, Path_, load_valid
 
 SOURCES = ("printed", "reconstructed")
 ACTION_KINDS = ("dish", "wine", "poison", "relief", "dagger", "gift", "special")
@@ -99,11 +99,7 @@ class BanquetSet:
 
 def load(path: Path, label: str | None = None) -> BanquetSet:
     """Load and validate cards.yaml. Raises CardSetError listing every problem."""
-    doc = read(path, label)
-    result = parse(doc)
-    if doc.problems or result is None:
-        raise CardSetError(doc.problems)
-    return result
+    return load_valid(path, label, parse)
 
 
 def parse(doc: Document) -> BanquetSet | None:

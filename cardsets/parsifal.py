@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsets import checks
-from cardsets.yamlfile import CardSetError, Document, Path_, read
+from cardsets.yamlfile import Document, Path_, load_valid
 
 SOURCES = ("printed", "reconstructed")
 KINDS = ("character", "artifact")
@@ -111,11 +111,7 @@ class ParsifalSet:
 
 def load(path: Path, label: str | None = None) -> ParsifalSet:
     """Load and validate cards.yaml. Raises CardSetError listing every problem."""
-    doc = read(path, label)
-    result = parse(doc)
-    if doc.problems or result is None:
-        raise CardSetError(doc.problems)
-    return result
+    return load_valid(path, label, parse)
 
 
 def parse(doc: Document) -> ParsifalSet | None:

@@ -12,9 +12,10 @@ Two PyYAML defaults are unsafe for our data and are switched off here:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
@@ -138,6 +139,18 @@ def parse(text: str, file: str) -> Document:
     finally:
         constructor.dispose()
     return doc
+
+
+T = TypeVar("T")
+
+
+def load_valid(path: Path, label: str | None, validate: Callable[[Document], T | None]) -> T:
+    """Read a card-set file and validate it; raise CardSetError with every problem found."""
+    doc = read(path, label)
+    result = validate(doc)
+    if doc.problems or result is None:
+        raise CardSetError(doc.problems)
+    return result
 
 
 def read(path: Path, label: str | None = None) -> Document:
