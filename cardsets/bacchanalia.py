@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from cardsets import checks
+from cardsets.checks import Provenance
 from cardsets.yamlfile import Document, Path_, load_valid
 
-SOURCES = ("printed", "reconstructed")
 DEUS_TYPES = ("bacchus", "pluto", "accusator", "satyrus", "miles", "minerva", "venus", "amans", "vinum")
 UMBRA_TYPES = (*DEUS_TYPES, "parcae")
 IN_PLAY = ("one", "half", "per_player")
@@ -40,15 +40,6 @@ FINALE_TEXTS = (
     "outcome.save_amans_die",
 )
 
-
-@dataclass(frozen=True)
-class Provenance:
-    source: str  # "printed" or "reconstructed"
-    note: str = ""
-
-    @property
-    def reconstructed(self) -> bool:
-        return self.source == "reconstructed"
 
 
 @dataclass(frozen=True)
@@ -133,15 +124,6 @@ def _items(doc: Document, key: str) -> list[Any]:
     return value if checks.of_type(doc, (key,), value, list) else []
 
 
-def _provenance(doc: Document, path: Path_, raw: dict[str, Any]) -> Provenance:
-    checks.one_of(doc, path + ("source",), raw["source"], SOURCES)
-    note = raw.get("note", "")
-    checks.of_type(doc, path + ("note",), note, str)
-    if raw["source"] == "reconstructed" and not note:
-        doc.problem(path + ("source",), "a reconstructed card needs a 'note' saying what is ours")
-    return Provenance(str(raw["source"]), str(note))
-
-
 def _common(doc: Document, path: Path_, raw: dict[str, Any], prefix: str, types: tuple[str, ...]) -> bool:
     ok = True
     ident = raw["id"]
@@ -166,7 +148,7 @@ def _deus(doc: Document, path: Path_, raw: Any) -> DeusCard | None:
     ok = _common(doc, path, raw, "deus_", DEUS_TYPES)
     ok &= checks.one_of(doc, path + ("in_play",), raw["in_play"], IN_PLAY)
     ok &= checks.one_of(doc, path + ("start",), raw["start"], STARTS)
-    provenance = _provenance(doc, path, raw)
+    provenance = checks.provenance(doc, path, raw, require_note=True)
     if not ok:
         return None
     return DeusCard(raw["id"], raw["type"], raw["count"], raw["in_play"], raw["start"], provenance)
@@ -182,7 +164,7 @@ def _umbra(doc: Document, path: Path_, raw: Any) -> UmbraCard | None:
         if raw["type"] != "vinum":
             doc.key_problem(path + ("symbol",), "only Vinum cards can carry the symbol (BAC-2.4)")
             ok = False
-    provenance = _provenance(doc, path, raw)
+    provenance = checks.provenance(doc, path, raw, require_note=True)
     if not ok:
         return None
     return UmbraCard(raw["id"], raw["type"], raw["count"], bool(symbol), provenance)

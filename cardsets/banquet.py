@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from cardsets import checks
+from cardsets.checks import Provenance
 from cardsets.yamlfile import Document, Path_, load_valid
 
-SOURCES = ("printed", "reconstructed")
 ACTION_KINDS = ("dish", "wine", "poison", "relief", "dagger", "gift", "special")
 VALUED = ("dish", "wine", "poison", "relief")  # the kinds that move the buckle
 EFFECTS = {"special": ("food_taster", "hymn", "umbra"), "relief": ("doze",)}
@@ -22,15 +22,6 @@ COUNTED = ("dishes_any", "distinct_dishes", "distinct_gifts", "wine_points", "da
 FLAGS = ("caligula_knocked_out",)
 DECK_SIZE, GUEST_COUNT, PRIVILEGE_COUNT = 93, 9, 8  # BB-2.1
 
-
-@dataclass(frozen=True)
-class Provenance:
-    source: str  # "printed" or "reconstructed"
-    note: str = ""
-
-    @property
-    def reconstructed(self) -> bool:
-        return self.source == "reconstructed"
 
 
 @dataclass(frozen=True)
@@ -131,16 +122,6 @@ def _items(doc: Document, key: str) -> list[Any]:
     return value if checks.of_type(doc, (key,), value, list) else []
 
 
-def _provenance(doc: Document, path: Path_, raw: dict[str, Any]) -> Provenance | None:
-    ok = checks.one_of(doc, path + ("source",), raw["source"], SOURCES)
-    note = raw.get("note", "")
-    ok &= checks.of_type(doc, path + ("note",), note, str)
-    if ok and raw["source"] == "reconstructed" and not note:
-        doc.problem(path + ("source",), "a reconstructed card needs a 'note' saying what is ours")
-        ok = False
-    return Provenance(raw["source"], note) if ok else None
-
-
 def _ident(doc: Document, path: Path_, raw: dict[str, Any]) -> bool:
     ident = raw["id"]
     if not checks.of_type(doc, path + ("id",), ident, str):
@@ -160,8 +141,8 @@ def _action(doc: Document, path: Path_, raw: Any) -> ActionCard | None:
         doc.problem(path + ("count",), f"count must be at least 1, not {raw['count']}")
         ok = False
     ok &= isinstance(raw["count"], int)
-    provenance = _provenance(doc, path, raw)
-    if not ok or provenance is None:
+    provenance = checks.provenance(doc, path, raw, require_note=True)
+    if not ok:
         return None
     kind = raw["kind"]
     value = 0
@@ -199,9 +180,9 @@ def _guest(doc: Document, path: Path_, raw: Any) -> Guest | None:
     ok &= checks.one_of(doc, path + ("team",), raw["team"], TEAMS)
     public = raw.get("public", False)
     ok &= checks.of_type(doc, path + ("public",), public, bool)
-    provenance = _provenance(doc, path, raw)
+    provenance = checks.provenance(doc, path, raw, require_note=True)
     objective = _condition(doc, path + ("objective",), raw["objective"])
-    if not ok or provenance is None or objective is None:
+    if not ok or objective is None:
         return None
     return Guest(raw["id"], raw["team"], public, objective, provenance)
 
@@ -244,8 +225,8 @@ def _privilege(doc: Document, path: Path_, raw: Any) -> Privilege | None:
     if not checks.mapping(doc, path, raw, ["id", "kind", "source"], ["slots", "note"]):
         return None
     ok = _ident(doc, path, raw) & checks.one_of(doc, path + ("kind",), raw["kind"], PRIVILEGE_KINDS)
-    provenance = _provenance(doc, path, raw)
-    if not ok or provenance is None:
+    provenance = checks.provenance(doc, path, raw, require_note=True)
+    if not ok:
         return None
     kind = raw["kind"]
     if kind not in ("claim", "exchange"):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from cardsets.yamlfile import Document, Path_
@@ -76,3 +77,28 @@ def _path_name(path: Path_) -> str:
         if isinstance(part, str):
             return repr(part)
     return "value"
+
+
+SOURCES = ("printed", "reconstructed")
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a card's data comes from: the printed game, or worked out by us (and what, in `note`)."""
+
+    source: str  # "printed" or "reconstructed"
+    note: str = ""
+
+    @property
+    def reconstructed(self) -> bool:
+        return self.source == "reconstructed"
+
+
+def provenance(doc: Document, path: Path_, raw: Mapping[str, Any], require_note: bool = False) -> Provenance:
+    """A card's `source` and `note`. The note says what of a reconstructed card is ours, so that
+    someone who owns the printed game knows what to check (`require_note` makes it compulsory)."""
+    source, note = raw["source"], raw.get("note", "")
+    if one_of(doc, path + ("source",), source, SOURCES) and of_type(doc, path + ("note",), note, str):
+        if require_note and source == "reconstructed" and not note.strip():
+            doc.problem(path + ("source",), "a reconstructed card needs a 'note' saying what is ours")
+    return Provenance(str(source), str(note))

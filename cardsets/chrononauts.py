@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from cardsets import checks
+from cardsets.checks import Provenance
 from cardsets.yamlfile import Document, Path_, load_valid
 
-SOURCES = ("printed", "reconstructed")
 OPS = ("single", "or", "and")
 DIRECTIONS = ("to_prime", "to_true")
 CATEGORIES = ("paintings", "prehistoric", "biblical_relics", "lost_writings", "future_wisdom")
@@ -24,15 +24,6 @@ PAINTINGS = "paintings"  # the category whose cards carry a realness (CHR-13.3)
 MONA_LISA = "mona_lisa"  # `most_real: mona_lisa`: the most real of the cards with a realness
 POWERS = ("none", "one_shot", "passive")  # CHR-9.3.3: no base artifact has one (D-17)
 
-
-@dataclass(frozen=True)
-class Provenance:
-    source: str  # "printed" or "reconstructed"
-    note: str = ""
-
-    @property
-    def reconstructed(self) -> bool:
-        return self.source == "reconstructed"
 
 
 @dataclass(frozen=True)
@@ -258,13 +249,6 @@ def _optional_items(doc: Document, key: str) -> list[Any]:
     return _items(doc, key) if key in doc.data else []
 
 
-def _provenance(doc: Document, path: Path_, raw: dict[str, Any]) -> Provenance:
-    checks.one_of(doc, path + ("source",), raw["source"], SOURCES)
-    note = raw.get("note", "")
-    checks.of_type(doc, path + ("note",), note, str)
-    return Provenance(str(raw["source"]), str(note))
-
-
 def _ident(doc: Document, path: Path_, raw: dict[str, Any], prefix: str) -> bool:
     ident = raw["id"]
     if not checks.of_type(doc, path + ("id",), ident, str):
@@ -290,7 +274,7 @@ def _timeline_card(doc: Document, path: Path_, raw: Any) -> TimelineCard | None:
     if not (isinstance(ti, str) and len(ti) == 2 and ti[0] in "ABCD" and ti[1] in "12345678"):
         doc.problem(path + ("ti",), f"time index {ti!r} must be a row A-D and a column 1-8, like 'B2'")
         ok = False
-    provenance = _provenance(doc, path, raw)
+    provenance = checks.provenance(doc, path, raw)
     for flag in ("nexus", "ultra"):
         if flag in raw:
             ok &= checks.of_type(doc, path + (flag,), raw[flag], bool)
@@ -328,7 +312,7 @@ def _patch(doc: Document, path: Path_, raw: Any) -> PatchCard | None:
     if not checks.mapping(doc, path, raw, ["id", "year", "source"], ["playable_if", "ultraparadox", "note"]):
         return None
     ok = _ident(doc, path, raw, "pat_") & checks.of_type(doc, path + ("year",), raw["year"], int)
-    provenance = _provenance(doc, path, raw)
+    provenance = checks.provenance(doc, path, raw)
     prime: tuple[int, ...] = ()
     if "playable_if" in raw:
         cond = raw["playable_if"]
@@ -348,7 +332,7 @@ def _inverter(doc: Document, path: Path_, raw: Any) -> InverterCard | None:
     if ok and raw["count"] < 1:
         doc.problem(path + ("count",), f"count must be at least 1, not {raw['count']}")
         ok = False
-    provenance = _provenance(doc, path, raw)
+    provenance = checks.provenance(doc, path, raw)
     targets = raw["targets"]
     if targets == "any":
         direction = raw.get("direction", "either")
@@ -378,7 +362,7 @@ def _identity(doc: Document, path: Path_, raw: Any) -> IdentityCard | None:
     if len(patched) != 2:
         doc.problem(path + ("patched",), f"an identity has exactly two patched years, not {len(patched)}")
         ok = False
-    provenance = _provenance(doc, path, raw)
+    provenance = checks.provenance(doc, path, raw)
     if not ok:
         return None
     return IdentityCard(raw["id"], raw["true_year"], (patched[0], patched[1]),
@@ -477,7 +461,7 @@ def _artifact(doc: Document, path: Path_, raw: Any) -> ArtifactCard | None:
     ok = _ident(doc, path, raw, "art_") & checks.of_type(doc, path + ("year",), raw["year"], int)
     ok &= checks.one_of(doc, path + ("category",), raw["category"], CATEGORIES)
     ok &= checks.one_of(doc, path + ("power",), raw.get("power", "none"), POWERS)
-    provenance = _provenance(doc, path, raw)
+    provenance = checks.provenance(doc, path, raw)
     if "realness" in raw:
         if ok and raw["category"] != PAINTINGS:
             doc.key_problem(path + ("realness",), f"only a painting has a realness; this card is in {raw['category']!r}")
@@ -519,7 +503,7 @@ def _timewarp(doc: Document, path: Path_, raw: Any) -> TimewarpCard | None:
     if not checks.mapping(doc, path, raw, ["id", "kind", "count", "source"], [*numbers, "note"]):
         return None
     ok = _ident(doc, path, raw, "tw_") & _count(doc, path, raw)
-    provenance = _provenance(doc, path, raw)
+    provenance = checks.provenance(doc, path, raw)
     if not checks.one_of(doc, path + ("kind",), raw["kind"], TIMEWARP_KINDS):
         return None
     ok &= _numbers(doc, path, raw, _TIMEWARP_NUMBERS.get(raw["kind"], ()), numbers)
@@ -534,7 +518,7 @@ def _action(doc: Document, path: Path_, raw: Any) -> ActionCard | None:
     if not checks.mapping(doc, path, raw, ["id", "kind", "count", "source"], ["bonus", *numbers, "note"]):
         return None
     ok = _ident(doc, path, raw, "act_") & _count(doc, path, raw)
-    provenance = _provenance(doc, path, raw)
+    provenance = checks.provenance(doc, path, raw)
     if not checks.one_of(doc, path + ("kind",), raw["kind"], ACTION_KINDS):
         return None
     kind = raw["kind"]
@@ -558,7 +542,7 @@ def _mission(doc: Document, path: Path_, raw: Any) -> MissionCard | None:
     if not checks.mapping(doc, path, raw, ["id", "needs", "source"], ["note"]):
         return None
     ok = _ident(doc, path, raw, "mis_")
-    provenance = _provenance(doc, path, raw)
+    provenance = checks.provenance(doc, path, raw)
     needs = raw["needs"]
     if not checks.of_type(doc, path + ("needs",), needs, list):
         return None

@@ -9,7 +9,6 @@ from typing import Any
 from cardsets import checks
 from cardsets.yamlfile import Document, Path_, load_valid
 
-SOURCES = ("printed", "reconstructed")
 KINDS = ("character", "artifact")
 SWAN = "cigno"  # PAR-2.3: the one character that never holds an artifact
 CHANGE_FACTION_TYPES = ("ammaliatrice", "scudiero")  # PAR-6.3.1 (RB)
@@ -152,8 +151,7 @@ def _shell(doc: Document, path: Path_, raw: Any) -> bool:
     ok &= checks.one_of(doc, path + ("kind",), raw["kind"], KINDS)
     if checks.of_type(doc, path + ("count",), raw["count"], int) and raw["count"] < 1:
         doc.problem(path + ("count",), f"count must be at least 1, not {raw['count']}")
-    checks.one_of(doc, path + ("source",), raw["source"], SOURCES)
-    checks.of_type(doc, path + ("note",), raw.get("note", ""), str)
+    checks.provenance(doc, path, raw)
     return ok
 
 

@@ -116,6 +116,14 @@ def copy_rng(rng: Random) -> Random:
     return twin
 
 
+def rng_picture(rng: Random | None) -> list[Any] | None:
+    """A generator's exact state as plain JSON data (None in a view, which has no generator)."""
+    if rng is None:
+        return None
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
 HIDDEN = "?"  # what a view shows instead of a card its player may not see
 
 S = TypeVar("S")

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import html
 
-from cardsets.chrononauts import ChrononautsSet, Provenance
+from cardsets.checks import Provenance
+from cardsets.chrononauts import ChrononautsSet
 from desktop.i18n import PRIME, Translator
 from desktop.table.card_item import CardFace
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
@@ -164,3 +165,48 @@ class ChrononautsFaces:
         if provenance.note:
             text += f"<p style='color:#8a4b00'>{e(self.translator.text('detail.note', note=provenance.note))}</p>"
         return text
+
+
+# --- the full game and Artifaxx: artifacts, timewarps, actions, missions, seats --------------
+
+ARTIFACT = ("#7a5c1e", "#fbf3df")
+TIMEWARP = ("#0f6b73", "#e2f4f5")
+ACTION = ("#8c2f5c", "#fbe8f1")
+MISSION = ("#3d5a1e", "#eef6e2")
+SEAT = ("#3a352c", "#efe8d8")
+SEAT_ACTING = ("#b3261e", "#fff3cf")
+ARTIFACT_PLATE = (84.0, 26.0)
+SEAT_SIZE = (176.0, 64.0)
+
+
+def full_face(faces: ChrononautsFaces, instance: str, size: tuple[float, float] = HAND_SIZE) -> CardFace:
+    """Any card of the full game's deck, ID and Mission decks; card backs for hidden cards."""
+    tr = faces.translator
+    kind = card_kind(instance)
+    w, h = size
+    if kind in faces.rules.inverters or kind in faces.rules.patches:
+        return faces.play_card(instance)
+    if kind in faces.rules.identities:
+        ident = faces.rules.identities[kind]
+        return CardFace(w, h, *IDENTITY, kind_label=tr.text("kind.identity"), title=tr.text(f"{kind}.name"),
+                        body=f"{ident.true_year} · {faces._years(ident.patched)}",
+                        reconstructed=ident.provenance.reconstructed)
+    for group, colours, label in ((faces.cards.artifacts, ARTIFACT, "kind.artifact"),
+                                  (faces.cards.timewarps, TIMEWARP, "kind.timewarp"),
+                                  (faces.cards.actions, ACTION, "kind.action"),
+                                  (faces.cards.missions, MISSION, "kind.mission")):
+        if any(card.id == kind for card in group):
+            return CardFace(w, h, *colours, kind_label=tr.text(label), title=tr.text(f"{kind}.title"),
+                            body=tr.text(f"{kind}.text"))
+    return CardFace(w, h, CARD_BACK, CARD_BACK, face_down=True)  # HIDDEN: a back, nothing else
+
+
+def artifact_plate(faces: ChrononautsFaces, artifact: str) -> CardFace:
+    """An artifact lying on a player's table: a plate with its title, like a patch on the timeline."""
+    w, h = ARTIFACT_PLATE
+    return CardFace(w, h, ARTIFACT[0], ARTIFACT[0], title=faces.translator.text(f"{artifact}.title"), plate=True)
+
+
+def seat_face(name: str, lines: str, acting: bool) -> CardFace:
+    w, h = SEAT_SIZE
+    return CardFace(w, h, *(SEAT_ACTING if acting else SEAT), title=name, body=lines)

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from rules.kernel import copy_rng
+from rules.kernel import copy_rng, rng_picture
 
 
 @dataclass
@@ -118,10 +118,7 @@ class BacState:
             self.round, self.turn.copy(), list(self.finished))
 
     def to_dict(self) -> dict[str, Any]:
-        rng: Any = None
-        if self.rng is not None:
-            version, internal, gauss = self.rng.getstate()
-            rng = [version, list(internal), gauss]
+        rng = rng_picture(self.rng)
         out: dict[str, Any] = dict(self.__dict__)
         out["options"] = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self.options.items()}
         out["rng"] = rng

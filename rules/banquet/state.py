@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from rules.kernel import copy_rng
+from rules.kernel import copy_rng, rng_picture
 
 CIRCLE_SIZE = 7  # BB-3.6
 BELT_TOP = 10  # BB-10.8: exactly 10 is safe, beyond it the character is knocked out
@@ -96,10 +96,7 @@ class BanquetState:
             list(self.winners), self.end_reason)
 
     def to_dict(self) -> dict[str, Any]:
-        rng: Any = None
-        if self.rng is not None:
-            version, internal, gauss = self.rng.getstate()
-            rng = [version, list(internal), gauss]
+        rng = rng_picture(self.rng)
         p = self.pending
         return {
             "options": dict(self.options), "rng": rng, "seats": self.seats, "phase": self.phase,

@@ -22,7 +22,7 @@ from rules.chrononauts.moves import (CLOCKWISE, COUNTERCLOCKWISE, ChooseQuickTri
                                      MiracleStop, Mulligan, NoResponse, PassResponse, PlayCard, PlayMemo,
                                      PlayOnArtifact)
 from rules.chrononauts.timeline import LAST_REACHABLE_IN_ULTRA, Rules, Timeline, card_kind
-from rules.kernel import HIDDEN, BadOption, Engine, Event, IllegalMove, Move, copy_rng, shuffle
+from rules.kernel import HIDDEN, BadOption, Engine, Event, IllegalMove, Move, copy_rng, rng_picture, shuffle
 
 SEATS_MIN, SEATS_MAX, SEATS_DEFAULT = 2, 6, 3  # CHR-6.1, D-1
 DEAL = 3  # play cards dealt to each player (CHR-6.4)
@@ -628,10 +628,7 @@ class ChrononautsEngine(Engine[FullState]):
 
     def to_dict(self, state: FullState) -> dict[str, Any]:
         tl = state.timeline
-        rng: Any = None
-        if state.rng is not None:
-            version, internal, gauss = state.rng.getstate()
-            rng = [version, list(internal), gauss]
+        rng = rng_picture(state.rng)
         return {
             "mode": self.mode, "options": dict(state.options), "rng": rng,
             "prime": sorted(tl.prime), "paradoxed": sorted(tl.paradoxed),

@@ -9,7 +9,7 @@ from typing import Any
 from cardsets.chrononauts import ChrononautsSet
 from rules.chrononauts.moves import Discard, PlayCard, Resign
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
-from rules.kernel import HIDDEN, BadOption, Engine, Event, IllegalMove, Move, copy_rng, shuffle
+from rules.kernel import HIDDEN, BadOption, Engine, Event, IllegalMove, Move, copy_rng, rng_picture, shuffle
 
 HAND_SIZE = 5  # CHR-16.3
 IDS_MIN, IDS_MAX, IDS_DEFAULT = 6, 10, 8  # CHR-16.2, D-34
@@ -198,10 +198,7 @@ class SolonautsEngine(Engine[SoloState]):
 
     def to_dict(self, state: SoloState) -> dict[str, Any]:
         tl = state.timeline
-        rng: Any = None
-        if state.rng is not None:
-            version, internal, gauss = state.rng.getstate()
-            rng = [version, list(internal), gauss]
+        rng = rng_picture(state.rng)
         return {
             "options": dict(state.options), "rng": rng,
             "prime": sorted(tl.prime), "paradoxed": sorted(tl.paradoxed),

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from rules.kernel import Move
+from rules.kernel import Move, rng_picture
 
 
 _TYPES: dict[str, str] = {}  # the rules ask this constantly; a set has only 30 instances
@@ -94,10 +94,7 @@ class ParState:
             list(self.winning), self.reason)
 
     def to_dict(self) -> dict[str, Any]:
-        rng: Any = None
-        if self.rng is not None:
-            version, internal, gauss = self.rng.getstate()
-            rng = [version, list(internal), gauss]
+        rng = rng_picture(self.rng)
         return {
             "options": dict(self.options), "rng": rng, "deck": list(self.deck), "common": list(self.common),
             "limbo": list(self.limbo),

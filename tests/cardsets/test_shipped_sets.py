@@ -9,6 +9,7 @@ from cardset_edits import REPO_CARDSETS
 
 import cardsets
 from cardsets.check import TRANSLATIONS, stamp
+from cardsets.parsifal import ParsifalSet
 
 
 def test_the_shipped_card_sets_have_no_problem_and_no_missing_string() -> None:
@@ -40,3 +41,17 @@ def test_every_shipped_translation_can_be_stamped(tmp_path: Path, lang: str, cap
         # Either the file had no block and keeps every byte, or only its trailing block changed.
         cut = old.find(b"\ntranslated_from:")
         assert new.startswith(old if cut < 0 else old[:cut + 1])
+
+
+def test_every_reconstructed_card_says_what_is_ours() -> None:
+    """A player who owns the printed game reads in the detail view what to check (Banquet and
+    Bacchanalia refuse such a card in the loader; here the other shipped sets)."""
+    chrononauts = cardsets.load_chrononauts()
+    groups = (chrononauts.timeline, chrononauts.patches, chrononauts.inverters, chrononauts.identities,
+              chrononauts.artifacts, chrononauts.timewarps, chrononauts.actions, chrononauts.missions)
+    silent = [card.id for group in groups for card in group
+              if card.provenance.reconstructed and not card.provenance.note.strip()]
+    parsifal = cardsets.load_set("parsifal")
+    assert isinstance(parsifal, ParsifalSet)
+    silent += [card.id for card in parsifal.tarots if card.reconstructed and not card.note.strip()]
+    assert silent == []
