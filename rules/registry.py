@@ -2,7 +2,8 @@
 
 Every game is a package `rules.<game>` that declares `ENGINES`, a mapping from each mode it
 plays to a function building that mode's engine. Adding a game therefore touches nothing
-here: its package is found when the registry is first asked.
+here. Asking for one game's engine imports that game's package only, so starting a table does
+not pay for the rules of every other game.
 """
 from __future__ import annotations
 
@@ -17,28 +18,29 @@ from rules.kernel import BadOption, Engine
 Factory = Callable[[], Engine[Any]]
 
 
-@lru_cache(maxsize=1)
-def _factories() -> dict[str, Mapping[str, Factory]]:
+def _games() -> list[str]:
     import rules
 
-    found: dict[str, Mapping[str, Factory]] = {}
-    for info in sorted(pkgutil.iter_modules(rules.__path__), key=lambda i: i.name):
-        if info.ispkg:
-            declared = getattr(importlib.import_module(f"rules.{info.name}"), "ENGINES", None)
-            if declared:
-                found[info.name] = declared
-    return found
+    return sorted(info.name for info in pkgutil.iter_modules(rules.__path__) if info.ispkg)
+
+
+@lru_cache(maxsize=None)
+def _declared(game: str) -> Mapping[str, Factory]:
+    if game not in _games():
+        return {}
+    declared: Mapping[str, Factory] = getattr(importlib.import_module(f"rules.{game}"), "ENGINES", {})
+    return declared
 
 
 def modes() -> dict[str, tuple[str, ...]]:
     """Every game with the modes it can be played in."""
-    return {game: tuple(table) for game, table in _factories().items()}
+    return {game: tuple(_declared(game)) for game in _games() if _declared(game)}
 
 
 @lru_cache(maxsize=None)
 def engine(game: str, mode: str) -> Engine[Any]:
     """The engine for a game mode, bound to the installed card set (one per process)."""
-    factory = _factories().get(game, {}).get(mode)
+    factory = _declared(game).get(mode)
     if factory is None:
         raise BadOption("option.unknown_mode", game=game, mode=mode)
     return factory()
