@@ -140,6 +140,107 @@ def bench_rules() -> dict[str, float]:
     return {"legal": legal, "apply": statistics.median(apply_times), "undo": statistics.median(undo_times), "rate": rate}
 
 
+def _full_positions(mode: str, count: int) -> list[Any]:
+    """Mid-game Chrononauts/Artifaxx positions (4 seats) reached by random play: hands are full."""
+    from rules.registry import engine
+
+    eng = engine("chrononauts", mode)
+    out = []
+    for seed in range(count):
+        state = eng.new_state({"seats": 4}, seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(20, 60)):
+            if eng.is_over(state):
+                break
+            player = rng.choice(sorted(eng.to_act(state)))
+            eng.apply(state, rng.choice(eng.legal_moves(state, player)))
+        if not eng.is_over(state):
+            out.append(state)
+    return out
+
+
+def bench_full_rules(mode: str) -> dict[str, float]:
+    """The same figures as bench_rules for the full game (or Artifaxx), 4 seats."""
+    from rules.match import Match
+    from rules.registry import engine
+
+    eng = engine("chrononauts", mode)
+    positions = _full_positions(mode, 60)
+    n = 0
+    t0 = time.perf_counter()
+    for _ in range(20):
+        for state in positions:
+            for player in eng.to_act(state):
+                eng.legal_moves(state, player)
+                n += 1
+    legal = (time.perf_counter() - t0) / n
+
+    apply_times, undo_times = [], []
+    for seed in range(20):
+        match = Match(eng, {"seats": 4, "turn_limit": 30}, seed)
+        rng = random.Random(seed)
+        while not eng.is_over(match.state):
+            player = rng.choice(sorted(eng.to_act(match.state)))
+            move = rng.choice(match.legal_moves(player))
+            t = time.perf_counter()
+            match.play(move)
+            apply_times.append(time.perf_counter() - t)
+            if match.can_undo():  # multiplayer undo stops at barriers (CHR-14.5)
+                t = time.perf_counter()
+                match.undo()
+                undo_times.append(time.perf_counter() - t)
+                match.play(move)
+
+    moves_done = 0
+    t0 = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - t0 < 2.0:
+        state = eng.new_state({"seats": 4, "turn_limit": 60}, seed)
+        rng = random.Random(seed)
+        while not eng.is_over(state):
+            player = rng.choice(sorted(eng.to_act(state)))
+            eng.apply(state, rng.choice(eng.legal_moves(state, player)))
+            moves_done += 1
+        seed += 1
+    rate = moves_done / (time.perf_counter() - t0)
+    return {"legal": legal, "apply": statistics.median(apply_times),
+            "undo": statistics.median(undo_times) if undo_times else 0.0, "rate": rate}
+
+
+def bench_full_scene_update() -> float:
+    """The hot-seat table redrawn after a move, 6 seats, as the acting player sees it."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.hotseat import HotSeatGame, HotSeatWindow
+    from desktop.i18n import Translator
+
+    app = QApplication.instance() or QApplication([])
+    samples = []
+    for seed in range(5):
+        game = HotSeatGame.new("chrononauts", [f"P{n}" for n in range(6)], {}, seed)
+        window = HotSeatWindow(Translator("en"), game)
+        window.show()
+        rng = random.Random(seed)
+        for _ in range(40):
+            state = game.state
+            if game.engine.is_over(state):
+                break
+            player = rng.choice(sorted(game.engine.to_act(state)))
+            game.match.play(rng.choice(game.match.legal_moves(player)))
+            window.looking = window.decider()  # as if the curtain had just been lifted
+            t0 = time.perf_counter()
+            window.refresh()
+            app.processEvents()
+            samples.append(time.perf_counter() - t0)
+            # People take longer than a slide between two moves: let every slide end before the next.
+            for item in window.scene.items_by_key.values():
+                if item._animation is not None:
+                    item._animation.setCurrentTime(item._animation.duration())
+        window.close()
+    return statistics.median(samples)
+
+
 def bench_solver(deals: int = 30, max_nodes: int = 20_000) -> dict[str, float]:
     """Exact Solonauts solver from the start of deals 0.. with 8 IDs (deck order known)."""
     from rules.chrononauts.solonauts import SolonautsEngine
@@ -208,6 +309,15 @@ def main(argv: list[str]) -> int:
     rows.append((f"  worst of those ({sol['unknown']:.0f} hit the 20,000-node cap)", f"{sol['worst']:.2f} s", "-", True))
     scene = bench_scene_update()
     rows.append(("scene update after a move", f"{scene * 1000:.2f} ms", "< 8 ms", scene < 0.008))
+    for mode in ("chrononauts", "artifaxx"):
+        f = bench_full_rules(mode)
+        rows.append((f"legal_moves, mid-game {mode}, 4 seats", f"{f['legal'] * 1e6:.0f} µs", "< 200 µs", f["legal"] < 200e-6))
+        rows.append((f"apply one move, {mode}", f"{f['apply'] * 1e6:.0f} µs", "< 100 µs", f["apply"] < 100e-6))
+        rows.append((f"undo one move, {mode} (within a turn)", f"{f['undo'] * 1e6:.1f} µs", "< 100 µs", f["undo"] < 100e-6))
+        rows.append((f"random playout {mode}, moves per second", f"{f['rate']:,.0f}", "≥ 10,000", f["rate"] >= 10_000))
+    full_scene = bench_full_scene_update()
+    rows.append(("scene update after a move, full table, 6 seats", f"{full_scene * 1000:.2f} ms", "< 8 ms",
+                 full_scene < 0.008))
     rows.append(("resident memory of the app", f"{rss} MB", "< 200 MB", 0 < rss < 200))
     width = max(len(r[0]) for r in rows)
     print(f"{'what':<{width}}  {'measured':>12}  {'budget':>10}")

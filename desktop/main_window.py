@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QPainter, QPixmap, QResizeEvent
@@ -29,6 +29,9 @@ from rules.kernel import BadOption, Event
 from rules.registry import engine
 from rules.chrononauts.solver import Solution
 from rules.saves import SaveError
+
+if TYPE_CHECKING:  # the hot-seat table is loaded when a game for several people starts
+    from desktop import hotseat
 
 MAX_DEAL = 2**31 - 1
 DEAL_KINDS = ("random", "winnable", "daily", "number")
@@ -130,6 +133,10 @@ class NewGameDialog(QDialog):
         self.game.addItem(tr.text("game.chrononauts"), "chrononauts")
         self.mode = QComboBox()
         self.mode.addItem(tr.text("mode.solonauts"), "solonauts")
+        from desktop import hotseat
+
+        for mode in hotseat.MODES:  # several people on one screen: names come in the next dialog
+            self.mode.addItem(tr.text(f"mode.{mode}"), mode)
         self.kind = QComboBox()
         for kind in DEAL_KINDS:
             self.kind.addItem(tr.text(f"new.kind.{kind}"), kind)
@@ -183,6 +190,9 @@ class NewGameDialog(QDialog):
     def options(self) -> dict[str, Any]:
         return {"ids": self.ids.value()}
 
+    def chosen_mode(self) -> str:
+        return str(self.mode.currentData())
+
 
 class MainWindow(QMainWindow):
     def __init__(self, tr: Translator, settings: dict[str, Any] | None = None) -> None:
@@ -195,6 +205,7 @@ class MainWindow(QMainWindow):
         self.view = TableView(self.scene)
         self.setCentralWidget(self.view)
         self.session: GameSession | None = None
+        self.hotseat: hotseat.HotSeatWindow | None = None
         self.save_path: Path | None = None
         self.log_events: list[Event] = []
         self.pinned = ""
@@ -404,10 +415,14 @@ class MainWindow(QMainWindow):
         self.start(session)
 
     def new_game_dialog(self) -> None:
+        from desktop import hotseat
+
         dialog = NewGameDialog(self.tr_, self, int(self.remembered_options()["ids"]))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        if dialog.seed is not None:
+        if dialog.chosen_mode() in hotseat.MODES:
+            self.hotseat_dialog(dialog.chosen_mode(), dialog.seed)
+        elif dialog.seed is not None:
             self.new_game(dialog.options(), dialog.seed)
         else:
             self.help.start_found_deal(dialog.chosen_kind(), dialog.options())
@@ -434,7 +449,72 @@ class MainWindow(QMainWindow):
         if self.session is not None:
             self.new_game(dict(self.session.match.options), self.session.match.seed)
 
+    # --- several players on one screen ----------------------------------------------------
+
+    def hotseat_dialog(self, mode: str, seed: int | None) -> None:
+        from desktop import hotseat
+
+        names = [str(n) for n in self.settings.get("hotseat_names", []) if isinstance(n, str)]
+        dialog = hotseat.HotSeatDialog(self.tr_, self, names, mode)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        self.new_hotseat(dialog.chosen_mode(), dialog.names(), dialog.options(), random_deal() if seed is None else seed)
+
+    def new_hotseat(self, mode: str, names: list[str], options: dict[str, Any], seed: int) -> hotseat.HotSeatWindow:
+        from desktop import hotseat
+
+        self.settings["hotseat_names"] = list(names)  # offered again next time
+        storage.save_settings(self.settings)
+        return self.show_hotseat(hotseat.HotSeatGame.new(mode, names, options, seed))
+
+    def show_hotseat(self, game: hotseat.HotSeatGame) -> hotseat.HotSeatWindow:
+        from desktop import hotseat
+
+        if self.hotseat is not None:
+            self.hotseat.close()
+        window = hotseat.HotSeatWindow(self.tr_, game, hotseat.autosave_path())
+        window.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
+        window.inform = self.inform  # type: ignore[method-assign]
+        window._autosave()
+        window.show()
+        self.hotseat = window
+        return window
+
+    def open_hotseat(self, path: Path) -> bool:
+        from desktop import hotseat
+
+        try:
+            game = hotseat.HotSeatGame.load(path)
+        except SaveError as exc:
+            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
+            return False
+        self.show_hotseat(game)
+        return True
+
+    def _resume_hotseat(self) -> bool:
+        path = storage.hotseat_autosave_path()
+        if not path.exists():
+            return False
+        from desktop import hotseat
+
+        try:
+            game = hotseat.HotSeatGame.load(path)
+        except SaveError:
+            storage.set_aside(path)
+            return False
+        if game.engine.is_over(game.state):
+            return False
+        t = self.tr_.text
+        if self.ask(t("resume.title"), t("resume.unfinished"), [t("resume.yes"), t("resume.no")]) != 0:
+            return False
+        self.show_hotseat(game)
+        return True
+
     def open_file(self, path: Path) -> bool:
+        from desktop import hotseat
+
+        if hotseat.is_hotseat_save(path):
+            return self.open_hotseat(path)
         try:
             session = GameSession.open(path, self.tr_, storage.autosave_path())
         except SaveError as exc:
@@ -482,6 +562,8 @@ class MainWindow(QMainWindow):
 
     def offer_resume(self, crashed: bool) -> bool:
         """At start: carry on with the autosaved game if there is one still running."""
+        if self._resume_hotseat():
+            return True
         path = storage.autosave_path()
         if not path.exists():
             return False

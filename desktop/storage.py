@@ -26,6 +26,11 @@ def autosave_path() -> Path:
     return data_dir() / f"autosave{SAVE_SUFFIX}"
 
 
+def hotseat_autosave_path() -> Path:
+    """The game for several people on one screen, saved beside the solitaire one."""
+    return data_dir() / f"hotseat{SAVE_SUFFIX}"
+
+
 def running_marker() -> Path:
     """Exists while the app runs; found at start-up, it means the last run crashed."""
     return data_dir() / "running"

@@ -155,8 +155,16 @@ class SolonautsScene(QGraphicsScene):
         return QPointF(MARGIN + column * (TIMELINE_SIZE[0] + GAP), TIMELINE_Y + row * (TIMELINE_SIZE[1] + GAP))
 
     def retranslate(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the last view again (a language switch, a card sliding back home)."""
         if self.view_state is not None:
             self.show_view(self.view_state, self.dests)
+
+    def hand_cards(self) -> list[str]:
+        """The cards the number keys pick, in the order they lie."""
+        return list(self.view_state.hand) if self.view_state is not None else []
 
     def _refresh_labels(self) -> None:
         view = self.view_state
@@ -216,7 +224,7 @@ class SolonautsScene(QGraphicsScene):
         self._refresh_marks()
 
     def cycle_hand(self, step: int) -> None:
-        hand = [card for card in (self.view_state.hand if self.view_state else []) if card in self.dests]
+        hand = [card for card in self.hand_cards() if card in self.dests]
         if hand:
             index = hand.index(self.selected) if self.selected in hand else (-1 if step > 0 else 0)
             self.select(hand[(index + step) % len(hand)])
@@ -243,7 +251,7 @@ class SolonautsScene(QGraphicsScene):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         key = event.key()
-        hand = self.view_state.hand if self.view_state else []
+        hand = self.hand_cards()
         if Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and key - Qt.Key.Key_1 < len(hand):
             self.select(hand[key - Qt.Key.Key_1])
         elif key in (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Tab):
@@ -323,8 +331,7 @@ class SolonautsScene(QGraphicsScene):
         else:
             self.drop_refused.emit(item.key, target)
             self.select("")
-            if self.view_state is not None:
-                self.show_view(self.view_state, self.dests)  # slide back home
+            self.redraw()  # slide back home
         event.accept()
 
     def drop_zones(self) -> list[str]:

@@ -1,31 +1,35 @@
-"""Chrononauts: the timeline rules and the game modes built on them."""
-from rules.chrononauts.full import ArtifaxxEngine, ChrononautsEngine
-from rules.chrononauts.full_state import FullState
-from rules.chrononauts.moves import Discard, PlayCard, Resign
-from rules.chrononauts.solonauts import SoloState, SolonautsEngine
-from rules.chrononauts.timeline import Rules, Timeline, card_kind
+"""Chrononauts: the timeline rules (timeline.py) and the modes built on them: the solitaire
+Solonauts (solonauts.py), the full game and Artifaxx (full.py).
+
+Each mode's module is imported when its engine is first asked for, so a Solonauts table does
+not load the full game's rules.
+"""
+from __future__ import annotations
+
+from typing import Any
+
 from rules.kernel import Engine
 
 
-def _solonauts() -> Engine[SoloState]:
+def _solonauts() -> Engine[Any]:
     import cardsets
+    from rules.chrononauts.solonauts import SolonautsEngine
 
     return SolonautsEngine(cardsets.load_chrononauts())
 
 
-def _chrononauts() -> Engine[FullState]:
+def _chrononauts() -> Engine[Any]:
     import cardsets
+    from rules.chrononauts.full import ChrononautsEngine
 
     return ChrononautsEngine(cardsets.load_chrononauts())
 
 
-def _artifaxx() -> Engine[FullState]:
+def _artifaxx() -> Engine[Any]:
     import cardsets
+    from rules.chrononauts.full import ArtifaxxEngine
 
     return ArtifaxxEngine(cardsets.load_chrononauts())
 
 
 ENGINES = {"solonauts": _solonauts, "chrononauts": _chrononauts, "artifaxx": _artifaxx}
-
-__all__ = ["ArtifaxxEngine", "ChrononautsEngine", "Discard", "ENGINES", "FullState", "PlayCard", "Resign", "Rules",
-           "SoloState", "SolonautsEngine", "Timeline", "card_kind"]
