@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import html
 import json
+from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFormLayout, QHBoxLayout,
-                               QLabel, QLineEdit, QListWidget, QMainWindow, QMessageBox, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel,
+                               QLineEdit, QListWidget, QMessageBox, QPushButton, QVBoxLayout, QWidget)
 
 import cardsets
 from desktop import storage
+from desktop.card_chooser import CardChooser, Choice
 from desktop.i18n import Translator
+from desktop.main_window import DetailPanel, TableView  # the same view and detail panel as Solonauts
 from desktop.table.chrononauts_faces import ChrononautsFaces, full_face
 from desktop.table.full_scene import STACK_KEY, FullScene, Seating, artifact_key, direction_key, seat_key
 from desktop.table.solonauts_scene import DISCARD_KEY
@@ -186,11 +188,17 @@ class HotSeatDialog(QDialog):
         super().accept()
 
 
-class HotSeatWindow(QMainWindow):
-    def __init__(self, tr: Translator, game: HotSeatGame, autosave: Path | None = None) -> None:
-        super().__init__()
-        from desktop.main_window import DetailPanel, TableView  # the same view and detail panel as Solonauts
+class HotSeatWindow(QWidget):
+    """The hot-seat table and its prompt bar: the main window's centre while a game for several is on.
 
+    The log and the card detail are the main window's docks, handed in, so there is one of each.
+    """
+
+    changed = Signal()  # after every redraw: the main window updates its menus (undo, redo)
+
+    def __init__(self, tr: Translator, game: HotSeatGame, autosave: Path | None = None,
+                 log: QListWidget | None = None, detail: DetailPanel | None = None) -> None:
+        super().__init__()
         self.tr_ = tr
         self.game = game
         self.autosave = autosave
@@ -204,48 +212,40 @@ class HotSeatWindow(QMainWindow):
         self.prompt.setWordWrap(True)
         self.message = QLabel()
         self.message.setStyleSheet("color: #b3261e; font-weight: bold")
-        centre = QWidget()
-        column = QVBoxLayout(centre)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.bar)
         column.addWidget(self.view, 1)
         column.addWidget(self.message)
-        self.setCentralWidget(centre)
-        self.log = QListWidget()
-        self.log.setWordWrap(True)
-        self.log_dock = QDockWidget()
-        self.log_dock.setObjectName("log")
-        self.log_dock.setWidget(self.log)
-        self.log_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.log = log if log is not None else QListWidget()
+        self.log.clear()  # the Solonauts lines do not belong to this game
         self.log_events: list[Event] = []
-        self.detail = DetailPanel()
-        self.detail_dock = QDockWidget()
-        self.detail_dock.setObjectName("detail")
-        self.detail_dock.setWidget(self.detail)
-        self.detail_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.detail_dock)
-        self.splitDockWidget(self.detail_dock, self.log_dock, Qt.Orientation.Vertical)
+        self.detail = detail if detail is not None else DetailPanel()
+        self.detail_key = ""
         self.buttons: dict[str, QPushButton] = {}
         self._slots: dict[str, Callable[[], object]] = {}
         self._bar_shape: tuple[str, list[tuple[str, str]]] | None = None
         self.looking: int | None = None  # who last lifted the curtain
         self.memo_seat: int | None = None  # who said "I have a Memo" in the open window
+        # Killing Time's first card, held here (not in the engine) until a second card or Done.
+        self.kill_first: KillTime | None = None
         self.scene.move_chosen.connect(self._on_move)
         self.scene.drop_refused.connect(self._on_refused)
         self.scene.curtain_lifted.connect(self.lift_curtain)
         self.scene.hovered.connect(self.show_detail)
-        undo = QAction(self)
-        undo.setShortcut(QKeySequence.StandardKey.Undo)  # the same rules as the button: can_undo decides
-        undo.triggered.connect(lambda _checked=False: self.undo() if "undo" in self.buttons else None)
-        self.addAction(undo)
         self.scene.pinned.connect(self.show_detail)
-        tr.language_changed.connect(self._on_language)
-        self.resize(1480, 980)
         self.refresh()
 
-    def _on_language(self, _code: str) -> None:
-        self.log_events = []  # every line is said again in the new language
+    def title(self) -> str:
+        t = self.tr_.text
+        return f"{t('app.name')} — {t('game.chrononauts')}: {t('mode.' + self.game.engine.mode)}"
+
+    def retranslate(self) -> None:
+        """Everything said again in the new language: table, prompt bar, log and detail."""
+        self.scene.retranslate()
+        self.log_events = []
         self.log.clear()
+        self._bar_shape = None
         self.refresh()
 
     # --- dialogs (tests replace them) ------------------------------------------------
@@ -262,12 +262,11 @@ class HotSeatWindow(QMainWindow):
     def inform(self, title: str, text: str) -> None:
         QMessageBox.information(self, title, text)
 
-    def pick(self, title: str, text: str, items: list[str]) -> int:
-        """Choose among many (a Rewind or a Quick Trip can offer dozens): a list, not a row of buttons."""
-        from PySide6.QtWidgets import QInputDialog
-
-        chosen, ok = QInputDialog.getItem(self, title, text, items, 0, False)
-        return items.index(chosen) if ok and chosen in items else -1
+    def pick(self, title: str, text: str, items: list[Choice]) -> int:
+        """Choose among many (a Rewind or a Quick Trip can offer dozens): the cards themselves, clickable."""
+        dialog = CardChooser(self, title, text, items, self.tr_.text("hs.nothing"))
+        dialog.exec()
+        return dialog.chosen
 
     # --- who decides, and what they may see --------------------------------------------
 
@@ -300,13 +299,34 @@ class HotSeatWindow(QMainWindow):
         viewer = seat if seat is not None and not curtain else None
         view = game.view(PUBLIC if viewer is None else viewer)
         dests = game.dests(viewer) if viewer is not None else {}
+        pending = self._pending_kill(viewer)
+        if pending is not None:
+            view, dests = self._kill_second_table(view, pending, viewer)
         seating = Seating(game.names, viewer, game.engine.to_act(state), curtain, self._window_text(state))
         self.scene.show_full(view, dests, seating)
         self._offer(state, viewer, curtain)
         self._rebuild_log()
-        self.setWindowTitle(f"{t('app.name')} — {t('mode.' + game.engine.mode)}")
-        self.log_dock.setWindowTitle(t("log.title"))
-        self.detail_dock.setWindowTitle(t("detail.title"))
+        self._refresh_detail()
+        self.changed.emit()
+
+    def _pending_kill(self, viewer: int | None) -> KillTime | None:
+        """The held first card of Killing Time, if its player is still the one looking and may go on."""
+        held = self.kill_first
+        if held is not None and (viewer != held.player or held not in self.game.match.legal_moves(held.player)):
+            held = self.kill_first = None  # an undo, a new game or another player: the choice lapses
+        return held
+
+    def _kill_second_table(self, view: FullState, held: KillTime, seat: int | None) -> tuple[FullState, Dests]:
+        """Draw the first card already on the discard; only the legal second cards may follow it."""
+        assert seat is not None
+        hands = [list(h) for h in view.hands]
+        hands[seat] = [c for c in hands[seat] if c != held.first]
+        drawn = replace(view, hands=hands, discard=[*view.discard, held.first])
+        dests: Dests = {}
+        for move in self.game.match.legal_moves(seat):
+            if isinstance(move, KillTime) and move.first == held.first and move.second is not None:
+                dests[move.second] = {DISCARD_KEY: move}
+        return drawn, dests
 
     def _window_text(self, state: FullState) -> str:
         if state.window is None or not state.stack:
@@ -341,7 +361,7 @@ class HotSeatWindow(QMainWindow):
             self._button("back", t("hs.back"), self.back_to_prompt)
         elif viewer is not None:
             self._offer_private(state, viewer)
-        if self.game.match.can_undo() and viewer is not None and state.result is None:
+        if self.can_undo():
             self._button("undo", t("menu.undo").replace("&", ""), self.undo)
         self._button("save", t("menu.save_as").replace("&", ""), self.save_dialog)
         self._build_bar()
@@ -384,6 +404,10 @@ class HotSeatWindow(QMainWindow):
             for move in legal:
                 key = "keep" if isinstance(move, KeepDeal) else "mulligan"
                 self._button(key, t(f"hs.{key}"), self._player(move))
+        elif self.kill_first is not None:
+            self._say(t("hs.kill_second", player=name, card=self.tr_.card_title(self.kill_first.first)))
+            self._button("done", t("hs.kill_done"), self.kill_done)
+            self._button("take_back", t("hs.kill_take_back"), self.kill_take_back)
         elif top is not None and top.stage in (CHOOSE_REWIND, CHOOSE_QUICK_TRIP):
             self._say(t(f"hs.choose_{top.stage}", player=name))
             self._button("choose", t("hs.choose"), self.choose)
@@ -408,6 +432,8 @@ class HotSeatWindow(QMainWindow):
         view = self.scene.full_view
         if view is None or key.startswith(("seat:", "dir:")) or key in (STACK_KEY, "zone:deck"):
             return None
+        if key not in self.scene.items_by_key:
+            return None  # not drawn for the person looking now (another player's hand, a hidden ID)
         viewer = self.scene.seating.viewer
         if key == DISCARD_KEY:
             return view.discard[-1] if view.discard else None
@@ -426,6 +452,7 @@ class HotSeatWindow(QMainWindow):
         card = self.card_under(key)
         if view is None or card is None:
             return
+        self.detail_key = key
         if key.startswith("tl:") or card_kind(card) in self.faces.rules.inverters or card_kind(card) in self.faces.rules.patches:
             face, text = self.faces.detail(key if key.startswith("tl:") else card, view.timeline)
         else:
@@ -435,6 +462,15 @@ class HotSeatWindow(QMainWindow):
             body = "" if kind.startswith("id_") else self.tr_.text(f"{kind}.text")
             text = f"<h3>{html.escape(name)}</h3><p>{html.escape(body)}</p>"
         self.detail.show_card(face, text)
+
+    def _refresh_detail(self) -> None:
+        """After every redraw: the card shown must still be on the table for whoever looks now."""
+        key = self.detail_key
+        if key and self.card_under(key) is not None:
+            self.show_detail(key)
+        else:
+            self.detail_key = ""
+            self.detail.show_hint(self.tr_.text("detail.hint"))
 
     # --- the shared Memo prompt ------------------------------------------------------------
 
@@ -480,13 +516,19 @@ class HotSeatWindow(QMainWindow):
         if seat is None or self.looking != seat:
             return
         moves = [m for m in self.game.match.legal_moves(seat) if isinstance(m, (ChooseRewind, ChooseQuickTrip))]
-        labels = []
+        choices = []
         for m in moves:
             assert isinstance(m, (ChooseRewind, ChooseQuickTrip))
-            labels.append(self.tr_.text("hs.nothing") if m.card is None else
-                          self.target_text(m.card, m.target, m.artifact))
-        order = sorted(range(len(moves)), key=lambda i: (labels[i] != self.tr_.text("hs.nothing"), labels[i]))
-        chosen = self.pick(self.tr_.text("hs.choose"), self.tr_.text("hs.choose_text"), [labels[i] for i in order])
+            choices.append(Choice(self.tr_.text("hs.nothing"), None) if m.card is None else
+                           Choice(self.target_text(m.card, m.target, m.artifact), full_face(self.faces, m.card)))
+        # Quick Trip: copies of one card with one target look alike and the draw pile is shuffled afterwards,
+        # so one button each is enough. Rewind keeps them all: which copy leaves the public discard shows.
+        firsts: dict[str, int] = {}
+        for i, choice in enumerate(choices):
+            firsts.setdefault(choice.label if isinstance(moves[i], ChooseQuickTrip) else str(i), i)
+        order = sorted(firsts.values(), key=lambda i: (choices[i].face is not None, choices[i].label))
+        chosen = self.pick(self.tr_.text("hs.choose").rstrip("…."), self.tr_.text("hs.choose_text"),
+                           [choices[i] for i in order])
         if 0 <= chosen < len(order):
             self.play(moves[order[chosen]])
 
@@ -494,19 +536,29 @@ class HotSeatWindow(QMainWindow):
 
     def _on_move(self, move: object) -> None:
         assert isinstance(move, Move)
-        if isinstance(move, KillTime) and move.second is None:
-            move = self._second_card(move)
+        if isinstance(move, KillTime) and move.second is None and self._may_add_second(move):
+            self.kill_first = move  # the engine takes both cards in one move: wait for the second or Done
+            self.message.clear()
+            self.refresh()
+            return
+        self.kill_first = None
         self.play(move)
 
-    def _second_card(self, move: KillTime) -> KillTime:
+    def _may_add_second(self, move: KillTime) -> bool:
         """Killing Time: one card is enough, a second may go with it (CHR-7.2b)."""
-        seconds = [m for m in self.game.match.legal_moves(move.player)
-                   if isinstance(m, KillTime) and m.first == move.first and m.second is not None]
-        if not seconds:
-            return move
-        labels = [self.tr_.text("hs.no_second")] + [self.tr_.card_title(str(m.second)) for m in seconds]
-        chosen = self.ask(self.tr_.text("hs.kill_time"), self.tr_.text("hs.second_card"), labels)
-        return seconds[chosen - 1] if 1 <= chosen <= len(seconds) else move
+        return any(isinstance(m, KillTime) and m.first == move.first and m.second is not None
+                   for m in self.game.match.legal_moves(move.player))
+
+    def kill_done(self) -> None:
+        """Killing Time with the first card alone."""
+        held, self.kill_first = self.kill_first, None
+        if held is not None:
+            self.play(held)
+
+    def kill_take_back(self) -> None:
+        """The first card back into the hand: nothing was played yet."""
+        self.kill_first = None
+        self.refresh()
 
     def play(self, move: Move) -> bool:
         try:
@@ -549,9 +601,32 @@ class HotSeatWindow(QMainWindow):
     def show_message(self, text: str) -> None:
         self.message.setText(text)
 
+    def can_undo(self) -> bool:
+        """Only the person looking, their own last move, and never behind the curtain, a shared prompt or
+        the end: undoing someone else's move would show their cards to the wrong eyes (CHR-14.5)."""
+        match = self.game.match
+        seat = self.decider()
+        return (match.can_undo() and seat is not None and self.looking == seat and not self.scene.curtain_up
+                and self.game.state.result is None and getattr(match._done[-1].move, "player", None) == seat)
+
+    def can_redo(self) -> bool:
+        """A move taken back may be played again by the one who made it, while they are looking."""
+        match = self.game.match
+        seat = self.decider()
+        return (match.can_redo() and seat is not None and self.looking == seat and not self.scene.curtain_up
+                and getattr(match._undone[-1].move, "player", None) == seat)
+
     def undo(self) -> None:
-        if self.game.match.can_undo():
+        if self.kill_first is not None:  # the held card first: it never reached the engine
+            self.kill_take_back()
+        elif self.can_undo():
             self.game.match.undo()
+            self._autosave()
+            self.refresh()
+
+    def redo(self) -> None:
+        if self.can_redo():
+            self.game.match.redo()
             self._autosave()
             self.refresh()
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QPainter, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QFormLayout,
                                QGraphicsView, QLabel, QLineEdit, QListWidget, QMainWindow, QMessageBox, QSizePolicy,
-                               QSpinBox,
+                               QSpinBox, QStackedWidget,
                                QTextBrowser, QToolBar, QVBoxLayout, QWidget)
 
 import cardsets
@@ -203,7 +203,10 @@ class MainWindow(QMainWindow):
         self.faces = ChrononautsFaces(cardsets.load_chrononauts(), solo.rules, tr)  # type: ignore[attr-defined]
         self.scene = SolonautsScene(self.faces, tr)
         self.view = TableView(self.scene)
-        self.setCentralWidget(self.view)
+        # One window for every game: the Solonauts table, or a hot-seat table in its place.
+        self.centre = QStackedWidget()
+        self.centre.addWidget(self.view)
+        self.setCentralWidget(self.centre)
         self.session: GameSession | None = None
         self.hotseat: hotseat.HotSeatWindow | None = None
         self.save_path: Path | None = None
@@ -328,7 +331,8 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         t = self.tr_.text
-        self.setWindowTitle(f"{t('app.name')} — {t('game.chrononauts')}: {t('mode.solonauts')}")
+        self.setWindowTitle(self.hotseat.title() if self.hotseat is not None else
+                            f"{t('app.name')} — {t('game.chrononauts')}: {t('mode.solonauts')}")
         for act in self.actions_by_key:
             act.setText(t(str(act.data())))
         self.menu_game.setTitle(t("menu.game"))
@@ -341,6 +345,8 @@ class MainWindow(QMainWindow):
         for code, act in self.language_actions.items():
             act.setChecked(code == self.tr_.language)
         self.scene.retranslate()
+        if self.hotseat is not None:
+            self.hotseat.retranslate()  # its log and detail are in the shared docks
         self._rebuild_log()
         self._refresh_status()
         self._refresh_detail()
@@ -385,6 +391,7 @@ class MainWindow(QMainWindow):
     # --- games ----------------------------------------------------------------------
 
     def start(self, session: GameSession, save_path: Path | None = None) -> None:
+        self._leave_hotseat()
         if self.session is not None:
             self.session.deleteLater()
         self.session = session
@@ -446,7 +453,7 @@ class MainWindow(QMainWindow):
         self._refresh_status()
 
     def restart(self) -> None:
-        if self.session is not None:
+        if self.session is not None and self.hotseat is None:
             self.new_game(dict(self.session.match.options), self.session.match.seed)
 
     # --- several players on one screen ----------------------------------------------------
@@ -470,15 +477,36 @@ class MainWindow(QMainWindow):
     def show_hotseat(self, game: hotseat.HotSeatGame) -> hotseat.HotSeatWindow:
         from desktop import hotseat
 
-        if self.hotseat is not None:
-            self.hotseat.close()
-        window = hotseat.HotSeatWindow(self.tr_, game, hotseat.autosave_path())
-        window.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
-        window.inform = self.inform  # type: ignore[method-assign]
-        window._autosave()
-        window.show()
-        self.hotseat = window
-        return window
+        if self.help.replaying:
+            self.help.stop()
+        self._leave_hotseat()
+        table = hotseat.HotSeatWindow(self.tr_, game, hotseat.autosave_path(), self.log, self.detail)
+        table.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
+        table.inform = self.inform  # type: ignore[method-assign]
+        table.save_dialog = self.save_as  # type: ignore[method-assign]  # the bar's Save as is the menu's
+        table.changed.connect(self._refresh_status)
+        table._autosave()
+        self.hotseat = table
+        self.save_path = None
+        self.centre.addWidget(table)
+        self.centre.setCurrentWidget(table)
+        self.message.clear()
+        self.retranslate()
+        table.view.setFocus()
+        return table
+
+    def _leave_hotseat(self) -> None:
+        """Back to the Solonauts table: the hot-seat table goes (its game stays in its autosave)."""
+        table, self.hotseat = self.hotseat, None
+        if table is None:
+            return
+        table.changed.disconnect(self._refresh_status)
+        self.centre.removeWidget(table)
+        table.hide()
+        table.deleteLater()
+        self.centre.setCurrentWidget(self.view)
+        self.save_path = None
+        self.retranslate()
 
     def open_hotseat(self, path: Path) -> bool:
         from desktop import hotseat
@@ -541,10 +569,14 @@ class MainWindow(QMainWindow):
             self.save_to(path)
 
     def save_to(self, path: Path) -> bool:
-        if self.session is None:
+        if self.session is None and self.hotseat is None:
             return False
         try:
-            self.session.save(path)
+            if self.hotseat is not None:
+                self.hotseat.game.save(path)
+            else:
+                assert self.session is not None
+                self.session.save(path)
         except OSError as exc:
             self.inform(self.tr_.text("save.title"), self.tr_.text("save.failed", file=path.name, reason=exc.strerror or str(exc)))
             return False
@@ -553,11 +585,16 @@ class MainWindow(QMainWindow):
         return True
 
     def undo(self) -> None:
-        if self.session is not None and not self.session.undo():
+        if self.hotseat is not None:  # the hot-seat rules: only the person looking, never behind the curtain
+            if self.hotseat.can_undo() or self.hotseat.kill_first is not None:
+                self.hotseat.undo()
+        elif self.session is not None and not self.session.undo():
             self.show_message(self.tr_.text("status.nothing_to_undo"))
 
     def redo(self) -> None:
-        if self.session is not None and not self.session.redo():
+        if self.hotseat is not None:
+            self.hotseat.redo()
+        elif self.session is not None and not self.session.redo():
             self.show_message(self.tr_.text("status.nothing_to_redo"))
 
     def offer_resume(self, crashed: bool) -> bool:
@@ -684,6 +721,8 @@ class MainWindow(QMainWindow):
         self.detail_key = key
 
     def _refresh_detail(self) -> None:
+        if self.hotseat is not None:
+            return  # the hot-seat table keeps the detail to what the person looking may see
         key = getattr(self, "detail_key", "")
         if key and self.session is not None and (key.startswith("tl:") or key in self.scene.items_by_key):
             self._show_detail(key)
@@ -691,6 +730,8 @@ class MainWindow(QMainWindow):
             self.detail.show_hint(self.tr_.text("detail.hint"))
 
     def _rebuild_log(self) -> None:
+        if self.hotseat is not None:
+            return  # the hot-seat table writes its own lines into the shared log
         self.log.clear()
         if self.session is None:
             return
@@ -715,6 +756,11 @@ class MainWindow(QMainWindow):
             self.prompt.setText(t("solonauts.prompt"))
 
     def _refresh_status(self) -> None:
+        if self.hotseat is not None:
+            self._refresh_hotseat_status(self.hotseat)
+            return
+        for act in (self.act_daily, self.act_statistics):
+            act.setEnabled(True)
         t = self.tr_.text
         self._refresh_prompt()
         if self.session is None:
@@ -731,6 +777,17 @@ class MainWindow(QMainWindow):
         self.act_save.setEnabled(self.session is not None)
         self.act_save_as.setEnabled(self.session is not None)
         self.act_restart.setEnabled(self.session is not None)
+
+    def _refresh_hotseat_status(self, table: hotseat.HotSeatWindow) -> None:
+        """The menus while a game for several is on: its undo rules, and nothing of Solonauts."""
+        for label in (self.prompt, self.score, self.deal_label):
+            label.setText("")  # the hot-seat table has its own prompt bar
+        self.act_undo.setEnabled(table.can_undo() or table.kill_first is not None)
+        self.act_redo.setEnabled(table.can_redo())
+        for act in (self.act_hint, self.act_daily, self.act_statistics, self.act_restart):
+            act.setEnabled(False)
+        self.act_save.setEnabled(True)
+        self.act_save_as.setEnabled(True)
 
     def open_workbench(self) -> None:
         """Tools → Translations: the cards in English beside the table's language."""

@@ -23,7 +23,7 @@ NAMES = ["Marta", "Luca", "Ana"]
 
 def start(main: MainWindow, seed: int, names: list[str] | None = None, **options: Any) -> HotSeatWindow:
     hs = main.new_hotseat("chrononauts", names or NAMES[:2], {"first_player": 0, **options}, seed)
-    hs.pick = main.ask  # type: ignore[method-assign]  # the chooser answered from the script too
+    hs.pick = main.ask  # type: ignore[method-assign, assignment]  # the chooser answered from the script too
     QApplication.processEvents()
     return hs
 
@@ -146,9 +146,10 @@ def gesture(hs: HotSeatWindow, dialogs: Dialogs, rnd: random.Random) -> None:
         dialogs.answers = [rnd.randrange(4)]
         hs.buttons["choose"].click()
     elif isinstance(move, KillTime):
-        dialogs.answers = [0]  # just the one card
         hs.scene.select(move.first)
         assert hs.scene.activate("zone:discard")
+        if "done" in hs.buttons:  # a second card could follow: just the one
+            hs.buttons["done"].click()
     else:
         card = move.card  # type: ignore[attr-defined]
         key = next(k for k, m in hs.scene.dests[card].items() if m == move)
@@ -156,7 +157,7 @@ def gesture(hs: HotSeatWindow, dialogs: Dialogs, rnd: random.Random) -> None:
         assert hs.scene.activate(key)
 
 
-WIN_SEED = 3
+WIN_SEED = 2  # these gestures end in a win (found by trying; Quick Trip now offers each look-alike once)
 
 
 def test_a_whole_game_to_a_win_through_the_table(main: MainWindow, dialogs: Dialogs) -> None:
@@ -213,11 +214,11 @@ def test_the_setup_dialog_takes_two_to_six_names_in_seat_order(main: MainWindow)
 
 def test_the_detail_panel_shows_only_what_is_drawn(main: MainWindow) -> None:
     hs = start(main, 5)
-    hs.show_detail("own:id")  # behind the curtain: nobody's ID is on the table
-    assert hs.detail.text.toPlainText() == ""
-    lift(hs)
     ident = hs.game.state.ids[0]
     assert ident is not None
+    hs.show_detail("own:id")  # behind the curtain: nobody's ID is on the table
+    assert main.tr_.card_title(ident) not in hs.detail.text.toPlainText()
+    lift(hs)
     hs.show_detail("own:id")
     assert main.tr_.card_title(ident) in hs.detail.text.toPlainText()
     hs.show_detail("tl:1865")
