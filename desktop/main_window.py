@@ -16,18 +16,18 @@ import cardsets
 from desktop import storage
 from desktop.i18n import Translator
 from desktop.session import GameSession
+from desktop.solo_help import SoloHelp
 from desktop.stats import Statistics
 from desktop.stats import default_path as stats_path
-from desktop.solo_help import SoloHelp
 from desktop.stats_dialog import StatisticsDialog
 from desktop.table.card_item import CardFace, paint_face
 from desktop.table.chrononauts_faces import ChrononautsFaces
 from desktop.table.solonauts_scene import SolonautsScene
 from desktop.workbench.live import follow_saves
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
+from rules.chrononauts.solver import Solution
 from rules.kernel import BadOption, Event
 from rules.registry import engine
-from rules.chrononauts.solver import Solution
 from rules.saves import SaveError
 
 if TYPE_CHECKING:  # the hot-seat table is loaded when a game for several people starts
