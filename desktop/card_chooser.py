@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (QDialog, QGridLayout, QLabel, QPushButton, QScrollArea, QToolButton, QVBoxLayout,
                                QWidget)
 
-from desktop.table.card_item import CardFace, paint_face
+from desktop.table.card_item import CardFace, face_pixmap
 
 SCALE = 1.5  # hand cards are small on a full table; here the title must read at a glance
 COLUMNS = 6
@@ -24,17 +24,6 @@ class Choice:
     label: str  # what choosing it does, in the player's language
     face: CardFace | None  # None: the "nothing" choice
 
-
-def face_pixmap(face: CardFace, scale: float = SCALE, ratio: float = 1.0) -> QPixmap:
-    pixmap = QPixmap(int((face.width + 6) * scale * ratio), int((face.height + 6) * scale * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(QColor(0, 0, 0, 0))
-    painter = QPainter(pixmap)
-    painter.scale(scale, scale)
-    painter.translate(3, 3)
-    paint_face(painter, face)
-    painter.end()
-    return pixmap
 
 
 class CardChooser(QDialog):

@@ -15,10 +15,10 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel,
-                               QLineEdit, QListWidget, QMessageBox, QPushButton, QVBoxLayout, QWidget)
+                               QLineEdit, QListWidget, QPushButton, QVBoxLayout, QWidget)
 
 import cardsets
-from desktop import storage
+from desktop import dialogs, storage
 from desktop.card_chooser import CardChooser, Choice
 from desktop.i18n import Translator
 from desktop.main_window import DetailPanel, TableView  # the same view and detail panel as Solonauts
@@ -251,16 +251,10 @@ class HotSeatWindow(QWidget):
     # --- dialogs (tests replace them) ------------------------------------------------
 
     def ask(self, title: str, text: str, buttons: list[str]) -> int:
-        box = QMessageBox(self)
-        box.setWindowTitle(title)
-        box.setText(text)
-        made = [box.addButton(label, QMessageBox.ButtonRole.ActionRole) for label in buttons]
-        box.exec()
-        clicked = box.clickedButton()
-        return made.index(clicked) if clicked in made else -1
+        return dialogs.ask(self, title, text, buttons)
 
     def inform(self, title: str, text: str) -> None:
-        QMessageBox.information(self, title, text)
+        dialogs.inform(self, title, text)
 
     def pick(self, title: str, text: str, items: list[Choice]) -> int:
         """Choose among many (a Rewind or a Quick Trip can offer dozens): the cards themselves, clickable."""

@@ -6,21 +6,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QPainter, QPixmap, QResizeEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPainter, QResizeEvent
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QFormLayout,
-                               QGraphicsView, QLabel, QLineEdit, QListWidget, QMainWindow, QMessageBox, QSizePolicy,
+                               QGraphicsView, QLabel, QLineEdit, QListWidget, QMainWindow, QSizePolicy,
                                QSpinBox, QStackedWidget,
                                QTextBrowser, QToolBar, QVBoxLayout, QWidget)
 
 import cardsets
-from desktop import storage
+from desktop import dialogs, storage
 from desktop.i18n import Translator
 from desktop.session import GameSession
 from desktop.solo_help import SoloHelp
 from desktop.stats import Statistics
 from desktop.stats import default_path as stats_path
 from desktop.stats_dialog import StatisticsDialog
-from desktop.table.card_item import CardFace, paint_face
+from desktop.table.card_item import CardFace, face_pixmap
 from desktop.table.chrononauts_faces import ChrononautsFaces
 from desktop.table.solonauts_scene import SolonautsScene
 from desktop.workbench.live import follow_saves
@@ -106,16 +106,7 @@ class DetailPanel(QWidget):
             return
         room = max(40.0, self.picture.width() - 8.0)
         scale = min(DETAIL_SCALE, room / (face.width + 6))
-        ratio = self.devicePixelRatioF() or 1.0
-        pixmap = QPixmap(int((face.width + 6) * scale * ratio), int((face.height + 6) * scale * ratio))
-        pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(QColor(0, 0, 0, 0))
-        painter = QPainter(pixmap)
-        painter.scale(scale, scale)
-        painter.translate(3, 3)
-        paint_face(painter, face)
-        painter.end()
-        self.picture.setPixmap(pixmap)
+        self.picture.setPixmap(face_pixmap(face, scale, self.devicePixelRatioF() or 1.0))
 
     def show_hint(self, text: str) -> None:
         self._face = None
@@ -363,16 +354,10 @@ class MainWindow(QMainWindow):
 
     def ask(self, title: str, text: str, buttons: list[str]) -> int:
         """Ask a question; the index of the button chosen (-1 if the box was closed)."""
-        box = QMessageBox(self)
-        box.setWindowTitle(title)
-        box.setText(text)
-        made = [box.addButton(label, QMessageBox.ButtonRole.ActionRole) for label in buttons]
-        box.exec()
-        clicked = box.clickedButton()
-        return made.index(clicked) if clicked in made else -1
+        return dialogs.ask(self, title, text, buttons)
 
     def inform(self, title: str, text: str) -> None:
-        QMessageBox.information(self, title, text)
+        dialogs.inform(self, title, text)
 
     def choose_file(self, saving: bool) -> Path | None:
         t = self.tr_.text

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 HIGHLIGHT = QColor("#ffc629")
@@ -224,6 +224,19 @@ def band_collides(face: CardFace) -> bool:
               for b in boxes.values()]
     kind, year = boxes["kind_label"], boxes["year"]
     return kind.rect.left() + widths[0] + 4 > year.rect.right() - widths[1]
+
+
+def face_pixmap(face: CardFace, scale: float, ratio: float = 1.0) -> QPixmap:
+    """A face painted alone at `scale`, with its 3-pixel margin, for a label or a button."""
+    pixmap = QPixmap(int((face.width + 6) * scale * ratio), int((face.height + 6) * scale * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(pixmap)
+    painter.scale(scale, scale)
+    painter.translate(3, 3)
+    paint_face(painter, face)
+    painter.end()
+    return pixmap
 
 
 def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selected: bool = False,

@@ -1,0 +1,19 @@
+"""The two message boxes every window asks through, so that tests can answer in their place."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+
+def ask(parent: QWidget, title: str, text: str, buttons: list[str]) -> int:
+    """Ask a question; the index of the button chosen (-1 if the box was closed)."""
+    box = QMessageBox(parent)
+    box.setWindowTitle(title)
+    box.setText(text)
+    made = [box.addButton(label, QMessageBox.ButtonRole.ActionRole) for label in buttons]
+    box.exec()
+    clicked = box.clickedButton()
+    return made.index(clicked) if clicked in made else -1
+
+
+def inform(parent: QWidget, title: str, text: str) -> None:
+    QMessageBox.information(parent, title, text)
