@@ -38,7 +38,7 @@ def run(argv: list[str]) -> int:
         try:
             seed = parse_deal(args.deal)
         except ValueError:
-            print(tr.text("new.bad_deal", text=args.deal, max=MAX_DEAL), file=sys.stderr)
+            print(tr.text("cli.bad_deal", text=args.deal, max=MAX_DEAL), file=sys.stderr)
             return 2
     try:
         window = MainWindow(tr, settings)

@@ -21,7 +21,7 @@ STATES = ("missing", "stale", "overflow", "placeholder", "unknown")
 PLACES = {
     "menu": "menu", "status": "status", "prompt": "status", "solonauts": "status", "aruspex": "status",
     "event": "log", "log": "log", "move": "log", "won_by": "log",
-    "illegal": "refusal", "option": "refusal",
+    "illegal": "refusal", "option": "refusal", "cli": "cli",
     "new": "dialog", "open": "dialog", "save": "dialog", "resume": "dialog", "end": "dialog", "about": "dialog",
     "cardset": "dialog", "file": "dialog", "game": "dialog", "mode": "dialog", "app": "dialog",
     "detail": "detail", "card": "card", "kind": "card", "side": "card", "rule": "card", "category": "card",

@@ -251,7 +251,8 @@ def test_the_new_game_dialog_empty_means_a_random_deal(qtbot: Any, window: MainW
 def test_a_bad_deal_on_the_command_line_is_refused(qtbot: Any, home: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--lang", "en", "--deal", "twelve"]) == 2
-    assert "“twelve” is not a deal number" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "“twelve” is not a deal number" in said and "leave out --deal" in said
     assert not any(isinstance(w, MainWindow) for w in QApplication.topLevelWidgets() if w.isVisible())
 
 
