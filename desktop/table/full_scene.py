@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
+from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
 from desktop.i18n import Translator
 from desktop.table.card_item import CardFace, CardItem
@@ -74,11 +74,18 @@ class FullScene(SolonautsScene):
                          ("window", (MARGIN + 3 * (HAND_SIZE[0] + GAP), ROW_Y - 22)),
                          ("counter", (WIDTH * 0.5, TIMELINE_Y - 22))):
             self._labels[key] = self._label(pos)
+        # A veil, not a wall: under it the table is drawn from the public view (no secret exists in
+        # the scene), so the timeline, the seats and the discard stay readable while it is up.
         self.curtain = QGraphicsRectItem(0, 0, WIDTH, HEIGHT)
         self.curtain.setBrush(QBrush(QColor(CARD_BACK)))
+        self.curtain.setPen(Qt.PenStyle.NoPen)
         self.curtain.setZValue(CURTAIN_Z)
-        self.curtain.setOpacity(0.94)  # the public table shows through faintly; nothing secret is drawn under it
+        self.curtain.setOpacity(0.6)
+        self.curtain.setFlag(QGraphicsItem.GraphicsItemFlag.ItemDoesntPropagateOpacityToChildren)
         self.addItem(self.curtain)
+        self.curtain_band = QGraphicsRectItem(self.curtain)  # solid behind the words, so they read on any card
+        self.curtain_band.setBrush(QBrush(QColor(CARD_BACK)))
+        self.curtain_band.setPen(QPen(QColor(LABEL), 1.5))
         self.curtain_text = QGraphicsSimpleTextItem(self.curtain)
         font = QFont()
         font.setPixelSize(30)
@@ -232,6 +239,7 @@ class FullScene(SolonautsScene):
         self.curtain_text.setText(text)
         box = self.curtain_text.boundingRect()
         self.curtain_text.setPos((WIDTH - box.width()) / 2, (HEIGHT - box.height()) / 2)
+        self.curtain_band.setRect(self.curtain_text.sceneBoundingRect().adjusted(-28, -18, 28, 18))
 
     def redraw(self) -> None:
         if self.full_view is not None:
