@@ -66,6 +66,19 @@ def _positions(count: int) -> list[Any]:
     return out
 
 
+def _time_play_and_undo(match: Any, move: Any, apply_times: list[float], undo_times: list[float]) -> None:
+    """Time one move, and its undo where the rules allow it (multiplayer undo stops at barriers,
+    CHR-14.5); the move stays played."""
+    t = time.perf_counter()
+    match.play(move)
+    apply_times.append(time.perf_counter() - t)
+    if match.can_undo():
+        t = time.perf_counter()
+        match.undo()
+        undo_times.append(time.perf_counter() - t)
+        match.play(move)
+
+
 def bench_first_table() -> tuple[float, int]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     runs = []
@@ -110,20 +123,15 @@ def bench_rules() -> dict[str, float]:
             n += 1
     legal = (time.perf_counter() - t0) / n
 
-    apply_times, undo_times = [], []
+    apply_times: list[float] = []
+    undo_times: list[float] = []
     for seed in range(40):
         match = Match(eng, {"ids": 8}, seed)
         rng = random.Random(seed)
         while not eng.is_over(match.state):
             moves = [m for m in match.legal_moves(0) if not isinstance(m, Resign)]
             move = rng.choice(moves)
-            t = time.perf_counter()
-            match.play(move)
-            apply_times.append(time.perf_counter() - t)
-            t = time.perf_counter()
-            match.undo()
-            undo_times.append(time.perf_counter() - t)
-            match.play(move)
+            _time_play_and_undo(match, move, apply_times, undo_times)
 
     moves_done = 0
     t0 = time.perf_counter()
@@ -175,21 +183,15 @@ def bench_full_rules(mode: str) -> dict[str, float]:
                 n += 1
     legal = (time.perf_counter() - t0) / n
 
-    apply_times, undo_times = [], []
+    apply_times: list[float] = []
+    undo_times: list[float] = []
     for seed in range(20):
         match = Match(eng, {"seats": 4, "turn_limit": 30}, seed)
         rng = random.Random(seed)
         while not eng.is_over(match.state):
             player = rng.choice(sorted(eng.to_act(match.state)))
             move = rng.choice(match.legal_moves(player))
-            t = time.perf_counter()
-            match.play(move)
-            apply_times.append(time.perf_counter() - t)
-            if match.can_undo():  # multiplayer undo stops at barriers (CHR-14.5)
-                t = time.perf_counter()
-                match.undo()
-                undo_times.append(time.perf_counter() - t)
-                match.play(move)
+            _time_play_and_undo(match, move, apply_times, undo_times)
 
     moves_done = 0
     t0 = time.perf_counter()

@@ -1,7 +1,8 @@
-"""The two message boxes every window asks through, so that tests can answer in their place."""
+"""The message boxes every window asks through (so that tests can answer in their place), and
+the Start / Cancel buttons of the new-game dialogs."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QWidget
 
 
 def ask(parent: QWidget, title: str, text: str, buttons: list[str]) -> int:
@@ -17,3 +18,13 @@ def ask(parent: QWidget, title: str, text: str, buttons: list[str]) -> int:
 
 def inform(parent: QWidget, title: str, text: str) -> None:
     QMessageBox.information(parent, title, text)
+
+
+def start_cancel(dialog: QDialog, start: str, cancel: str) -> QDialogButtonBox:
+    """The buttons that end a new-game dialog: Start accepts it, Cancel rejects it."""
+    buttons = QDialogButtonBox()
+    buttons.addButton(start, QDialogButtonBox.ButtonRole.AcceptRole)
+    buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QFormLayout, QHBoxLayout, QLabel,
                                QLineEdit, QListWidget, QPushButton, QVBoxLayout, QWidget)
 
 import cardsets
@@ -163,12 +163,7 @@ class HotSeatDialog(QDialog):
         self.error.setStyleSheet("color: #b3261e")
         self.error.setWordWrap(True)
         form.addRow(self.error)
-        buttons = QDialogButtonBox()
-        buttons.addButton(tr.text("new.start"), QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.addButton(tr.text("new.cancel"), QDialogButtonBox.ButtonRole.RejectRole)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
 
     def names(self) -> list[str]:
         return [e.text().strip() for e in self.name_edits if e.text().strip()]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPainter, QResizeEvent
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QFormLayout,
+from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFormLayout,
                                QGraphicsView, QLabel, QLineEdit, QListWidget, QMainWindow, QSizePolicy,
                                QSpinBox, QStackedWidget,
                                QTextBrowser, QToolBar, QVBoxLayout, QWidget)
@@ -147,12 +147,7 @@ class NewGameDialog(QDialog):
         form.addRow(tr.text("new.deal"), self.deal)
         form.addRow(tr.text("new.ids"), self.ids)
         form.addRow(self.error)
-        buttons = QDialogButtonBox()
-        buttons.addButton(tr.text("new.start"), QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.addButton(tr.text("new.cancel"), QDialogButtonBox.ButtonRole.RejectRole)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
         self.seed: int | None = None
 
     def _number_typed(self, text: str) -> None:

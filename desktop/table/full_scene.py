@@ -185,13 +185,7 @@ class FullScene(SolonautsScene):
         for i, card in enumerate(self.hand):
             self._put(card, full_face(faces, card))
             wanted[card] = (QPointF(MARGIN + i * spread, HAND_Y), 10 + i)
-        for key in list(self.items_by_key):
-            if key not in wanted:
-                self.removeItem(self.items_by_key.pop(key))
-        for key, (pos, z) in wanted.items():
-            item = self.items_by_key[key]
-            item.setZValue(z)
-            item.move_to(pos)
+        self.place(wanted)
         self._refresh_full_labels(view)
         self._refresh_marks()
         self._refresh_curtain()

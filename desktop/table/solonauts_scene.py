@@ -107,6 +107,13 @@ class SolonautsScene(QGraphicsScene):
         self._put(DISCARD_KEY, self.faces.discard(top, len(view.discard)))
         wanted[DISCARD_KEY] = (QPointF(deck_x + HAND_SIZE[0] + GAP, HAND_Y), 0)
 
+        self.place(wanted)
+        self._refresh_home_slots(int(view.options["ids"]))
+        self._refresh_labels()
+        self._refresh_marks()
+
+    def place(self, wanted: Mapping[str, tuple[QPointF, float]]) -> None:
+        """Bring the items in line with `wanted` (key -> position, z): the rest leave, cards that moved slide."""
         for key in list(self.items_by_key):
             if key not in wanted:
                 self.removeItem(self.items_by_key.pop(key))
@@ -114,9 +121,6 @@ class SolonautsScene(QGraphicsScene):
             item = self.items_by_key[key]
             item.setZValue(z)
             item.move_to(pos)
-        self._refresh_home_slots(int(view.options["ids"]))
-        self._refresh_labels()
-        self._refresh_marks()
 
     def _refresh_home_slots(self, count: int) -> None:
         # Faint places for the travellers still to come home: the goal is visible from the start.
