@@ -7,64 +7,45 @@ legal_moves alone; this module only maps them onto cards, seats, zones and butto
 from __future__ import annotations
 
 import html
-import json
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QFormLayout, QHBoxLayout, QLabel,
-                               QLineEdit, QListWidget, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QListWidget
 
 import cardsets
-from desktop import dialogs, storage
 from desktop.card_chooser import CardChooser, Choice
 from desktop.i18n import Translator
-from desktop.main_window import DetailPanel, TableView  # the same view and detail panel as Solonauts
+from desktop.panels import DetailPanel
+from desktop.seat_table import PUBLIC, SeatGame, SeatTable
+from desktop.table.card_item import CardFace
 from desktop.table.chrononauts_faces import ChrononautsFaces, full_face
 from desktop.table.full_scene import STACK_KEY, FullScene, Seating, artifact_key, direction_key, seat_key
 from desktop.table.solonauts_scene import DISCARD_KEY
 from rules.chrononauts.full import ChrononautsEngine
 from rules.chrononauts.full_state import CHOOSE_QUICK_TRIP, CHOOSE_REWIND, MIRACLE, FullState
-from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, Mulligan,
-                                     NoResponse, PlayCard, PlayMemo, PlayOnArtifact)
+from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, NoResponse, PlayCard, PlayMemo, PlayOnArtifact)
 from rules.chrononauts.timeline import card_kind
-from rules.kernel import Event, IllegalMove, Move
+from rules.kernel import Event, Move
 from rules.match import Match
-from rules.registry import engine
-from rules.saves import SaveError, from_dict, to_dict, write_atomic
 
 MODES = ("chrononauts", "artifaxx")
-SEATS_MIN, SEATS_MAX = 2, 6
-PUBLIC = -1  # a seat nobody sits in: its view hides every secret
 Dests = dict[str, dict[str, Move]]
 
 
-def autosave_path() -> Path:
-    return storage.hotseat_autosave_path()
+class HotSeatGame(SeatGame):
+    """A Chrononauts or Artifaxx match with the names of the people at each seat."""
 
+    fixed_options = {"response_mode": "shared"}  # one screen: one shared Memo prompt
 
-def is_hotseat_save(path: Path) -> bool:
-    """Does the file hold a game for several players (so the hot-seat table must open it)?"""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return isinstance(data, dict) and data.get("game") == "chrononauts" and data.get("mode") in MODES
-
-
-class HotSeatGame:
-    """A multiplayer match with the names of the people at each seat (the engine knows seats only)."""
-
-    def __init__(self, match: Match[FullState], names: list[str]) -> None:
-        self.match = match
-        self.names = names
+    match: Match[FullState]
 
     @classmethod
     def new(cls, mode: str, names: list[str], options: dict[str, Any], seed: int) -> HotSeatGame:
-        opts = dict(options, seats=len(names), response_mode="shared")  # one screen: one shared prompt
-        return cls(Match(engine("chrononauts", mode), opts, seed), list(names))
+        game = cls.start("chrononauts", mode, names, options, seed)
+        assert isinstance(game, HotSeatGame)
+        return game
 
     @property
     def engine(self) -> ChrononautsEngine:
@@ -77,29 +58,9 @@ class HotSeatGame:
         state: FullState = self.match.state
         return state
 
-    def to_json(self) -> str:
-        data = to_dict(self.match)
-        data["players"] = list(self.names)  # the loader of rules ignores it; we read it back
-        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-
-    def save(self, path: Path) -> None:
-        write_atomic(path, self.to_json())
-
-    @classmethod
-    def load(cls, path: Path) -> HotSeatGame:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise SaveError("save.not_json", detail=str(exc)[:200]) from None
-        match: Match[FullState] = from_dict(data)
-        names = data.get("players")
-        seats = match.engine.players(match.state)
-        if not isinstance(names, list) or len(names) != seats or not all(isinstance(n, str) for n in names):
-            names = [str(n + 1) for n in range(seats)]
-        return cls(match, names)
-
     def view(self, seat: int) -> FullState:
-        return self.engine.view(self.state, seat)
+        view: FullState = self.engine.view(self.state, seat)
+        return view
 
     def secret_differs(self, seat: int) -> bool:
         """Does `seat` see anything the public view hides (hand, ID, Mission, mini-hand, a search)?"""
@@ -132,124 +93,46 @@ class HotSeatGame:
         return out
 
 
-class HotSeatDialog(QDialog):
-    """Names in seat order and the options of a hot-seat game."""
+class HotSeatWindow(SeatTable):
+    """Chrononauts and Artifaxx for 2-6 people: the timeline, the seats, one hand, the shared Memo prompt."""
 
-    def __init__(self, tr: Translator, parent: QWidget | None, names: list[str], mode: str = "chrononauts") -> None:
-        super().__init__(parent)
-        self.tr_ = tr
-        self.setWindowTitle(tr.text("hs.setup_title"))
-        form = QFormLayout(self)
-        self.mode = QComboBox()
-        for m in MODES:
-            self.mode.addItem(tr.text(f"mode.{m}"), m)
-        self.mode.setCurrentIndex(MODES.index(mode) if mode in MODES else 0)
-        form.addRow(tr.text("new.mode"), self.mode)
-        self.name_edits: list[QLineEdit] = []
-        for i in range(SEATS_MAX):
-            edit = QLineEdit(names[i] if i < len(names) else "")
-            edit.setPlaceholderText(tr.text("hs.seat_empty"))
-            form.addRow(tr.text("hs.seat", seat=i + 1), edit)
-            self.name_edits.append(edit)
-        self.mulligan = QCheckBox(tr.text("hs.mission_mulligan"))
-        self.mulligan.setChecked(True)
-        form.addRow(self.mulligan)
-        self.first = QComboBox()
-        self.first.addItem(tr.text("hs.first_random"), "random")
-        for i in range(SEATS_MAX):
-            self.first.addItem(tr.text("hs.seat", seat=i + 1), i)
-        form.addRow(tr.text("hs.first_player"), self.first)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #b3261e")
-        self.error.setWordWrap(True)
-        form.addRow(self.error)
-        form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
+    GAME = "chrononauts"
+    MODES = MODES
+    SEATS = (2, 6)
+    GAME_CLASS = HotSeatGame
+    END_EVENTS = frozenset({"game_won", "universe_destroyed", "game_ended"})
 
-    def names(self) -> list[str]:
-        return [e.text().strip() for e in self.name_edits if e.text().strip()]
-
-    def chosen_mode(self) -> str:
-        return str(self.mode.currentData())
-
-    def options(self) -> dict[str, Any]:
-        first = self.first.currentData()
-        return {"mission_mulligan": self.mulligan.isChecked(),
-                "first_player": first if first == "random" or first < len(self.names()) else "random"}
-
-    def accept(self) -> None:
-        if not SEATS_MIN <= len(self.names()) <= SEATS_MAX:
-            self.error.setText(self.tr_.text("hs.need_players", low=SEATS_MIN, high=SEATS_MAX))
-            return
-        super().accept()
-
-
-class HotSeatWindow(QWidget):
-    """The hot-seat table and its prompt bar: the main window's centre while a game for several is on.
-
-    The log and the card detail are the main window's docks, handed in, so there is one of each.
-    """
-
-    changed = Signal()  # after every redraw: the main window updates its menus (undo, redo)
+    game: HotSeatGame
+    scene: FullScene
 
     def __init__(self, tr: Translator, game: HotSeatGame, autosave: Path | None = None,
                  log: QListWidget | None = None, detail: DetailPanel | None = None) -> None:
-        super().__init__()
-        self.tr_ = tr
-        self.game = game
-        self.autosave = autosave
-        self.faces = ChrononautsFaces(cardsets.load_chrononauts(), game.engine.rules, tr)
-        self.scene = FullScene(self.faces, tr)
-        self.view = TableView(self.scene)
-        self.bar = QWidget()
-        self.bar_layout = QHBoxLayout(self.bar)
-        self.bar.setFixedHeight(56)  # a prompt of another length must not resize (and redraw) the whole table
-        self.prompt = QLabel()
-        self.prompt.setWordWrap(True)
-        self.message = QLabel()
-        self.message.setStyleSheet("color: #b3261e; font-weight: bold")
-        column = QVBoxLayout(self)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.bar)
-        column.addWidget(self.view, 1)
-        column.addWidget(self.message)
-        self.log = log if log is not None else QListWidget()
-        self.log.clear()  # the Solonauts lines do not belong to this game
-        self.log_events: list[Event] = []
-        self.detail = detail if detail is not None else DetailPanel()
-        self.detail_key = ""
-        self.buttons: dict[str, QPushButton] = {}
-        self._slots: dict[str, Callable[[], object]] = {}
-        self._bar_shape: tuple[str, list[tuple[str, str]]] | None = None
-        self.looking: int | None = None  # who last lifted the curtain
+        super().__init__(tr, game, autosave, log, detail)
         self.memo_seat: int | None = None  # who said "I have a Memo" in the open window
         # Killing Time's first card, held here (not in the engine) until a second card or Done.
         self.kill_first: KillTime | None = None
-        self.scene.move_chosen.connect(self._on_move)
-        self.scene.drop_refused.connect(self._on_refused)
-        self.scene.curtain_lifted.connect(self.lift_curtain)
-        self.scene.hovered.connect(self.show_detail)
-        self.scene.pinned.connect(self.show_detail)
         self.refresh()
 
-    def title(self) -> str:
-        t = self.tr_.text
-        return f"{t('app.name')} — {t('game.chrononauts')}: {t('mode.' + self.game.engine.mode)}"
+    def make_scene(self) -> FullScene:
+        self.faces = ChrononautsFaces(cardsets.load_chrononauts(), self.game.engine.rules, self.tr_)
+        return FullScene(self.faces, self.tr_)
 
-    def retranslate(self) -> None:
-        """Everything said again in the new language: table, prompt bar, log and detail."""
-        self.scene.retranslate()
-        self.log_events = []
-        self.log.clear()
-        self._bar_shape = None
-        self.refresh()
+    @classmethod
+    def setup_options(cls, tr: Translator, form: QFormLayout) -> Callable[[int], dict[str, Any]]:
+        mulligan = QCheckBox(tr.text("hs.mission_mulligan"))
+        mulligan.setChecked(True)
+        form.addRow(mulligan)
+        first = QComboBox()
+        first.addItem(tr.text("hs.first_random"), "random")
+        for i in range(cls.SEATS[1]):
+            first.addItem(tr.text("hs.seat", seat=i + 1), i)
+        form.addRow(tr.text("hs.first_player"), first)
 
-    # --- dialogs (tests replace them) ------------------------------------------------
-
-    def ask(self, title: str, text: str, buttons: list[str]) -> int:
-        return dialogs.ask(self, title, text, buttons)
-
-    def inform(self, title: str, text: str) -> None:
-        dialogs.inform(self, title, text)
+        def read(players: int) -> dict[str, Any]:
+            chosen = first.currentData()
+            return {"mission_mulligan": mulligan.isChecked(),
+                    "first_player": chosen if chosen == "random" or chosen < players else "random"}
+        return read
 
     def pick(self, title: str, text: str, items: list[Choice]) -> int:
         """Choose among many (a Rewind or a Quick Trip can offer dozens): the cards themselves, clickable."""
@@ -266,37 +149,19 @@ class HotSeatWindow(QWidget):
             return None
         if state.window is not None:
             return self.memo_seat if self.memo_seat in state.window else None
+        self.memo_seat = None
         acting = self.game.engine.to_act(state)
         return min(acting) if acting else None
 
-    def refresh(self) -> None:
-        """Draw the table for whoever may look now, and offer the buttons of this moment."""
-        t = self.tr_.text
+    def draw(self, viewer: int | None, curtain: str) -> None:
         game = self.game
-        state = game.state
-        if state.window is None:
-            self.memo_seat = None
-        seat = self.decider()
-        if seat is None:
-            self.looking = None  # everyone looks at a shared prompt or the end: the next person gets the curtain
-        curtain = ""
-        if seat is not None and self.looking != seat:
-            if game.secret_differs(seat):
-                curtain = t("hs.curtain", player=game.names[seat])
-            else:
-                self.looking = seat  # nothing secret to hide from the others
-        viewer = seat if seat is not None and not curtain else None
         view = game.view(PUBLIC if viewer is None else viewer)
         dests = game.dests(viewer) if viewer is not None else {}
         pending = self._pending_kill(viewer)
         if pending is not None:
             view, dests = self._kill_second_table(view, pending, viewer)
-        seating = Seating(game.names, viewer, game.engine.to_act(state), curtain, self._window_text(state))
+        seating = Seating(game.names, viewer, game.engine.to_act(game.state), curtain, self._window_text(game.state))
         self.scene.show_full(view, dests, seating)
-        self._offer(state, viewer, curtain)
-        self._rebuild_log()
-        self._refresh_detail()
-        self.changed.emit()
 
     def _pending_kill(self, viewer: int | None) -> KillTime | None:
         """The held first card of Killing Time, if its player is still the one looking and may go on."""
@@ -323,64 +188,20 @@ class HotSeatWindow(QWidget):
         return self.tr_.text("hs.window_open", card=self.tr_.card_title(state.stack[-1].card),
                              players=", ".join(self.game.names[q] for q in state.window))
 
-    def lift_curtain(self) -> None:
-        seat = self.decider()
-        if seat is not None:
-            self.looking = seat
-            self.refresh()
-
     # --- the buttons of the moment ----------------------------------------------------
 
-    def _offer(self, state: FullState, viewer: int | None, curtain: str) -> None:
+    def offer(self, viewer: int | None) -> None:
         t = self.tr_.text
-        self._plan: list[tuple[str, str, Callable[[], object]]] = []
-        self._text = ""
-        names = self.game.names
-        if state.result is not None:
-            self._say(self.end_text())
-        elif curtain:
-            self._say(curtain)
-            self._button("reveal", t("hs.reveal"), self.lift_curtain)
-        elif state.window is not None and viewer is None:
-            self._say(t("hs.memo_prompt", card=self.tr_.card_title(state.stack[-1].card)))
-            self._button("nobody", t("hs.nobody"), self.nobody_answers)
-            self._button("memo", t("hs.have_memo"), self.someone_answers)
+        state = self.game.state
+        if state.window is not None and viewer is None:
+            self.say(t("hs.memo_prompt", card=self.tr_.card_title(state.stack[-1].card)))
+            self.button("nobody", t("hs.nobody"), self.nobody_answers)
+            self.button("memo", t("hs.have_memo"), self.someone_answers)
         elif state.window is not None and viewer is not None:
-            self._say(t("hs.memo_private", player=names[viewer]))
-            self._button("back", t("hs.back"), self.back_to_prompt)
+            self.say(t("hs.memo_private", player=self.game.names[viewer]))
+            self.button("back", t("hs.back"), self.back_to_prompt)
         elif viewer is not None:
             self._offer_private(state, viewer)
-        if self.can_undo():
-            self._button("undo", t("menu.undo").replace("&", ""), self.undo)
-        self._button("save", t("menu.save_as").replace("&", ""), self.save_dialog)
-        self._build_bar()
-
-    def _build_bar(self) -> None:
-        """Rebuild the prompt bar only when it changes: relaying out widgets costs more than the table."""
-        shape = (self._text, [(key, label) for key, label, _slot in self._plan])
-        if shape == self._bar_shape:
-            self._slots = {key: slot for key, _label, slot in self._plan}
-            return
-        self._bar_shape = shape
-        while self.bar_layout.count():
-            item = self.bar_layout.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()  # at once: deleteLater alone leaves it drawn until the loop runs
-                widget.deleteLater()
-        self.prompt = QLabel(self._text)
-        self.prompt.setWordWrap(True)
-        self.bar_layout.addWidget(self.prompt, 1)
-        self.buttons = {}
-        self._slots = {key: slot for key, _label, slot in self._plan}
-        for key, label, _slot in self._plan:
-            button = QPushButton(label)
-            button.clicked.connect(lambda _checked=False, k=key: self._slots[k]())
-            self.bar_layout.addWidget(button)
-            self.buttons[key] = button
-
-    def _say(self, text: str) -> None:
-        self._text = text
 
     def _offer_private(self, state: FullState, seat: int) -> None:
         t = self.tr_.text
@@ -389,30 +210,24 @@ class HotSeatWindow(QWidget):
         top = state.stack[-1] if state.stack else None
         if state.setup:
             kind = state.setup[0][1]
-            self._say(t(f"hs.setup_{kind}", player=name))
+            self.say(t(f"hs.setup_{kind}", player=name))
             for move in legal:
                 key = "keep" if isinstance(move, KeepDeal) else "mulligan"
-                self._button(key, t(f"hs.{key}"), self._player(move))
+                self.button(key, t(f"hs.{key}"), self.player(move))
         elif self.kill_first is not None:
-            self._say(t("hs.kill_second", player=name, card=self.tr_.card_title(self.kill_first.first)))
-            self._button("done", t("hs.kill_done"), self.kill_done)
-            self._button("take_back", t("hs.kill_take_back"), self.kill_take_back)
+            self.say(t("hs.kill_second", player=name, card=self.tr_.card_title(self.kill_first.first)))
+            self.button("done", t("hs.kill_done"), self.kill_done)
+            self.button("take_back", t("hs.kill_take_back"), self.kill_take_back)
         elif top is not None and top.stage in (CHOOSE_REWIND, CHOOSE_QUICK_TRIP):
-            self._say(t(f"hs.choose_{top.stage}", player=name))
-            self._button("choose", t("hs.choose"), self.choose)
+            self.say(t(f"hs.choose_{top.stage}", player=name))
+            self.button("choose", t("hs.choose"), self.choose)
         elif top is not None and top.stage == MIRACLE:
-            self._say(t("hs.miracle", player=name, plays=state.miracle_plays))
+            self.say(t("hs.miracle", player=name, plays=state.miracle_plays))
             for move in legal:
                 if isinstance(move, MiracleStop):
-                    self._button("stop", t("hs.miracle_stop"), self._player(move))
+                    self.button("stop", t("hs.miracle_stop"), self.player(move))
         else:
-            self._say(t("hs.your_turn", player=name, steps=state.steps))
-
-    def _player(self, move: Move) -> Callable[[], object]:
-        return lambda: self.play(move)
-
-    def _button(self, key: str, label: str, slot: Callable[[], object]) -> None:
-        self._plan.append((key, label, slot))
+            self.say(t("hs.your_turn", player=name, steps=state.steps))
 
     # --- the card under the pointer ----------------------------------------------------------
 
@@ -436,30 +251,17 @@ class HotSeatWindow(QWidget):
             return view.ids[viewer] if key == "own:id" else view.missions[viewer]
         return key
 
-    def show_detail(self, key: str) -> None:
+    def detail_of(self, key: str) -> tuple[CardFace, str] | None:
         view = self.scene.full_view
         card = self.card_under(key)
         if view is None or card is None:
-            return
-        self.detail_key = key
+            return None
         if key.startswith("tl:") or card_kind(card) in self.faces.rules.inverters or card_kind(card) in self.faces.rules.patches:
-            face, text = self.faces.detail(key if key.startswith("tl:") else card, view.timeline)
-        else:
-            kind = card_kind(card)
-            face = full_face(self.faces, card)
-            name = self.tr_.card_title(card)
-            body = "" if kind.startswith("id_") else self.tr_.text(f"{kind}.text")
-            text = f"<h3>{html.escape(name)}</h3><p>{html.escape(body)}</p>"
-        self.detail.show_card(face, text)
-
-    def _refresh_detail(self) -> None:
-        """After every redraw: the card shown must still be on the table for whoever looks now."""
-        key = self.detail_key
-        if key and self.card_under(key) is not None:
-            self.show_detail(key)
-        else:
-            self.detail_key = ""
-            self.detail.show_hint(self.tr_.text("detail.hint"))
+            return self.faces.detail(key if key.startswith("tl:") else card, view.timeline)
+        kind = card_kind(card)
+        name = self.tr_.card_title(card)
+        body = "" if kind.startswith("id_") else self.tr_.text(f"{kind}.text")
+        return full_face(self.faces, card), f"<h3>{html.escape(name)}</h3><p>{html.escape(body)}</p>"
 
     # --- the shared Memo prompt ------------------------------------------------------------
 
@@ -549,19 +351,6 @@ class HotSeatWindow(QWidget):
         self.kill_first = None
         self.refresh()
 
-    def play(self, move: Move) -> bool:
-        try:
-            events = self.game.match.play(move)
-        except IllegalMove as exc:
-            self.show_message(self.tr_.reason(exc))
-            return False
-        self.message.clear()
-        self._autosave()
-        self.refresh()
-        if any(e.kind in ("game_won", "universe_destroyed", "game_ended") for e in events):
-            self.inform(self.tr_.text("hs.end_title"), self.end_text())
-        return True
-
     def _on_refused(self, card: str, target: str) -> None:
         """Why the card cannot land there, asked of the rules (never guessed)."""
         seat = self.looking
@@ -579,45 +368,17 @@ class HotSeatWindow(QWidget):
             move = KillTime(seat, card)
         if move is None:
             self.show_message(self.tr_.text("status.drop_outside"))
-            return
-        try:
-            self.game.engine.check(self.game.state, move)
-        except IllegalMove as exc:
-            self.show_message(self.tr_.reason(exc))
-            return
-        self.show_message(self.tr_.text("status.drop_outside"))
+        else:
+            self.explain(move)
 
-    def show_message(self, text: str) -> None:
-        self.message.setText(text)
-
-    def can_undo(self) -> bool:
-        """Only the person looking, their own last move, and never behind the curtain, a shared prompt or
-        the end: undoing someone else's move would show their cards to the wrong eyes (CHR-14.5)."""
-        match = self.game.match
-        seat = self.decider()
-        return (match.can_undo() and seat is not None and self.looking == seat and not self.scene.curtain_up
-                and self.game.state.result is None and getattr(match._done[-1].move, "player", None) == seat)
-
-    def can_redo(self) -> bool:
-        """A move taken back may be played again by the one who made it, while they are looking."""
-        match = self.game.match
-        seat = self.decider()
-        return (match.can_redo() and seat is not None and self.looking == seat and not self.scene.curtain_up
-                and getattr(match._undone[-1].move, "player", None) == seat)
+    def can_take_back(self) -> bool:
+        return self.can_undo() or self.kill_first is not None
 
     def undo(self) -> None:
         if self.kill_first is not None:  # the held card first: it never reached the engine
             self.kill_take_back()
-        elif self.can_undo():
-            self.game.match.undo()
-            self._autosave()
-            self.refresh()
-
-    def redo(self) -> None:
-        if self.can_redo():
-            self.game.match.redo()
-            self._autosave()
-            self.refresh()
+        else:
+            super().undo()
 
     def end_text(self) -> str:
         state = self.game.state
@@ -628,25 +389,6 @@ class HotSeatWindow(QWidget):
         if state.result == "destroyed":
             return t("end.destroyed")
         return t("end.turn_limit")
-
-    # --- saving ----------------------------------------------------------------------------
-
-    def _autosave(self) -> None:
-        if self.autosave is not None:
-            try:
-                self.game.save(self.autosave)
-            except OSError as exc:
-                self.show_message(self.tr_.text("status.autosave_failed", reason=exc.strerror or str(exc)))
-
-    def save_dialog(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-
-        name, _ = QFileDialog.getSaveFileName(self, self.tr_.text("menu.save_as").replace("&", ""),
-                                              str(storage.data_dir()), f"*{storage.SAVE_SUFFIX}")
-        if name:
-            self.game.save(Path(name))
-
-    # --- the log -------------------------------------------------------------------------------
 
     def event_text(self, event: Event) -> str:
         params: dict[str, object] = {}
@@ -668,17 +410,3 @@ class HotSeatWindow(QWidget):
             return self.tr_.text(key, **params)
         except (KeyError, IndexError, ValueError):  # an event whose text needs what we did not give
             return event.kind
-
-    def _rebuild_log(self) -> None:
-        """Add the new lines only; start over after an undo or a language switch."""
-        events = [e for step in self.game.match._done for e in step.events]
-        kept = len(self.log_events)
-        if events[:kept] != self.log_events or self.log.count() != kept:
-            self.log.clear()
-            kept = 0
-        if kept == len(events):
-            return
-        for event in events[kept:]:
-            self.log.addItem(self.event_text(event))
-        self.log_events = events
-        self.log.scrollToBottom()

@@ -29,10 +29,21 @@ class Translator(QObject):
     def __init__(self, language: str, game: str = "chrononauts", ui: Catalog | None = None,
                  texts: Catalog | None = None) -> None:
         super().__init__()
-        self.language = language if language in (*LANGUAGES, PSEUDO) else "en"
+        self._language = language if language in (*LANGUAGES, PSEUDO) else "en"
+        self._leader: Translator | None = None  # a game's translator speaks the window's language
         self.ui: Catalog = ui if ui is not None else cardsets.load_ui_texts()
         self.game: Catalog = texts if texts is not None else cardsets.load_texts(game)
         self._pseudo: tuple[Catalog, Catalog] | None = None  # made on first use: most people never need it
+
+    @property
+    def language(self) -> str:
+        return self._leader.language if self._leader is not None else self._language
+
+    def for_game(self, game: str) -> Translator:
+        """A translator for another game's cards that always speaks this one's language."""
+        other = Translator(self.language, game, self.ui)
+        other._leader = self
+        return other
 
     def replace_texts(self, ui: Catalog, texts: Catalog) -> None:
         """Speak from freshly read catalogs; everything showing text listens to texts_changed."""
@@ -51,8 +62,10 @@ class Translator(QObject):
         return [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
 
     def set_language(self, language: str) -> None:
-        if language in (*LANGUAGES, PSEUDO) and language != self.language:
-            self.language = language
+        if self._leader is not None:
+            self._leader.set_language(language)
+        elif language in (*LANGUAGES, PSEUDO) and language != self._language:
+            self._language = language
             self.language_changed.emit(language)
 
     def text(self, key: str, **params: object) -> str:

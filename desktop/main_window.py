@@ -5,22 +5,21 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPainter, QResizeEvent
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFormLayout,
-                               QGraphicsView, QLabel, QLineEdit, QListWidget, QMainWindow, QSizePolicy,
-                               QSpinBox, QStackedWidget,
-                               QTextBrowser, QToolBar, QVBoxLayout, QWidget)
+                               QLabel, QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget,
+                               QToolBar, QWidget)
 
 import cardsets
 from desktop import dialogs, storage
 from desktop.i18n import Translator
+from desktop.panels import DetailPanel, TableView
 from desktop.session import GameSession
 from desktop.solo_help import SoloHelp
 from desktop.stats import Statistics
 from desktop.stats import default_path as stats_path
 from desktop.stats_dialog import StatisticsDialog
-from desktop.table.card_item import CardFace, face_pixmap
 from desktop.table.chrononauts_faces import ChrononautsFaces
 from desktop.table.solonauts_scene import SolonautsScene
 from desktop.workbench.live import follow_saves
@@ -30,12 +29,11 @@ from rules.kernel import BadOption, Event
 from rules.registry import engine
 from rules.saves import SaveError
 
-if TYPE_CHECKING:  # the hot-seat table is loaded when a game for several people starts
-    from desktop import hotseat
+if TYPE_CHECKING:  # a table for several people is loaded when such a game starts
+    from desktop.seat_table import SeatGame, SeatTable
 
 MAX_DEAL = 2**31 - 1
 DEAL_KINDS = ("random", "winnable", "daily", "number")
-DETAIL_SCALE = 2.2
 
 
 def parse_deal(text: str) -> int | None:
@@ -52,68 +50,6 @@ def random_deal() -> int:
     return random.SystemRandom().randrange(MAX_DEAL + 1)
 
 
-class TableView(QGraphicsView):
-    """Shows the whole table, scaled to the window."""
-
-    def __init__(self, scene: SolonautsScene) -> None:
-        super().__init__(scene)
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMouseTracking(True)
-        self.setBackgroundBrush(scene.backgroundBrush())
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
-        super().resizeEvent(event)
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-    def sizeHint(self) -> QSize:
-        return QSize(1120, 800)
-
-
-class DetailPanel(QWidget):
-    """The card under the pointer, large enough to read, with its full text."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        layout = QVBoxLayout(self)
-        self.picture = QLabel()
-        self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.picture.setMinimumHeight(int(116 * DETAIL_SCALE) + 8)
-        self.text = QTextBrowser()
-        self.text.setOpenLinks(False)
-        self.picture.setMinimumWidth(160)
-        # Ignored width: the pixmap follows the panel, never the other way round.
-        self.picture.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self._face: CardFace | None = None
-        layout.addWidget(self.picture)
-        layout.addWidget(self.text, 1)
-
-    def show_card(self, face: CardFace, html_text: str) -> None:
-        self._face = face
-        self._render()
-        self.text.setHtml(html_text)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
-        super().resizeEvent(event)
-        self._render()
-
-    def _render(self) -> None:
-        # As large as the panel allows, up to DETAIL_SCALE: a narrow dock must not crop the card.
-        face = self._face
-        if face is None:
-            return
-        room = max(40.0, self.picture.width() - 8.0)
-        scale = min(DETAIL_SCALE, room / (face.width + 6))
-        self.picture.setPixmap(face_pixmap(face, scale, self.devicePixelRatioF() or 1.0))
-
-    def show_hint(self, text: str) -> None:
-        self._face = None
-        self.picture.clear()
-        self.text.setPlainText(text)
-
-
 class NewGameDialog(QDialog):
     def __init__(self, tr: Translator, parent: QWidget | None, ids: int = IDS_DEFAULT) -> None:
         super().__init__(parent)
@@ -121,13 +57,12 @@ class NewGameDialog(QDialog):
         self.setWindowTitle(tr.text("new.title"))
         form = QFormLayout(self)
         self.game = QComboBox()
-        self.game.addItem(tr.text("game.chrononauts"), "chrononauts")
-        self.mode = QComboBox()
-        self.mode.addItem(tr.text("mode.solonauts"), "solonauts")
-        from desktop import hotseat
+        from desktop.tables import seat_games
 
-        for mode in hotseat.MODES:  # several people on one screen: names come in the next dialog
-            self.mode.addItem(tr.text(f"mode.{mode}"), mode)
+        for game in seat_games():
+            self.game.addItem(tr.text(f"game.{game}"), game)
+        self.mode = QComboBox()
+        self.game.currentIndexChanged.connect(self._game_chosen)
         self.kind = QComboBox()
         for kind in DEAL_KINDS:
             self.kind.addItem(tr.text(f"new.kind.{kind}"), kind)
@@ -148,7 +83,31 @@ class NewGameDialog(QDialog):
         form.addRow(tr.text("new.ids"), self.ids)
         form.addRow(self.error)
         form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
+        self.mode.currentIndexChanged.connect(self._mode_chosen)
+        self._game_chosen(0)
         self.seed: int | None = None
+
+    def _game_chosen(self, _index: int) -> None:
+        """The modes of the game chosen; several people on one screen give their names in the next dialog."""
+        from desktop.seat_table import mode_key
+        from desktop.tables import table_class
+
+        game = self.chosen_game()
+        table = table_class(game)
+        self.mode.clear()
+        if game == "chrononauts":
+            self.mode.addItem(self.tr_.text("mode.solonauts"), "solonauts")
+        for mode in table.MODES if table is not None else ():
+            self.mode.addItem(self.tr_.text(mode_key(game, mode)), mode)
+        self._mode_chosen(0)
+
+    def _mode_chosen(self, _index: int) -> None:
+        solo = self.chosen_mode() == "solonauts"  # the deal rows are Solonauts' alone
+        for widget in (self.kind, self.deal, self.ids):
+            widget.setEnabled(solo)
+
+    def chosen_game(self) -> str:
+        return str(self.game.currentData())
 
     def _number_typed(self, text: str) -> None:
         if text.strip():  # a number typed means that deal
@@ -194,7 +153,7 @@ class MainWindow(QMainWindow):
         self.centre.addWidget(self.view)
         self.setCentralWidget(self.centre)
         self.session: GameSession | None = None
-        self.hotseat: hotseat.HotSeatWindow | None = None
+        self.hotseat: SeatTable | None = None
         self.save_path: Path | None = None
         self.log_events: list[Event] = []
         self.pinned = ""
@@ -402,13 +361,11 @@ class MainWindow(QMainWindow):
         self.start(session)
 
     def new_game_dialog(self) -> None:
-        from desktop import hotseat
-
         dialog = NewGameDialog(self.tr_, self, int(self.remembered_options()["ids"]))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        if dialog.chosen_mode() in hotseat.MODES:
-            self.hotseat_dialog(dialog.chosen_mode(), dialog.seed)
+        if dialog.chosen_mode() != "solonauts":
+            self.hotseat_dialog(dialog.chosen_game(), dialog.chosen_mode(), dialog.seed)
         elif dialog.seed is not None:
             self.new_game(dialog.options(), dialog.seed)
         else:
@@ -438,29 +395,42 @@ class MainWindow(QMainWindow):
 
     # --- several players on one screen ----------------------------------------------------
 
-    def hotseat_dialog(self, mode: str, seed: int | None) -> None:
-        from desktop import hotseat
+    def hotseat_dialog(self, game: str, mode: str, seed: int | None) -> None:
+        from desktop.seat_table import SeatSetupDialog
+        from desktop.tables import table_class
 
+        table = table_class(game)
+        if table is None:
+            return
         names = [str(n) for n in self.settings.get("hotseat_names", []) if isinstance(n, str)]
-        dialog = hotseat.HotSeatDialog(self.tr_, self, names, mode)
+        dialog = SeatSetupDialog(self.tr_, self, names, table, mode)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        self.new_hotseat(dialog.chosen_mode(), dialog.names(), dialog.options(), random_deal() if seed is None else seed)
+        self.new_hotseat(game, dialog.chosen_mode(), dialog.names(), dialog.options(),
+                         random_deal() if seed is None else seed)
 
-    def new_hotseat(self, mode: str, names: list[str], options: dict[str, Any], seed: int) -> hotseat.HotSeatWindow:
-        from desktop import hotseat
+    def new_hotseat(self, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int) -> SeatTable:
+        from desktop.tables import table_class
 
+        table = table_class(game)
+        if table is None:
+            raise ValueError(f"no table for {game}")
         self.settings["hotseat_names"] = list(names)  # offered again next time
         storage.save_settings(self.settings)
-        return self.show_hotseat(hotseat.HotSeatGame.new(mode, names, options, seed))
+        return self.show_hotseat(table.GAME_CLASS.start(game, mode, names, options, seed))
 
-    def show_hotseat(self, game: hotseat.HotSeatGame) -> hotseat.HotSeatWindow:
-        from desktop import hotseat
+    def show_hotseat(self, game: SeatGame) -> SeatTable:
+        from desktop.seat_table import autosave_path
+        from desktop.tables import table_class
 
+        cls = table_class(game.engine.game)
+        assert cls is not None  # only games with a table are started or opened here
         if self.help.replaying:
             self.help.stop()
         self._leave_hotseat()
-        table = hotseat.HotSeatWindow(self.tr_, game, hotseat.autosave_path(), self.log, self.detail)
+        # Chrononauts speaks from the window's own catalog; another game needs its own cards' texts.
+        tr = self.tr_ if cls.GAME == "chrononauts" else self.tr_.for_game(cls.GAME)
+        table = cls(tr, game, autosave_path(), self.log, self.detail)
         table.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
         table.inform = self.inform  # type: ignore[method-assign]
         table.save_dialog = self.save_as  # type: ignore[method-assign]  # the bar's Save as is the menu's
@@ -488,11 +458,23 @@ class MainWindow(QMainWindow):
         self.save_path = None
         self.retranslate()
 
-    def open_hotseat(self, path: Path) -> bool:
-        from desktop import hotseat
+    @staticmethod
+    def _seat_table_for(path: Path) -> type[SeatTable] | None:
+        """The table that opens a save, if it holds a game for several people."""
+        from desktop.seat_table import saved_game
+        from desktop.tables import table_class
 
+        held = saved_game(path)
+        if held is None or held == ("chrononauts", "solonauts"):
+            return None
+        return table_class(held[0])
+
+    def open_hotseat(self, path: Path) -> bool:
+        table = self._seat_table_for(path)
+        if table is None:
+            return False
         try:
-            game = hotseat.HotSeatGame.load(path)
+            game = table.GAME_CLASS.load(path)
         except SaveError as exc:
             self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
             return False
@@ -501,12 +483,11 @@ class MainWindow(QMainWindow):
 
     def _resume_hotseat(self) -> bool:
         path = storage.hotseat_autosave_path()
-        if not path.exists():
+        table = self._seat_table_for(path) if path.exists() else None
+        if table is None:
             return False
-        from desktop import hotseat
-
         try:
-            game = hotseat.HotSeatGame.load(path)
+            game = table.GAME_CLASS.load(path)
         except SaveError:
             storage.set_aside(path)
             return False
@@ -519,9 +500,7 @@ class MainWindow(QMainWindow):
         return True
 
     def open_file(self, path: Path) -> bool:
-        from desktop import hotseat
-
-        if hotseat.is_hotseat_save(path):
+        if self._seat_table_for(path) is not None:
             return self.open_hotseat(path)
         try:
             session = GameSession.open(path, self.tr_, storage.autosave_path())
@@ -566,7 +545,7 @@ class MainWindow(QMainWindow):
 
     def undo(self) -> None:
         if self.hotseat is not None:  # the hot-seat rules: only the person looking, never behind the curtain
-            if self.hotseat.can_undo() or self.hotseat.kill_first is not None:
+            if self.hotseat.can_take_back():
                 self.hotseat.undo()
         elif self.session is not None and not self.session.undo():
             self.show_message(self.tr_.text("status.nothing_to_undo"))
@@ -758,11 +737,11 @@ class MainWindow(QMainWindow):
         self.act_save_as.setEnabled(self.session is not None)
         self.act_restart.setEnabled(self.session is not None)
 
-    def _refresh_hotseat_status(self, table: hotseat.HotSeatWindow) -> None:
+    def _refresh_hotseat_status(self, table: SeatTable) -> None:
         """The menus while a game for several is on: its undo rules, and nothing of Solonauts."""
         for label in (self.prompt, self.score, self.deal_label):
             label.setText("")  # the hot-seat table has its own prompt bar
-        self.act_undo.setEnabled(table.can_undo() or table.kill_first is not None)
+        self.act_undo.setEnabled(table.can_take_back())
         self.act_redo.setEnabled(table.can_redo())
         for act in (self.act_hint, self.act_daily, self.act_statistics, self.act_restart):
             act.setEnabled(False)

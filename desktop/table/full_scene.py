@@ -9,16 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
+from PySide6.QtCore import QPointF
 
 from desktop.i18n import Translator
 from desktop.table.card_item import CardFace, CardItem
-from desktop.table.chrononauts_faces import (ARTIFACT_PLATE, CARD_BACK, HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
+from desktop.table.chrononauts_faces import (ARTIFACT_PLATE, HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
                                               SEAT_SIZE, TIMELINE_SIZE, ChrononautsFaces, artifact_plate, full_face,
                                               seat_face)
-from desktop.table.solonauts_scene import DECK_KEY, DISCARD_KEY, FELT, GAP, LABEL, MARGIN, Dests, SolonautsScene
+from desktop.table.solonauts_scene import DECK_KEY, DISCARD_KEY, GAP, MARGIN, Dests, SolonautsScene
 from rules.chrononauts.full_state import FullState
 from rules.chrononauts.timeline import Timeline
 from rules.kernel import HIDDEN
@@ -31,7 +29,6 @@ ROW_Y = TIMELINE_Y + 4 * (TIMELINE_SIZE[1] + GAP) + 24
 HAND_Y = ROW_Y + HAND_SIZE[1] + 30
 WIDTH = 2 * MARGIN + 8 * (TIMELINE_SIZE[0] + GAP) - GAP
 HEIGHT = HAND_Y + HAND_SIZE[1] + MARGIN
-CURTAIN_Z = 1000.0
 
 
 def seat_key(seat: int) -> str:
@@ -58,8 +55,6 @@ class Seating:
 
 
 class FullScene(SolonautsScene):
-    curtain_lifted = Signal()
-
     def __init__(self, faces: ChrononautsFaces, tr: Translator) -> None:
         super().__init__(faces, tr)
         for label in self._labels.values():  # the Solonauts captions do not apply here
@@ -73,41 +68,7 @@ class FullScene(SolonautsScene):
         for key, pos in (("hand", (MARGIN, HAND_Y - 22)), ("row", (MARGIN, ROW_Y - 22)),
                          ("window", (MARGIN + 3 * (HAND_SIZE[0] + GAP), ROW_Y - 22)),
                          ("counter", (WIDTH * 0.5, TIMELINE_Y - 22))):
-            self._labels[key] = self._label(pos)
-        # A veil, not a wall: under it the table is drawn from the public view (no secret exists in
-        # the scene), so the timeline, the seats and the discard stay readable while it is up.
-        self.curtain = QGraphicsRectItem(0, 0, WIDTH, HEIGHT)
-        self.curtain.setBrush(QBrush(QColor(CARD_BACK)))
-        self.curtain.setPen(Qt.PenStyle.NoPen)
-        self.curtain.setZValue(CURTAIN_Z)
-        self.curtain.setOpacity(0.6)
-        self.curtain.setFlag(QGraphicsItem.GraphicsItemFlag.ItemDoesntPropagateOpacityToChildren)
-        self.addItem(self.curtain)
-        self.curtain_band = QGraphicsRectItem(self.curtain)  # solid behind the words, so they read on any card
-        self.curtain_band.setBrush(QBrush(QColor(CARD_BACK)))
-        self.curtain_band.setPen(QPen(QColor(LABEL), 1.5))
-        self.curtain_text = QGraphicsSimpleTextItem(self.curtain)
-        font = QFont()
-        font.setPixelSize(30)
-        font.setBold(True)
-        self.curtain_text.setFont(font)
-        self.curtain_text.setBrush(QBrush(QColor(LABEL)))
-        self.curtain.hide()
-        self.setBackgroundBrush(QBrush(QColor(FELT)))
-
-    def _label(self, pos: tuple[float, float]) -> QGraphicsSimpleTextItem:
-        label = QGraphicsSimpleTextItem()
-        font = QFont()
-        font.setPixelSize(14)
-        label.setFont(font)
-        label.setBrush(QBrush(QColor(LABEL)))
-        label.setPos(*pos)
-        self.addItem(label)
-        return label
-
-    @property
-    def curtain_up(self) -> bool:
-        return self.curtain.isVisible()
+            self._labels[key] = self.label(pos)
 
     # --- drawing --------------------------------------------------------------------
 
@@ -115,20 +76,18 @@ class FullScene(SolonautsScene):
         """Bring the items in line with `view`, drawn for `seating.viewer`."""
         self.full_view = view
         self.seating = seating
-        self.dests = {card: dict(targets) for card, targets in dests.items()}
-        if self.selected not in self.dests:
-            self.selected, self.focus_target = "", ""
+        self.set_dests(dests)
         wanted: dict[str, tuple[QPointF, float]] = {}
         faces = self.faces
         tr = self.translator
         tl = view.timeline
         for year_card in faces.cards.timeline:  # Artifaxx too: its timeline stays True History
             key = f"tl:{year_card.year}"
-            self._put(key, self._timeline_face(year_card.year, tl))
+            self.put(key, self._timeline_face(year_card.year, tl))
             wanted[key] = (QPointF(MARGIN + year_card.column * (TIMELINE_SIZE[0] + GAP),
                                    TIMELINE_Y + year_card.row * (TIMELINE_SIZE[1] + GAP)), 1)
         for year, patch in tl.patches.items():
-            self._put(patch, faces.play_card(patch, True))
+            self.put(patch, faces.play_card(patch, True))
             wanted[patch] = (wanted[f"tl:{year}"][0] + QPointF(
                 PATCH_MARGIN, TIMELINE_SIZE[1] - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
         # Seats across the top, each with its table of artifacts underneath.
@@ -139,10 +98,10 @@ class FullScene(SolonautsScene):
             for card in (view.ids[q], view.missions[q]):
                 if card is not None and card in view.revealed:
                     lines.append(tr.card_title(card))
-            self._put(seat_key(q), seat_face(self._name(q), "\n".join(lines), q in seating.acting))
+            self.put(seat_key(q), seat_face(self._name(q), "\n".join(lines), q in seating.acting))
             wanted[seat_key(q)] = (QPointF(x, SEAT_Y), 1)
             for i, artifact in enumerate(view.tables[q]):
-                self._put(artifact_key(artifact), artifact_plate(faces, artifact))
+                self.put(artifact_key(artifact), artifact_plate(faces, artifact))
                 col, row = i % 2, i // 2
                 wanted[artifact_key(artifact)] = (QPointF(x + col * (ARTIFACT_PLATE[0] + 2),
                                                           ART_Y + min(row, 3) * (ARTIFACT_PLATE[1] + 2)), 2 + i)
@@ -153,28 +112,28 @@ class FullScene(SolonautsScene):
             for kind, card in (("id", view.ids[viewer]), ("mission", view.missions[viewer])):
                 if card is not None and card != HIDDEN:
                     key = f"own:{kind}"
-                    self._put(key, full_face(faces, card))
+                    self.put(key, full_face(faces, card))
                     wanted[key] = (QPointF(x, ROW_Y), 1)
                 x += HAND_SIZE[0] + GAP
         stack_x = MARGIN + 3 * (HAND_SIZE[0] + GAP)
-        self._put(STACK_KEY, CardFace(HAND_SIZE[0], HAND_SIZE[1], "#9b927f", "#ece5d6",
+        self.put(STACK_KEY, CardFace(HAND_SIZE[0], HAND_SIZE[1], "#9b927f", "#ece5d6",
                                       title=tr.text("hs.resolving"), body=tr.text("hs.drop_here")))
         wanted[STACK_KEY] = (QPointF(stack_x, ROW_Y), 0)
         for i, entry in enumerate(view.stack):
             key = f"stack:{i}:{entry.card}"
-            self._put(key, full_face(faces, entry.card))
+            self.put(key, full_face(faces, entry.card))
             wanted[key] = (QPointF(stack_x + i * 30, ROW_Y), 3 + i)  # on the zone: the top one shows
         for d in (1, -1):
             key = direction_key(d)
             if any(key in targets for targets in self.dests.values()):
-                self._put(key, CardFace(HAND_SIZE[0], HAND_SIZE[1] / 2, "#5b3d8f", "#f2edfa",
+                self.put(key, CardFace(HAND_SIZE[0], HAND_SIZE[1] / 2, "#5b3d8f", "#f2edfa",
                                         title=tr.text("hs.clockwise" if d == 1 else "hs.counterclockwise")))
                 wanted[key] = (QPointF(stack_x - HAND_SIZE[0] - GAP, ROW_Y + (0 if d == 1 else HAND_SIZE[1] / 2 + 2)), 1)
         deck_x = WIDTH - MARGIN - 2 * HAND_SIZE[0] - GAP
-        self._put(DECK_KEY, faces.deck(len(view.draw)))
+        self.put(DECK_KEY, faces.deck(len(view.draw)))
         wanted[DECK_KEY] = (QPointF(deck_x, ROW_Y), 0)
         top = view.discard[-1] if view.discard else None
-        self._put(DISCARD_KEY, self._discard_face(top, len(view.discard)))
+        self.put(DISCARD_KEY, self._discard_face(top, len(view.discard)))
         wanted[DISCARD_KEY] = (QPointF(deck_x + HAND_SIZE[0] + GAP, ROW_Y), 0)
         # The hand: the viewer's, or a Miracle's mini-hand while it is being played from.
         self.hand = []
@@ -183,12 +142,12 @@ class FullScene(SolonautsScene):
             self.hand = list(view.mini if miracle else view.hands[viewer])
         spread = min(HAND_SIZE[0] + GAP, (WIDTH - 2 * MARGIN - HAND_SIZE[0]) / max(1, len(self.hand) - 1))
         for i, card in enumerate(self.hand):
-            self._put(card, full_face(faces, card))
+            self.put(card, full_face(faces, card))
             wanted[card] = (QPointF(MARGIN + i * spread, HAND_Y), 10 + i)
         self.place(wanted)
         self._refresh_full_labels(view)
-        self._refresh_marks()
-        self._refresh_curtain()
+        self.refresh_marks()
+        self.set_curtain(seating.curtain)
 
     def _timeline_face(self, year: int, tl: Timeline) -> CardFace:
         # A year's face depends on its side, paradox and patch only; most moves change few years.
@@ -227,14 +186,6 @@ class FullScene(SolonautsScene):
                         + "   " + tr.text("label.open_paradoxes", count=len(view.timeline.open_paradoxes())))
         counter.setX(WIDTH - MARGIN - counter.boundingRect().width())
 
-    def _refresh_curtain(self) -> None:
-        text = self.seating.curtain
-        self.curtain.setVisible(bool(text))
-        self.curtain_text.setText(text)
-        box = self.curtain_text.boundingRect()
-        self.curtain_text.setPos((WIDTH - box.width()) / 2, (HEIGHT - box.height()) / 2)
-        self.curtain_band.setRect(self.curtain_text.sceneBoundingRect().adjusted(-28, -18, 28, 18))
-
     def redraw(self) -> None:
         if self.full_view is not None:
             self.show_full(self.full_view, self.dests, self.seating)
@@ -251,12 +202,3 @@ class FullScene(SolonautsScene):
         if item is not None and item.key.startswith("stack:"):
             return self.items_by_key[STACK_KEY]  # a card resolving stands for its zone, the target of Memos
         return item
-
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
-        if self.curtain_up:
-            # Only a deliberate click lifts it: the next person has said they alone are looking.
-            if event.button() == Qt.MouseButton.LeftButton:
-                self.curtain_lifted.emit()
-            event.accept()
-            return
-        super().mousePressEvent(event)

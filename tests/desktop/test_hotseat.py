@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QComboBox
 from table_driver import Dialogs, _send, centre, drag, make_window, view_point
 
-from desktop.hotseat import HotSeatGame, HotSeatWindow, autosave_path
+from desktop.hotseat import HotSeatGame, HotSeatWindow
+from desktop.seat_table import autosave_path
 from desktop.main_window import MainWindow
 from desktop.table.full_scene import STACK_KEY
 from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, PlayCard,
@@ -22,7 +23,8 @@ NAMES = ["Marta", "Luca", "Ana"]
 
 
 def start(main: MainWindow, seed: int, names: list[str] | None = None, **options: Any) -> HotSeatWindow:
-    hs = main.new_hotseat("chrononauts", names or NAMES[:2], {"first_player": 0, **options}, seed)
+    hs = main.new_hotseat("chrononauts", "chrononauts", names or NAMES[:2], {"first_player": 0, **options}, seed)
+    assert isinstance(hs, HotSeatWindow)
     hs.pick = main.ask  # type: ignore[method-assign, assignment]  # the chooser answered from the script too
     QApplication.processEvents()
     return hs
@@ -70,7 +72,7 @@ def test_the_next_players_hand_does_not_exist_until_they_confirm(main: MainWindo
     for _ in keep_all_of:
         hs.buttons["keep"].click()
     # Luca's turn to decide: Marta's cards go, Luca's stay hidden until he confirms.
-    assert hs.scene.curtain_up and "Luca" in hs.scene.curtain_text.text()
+    assert hs.scene.curtain_up and "Luca" in hs.scene.curtain_words
     assert not (set(state.hands[0]) | set(state.hands[1])) & set(hs.scene.items_by_key)
     lift(hs)
     assert set(state.hands[1]) <= set(hs.scene.items_by_key)
@@ -96,7 +98,7 @@ def test_a_memo_cancels_a_card_through_the_shared_prompt(main: MainWindow, dialo
     dialogs.answers = [0]  # Luca, the only one who may answer
     hs.buttons["memo"].click()
     assert dialogs.asked[-1][2] == ["Luca"]
-    assert hs.scene.curtain_up and "Luca" in hs.scene.curtain_text.text()
+    assert hs.scene.curtain_up and "Luca" in hs.scene.curtain_words
     lift(hs)
     memos = [c for c in hs.scene.dests if STACK_KEY in hs.scene.dests[c]]
     assert memos and all(hs.game.engine.effect(state, c) == "memo" for c in memos)
@@ -197,17 +199,18 @@ def test_save_open_and_resume_a_game_for_several(qtbot: Any, home: Path, dialogs
 
 
 def test_the_setup_dialog_takes_two_to_six_names_in_seat_order(main: MainWindow) -> None:
-    from desktop.hotseat import HotSeatDialog
+    from desktop.seat_table import SeatSetupDialog
 
-    dialog = HotSeatDialog(main.tr_, main, ["Marta"], "artifaxx")
+    dialog = SeatSetupDialog(main.tr_, main, ["Marta"], HotSeatWindow, "artifaxx")
     assert dialog.chosen_mode() == "artifaxx"
     dialog.accept()
     assert dialog.result() != 1 and "2" in dialog.error.text()  # one name is not a game
     dialog.name_edits[2].setText("Luca")
-    dialog.first.setCurrentIndex(2)  # seat 2, which is Luca once the empty seat is skipped
+    first = dialog.findChildren(QComboBox)[-1]  # who starts: the last choice of the dialog
+    first.setCurrentIndex(2)  # seat 2, which is Luca once the empty seat is skipped
     assert dialog.names() == ["Marta", "Luca"]
     assert dialog.options() == {"mission_mulligan": True, "first_player": 1}
-    hs = main.new_hotseat(dialog.chosen_mode(), dialog.names(), dialog.options(), 4)
+    hs = main.new_hotseat("chrononauts", dialog.chosen_mode(), dialog.names(), dialog.options(), 4)
     assert main.settings["hotseat_names"] == ["Marta", "Luca"]
     assert hs.game.state.options["response_mode"] == "shared" and hs.game.engine.mode == "artifaxx"
 

@@ -12,7 +12,8 @@ from table_driver import Dialogs, centre, drag, make_window
 from test_hotseat import NAMES, keep_all, lift, start
 
 from desktop.card_chooser import CardChooser, Choice
-from desktop.hotseat import HotSeatWindow, is_hotseat_save
+from desktop.hotseat import HotSeatWindow
+from desktop.seat_table import saved_game
 from desktop.main_window import MainWindow
 from desktop.table.chrononauts_faces import full_face
 from desktop.table.solonauts_scene import DISCARD_KEY
@@ -119,7 +120,7 @@ def test_save_as_from_the_menu_saves_the_game_for_several(main: MainWindow, tmp_
     hs = start(main, 5)
     path = tmp_path / "two.convivium.json"
     assert main.save_to(path)
-    assert is_hotseat_save(path) and main.save_path == path
+    assert saved_game(path) == ("chrononauts", "chrononauts") and main.save_path == path
     assert hs.game.to_json() == path.read_text(encoding="utf-8")
 
 
