@@ -37,6 +37,20 @@ print(drawn, rss)
 """
 
 
+# (game, mode, seats, options that keep a random game short) for the rules figures of each game for several.
+GAMES_FOR_SEVERAL: list[tuple[str, str, int, dict[str, Any]]] = [
+    ("chrononauts", "chrononauts", 4, {"turn_limit": 30}),
+    ("chrononauts", "artifaxx", 4, {"turn_limit": 30}),
+    ("bacchanalia", "standard", 4, {}),
+    ("banquet", "standard", 4, {}),
+    ("banquet", "open_privileges", 4, {}),
+    ("parsifal", "standard", 4, {}),
+]
+# Each table at its most crowded.
+SCENES_FOR_SEVERAL = [("chrononauts", "chrononauts", 6), ("bacchanalia", "standard", 6),
+                      ("banquet", "standard", 5), ("parsifal", "standard", 6)]
+
+
 def _median_seconds(fn: Callable[[], object], repeats: int) -> float:
     samples = []
     for _ in range(repeats):
@@ -148,14 +162,15 @@ def bench_rules() -> dict[str, float]:
     return {"legal": legal, "apply": statistics.median(apply_times), "undo": statistics.median(undo_times), "rate": rate}
 
 
-def _full_positions(mode: str, count: int) -> list[Any]:
-    """Mid-game Chrononauts/Artifaxx positions (4 seats) reached by random play: hands are full."""
+def _positions_of(game: str, mode: str, seats: int, count: int) -> list[Any]:
+    """Mid-game positions of a game for several (hands full) reached by random play."""
+    from desktop.seat_table import players_option
     from rules.registry import engine
 
-    eng = engine("chrononauts", mode)
+    eng = engine(game, mode)
     out = []
     for seed in range(count):
-        state = eng.new_state({"seats": 4}, seed)
+        state = eng.new_state({players_option(eng): seats}, seed)
         rng = random.Random(seed)
         for _ in range(rng.randrange(20, 60)):
             if eng.is_over(state):
@@ -167,13 +182,15 @@ def _full_positions(mode: str, count: int) -> list[Any]:
     return out
 
 
-def bench_full_rules(mode: str) -> dict[str, float]:
-    """The same figures as bench_rules for the full game (or Artifaxx), 4 seats."""
+def bench_game_rules(game: str, mode: str, seats: int, capped: dict[str, Any] | None = None) -> dict[str, float]:
+    """The same figures as bench_rules for a game for several; `capped` are options that keep random
+    games short (a turn limit), so that one playout does not run for ever."""
+    from desktop.seat_table import players_option
     from rules.match import Match
     from rules.registry import engine
 
-    eng = engine("chrononauts", mode)
-    positions = _full_positions(mode, 60)
+    eng = engine(game, mode)
+    positions = _positions_of(game, mode, seats, 60)
     n = 0
     t0 = time.perf_counter()
     for _ in range(20):
@@ -181,14 +198,17 @@ def bench_full_rules(mode: str) -> dict[str, float]:
             for player in eng.to_act(state):
                 eng.legal_moves(state, player)
                 n += 1
-    legal = (time.perf_counter() - t0) / n
+    legal = (time.perf_counter() - t0) / max(1, n)
 
+    options = {players_option(eng): seats, **(capped or {})}
     apply_times: list[float] = []
     undo_times: list[float] = []
     for seed in range(20):
-        match = Match(eng, {"seats": 4, "turn_limit": 30}, seed)
+        match = Match(eng, options, seed)
         rng = random.Random(seed)
-        while not eng.is_over(match.state):
+        for _ in range(3000):
+            if eng.is_over(match.state):
+                break
             player = rng.choice(sorted(eng.to_act(match.state)))
             move = rng.choice(match.legal_moves(player))
             _time_play_and_undo(match, move, apply_times, undo_times)
@@ -197,9 +217,11 @@ def bench_full_rules(mode: str) -> dict[str, float]:
     t0 = time.perf_counter()
     seed = 0
     while time.perf_counter() - t0 < 2.0:
-        state = eng.new_state({"seats": 4, "turn_limit": 60}, seed)
+        state = eng.new_state(options, seed)
         rng = random.Random(seed)
-        while not eng.is_over(state):
+        for _ in range(3000):
+            if eng.is_over(state):
+                break
             player = rng.choice(sorted(eng.to_act(state)))
             eng.apply(state, rng.choice(eng.legal_moves(state, player)))
             moves_done += 1
@@ -209,27 +231,30 @@ def bench_full_rules(mode: str) -> dict[str, float]:
             "undo": statistics.median(undo_times) if undo_times else 0.0, "rate": rate}
 
 
-def bench_full_scene_update() -> float:
-    """The hot-seat table redrawn after a move, 6 seats, as the acting player sees it."""
+def bench_seat_scene(game: str, mode: str, seats: int) -> float:
+    """A table for several redrawn after a move, as the acting player sees it (curtain lifted)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from desktop.hotseat import HotSeatGame, HotSeatWindow
     from desktop.i18n import Translator
+    from desktop.tables import table_class
 
+    table = table_class(game)
+    assert table is not None
     app = QApplication.instance() or QApplication([])
+    tr = Translator("en")
     samples = []
     for seed in range(5):
-        game = HotSeatGame.new("chrononauts", [f"P{n}" for n in range(6)], {}, seed)
-        window = HotSeatWindow(Translator("en"), game)
+        played = table.GAME_CLASS.start(game, mode, [f"P{n}" for n in range(seats)], {}, seed)
+        window = table(tr if game == "chrononauts" else tr.for_game(game), played)
         window.show()
         rng = random.Random(seed)
         for _ in range(40):
-            state = game.state
-            if game.engine.is_over(state):
+            state = played.state
+            if played.engine.is_over(state):
                 break
-            player = rng.choice(sorted(game.engine.to_act(state)))
-            game.match.play(rng.choice(game.match.legal_moves(player)))
+            player = rng.choice(sorted(played.engine.to_act(state)))
+            played.match.play(rng.choice(played.match.legal_moves(player)))
             window.looking = window.decider()  # as if the curtain had just been lifted
             t0 = time.perf_counter()
             window.refresh()
@@ -311,15 +336,22 @@ def main(argv: list[str]) -> int:
     rows.append((f"  worst of those ({sol['unknown']:.0f} hit the 20,000-node cap)", f"{sol['worst']:.2f} s", "-", True))
     scene = bench_scene_update()
     rows.append(("scene update after a move", f"{scene * 1000:.2f} ms", "< 8 ms", scene < 0.008))
-    for mode in ("chrononauts", "artifaxx"):
-        f = bench_full_rules(mode)
-        rows.append((f"legal_moves, mid-game {mode}, 4 seats", f"{f['legal'] * 1e6:.0f} µs", "< 200 µs", f["legal"] < 200e-6))
-        rows.append((f"apply one move, {mode}", f"{f['apply'] * 1e6:.0f} µs", "< 100 µs", f["apply"] < 100e-6))
-        rows.append((f"undo one move, {mode} (within a turn)", f"{f['undo'] * 1e6:.1f} µs", "< 100 µs", f["undo"] < 100e-6))
-        rows.append((f"random playout {mode}, moves per second", f"{f['rate']:,.0f}", "≥ 10,000", f["rate"] >= 10_000))
-    full_scene = bench_full_scene_update()
-    rows.append(("scene update after a move, full table, 6 seats", f"{full_scene * 1000:.2f} ms", "< 8 ms",
-                 full_scene < 0.008))
+    from desktop.tables import table_class
+
+    for game, mode, seats, capped in GAMES_FOR_SEVERAL:
+        name = mode if game == "chrononauts" else game if mode == "standard" else f"{game} ({mode})"
+        f = bench_game_rules(game, mode, seats, capped)
+        rows.append((f"legal_moves, mid-game {name}, {seats} seats", f"{f['legal'] * 1e6:.0f} µs", "< 200 µs",
+                     f["legal"] < 200e-6))
+        rows.append((f"apply one move, {name}", f"{f['apply'] * 1e6:.0f} µs", "< 100 µs", f["apply"] < 100e-6))
+        rows.append((f"undo one move, {name}", f"{f['undo'] * 1e6:.1f} µs", "< 100 µs", f["undo"] < 100e-6))
+        rows.append((f"random playout {name}, moves per second", f"{f['rate']:,.0f}", "≥ 10,000", f["rate"] >= 10_000))
+    for game, mode, seats in SCENES_FOR_SEVERAL:
+        if table_class(game) is None:
+            continue
+        scene_ms = bench_seat_scene(game, mode, seats)
+        rows.append((f"scene update after a move, {game} table, {seats} seats", f"{scene_ms * 1000:.2f} ms", "< 8 ms",
+                     scene_ms < 0.008))
     rows.append(("resident memory of the app", f"{rss} MB", "< 200 MB", 0 < rss < 200))
     width = max(len(r[0]) for r in rows)
     print(f"{'what':<{width}}  {'measured':>12}  {'budget':>10}")

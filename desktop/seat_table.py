@@ -22,7 +22,7 @@ from desktop.i18n import Translator
 from desktop.panels import DetailPanel, TableView
 from desktop.table.card_item import CardFace
 from desktop.table.card_table import CardTable
-from rules.kernel import Engine, Event, IllegalMove, Move
+from rules.kernel import Engine, Event, IllegalMove, Move, RulesError
 from rules.match import Match
 from rules.registry import engine
 from rules.saves import SaveError, from_dict, to_dict, write_atomic
@@ -32,6 +32,11 @@ PUBLIC = -1  # a seat nobody sits in: its view hides every secret
 
 def autosave_path() -> Path:
     return storage.hotseat_autosave_path()
+
+
+def players_option(eng: Engine[Any]) -> str:
+    """The option that says how many play: the engines of the later games call it `players`."""
+    return "seats" if "seats" in eng.options({}) else "players"
 
 
 def saved_game(path: Path) -> tuple[str, str] | None:
@@ -57,8 +62,9 @@ class SeatGame:
 
     @classmethod
     def start(cls, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int) -> SeatGame:
-        opts = dict(options, seats=len(names), **cls.fixed_options)
-        return cls(Match(engine(game, mode), opts, seed), list(names))
+        eng = engine(game, mode)
+        opts = {**options, players_option(eng): len(names), **cls.fixed_options}
+        return cls(Match(eng, opts, seed), list(names))
 
     @property
     def engine(self) -> Engine[Any]:
@@ -176,6 +182,11 @@ class SeatTable(QWidget):
     def detail_of(self, key: str) -> tuple[CardFace, str] | None:
         """The face and HTML text of the card an item shows, if the person looking may read it."""
         return None
+
+    def reason(self, error: RulesError) -> str:
+        """A refused move said in the player's language (a game whose reasons name its cards differently
+        overrides this)."""
+        return self.tr_.reason(error)
 
     def decider(self) -> int | None:
         """The one person the next decision belongs to; None when everybody decides together, or at the end."""
@@ -321,7 +332,7 @@ class SeatTable(QWidget):
         try:
             self.game.engine.check(self.game.state, move)
         except IllegalMove as exc:
-            self.show_message(self.tr_.reason(exc))
+            self.show_message(self.reason(exc))
             return
         self.show_message(self.tr_.text("status.drop_outside"))
 
@@ -330,7 +341,7 @@ class SeatTable(QWidget):
         try:
             events = self.game.match.play(move)
         except IllegalMove as exc:
-            self.show_message(self.tr_.reason(exc))
+            self.show_message(self.reason(exc))
             return False
         self.message.clear()
         self._autosave()
