@@ -403,7 +403,7 @@ class MainWindow(QMainWindow):
         if table is None:
             return
         names = [str(n) for n in self.settings.get("hotseat_names", []) if isinstance(n, str)]
-        dialog = SeatSetupDialog(self.tr_, self, names, table, mode)
+        dialog = SeatSetupDialog(self.translator_for(game), self, names, table, mode)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         self.new_hotseat(game, dialog.chosen_mode(), dialog.names(), dialog.options(),
@@ -419,6 +419,10 @@ class MainWindow(QMainWindow):
         storage.save_settings(self.settings)
         return self.show_hotseat(table.GAME_CLASS.start(game, mode, names, options, seed))
 
+    def translator_for(self, game: str) -> Translator:
+        """Chrononauts speaks from the window's own catalog; another game needs its own cards' texts."""
+        return self.tr_ if game == "chrononauts" else self.tr_.for_game(game)
+
     def show_hotseat(self, game: SeatGame) -> SeatTable:
         from desktop.seat_table import autosave_path
         from desktop.tables import table_class
@@ -428,9 +432,7 @@ class MainWindow(QMainWindow):
         if self.help.replaying:
             self.help.stop()
         self._leave_hotseat()
-        # Chrononauts speaks from the window's own catalog; another game needs its own cards' texts.
-        tr = self.tr_ if cls.GAME == "chrononauts" else self.tr_.for_game(cls.GAME)
-        table = cls(tr, game, autosave_path(), self.log, self.detail)
+        table = cls(self.translator_for(cls.GAME), game, autosave_path(), self.log, self.detail)
         table.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
         table.inform = self.inform  # type: ignore[method-assign]
         table.save_dialog = self.save_as  # type: ignore[method-assign]  # the bar's Save as is the menu's

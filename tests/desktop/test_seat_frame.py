@@ -64,3 +64,21 @@ def test_a_save_names_its_game_or_is_not_a_save(tmp_path: Path) -> None:
     assert saved_game(path) == ("banquet", "open_privileges")
     again = SeatGame.load(path)
     assert again.names == ["Ada", "Bea", "Cyd"] and again.engine.to_dict(again.state) == game.engine.to_dict(game.state)
+
+
+def test_every_set_up_dialog_speaks_its_games_words(window: MainWindow) -> None:
+    """The options of a game are worded in that game's catalog: no raw text key may show."""
+    import re
+
+    from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel
+
+    from desktop.seat_table import SeatSetupDialog
+
+    raw_key = re.compile(r"^[a-z_]+(\.[a-z_0-9]+)+$")
+    for game in seat_games():
+        table = table_class(game)
+        assert table is not None
+        dialog = SeatSetupDialog(window.translator_for(game), window, [], table)
+        words = [w.text() for w in dialog.findChildren(QLabel) + dialog.findChildren(QCheckBox)]
+        words += [c.itemText(i) for c in dialog.findChildren(QComboBox) for i in range(c.count())]
+        assert words and not [w for w in words if raw_key.match(w)], game
