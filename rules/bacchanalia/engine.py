@@ -464,8 +464,11 @@ class BacchanaliaEngine(Engine[BacState]):
                     return self._wait(s, "arrival")
                 t.step = "draw" if t.kind == "normal" else "finale_draw"
             elif step == "draw":  # BAC-6.2
-                t.carried = seat.locked
-                t.area = [seat.locked] if seat.locked else []
+                # The locked card joins this turn's Umbra and stops being locked: were it
+                # kept in both places, a Parcae pausing the turn before the honouring would hold
+                # it twice, and a release would discard it twice.
+                t.carried, seat.locked = seat.locked, None
+                t.area = [t.carried] if t.carried else []
                 for _ in range(HAND - len(t.area)):
                     card = self._draw(s, ev)
                     if card is None:

@@ -384,3 +384,29 @@ def test_the_draw_stops_short_when_no_card_is_left() -> None:
     s, ev = position({A: ["miles"]}, draw=["miles"], options={"umbra_composition": none})
     assert sorted(kinds(s.turn.area)) == ["miles", "parcae"] and s.deck == [] and s.discard == []
     assert s.turn.result == "miles"
+
+
+def test_a_locked_card_is_in_one_place_while_a_parcae_pauses_the_turn() -> None:
+    """BAC-6.2, A-11: the card locked last turn counts towards the four drawn and leaves the lock.
+
+    Found by the conformance run (3 players, seed 170): the Parcae drawn with a locked card paused
+    the turn before the honouring, with the card both locked and among the turn's Umbra."""
+    import random
+    from collections import Counter
+
+    from test_bacchanalia_conformance import ENG, choose, options_for
+
+    from rules.match import Match
+
+    match = Match(ENG, options_for(170, 3), 170)
+    rnd = random.Random(170)
+    seen = 0
+    while not ENG.is_over(match.state) and len(match.moves) < 400:
+        player = rnd.choice(sorted(ENG.to_act(match.state)))
+        events = match.play(choose(rnd, match.legal_moves(player)))
+        state = match.state
+        if any(e.kind == "parcae_drawn" for e in events) and state.turn.carried is not None:
+            seen += 1
+            assert all(seat.locked != state.turn.carried for seat in state.seats)
+            assert Counter(ENG.all_cards(state))[state.turn.carried] == 1
+    assert seen  # the game does reach a Parcae drawn beside a carried card

@@ -1,6 +1,6 @@
 """design.md's generic conformance check (`conformance.py`) on seeded random Bacchus' Banquet games.
 
-200 games per mode, spread over 3, 4 and 5 seats; the standard mode alternates the hidden
+200 games per mode for each of 3, 4 and 5 seats; the standard mode alternates the hidden
 privileges and the no-privilege variant. On top of the generic checks, after every move:
 exactly one person may act (BB-18.2), belts stay within 0-10 (BB-10.8), the slots hold only
 picked cards and only the active player sees their faces (BB-17.1), at most one privilege is
@@ -19,6 +19,7 @@ from rules.banquet import AcceptGift, BanquetEngine, BanquetState, PassPrivilege
 from rules.kernel import HIDDEN, Move
 
 SEEDS = range(200)
+SEATS = (3, 4, 5)
 MAX_MOVES = 1500  # far above any game: each round removes at least the gift from play (D-1)
 
 
@@ -63,18 +64,21 @@ class Checker:
                 assert state.rows[seat] == [] and state.belts[seat] == 0
 
 
+@pytest.mark.parametrize("seats", SEATS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_playout_standard(seed: int) -> None:
-    """design.md conformance; BB-3, BB-4, BB-14, BB-17, BB-18 (hidden privileges and none)."""
-    options = {"seats": 3 + seed % 3, "privileges": "hidden" if seed % 2 else "off"}
+def test_random_playout_standard(seed: int, seats: int) -> None:
+    """design.md conformance, 200 games per number of seats; BB-3, BB-4, BB-14, BB-17, BB-18
+    (hidden privileges and none)."""
+    options = {"seats": seats, "privileges": "hidden" if seed % 2 else "off"}
     match = random_playout(ENG, options, seed, max_moves=MAX_MOVES, choose=choose, check=checker(ENG))
     _check_result(match.state)
 
 
+@pytest.mark.parametrize("seats", SEATS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_playout_open_privileges(seed: int) -> None:
-    """design.md conformance; BB-15.2 (open privileges)."""
-    match = random_playout(OPEN, {"seats": 3 + seed % 3}, seed, max_moves=MAX_MOVES, choose=choose,
+def test_random_playout_open_privileges(seed: int, seats: int) -> None:
+    """design.md conformance, 200 games per number of seats; BB-15.2 (open privileges)."""
+    match = random_playout(OPEN, {"seats": seats}, seed, max_moves=MAX_MOVES, choose=choose,
                            check=checker(OPEN))
     _check_result(match.state)
 
