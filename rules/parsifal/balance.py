@@ -7,6 +7,10 @@ never make a move after which only others win if another move exists; otherwise 
 small bonus per artifact held, ties broken at random; as a responder, interrupt only an action
 that would make someone else win or sharply raise the active player's score. A declared action
 is judged as if nobody interrupted it.
+
+B-5 is read so that the seats' shares add up to 100%: a shared win counts 1/k for each of its k
+winners (counting it whole for each would put a fair game over 1/n + 8 points as soon as copies
+share wins). Shared wins are given as a share of games, as the prototype's figures read, and of wins.
 """
 from __future__ import annotations
 
@@ -97,11 +101,31 @@ class Tally:
     draws: Counter[str] = field(default_factory=Counter)  # B-3, by reason
     won_on_entry: int = 0  # B-4, per card: a winning card entered play this turn
     type_on_entry: int = 0  # B-4, per type: the first copy in play of a winning type entered this turn
-    seat0_wins: int = 0  # B-5
+    seat0_wins: int = 0  # B-5, counting seat 0 whole whenever it is among the winners
+    seat0_credit: float = 0.0  # B-5, a shared win credited 1/k to each of its k winners
     wins: int = 0
     shared: int = 0
     win_turns: list[int] = field(default_factory=list)
     interrupts: int = 0
+
+    def record(self, state: ParState) -> None:
+        """Add one finished game to the figures."""
+        self.games += 1
+        if not state.winners:
+            self.draws[state.reason or "?"] += 1
+            return
+        self.wins += 1
+        self.win_turns.append(state.turn)
+        deck_end = state.last_draw_turn if state.last_draw_turn is not None else state.turn
+        self.won_early += state.turn <= deck_end + 2 * self.players
+        self.type_wins.update({card_type(c) for c in state.winning})
+        self.won_on_entry += any(state.entered[c] == state.turn for c in state.winning)
+        first_entry = {card_type(c): min(state.entered[x] for x in state.owner if card_type(x) == card_type(c))
+                       for c in state.winning}
+        self.type_on_entry += any(turn == state.turn for turn in first_entry.values())
+        self.seat0_wins += 0 in state.winners
+        self.seat0_credit += (0 in state.winners) / len(state.winners)
+        self.shared += len(state.winners) > 1
 
     def lines(self) -> list[str]:
         n, wins = self.games, max(self.wins, 1)
@@ -118,7 +142,9 @@ class Tally:
             f"  B-3 draws: {pct(sum(self.draws.values()))}",
             f"  B-4 won in the turn the winning card entered play: {pct(self.won_on_entry)}; "
             f"the winning type: {pct(self.type_on_entry)}",
-            f"  B-5 seat 0's share of wins: {pct(self.seat0_wins, wins)}; shared wins: {pct(self.shared, wins)}",
+            f"  B-5 seat 0's share of wins: {100 * self.seat0_credit / wins:.1f}% (a shared win split among "
+            f"its winners; counted whole: {pct(self.seat0_wins, wins)}); "
+            f"shared wins: {pct(self.shared)} of games ({pct(self.shared, wins)} of wins)",
             f"  median turn of the win: {median}; interrupts per game: {self.interrupts / max(n, 1):.2f}",
         ]
 
@@ -137,21 +163,7 @@ def play_game(eng: ParsifalEngine, players: int, seed: int, tally: Tally, *, ran
         if isinstance(move, Interrupt):
             tally.interrupts += 1
         eng.apply(state, move)
-    tally.games += 1
-    if not state.winners:
-        tally.draws[state.reason or "?"] += 1
-        return
-    tally.wins += 1
-    tally.win_turns.append(state.turn)
-    deck_end = state.last_draw_turn if state.last_draw_turn is not None else state.turn
-    tally.won_early += state.turn <= deck_end + 2 * players
-    tally.type_wins.update({card_type(c) for c in state.winning})
-    tally.won_on_entry += any(state.entered[c] == state.turn for c in state.winning)
-    first_entry = {card_type(c): min(state.entered[x] for x in state.owner if card_type(x) == card_type(c))
-                   for c in state.winning}
-    tally.type_on_entry += any(turn == state.turn for turn in first_entry.values())
-    tally.seat0_wins += 0 in state.winners
-    tally.shared += len(state.winners) > 1
+    tally.record(state)
 
 
 def main(argv: list[str] | None = None) -> int:

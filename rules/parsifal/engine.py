@@ -1,7 +1,7 @@
 """The Parsifal engine (PAR-3 to PAR-9, PAR-13): turns, actions, blocks, Limbo and interrupts."""
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from itertools import combinations
 from random import Random
 from typing import Any
@@ -11,7 +11,7 @@ from rules.kernel import HIDDEN, BadOption, Engine, Event, IllegalMove, Move, sh
 from rules.parsifal.missions import winners
 from rules.parsifal.moves import (MOVES, Abandon, Block, ChangeFaction, Command, Decline, EndTurn, Free, HandOver,
                                   Interrupt, Recover, SendToLimbo, SpendForExtra, Take, joined)
-from rules.parsifal.state import BlockRecord, ParState, card_type
+from rules.parsifal.state import TYPES, BlockRecord, ParState, card_type
 
 PLAYERS_MIN, PLAYERS_MAX, PLAYERS_DEFAULT = 2, 6, 4  # PAR-2.2
 ROUNDS_MIN, ROUNDS_MAX, ROUNDS_DEFAULT = 1, 20, 5  # PAR-9.2
@@ -19,10 +19,12 @@ UNLIMITED = "unlimited"
 DIRECTIONS = ("clockwise", "counterclockwise")
 CHANGE_FACTION_QUORUM = 3  # PAR-6.3.1
 COMMANDABLE = ("Take", "Abandon", "Block", "Free", "HandOver", "SendToLimbo", "Recover")  # PAR-6.5.1
+MADE_MOST = 100_000  # moves kept for reuse by one engine; far more than a game offers
 # Undo never steps back over a reveal (the draw) or over another player's decision (PAR-13.3).
 BARRIER_EVENTS = frozenset({"tarot_drawn", "interrupted", "declined"})
 
 Action = Take | Abandon | Block | Free | ChangeFaction | HandOver | SendToLimbo | Recover | Command
+Choice = tuple[str, str, str | None]  # an action as a Command names it: (move type, target, recipient)
 
 
 def _split(items: str) -> list[str]:
@@ -37,6 +39,11 @@ class ParsifalEngine(Engine[ParState]):
     def __init__(self, cards: ParsifalSet) -> None:
         self.cards = cards
         self.cardset_version = cards.version
+        # Read once from the card set: the questions below are asked after every move.
+        self._native_interrupt = frozenset(t.id for t in cards.tarots if t.is_character and t.abilities.interrupt)
+        self._interrupting = frozenset(t.id for t in cards.tarots if not t.is_character and t.abilities.interrupt)
+        self._summed: dict[tuple[str, ...], Abilities] = {}  # (type, held artifact types...) -> abilities
+        self._made: dict[tuple[int, str, str, str, str, str | None], Move] = {}  # see `_make`
 
     # --- set-up (PAR-3) -----------------------------------------------------------
 
@@ -90,9 +97,16 @@ class ParsifalEngine(Engine[ParState]):
 
     def abilities(self, state: ParState, character: str) -> Abilities:
         """PAR-7.1: the card's own abilities plus those of every artifact it holds."""
-        total = self.cards.tarot(card_type(character)).abilities
-        for artifact in state.held.get(character, []):
-            total = total + self.cards.tarot(card_type(artifact)).abilities
+        held = state.held.get(character)
+        if not held:
+            return self.cards.by_id[TYPES[character]].abilities
+        key = (TYPES[character], *[TYPES[a] for a in held])
+        total = self._summed.get(key)
+        if total is None:
+            total = self.cards.tarot(key[0]).abilities
+            for artifact in key[1:]:
+                total = total + self.cards.tarot(artifact).abilities
+            self._summed[key] = total
         return total
 
     def can_hold(self, state: ParState, character: str) -> bool:
@@ -104,14 +118,25 @@ class ParsifalEngine(Engine[ParState]):
         held = state.held.get(character)
         if not held or state.owner[character] == state.active or state.is_blocked(character):
             return []
-        if self.cards.tarot(card_type(character)).abilities.interrupt:
+        if TYPES[character] in self._native_interrupt:
             return list(held)
-        return [a for a in held if self.cards.tarot(card_type(a)).abilities.interrupt]
+        return [a for a in held if TYPES[a] in self._interrupting]
 
     def eligible(self, state: ParState) -> list[int]:
         """PAR-6.8.6: the non-active players with an eligible interrupter, in turn order."""
-        found = {state.owner[c] for c in state.owner if self.interrupt_artifacts(state, c)}
-        return [p for p in self.seat_order(state) if p in found]
+        found: set[int] = set()
+        blocked: set[str] | None = None
+        for c, held in state.held.items():
+            if not held:
+                continue
+            p = state.owner[c]
+            if p == state.active or p in found:
+                continue
+            if TYPES[c] in self._native_interrupt or any(TYPES[a] in self._interrupting for a in held):
+                blocked = state.blocked() if blocked is None else blocked
+                if c not in blocked:
+                    found.add(p)
+        return [p for p in self.seat_order(state) if p in found] if found else []
 
     def seat_order(self, state: ParState) -> list[int]:
         """Every other seat, in turn order from the active player."""
@@ -143,9 +168,10 @@ class ParsifalEngine(Engine[ParState]):
         if state.step == "after_action":
             moves += self._spends(state)
         else:
+            blocked = state.blocked()
             for actor in state.owned_by(player):
-                if not state.is_blocked(actor) and self._extra_actor_ok(state, actor):
-                    moves += self._actions(state, actor, commanded=False)
+                if actor not in blocked and self._extra_actor_ok(state, actor):
+                    moves += self._actions(state, actor, blocked)
         moves.append(EndTurn(player))
         return moves
 
@@ -164,52 +190,76 @@ class ParsifalEngine(Engine[ParState]):
                     out.append(SpendForExtra(state.active, c, a))
         return out
 
-    def _actions(self, state: ParState, actor: str, *, commanded: bool) -> list[Move]:
-        """Every action `actor` may take (as commanded: the subset of PAR-6.5.2, made by the active player)."""
+    def _actions(self, state: ParState, actor: str, blocked: set[str]) -> list[Move]:
+        """Every action `actor` may take, its commands of other players' characters last (PAR-6.5)."""
         p = state.active
         ab = self.abilities(state, actor)
+        made = self._made
+        out: list[Move] = [made.get((p, actor, "", name, target, recipient))
+                           or self._make(p, actor, "", name, target, recipient)
+                           for name, target, recipient in self._choices(state, actor, ab, blocked, commanded=False)]
+        if ab.control:
+            for other in state.owner:
+                if other != actor and state.owner[other] != p and other not in blocked:
+                    choices = self._choices(state, other, self.abilities(state, other), blocked, commanded=True)
+                    out += [made.get((p, actor, other, name, target, recipient))
+                            or self._make(p, actor, other, name, target, recipient)
+                            for name, target, recipient in choices]
+        return out
+
+    def _make(self, p: int, actor: str, commanded: str, name: str, target: str, recipient: str | None) -> Move:
+        """A move built once and then shared: moves are frozen, and the same ones are offered turn after
+        turn, so building each anew was most of the cost of `legal_moves`."""
+        if len(self._made) >= MADE_MOST:
+            self._made.clear()
+        move: Move = (Command(p, actor, commanded, name, target, recipient) if commanded
+                      else _action_of(p, actor, name, target, recipient))
+        self._made[(p, actor, commanded, name, target, recipient)] = move
+        return move
+
+    def _choices(self, state: ParState, actor: str, ab: Abilities, blocked: set[str], *,
+                 commanded: bool) -> list[Choice]:
+        """What `actor` (with abilities `ab`) may do, as a Command spells it (as commanded: the subset
+        of PAR-6.5.2). Spelled once for both uses: a controller's commands fill much of a crowded list.
+        """
         in_play = list(state.owner)
-        blocked = state.blocked()
-        out: list[Move] = []
-        if card_type(actor) != SWAN:
-            out += [Take(p, actor, a) for a in state.common]
-        out += [Abandon(p, actor, a) for a in state.held[actor]]
-        if len(state.blocks_by(actor)) < ab.block:
-            out += [Block(p, actor, t) for t in in_play if t != actor and t not in blocked]
+        out: list[Choice] = []
+        if TYPES[actor] != SWAN:
+            out += [("Take", a, None) for a in state.common]
+        out += [("Abandon", a, None) for a in state.held[actor]]
+        if ab.block and len(state.blocks_by(actor)) < ab.block:
+            out += [("Block", t, None) for t in in_play if t != actor and t not in blocked]
         if ab.free:
             for n in range(1, min(ab.free, len(blocked)) + 1):
-                out += [Free(p, actor, ",".join(group)) for group in combinations(sorted(blocked), n)]
+                out += [("Free", ",".join(group), None) for group in combinations(sorted(blocked), n)]
         if ab.change_faction and not commanded and self._quorum(state, actor):
-            out += [ChangeFaction(p, actor, t, to) for t in in_play for to in range(state.players)
+            out += [("ChangeFaction", t, str(to)) for t in in_play for to in range(state.players)
                     if to != state.owner[t]]
         if ab.hand_over and state.held[actor]:
-            recipients = [c for c in in_play if c != actor and c not in blocked and card_type(c) != SWAN]
+            recipients = [c for c in in_play if c != actor and c not in blocked and TYPES[c] != SWAN]
             held = sorted(state.held[actor])
             groups = [joined(g) for n in range(1, len(held) + 1) for g in combinations(held, n)]
-            out += [HandOver(p, actor, r, g) for r in recipients for g in groups]
+            out += [("HandOver", g, r) for r in recipients for g in groups]
         if ab.send_to_limbo:
-            out += [SendToLimbo(p, actor, t) for t in self._sendable(state, actor, ab)]
+            out += [("SendToLimbo", t, None) for t in self._sendable(state, actor, ab)]
         if ab.recover_from_limbo:
             for t in state.limbo:
                 if not _allowed(ab.recover_from_limbo, t, self._kind(t)):
                     continue
                 if self._kind(t) == "character":
-                    out.append(Recover(p, actor, t))
+                    out.append(("Recover", t, None))
                 else:
-                    out += [Recover(p, actor, t, r) for r in in_play if r not in blocked and card_type(r) != SWAN]
-        if ab.control and not commanded:
-            for other in in_play:
-                if other != actor and state.owner[other] != p and other not in blocked:
-                    out += [_command(actor, m) for m in self._actions(state, other, commanded=True)]
+                    out += [("Recover", t, r) for r in in_play if r not in blocked and TYPES[r] != SWAN]
         return out
 
-    def _sendable(self, state: ParState, actor: str, ab: Abilities) -> Iterator[str]:
-        for c in state.owner:
-            if c != actor and _allowed(ab.send_to_limbo, c, "character"):
-                yield c
-        for a in [*state.common, *(a for items in state.held.values() for a in items)]:
-            if _allowed(ab.send_to_limbo, a, "artifact"):
-                yield a
+    def _sendable(self, state: ParState, actor: str, ab: Abilities) -> list[str]:
+        listed = ab.send_to_limbo
+        every = "character" in listed
+        out = [c for c in state.owner if c != actor and (every or TYPES[c] in listed)]
+        every = "artifact" in listed
+        out += [a for a in state.common if every or TYPES[a] in listed]
+        out += [a for items in state.held.values() for a in items if every or TYPES[a] in listed]
+        return out
 
     def _quorum(self, state: ParState, actor: str) -> bool:
         kind = card_type(actor)
@@ -368,27 +418,14 @@ class ParsifalEngine(Engine[ParState]):
 
     def inner(self, move: Command) -> Action:
         """The action a Command makes its commanded character take (PAR-6.5.1)."""
-        p, c, t, r = move.player, move.commanded, move.target, move.recipient
         if move.action in ("Command", "ChangeFaction"):
             raise IllegalMove("illegal.not_through_control")
+        r = move.recipient
         takes_recipient = move.action in ("HandOver", "Recover")
         if move.action not in COMMANDABLE or (r is not None and not takes_recipient) or (
                 r is None and move.action == "HandOver"):
             raise IllegalMove("illegal.unknown_move", move=move.action)
-        if move.action == "Take":
-            return Take(p, c, t)
-        if move.action == "Abandon":
-            return Abandon(p, c, t)
-        if move.action == "Block":
-            return Block(p, c, t)
-        if move.action == "Free":
-            return Free(p, c, t)
-        if move.action == "HandOver":
-            assert r is not None
-            return HandOver(p, c, r, t)
-        if move.action == "SendToLimbo":
-            return SendToLimbo(p, c, t)
-        return Recover(p, c, t, r)
+        return _action_of(move.player, move.commanded, move.action, move.target, r)
 
     def _check_spend(self, state: ParState, move: SpendForExtra) -> None:
         """PAR-6.9."""
@@ -665,20 +702,25 @@ def _allowed(listed: tuple[str, ...], instance: str, kind: str) -> bool:
     return kind in listed or card_type(instance) in listed
 
 
-def _command(actor: str, move: Move) -> Command:
-    """The Command that makes the commanded character take `move`."""
-    if isinstance(move, HandOver):
-        return Command(move.player, actor, move.actor, "HandOver", move.artifacts, move.recipient)
-    if isinstance(move, Recover):
-        return Command(move.player, actor, move.actor, "Recover", move.tarot, move.recipient)
-    if isinstance(move, Free):
-        return Command(move.player, actor, move.actor, "Free", move.targets)
-    if isinstance(move, (Take, Abandon)):
-        return Command(move.player, actor, move.actor, type(move).__name__, move.artifact)
-    if isinstance(move, Block):
-        return Command(move.player, actor, move.actor, "Block", move.target)
-    assert isinstance(move, SendToLimbo)
-    return Command(move.player, actor, move.actor, "SendToLimbo", move.tarot)
+def _action_of(p: int, actor: str, name: str, target: str, recipient: str | None) -> Action:
+    """The move a choice spells (see `_choices`); a ChangeFaction's recipient is the seat, as text."""
+    if name == "Take":
+        return Take(p, actor, target)
+    if name == "Block":
+        return Block(p, actor, target)
+    if name == "HandOver":
+        assert recipient is not None
+        return HandOver(p, actor, recipient, target)
+    if name == "Abandon":
+        return Abandon(p, actor, target)
+    if name == "Free":
+        return Free(p, actor, target)
+    if name == "SendToLimbo":
+        return SendToLimbo(p, actor, target)
+    if name == "ChangeFaction":
+        assert recipient is not None
+        return ChangeFaction(p, actor, target, int(recipient))
+    return Recover(p, actor, target, recipient)
 
 
 def _is_int(value: object) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardsets.parsifal import Missions, ParsifalSet
-from rules.parsifal.state import ParState, card_type
+from rules.parsifal.state import TYPES, ParState, card_type
 
 
 @dataclass
@@ -19,11 +19,68 @@ class _Facts:
 def _facts(state: ParState) -> _Facts:
     held: dict[str, set[str]] = {}
     for c, items in state.held.items():
-        held.setdefault(card_type(c), set()).update(card_type(a) for a in items)
+        if items:  # most characters hold nothing, and an empty set answers like a missing one
+            mine = held.get(TYPES[c])
+            if mine is None:
+                mine = held[TYPES[c]] = set()
+            mine.update(TYPES[a] for a in items)
     blocking: dict[str, set[str]] = {}
     for b in state.blocks:
-        blocking.setdefault(card_type(b.blocker), set()).add(card_type(b.target))
-    return _Facts(held, blocking, {card_type(t) for t in state.limbo})
+        blocking.setdefault(TYPES[b.blocker], set()).add(TYPES[b.target])
+    return _Facts(held, blocking, {TYPES[t] for t in state.limbo})
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A type's missions read once per card set: each condition as (facts table, key, item).
+
+    Table 'held' asks whether type `key` holds artifact type `item`, 'blocking' whether type `key`
+    keeps type `item` blocked, 'limbo' whether `item` lies in Limbo. `per_owner` types (with `with`
+    or `own_count`) are judged through `_conditions` instead.
+    """
+
+    missions: bool  # the card has missions at all (PAR-8.7)
+    per_owner: bool
+    checks: tuple[tuple[str, str, str], ...]
+
+
+_PLANS: dict[int, tuple[ParsifalSet, dict[str, _Plan]]] = {}
+
+
+def _plans(cards: ParsifalSet) -> dict[str, _Plan]:
+    found = _PLANS.get(id(cards))
+    if found is not None and found[0] is cards:
+        return found[1]
+    plans: dict[str, _Plan] = {}
+    for t in cards.tarots:
+        m = t.missions
+        checks: list[tuple[str, str, str]] = []
+        for key in m.order:
+            if key == "hold":
+                checks += [("held", t.id, a) for a in m.hold]
+            elif key == "block":
+                checks += [("blocking", t.id, x) for x in m.block]
+            elif key == "holder":
+                checks += [("held", x, a) for x, items in m.holder.items() for a in items]
+            elif key == "in_limbo":
+                checks += [("limbo", "", x) for x in m.in_limbo]
+        plans[t.id] = _Plan(bool(m.order), bool(m.with_ or m.own_count), tuple(checks))
+    _PLANS[id(cards)] = (cards, plans)
+    return plans
+
+
+_NONE: frozenset[str] = frozenset()
+
+
+def _met(facts: _Facts, plan: _Plan) -> int:
+    """How many of a type's conditions hold (types judged once for every copy)."""
+    n = 0
+    for table, key, item in plan.checks:
+        if table == "limbo":
+            n += item in facts.limbo
+        else:
+            n += item in (facts.held if table == "held" else facts.blocking).get(key, _NONE)
+    return n
 
 
 def conditions(cards: ParsifalSet, state: ParState, character: str) -> list[tuple[str, str, bool]]:
@@ -70,53 +127,63 @@ def complete(cards: ParsifalSet, state: ParState, character: str) -> bool:
 
 def _complete(cards: ParsifalSet, state: ParState, facts: _Facts, character: str) -> bool:
     """`complete` without building the display lines: the mission check runs after every action."""
-    type_id = card_type(character)
-    m = cards.tarot(type_id).missions
-    if not m.order:
+    plan = _plans(cards)[TYPES[character]]
+    if not plan.missions:
         return False
-    none: set[str] = set()
-    if m.with_ or m.own_count:
+    if plan.per_owner:
         return all(met for _key, _what, met in _conditions(cards, state, facts, character))
-    held = facts.held.get(type_id, none)
-    return (all(a in held for a in m.hold)
-            and all(x in facts.blocking.get(type_id, none) for x in m.block)
-            and all(a in facts.held.get(x, none) for x, items in m.holder.items() for a in items)
-            and all(t in facts.limbo for t in m.in_limbo))
+    return _all_met(facts, plan)
 
 
 def winners(cards: ParsifalSet, state: ParState) -> tuple[list[int], list[str]]:
     """PAR-8.5, 8.6: the owners of every character in play whose missions are complete."""
+    plans = _plans(cards)
     facts = _facts(state)
-    by_type: dict[str, list[str]] = {}
-    for c in state.owner:
-        by_type.setdefault(card_type(c), []).append(c)
-    players: set[int] = set()
-    chars: list[str] = []
-    for type_id, copies in by_type.items():
-        m = cards.tarot(type_id).missions
-        if not m.order:
+    done_types: set[str] = set()
+    chars: list[str] = []  # per-owner types, judged copy by copy
+    for type_id in {TYPES[c] for c in state.owner}:
+        plan = plans[type_id]
+        if not plan.missions:
             continue
-        if m.with_ or m.own_count:  # judged per owner
-            done = [c for c in copies if _complete(cards, state, facts, c)]
-        else:  # judged once for every copy (PAR-8.4)
-            done = copies if _complete(cards, state, facts, copies[0]) else []
-        chars += done
-        players.update(state.owner[c] for c in done)
-    return sorted(players), sorted(chars, key=list(state.owner).index)
+        if not plan.per_owner:  # judged once for every copy (PAR-8.4)
+            if _all_met(facts, plan):
+                done_types.add(type_id)
+        else:
+            chars += [c for c in state.owner if TYPES[c] == type_id and _complete(cards, state, facts, c)]
+    if not done_types and not chars:
+        return [], []
+    done = set(chars)
+    chars = [c for c in state.owner if c in done or TYPES[c] in done_types]  # in the order they came into play
+    return sorted({state.owner[c] for c in chars}), chars
+
+
+def _all_met(facts: _Facts, plan: _Plan) -> bool:
+    """`_met` == every condition, stopping at the first that fails."""
+    for table, key, item in plan.checks:
+        if table == "limbo":
+            if item not in facts.limbo:
+                return False
+        elif item not in (facts.held if table == "held" else facts.blocking).get(key, _NONE):
+            return False
+    return True
 
 
 def progress(cards: ParsifalSet, state: ParState) -> dict[str, float]:
     """Each character in play: the share of its conditions met now (0.0 for a card without missions)."""
+    plans = _plans(cards)
     facts = _facts(state)
     by_type: dict[str, float] = {}
     out: dict[str, float] = {}
     for c in state.owner:
-        type_id = card_type(c)
-        m = cards.tarot(type_id).missions
-        if type_id in by_type and not (m.with_ or m.own_count):
-            out[c] = by_type[type_id]
-            continue
-        lines = _conditions(cards, state, facts, c)
-        share = sum(met for _key, _what, met in lines) / len(lines) if lines else 0.0
-        by_type[type_id] = out[c] = share
+        type_id = TYPES[c]
+        share = by_type.get(type_id)
+        plan = plans[type_id]
+        if share is None or plan.per_owner:
+            if plan.per_owner:
+                lines = _conditions(cards, state, facts, c)
+                share = sum(met for _key, _what, met in lines) / len(lines) if lines else 0.0
+            else:
+                share = _met(facts, plan) / len(plan.checks) if plan.checks else 0.0
+            by_type[type_id] = share
+        out[c] = share
     return out

@@ -8,15 +8,20 @@ from typing import Any
 from rules.kernel import Move, rng_picture
 
 
-_TYPES: dict[str, str] = {}  # the rules ask this constantly; a set has only 30 instances
+class _Types(dict[str, str]):
+    """Instance -> type, filled on first ask: the rules ask this constantly, of only 30 instances."""
+
+    def __missing__(self, instance: str) -> str:
+        found = self[instance] = instance.split("#", 1)[0]
+        return found
+
+
+TYPES = _Types()  # hot loops index it directly; a lookup is cheaper than a call
 
 
 def card_type(instance: str) -> str:
     """'ammaliatrice#3' -> 'ammaliatrice' (PAR-1.2)."""
-    found = _TYPES.get(instance)
-    if found is None:
-        found = _TYPES[instance] = instance.split("#", 1)[0]
-    return found
+    return TYPES[instance]
 
 
 @dataclass(frozen=True)

@@ -66,3 +66,26 @@ def test_games_are_tallied() -> None:
 def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--games", "1", "--players", "2", "--random"]) == 0
     assert capsys.readouterr().out.startswith("players 2: 1 games")
+
+
+def test_b5_a_shared_win_is_split_among_its_winners() -> None:
+    """PAR-12 B-5: seat 0's share of wins adds up to 100% over the seats, so a shared win of k
+    players counts 1/k for each; shared wins are reported per game and per win."""
+    tally = Tally(4)
+    shared = setup(players=4)
+    put(shared, A, "ammaliatrice#1")
+    put(shared, B, "ammaliatrice#2")
+    shared.step, shared.winners, shared.reason = "over", [A, B], "missions"
+    shared.winning = ["ammaliatrice#1", "ammaliatrice#2"]
+    alone = setup(players=4)
+    put(alone, B, "titurel")
+    alone.step, alone.winners, alone.winning, alone.reason = "over", [B], ["titurel"], "missions"
+    drawn = setup(players=4)
+    drawn.step, drawn.reason = "over", "safeguard"
+    for state in (shared, alone, drawn):
+        tally.record(state)
+    assert (tally.games, tally.wins, tally.shared) == (3, 2, 1)
+    assert tally.seat0_wins == 1 and tally.seat0_credit == 0.5
+    b5 = next(line for line in tally.lines() if "B-5" in line)
+    assert "25.0% (a shared win split" in b5 and "counted whole: 50.0%" in b5
+    assert "shared wins: 33.3% of games (50.0% of wins)" in b5
