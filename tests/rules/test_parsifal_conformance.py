@@ -1,4 +1,5 @@
-"""design.md's generic conformance check (`conformance.py`) on 200 seeded random Parsifal games, 2-6 players.
+"""design.md's generic conformance check (`conformance.py`) on seeded random Parsifal games:
+200 for each of 2 to 6 players.
 
 On top of the generic checks, after every move: view(p) hides the deck order and nothing else
 (PAR-1.3); blocks obey PAR-6.1 (targets blocked once, blockers unblocked and within capacity,
@@ -20,6 +21,7 @@ from rules.kernel import HIDDEN, Move
 from rules.parsifal import Decline, EndTurn, Interrupt, ParState, card_type
 
 SEEDS = range(200)
+PLAYERS = (2, 3, 4, 5, 6)
 MAX_MOVES = 3000
 
 
@@ -56,10 +58,10 @@ def check_parsifal(state: ParState) -> None:
         assert state.active not in ENG.to_act(state)
 
 
+@pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_playout(seed: int) -> None:
-    """design.md conformance; PAR-4, PAR-8.6, PAR-9."""
-    players = 2 + seed % 5
+def test_random_playout(seed: int, players: int) -> None:
+    """design.md conformance, 200 games for each number of players; PAR-4, PAR-8.6, PAR-9."""
     match = random_playout(ENG, {"players": players, "first_player": seed % players}, seed, max_moves=MAX_MOVES,
                            choose=choose, check=check_parsifal)
     state: ParState = match.state
