@@ -259,9 +259,12 @@ class HotSeatWindow(SeatTable):
         if key.startswith("tl:") or card_kind(card) in self.faces.rules.inverters or card_kind(card) in self.faces.rules.patches:
             return self.faces.detail(key if key.startswith("tl:") else card, view.timeline)
         kind = card_kind(card)
+        if kind in self.faces.rules.identities:  # the goal and how far it is, as in Solonauts
+            return full_face(self.faces, card), self.faces.detail(card, view.timeline)[1]
         name = self.tr_.card_title(card)
-        body = "" if kind.startswith("id_") else self.tr_.text(f"{kind}.text")
-        return full_face(self.faces, card), f"<h3>{html.escape(name)}</h3><p>{html.escape(body)}</p>"
+        body = self.tr_.text(f"{kind}.text")
+        return (full_face(self.faces, card),
+                f"<h3>{html.escape(name)}</h3><p>{html.escape(body)}</p>{self.faces.provenance_of(kind)}")
 
     # --- the shared Memo prompt ------------------------------------------------------------
 

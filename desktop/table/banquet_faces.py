@@ -122,7 +122,15 @@ class BanquetFaces:
             text = self.tr.text(f"{kind}.objective")
         else:
             text = self.tr.text(f"{kind}.text")
-        return f"<h3>{name}</h3><p>{html.escape(text)}</p>"
+        found = self.actions.get(kind) or self.guests.get(kind) or self.privileges.get(kind)
+        origin = ""
+        if found is not None and found.provenance.reconstructed:  # so an owner of the printed game can correct it
+            origin = f"<p><i>{html.escape(self.tr.text('detail.reconstructed', file='banquet/cards.yaml'))}</i></p>"
+            if found.provenance.note:
+                origin += f"<p><i>{html.escape(self.tr.text('detail.note', note=found.provenance.note))}</i></p>"
+        elif found is not None:
+            origin = f"<p><i>{html.escape(self.tr.text('detail.printed'))}</i></p>"
+        return f"<h3>{name}</h3><p>{html.escape(text)}</p>{origin}"
 
     def detail_face(self, card: str) -> CardFace:
         kind = card_kind(card)

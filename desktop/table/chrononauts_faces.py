@@ -157,6 +157,14 @@ class ChrononautsFaces:
                 f"<p>{e(t('detail.id_goal'))}</p><ul>{items}</ul>")
         return self.identity(kind, home, tl), text + self._provenance(ident.provenance)
 
+    def provenance_of(self, kind: str) -> str:
+        """Where the data of a full-game card (artifact, timewarp, action, mission) comes from."""
+        for group in (self.cards.artifacts, self.cards.timewarps, self.cards.actions, self.cards.missions):
+            for card in group:
+                if card.id == kind:
+                    return self._provenance(card.provenance)
+        return ""
+
     def _provenance(self, provenance: Provenance) -> str:
         e = html.escape
         if not provenance.reconstructed:

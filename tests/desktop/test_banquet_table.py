@@ -444,3 +444,19 @@ def test_the_keyboard_picks_arranges_and_offers(main: MainWindow) -> None:
     key(bt, Qt.Key.Key_1)  # the gift
     key(bt, Qt.Key.Key_Return)
     assert state.phase == RESPOND and state.holder is not None
+
+
+def test_the_detail_panel_says_where_a_cards_data_comes_from(main: MainWindow) -> None:
+    """A reconstructed card says so in its detail view, with the file to correct."""
+    bt = start(main, 1)
+    lift(bt)
+    host = bt.game.state.active
+    bt.show_detail(f"guest:{host}")
+    text = bt.detail.text.toPlainText()
+    guest = bt.game.state.guests[host]
+    assert guest is not None
+    provenance = bt.faces.guests[guest.split("#")[0]].provenance
+    if provenance.reconstructed:
+        assert "banquet/cards.yaml" in text
+    else:
+        assert bt.tr_.text("detail.printed") in text

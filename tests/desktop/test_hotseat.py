@@ -249,3 +249,15 @@ def test_the_memo_prompt_looks_the_same_when_nobody_holds_a_memo(main: MainWindo
     # Everyone looked at the prompt: the player carrying on gets the curtain again.
     if hs.game.state.result is None and hs.decider() is not None:
         assert hs.scene.curtain_up and hs.scene.hand == []
+
+
+def test_the_detail_of_an_id_and_a_mission_says_where_its_data_comes_from(main: MainWindow) -> None:
+    """An ID shows its goal and progress as in Solonauts; every card says printed or reconstructed."""
+    hs = start(main, 5)
+    lift(hs)
+    hs.show_detail("own:id")
+    text = hs.detail.text.toPlainText()
+    assert main.tr_.text("detail.id_goal") in text
+    hs.show_detail("own:mission")
+    text = hs.detail.text.toPlainText()
+    assert main.tr_.text("detail.printed") in text or "chrononauts/cards.yaml" in text
