@@ -25,7 +25,7 @@ from typing import Any, TextIO
 import cardsets
 from cardsets import text
 from cardsets.text import LANGUAGES, REFERENCE, fingerprint
-from cardsets.yamlfile import Problem, parse
+from cardsets.yamlfile import parse
 
 STAMP_KEY = "translated_from"
 TRANSLATIONS = tuple(lang for lang in LANGUAGES if lang != REFERENCE)

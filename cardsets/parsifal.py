@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsets import checks
+from cardsets.instances import instances
 from cardsets.yamlfile import Document, Path_, load_valid
 
 KINDS = ("character", "artifact")
@@ -95,7 +96,7 @@ class ParsifalSet:
         """The deck's instances in canonical order: an id, plus '#n' for types with copies (PAR-1.2)."""
         out: list[str] = []
         for t in self.tarots:
-            out += [t.id] if t.count == 1 else [f"{t.id}#{n}" for n in range(1, t.count + 1)]
+            out += instances(t.id, t.count)
         return out
 
     def text_keys(self) -> list[str]:

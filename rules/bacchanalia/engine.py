@@ -14,6 +14,7 @@ from random import Random
 from typing import Any
 
 from cardsets.bacchanalia import INTRO_QUESTIONS, BacchanaliaSet
+from cardsets.instances import instances
 from rules.bacchanalia.honour import (BRANCHES, MAY_MOVE, OPTION_OF_TYPE, OUTCOME_OF_OPTION, ROWS, STAY, VINUM,
                                       aruspex_row, card_kind, counts, dominant, miles_outcome, place, prompt_key)
 from rules.bacchanalia.moves import (ALL_MOVES, AskBacchusQuestion, AskQuestion, ChooseFinale, DeclareBacchusArrivalDone,
@@ -41,9 +42,6 @@ PROMPT_OF = {
 _TEXT_FIELDS = {LockUmbra: "element", AskBacchusQuestion: "text", AskQuestion: "text"}
 
 
-def instances(card_id: str, count: int) -> list[str]:
-    """The instances of a card: its id alone, or 'id#1'..'id#n' when there are several copies."""
-    return [card_id] if count == 1 else [f"{card_id}#{n}" for n in range(1, count + 1)]
 
 
 class BacchanaliaEngine(Engine[BacState]):

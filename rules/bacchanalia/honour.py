@@ -8,14 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from cardsets.instances import card_kind as card_kind  # the name the Bacchanalia modules import
+
 TIE = "tie"
 VINUM = "vinum"
 STAY, MUST_MOVE, MAY_MOVE = "stay", "must_move", "may_move"
 
 
-def card_kind(instance: str) -> str:
-    """The card id of an instance ('umbra_miles#3' -> 'umbra_miles')."""
-    return instance.split("#", 1)[0]
 
 
 def place(held: Sequence[str], umbra: Sequence[str], deus_type: Callable[[str], str],

@@ -13,6 +13,7 @@ from random import Random
 from typing import Any
 
 from cardsets.banquet import BanquetSet
+from cardsets.instances import instances
 from rules.banquet.moves import (
     ALL_MOVES, AcceptGift, Arrange, ClaimGift, DeclineClaim, OfferGift, PassPrivilege, PickCards, PlayClaim,
     PlayExchange, PlayGiveBack, PlaySpecialGift, RefuseGift, ResolveCard,
@@ -39,7 +40,7 @@ def deck_instances(cards: BanquetSet) -> list[str]:
     """The 93 action cards as instances: a card id, plus '#n' when the set has several copies."""
     out: list[str] = []
     for a in cards.actions:
-        out += [a.id] if a.count == 1 else [f"{a.id}#{n}" for n in range(1, a.count + 1)]
+        out += instances(a.id, a.count)
     return out
 
 

@@ -2,12 +2,10 @@
 from __future__ import annotations
 
 from cardsets.banquet import BanquetSet, Condition
+from cardsets.instances import card_kind as card_kind  # the name the Banquet modules import
 from rules.banquet.state import BanquetState
 
 
-def card_kind(instance: str) -> str:
-    """The card id of an instance: 'carp#2' -> 'carp'."""
-    return instance.split("#", 1)[0]
 
 
 class Judge:

@@ -6,6 +6,7 @@ from random import Random
 from typing import Any
 
 from cardsets.chrononauts import ChrononautsSet
+from cardsets.instances import instances
 from rules.chrononauts.timeline import Timeline
 
 ID, MISSION = "id", "mission"  # the two private objective cards (and their mulligans, CHR-6.6)
@@ -74,9 +75,6 @@ class FullState:
             won_by=list(self.won_by), revealed=list(self.revealed))
 
 
-def instances(card_id: str, count: int) -> list[str]:
-    """A card id, plus '#n' when the set has several copies (as in Solonauts)."""
-    return [card_id] if count == 1 else [f"{card_id}#{n}" for n in range(1, count + 1)]
 
 
 def full_deck(cards: ChrononautsSet) -> list[str]:

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
 from cardsets.chrononauts import ChrononautsSet
+from cardsets.instances import instances
 from rules.chrononauts.moves import Discard, PlayCard, Resign
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
 from rules.kernel import HIDDEN, BadOption, Engine, Event, IllegalMove, Move, copy_rng, rng_picture, shuffle
@@ -40,7 +41,7 @@ def deck_instances(cards: ChrononautsSet) -> list[str]:
     """The 41 play cards as instances: a card id, plus '#n' when the set has several copies."""
     out: list[str] = []
     for inv in cards.inverters:
-        out += [inv.id] if inv.count == 1 else [f"{inv.id}#{n}" for n in range(1, inv.count + 1)]
+        out += instances(inv.id, inv.count)
     out += [p.id for p in cards.patches]
     return out
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardsets.chrononauts import ChrononautsSet, IdentityCard, InverterCard, PatchCard, TimelineCard
+from cardsets.instances import card_kind as card_kind  # the name the Chrononauts modules import
 from rules.kernel import Event, IllegalMove
 
 LAST_REACHABLE_IN_ULTRA = 1962  # CHR-5.2.4: "after 1962" means 1963 or later
@@ -29,9 +30,6 @@ class Timeline:
         return sorted(y for y in self.paradoxed if y not in self.patches)
 
 
-def card_kind(instance: str) -> str:
-    """The card id of a card instance: 'inv_reverse_fate#3' -> 'inv_reverse_fate'."""
-    return instance.split("#", 1)[0]
 
 
 class Rules:
