@@ -9,7 +9,6 @@ stayed or moved, finale choices). Beside it, the story journal (desktop/bacchana
 from __future__ import annotations
 
 import html
-import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -61,21 +60,11 @@ class BacchanaliaGame(SeatGame):
         state: BacState = self.match.state
         return state
 
-    def events(self) -> list[Event]:
-        return [e for step in self.match._done for e in step.events]
+    def save_data(self) -> dict[str, Any]:
+        return {**super().save_data(), "journal": self.journal.to_dict()}
 
-    def to_json(self) -> str:
-        data = json.loads(super().to_json())  # keeps "players"
-        data["journal"] = self.journal.to_dict()
-        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-
-    @classmethod
-    def load(cls, path: Path) -> SeatGame:
-        game = super().load(path)  # a bad file is refused there, before the journal is read
-        assert isinstance(game, BacchanaliaGame)
-        data = json.loads(path.read_text(encoding="utf-8"))
-        game.journal = Journal.from_dict(data.get("journal"))
-        return game
+    def restore(self, data: dict[str, Any]) -> None:
+        self.journal = Journal.from_dict(data.get("journal"))
 
 
 class BacchanaliaTable(SeatTable):
@@ -546,7 +535,7 @@ class BacchanaliaTable(SeatTable):
         """Offer every scene told so far; a new scene moves the editor to it, old notes stay as written."""
         if not hasattr(self, "journal_scene"):
             return  # the first refresh comes from the frame, before the panel exists
-        told = scenes(self.game.events())
+        told = scenes(self.game.match.events())
         turns = [0] + [s.turn for s in told]
         current = turns[-1]
         if turns != self._journal_turns:
@@ -596,7 +585,7 @@ class BacchanaliaTable(SeatTable):
         if path is None:
             return False
         t = self.tr_.text
-        text = story(self.game.journal, self.game.events(), self.game.names, t)
+        text = story(self.game.journal, self.game.match.events(), self.game.names, t)
         try:
             export(path, text)
         except OSError as exc:

@@ -509,10 +509,7 @@ class BanquetTable(SeatTable):
 
     def _news(self) -> str:
         """The last step's events everybody should notice (a knock-out, a privilege, a card taken)."""
-        done = self.game.match._done
-        if not done:
-            return ""
-        events = [e for e in self._public(done[-1].events) if e.kind in NEWS]
+        events = [e for e in self._public(self.game.match.last_events()) if e.kind in NEWS]
         return "   ".join(self.event_text(e) for e in events[-3:])
 
     # --- the log -----------------------------------------------------------------------------
@@ -523,7 +520,7 @@ class BanquetTable(SeatTable):
         return [eng.event_view(e, PUBLIC, self.game.state.active) for e in events]
 
     def log_lines(self) -> list[Event]:
-        return self._public([e for step in self.game.match._done for e in step.events])
+        return self._public(self.game.match.events())
 
     def event_text(self, event: Event) -> str:
         names = self.game.names

@@ -471,8 +471,8 @@ class MainWindow(QMainWindow):
             return None
         return table_class(held[0])
 
-    def open_hotseat(self, path: Path) -> bool:
-        table = self._seat_table_for(path)
+    def open_hotseat(self, path: Path, table: type[SeatTable] | None = None) -> bool:
+        table = table or self._seat_table_for(path)
         if table is None:
             return False
         try:
@@ -502,8 +502,9 @@ class MainWindow(QMainWindow):
         return True
 
     def open_file(self, path: Path) -> bool:
-        if self._seat_table_for(path) is not None:
-            return self.open_hotseat(path)
+        table = self._seat_table_for(path)
+        if table is not None:
+            return self.open_hotseat(path, table)
         try:
             session = GameSession.open(path, self.tr_, storage.autosave_path())
         except SaveError as exc:
@@ -632,7 +633,7 @@ class MainWindow(QMainWindow):
     def _events_kept(self) -> int:
         # After an undo the log shows what the remaining moves produced.
         assert self.session is not None
-        return sum(len(step.events) for step in self.session.match._done)
+        return len(self.session.match.events())
 
     def announce_end(self, verdict: Solution | None = None) -> None:
         """The score, what the solver found about a lost deal, and what to do next."""

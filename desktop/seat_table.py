@@ -74,10 +74,16 @@ class SeatGame:
     def state(self) -> Any:
         return self.match.state
 
+    def save_data(self) -> dict[str, Any]:
+        """What a save holds: the match, and the names at the seats (the rules' loader ignores them).
+        A game with more to keep (a journal) adds it here and reads it back in `restore`."""
+        return {**to_dict(self.match), "players": list(self.names)}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Read back what `save_data` added to the match (called by `load`, after the moves replayed)."""
+
     def to_json(self) -> str:
-        data = to_dict(self.match)
-        data["players"] = list(self.names)  # the loader of rules ignores it; we read it back
-        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        return json.dumps(self.save_data(), indent=1, ensure_ascii=False) + "\n"
 
     def save(self, path: Path) -> None:
         write_atomic(path, self.to_json())
@@ -93,7 +99,9 @@ class SeatGame:
         seats = match.engine.players(match.state)
         if not isinstance(names, list) or len(names) != seats or not all(isinstance(n, str) for n in names):
             names = [str(n + 1) for n in range(seats)]
-        return cls(match, names)
+        game = cls(match, names)
+        game.restore(data)  # from_dict accepted it, so it is a dict
+        return game
 
     def view(self, seat: int) -> Any:
         return self.engine.view(self.state, seat)
@@ -198,7 +206,7 @@ class SeatTable(QWidget):
 
     def log_lines(self) -> list[Event]:
         """The events of the game so far as the table may show them to everybody."""
-        return [e for step in self.game.match._done for e in step.events]
+        return self.game.match.events()
 
     # --- the frame ------------------------------------------------------------------------
 
@@ -359,14 +367,14 @@ class SeatTable(QWidget):
         seat = self.decider()
         return (match.can_undo() and seat is not None and self.looking == seat and not self.scene.curtain_up
                 and not self.game.engine.is_over(self.game.state)
-                and getattr(match._done[-1].move, "player", None) == seat)
+                and getattr(match.last_move, "player", None) == seat)
 
     def can_redo(self) -> bool:
         """A move taken back may be played again by the one who made it, while they are looking."""
         match = self.game.match
         seat = self.decider()
         return (match.can_redo() and seat is not None and self.looking == seat and not self.scene.curtain_up
-                and getattr(match._undone[-1].move, "player", None) == seat)
+                and getattr(match.next_redo, "player", None) == seat)
 
     def can_take_back(self) -> bool:
         """Does Undo do anything now (a move, or a choice the table holds before it is a move)?"""

@@ -36,6 +36,24 @@ class Match(Generic[S]):
     def moves(self) -> list[Move]:
         return [step.move for step in self._done]
 
+    @property
+    def last_move(self) -> Move | None:
+        """The move undo would take back (None before the first)."""
+        return self._done[-1].move if self._done else None
+
+    @property
+    def next_redo(self) -> Move | None:
+        """The move redo would play again (None when nothing was taken back)."""
+        return self._undone[-1].move if self._undone else None
+
+    def events(self) -> list[Event]:
+        """Everything that happened in the moves played so far, in order."""
+        return [e for step in self._done for e in step.events]
+
+    def last_events(self) -> list[Event]:
+        """What the last move played made happen."""
+        return list(self._done[-1].events) if self._done else []
+
     def legal_moves(self, player: int) -> list[Move]:
         return self.engine.legal_moves(self.state, player)
 
