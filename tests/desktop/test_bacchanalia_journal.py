@@ -145,7 +145,7 @@ def test_the_exported_story_tells_the_scenes_in_order(main: MainWindow, dialogs:
     table.journal_export.click()
     text = target.read_text(encoding="utf-8")
     assert text.startswith("# Bacchanalia: a night at the festival") and "Told by Ada, Bruno, Chiara" in text
-    told = scenes(table.game.events())
+    told = scenes(table.game.match.events())
     positions = [text.index(f"## Scene {s.turn}:") for s in told]
     assert positions == sorted(positions) and len(told) >= 6
     assert "## Scene 1: Ada steps in" in text or "steps in" in text.split("## Scene 1:")[1].splitlines()[0]
@@ -191,6 +191,6 @@ def test_the_story_speaks_the_tables_language() -> None:
         game.match.play(rng.choice([m for m in game.engine.legal_moves(s, s.decider)
                                     if not isinstance(m, (AskQuestion, GiftMinerva))]))
     game.journal.write(0, "Una notte calda.")
-    text = story(game.journal, game.events(), game.names, Translator("it").for_game("bacchanalia").text)
+    text = story(game.journal, game.match.events(), game.names, Translator("it").for_game("bacchanalia").text)
     assert text.startswith("# Bacchanalia: una notte alla festa") and "## Prima della festa" in text
     assert "Una notte calda." in text and "entra in scena" in text and "{" not in text

@@ -142,7 +142,7 @@ def test_a_full_turn_is_played_on_the_table(main: MainWindow) -> None:
     turn = state_of(table).turn_number
     while state_of(table).turn_number == turn:
         gesture(table, rng)
-    kinds = [e.kind for e in table.game.events()]
+    kinds = [e.kind for e in table.game.match.events()]
     assert {"deus_given", "introductions_done", "dominant", "aruspex", "narration_done"} <= set(kinds)
     assert all(isinstance(m, Move) and m.player >= 0 for m in table.game.match.moves)
     assert state_of(table).active != first
@@ -206,7 +206,7 @@ def test_a_second_lock_is_refused_and_an_unnamed_element_keeps_nothing(main: Mai
     assert len(table.game.match.moves) == moves and LOCK_KEY in table.scene.items_by_key
     done = next(k for k in ("stayed", "moved") if k in table.buttons)
     table.buttons[done].click()
-    assert any(e.kind == "narration_done" for e in table.game.events())
+    assert any(e.kind == "narration_done" for e in table.game.match.events())
 
 
 def test_the_ruling_deus_and_its_aruspex_entry_are_shown_large(main: MainWindow) -> None:
@@ -285,7 +285,7 @@ def test_the_clock_declares_the_time_up_once_the_rules_allow(main: MainWindow) -
     engine_until(table, lambda s: s.phase == "turn")
     table.tick()
     assert state_of(table).sudden_ending and state_of(table).sudden_trigger == "time_limit"
-    assert any(e.kind == "time_up" for e in table.game.events())
+    assert any(e.kind == "time_up" for e in table.game.match.events())
 
 
 def test_the_setup_dialog_asks_length_and_who_starts(main: MainWindow) -> None:
