@@ -31,6 +31,7 @@ class Translator(QObject):
         super().__init__()
         self._language = language if language in (*LANGUAGES, PSEUDO) else "en"
         self._leader: Translator | None = None  # a game's translator speaks the window's language
+        self._games: dict[str, Translator] = {}  # made once per game: a catalog is read from disk
         self.ui: Catalog = ui if ui is not None else cardsets.load_ui_texts()
         self.game: Catalog = texts if texts is not None else cardsets.load_texts(game)
         self._pseudo: tuple[Catalog, Catalog] | None = None  # made on first use: most people never need it
@@ -41,13 +42,16 @@ class Translator(QObject):
 
     def for_game(self, game: str) -> Translator:
         """A translator for another game's cards that always speaks this one's language."""
-        other = Translator(self.language, game, self.ui)
-        other._leader = self
+        other = self._games.get(game)
+        if other is None:
+            other = self._games[game] = Translator(self.language, game, self.ui)
+            other._leader = self
         return other
 
     def replace_texts(self, ui: Catalog, texts: Catalog) -> None:
         """Speak from freshly read catalogs; everything showing text listens to texts_changed."""
         self.ui, self.game, self._pseudo = ui, texts, None
+        self._games.clear()  # the other games' catalogs are read afresh next time too
         self.texts_changed.emit()
 
     def _catalogs(self) -> tuple[Catalog, Catalog]:
