@@ -4,7 +4,13 @@ The search does not go through `SoloState`: a position is a handful of integers 
 so it can be hashed and remembered. Linchpins and patches are bitmasks, the hand is a sorted
 tuple of card kinds (copies of an inverter are identical, D-35), and the deck is the list of
 kinds in draw order with the number of cards drawn so far. Positions proven lost are kept in a
-table; the future of a position depends only on this key, so the table is exact.
+table; the future of a position depends only on this key, so the table is exact (and a position
+lost with some IDs waiting is lost with more waiting, `Search.is_lost`).
+
+The search is depth first, best-looking move first: what sends IDs home, then what brings the
+nearest ID closer (counting how deep in the deck its patches still lie), then what leaves the
+least to do. Positions are given up only for sound reasons (`Search.bound`), among them the
+order that patches already on the timeline force on the IDs' homecomings.
 
 A winning line found in the compact form is turned back into real moves by replaying it through
 the engine's own `apply`, which also checks it.
@@ -128,6 +134,7 @@ class Tables:
         self.id_post: dict[str, bool] = {}
         self.id_must_prime: dict[str, int] = {}
         self.id_must_true: dict[str, int] = {}
+        self.id_spoils: dict[str, int] = {}  # patches voided by every homecoming of the ID
         for ident in cards.identities:
             need = 0
             for year in ident.patched:
@@ -140,13 +147,19 @@ class Tables:
             self.id_post[ident.id] = any(y > LAST_REACHABLE_IN_ULTRA for y in ident.years)
             patched_bits = sum(self.rbit[y] for y in ident.patched)
             all_prime, all_true = self.configs - 1, self.configs - 1
+            closed = sum(self.rbit.values())
             for mask in range(self.configs):
                 par = self.paradoxed[mask]
                 if par & patched_bits == patched_bits and not par & self.rbit[ident.true_year]:
                     all_prime &= mask
                     all_true &= ~mask
+                    closed &= ~par
             self.id_must_prime[ident.id] = all_prime
             self.id_must_true[ident.id] = all_true & (self.configs - 1)
+            # A patch on a ripplepoint that is closed in every home configuration of the ID is
+            # voided (CHR-4.7) at the latest by the play that sends the ID home.
+            self.id_spoils[ident.id] = sum(self.pbit[k] for k in self.patch_kinds
+                                           if closed & self.rbit[rules.patches[k].year])
 
 
 @lru_cache(maxsize=4)
@@ -168,7 +181,8 @@ class Search:
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.nodes = 0
-        self.lost: set[Pos] = set()
+        # Positions proven lost, by everything but the waiting IDs -> the waiting sets proven lost.
+        self.lost: dict[tuple[int, int, tuple[int, ...], int], list[int]] = {}
         # kinds_from[i][k]: inverters of kind k in deck[i:]
         counts = [0] * t.n_inverters
         self.kinds_from = [tuple(counts)]
@@ -189,6 +203,26 @@ class Search:
         self.need_patches = [_union(self.id_patches, m) for m in self.members]
         self.need_prime = [_union(self.id_must_prime, m) for m in self.members]
         self.need_true = [_union(self.id_must_true, m) for m in self.members]
+        # blockers[x]: (y, patches) for each other ID y that needs one of the patches x's
+        # homecoming voids (a post-1962 ID also needs World War 3 gone, CHR-5.2.4e); while such
+        # a patch lies on the timeline and y waits, y must go home before x (`assess`).
+        n_ids = len(self.ids)
+        spoils = [t.id_spoils[i] | (t.ultra_patch if t.id_post[i] else 0) for i in self.ids]
+        self.blockers = [tuple((y, self.id_patches[y] & spoils[x]) for y in range(n_ids)
+                               if y != x and self.id_patches[y] & spoils[x]) for x in range(n_ids)]
+        self.spoil_any = _union(spoils, range(n_ids))
+        # due[b]: the deck index of the patch of bit b (absent: not in the deck), for the ordering.
+        self.due: dict[int, int] = {}
+        for i, kind in enumerate(self.deck):
+            if kind >= t.n_inverters:
+                self.due[1 << (kind - t.n_inverters)] = i
+        self.id_due = [tuple((1 << b, self.due.get(1 << b, -1)) for b in range(len(t.patch_kinds)) if m >> b & 1)
+                       for m in self.id_patches]
+        # For Hall's condition: inverters in deck[i:] per family of `t.hall`, and in all.
+        self.kind_families = [tuple(f for f, (kinds, _, _) in enumerate(t.hall) if k in kinds) for k in range(t.n_inverters)]
+        self.hall_masks = [(up_only, down_only) for _, up_only, down_only in t.hall]
+        self.families_from = [tuple(sum(counts[k] for k in kinds) for kinds, _, _ in t.hall) for counts in self.kinds_from]
+        self.inverters_from = [sum(counts) for counts in self.kinds_from]
         # patches_from[i]: the patches in deck[i:]
         self.patches_from = [0] * (len(self.deck) + 1)
         for i in range(len(self.deck) - 1, -1, -1):
@@ -310,20 +344,27 @@ class Search:
         return out
 
     def assess(self, pos: Pos) -> int | None:
-        """None when sound facts rule out any win from here (each explained below); else a
-        lower bound on the cards still to play, which also orders the search."""
-        t = self.t
+        """None when sound facts rule out any win from here (each explained in `bound`); else a
+        lower bound on the cards still to play."""
+        found = self.bound(pos)
+        return None if found is None else found[0]
+
+    def bound(self, pos: Pos) -> tuple[int, int] | None:
+        """None when sound facts rule out any win from here (each explained below); else a lower
+        bound on the cards still to play, and how far the nearest ID is from home (a guess that
+        orders the search, never used to prune)."""
+        n_inverters = self.t.n_inverters
         prime, placed, hand, drawn, waiting = pos
         # An ID goes home only with both its patches on the timeline. A patch not placed, not
         # in hand and not still in the deck lies in the discard pile, which is never
         # reshuffled (CHR-16.8): it can never be played again.
         in_hand = 0
-        avail = list(self.kinds_from[drawn])
+        inverters_in_hand: list[int] = []
         for kind in hand:
-            if kind >= t.n_inverters:
-                in_hand |= 1 << (kind - t.n_inverters)
+            if kind >= n_inverters:
+                in_hand |= 1 << (kind - n_inverters)
             else:
-                avail[kind] += 1
+                inverters_in_hand.append(kind)
         needed = self.need_patches[waiting]
         if needed & ~(placed | in_hand | self.patches_from[drawn]):
             return None
@@ -335,29 +376,88 @@ class Search:
         downs = self.need_true[waiting] & prime
         # Hall's condition: the flips that only the kinds of a set K can do need at least that
         # many inverters of those kinds, still in hand or deck.
-        for kinds, up_only, down_only in t.hall:
-            need_k = (ups & up_only).bit_count() + (downs & down_only).bit_count()
-            if need_k and need_k > sum(avail[k] for k in kinds):
-                return None
+        if ups or downs:
+            avail = list(self.families_from[drawn])
+            for kind in inverters_in_hand:
+                for f in self.kind_families[kind]:
+                    avail[f] += 1
+            for f, (up_only, down_only) in enumerate(self.hall_masks):
+                need_k = (ups & up_only).bit_count() + (downs & down_only).bit_count()
+                if need_k > avail[f]:
+                    return None
+        members = self.members[waiting]
+        # Order forced by patches on the timeline: if waiting ID y needs a patch that lies on a
+        # ripplepoint closed in every home configuration of waiting ID x (or World War 3 while x
+        # has a post-1962 year), that patch is voided at the latest when x goes home (CHR-4.7;
+        # a patch leaves the timeline only so, CHR-4.8) and lands in the discard pile for good;
+        # y cannot go home on that same play (its patch is gone by the check, CHR-16.6). So y
+        # goes home strictly before x. A cycle of such orders means nobody in it can go first.
+        firsts = waiting
+        if placed & self.spoil_any:
+            pred = [0] * len(self.ids)
+            for x in members:
+                for y, bits in self.blockers[x]:
+                    if bits & placed and waiting >> y & 1:
+                        pred[x] |= 1 << y
+            left = waiting
+            firsts = 0
+            while left:
+                free = 0
+                for x in members:
+                    if left >> x & 1 and not pred[x] & left:
+                        free |= 1 << x
+                if not free:
+                    return None
+                if not firsts:
+                    firsts = free
+                left &= ~free
         # The IDs also go home in some order (several at once cost nothing): at least the flips
         # to the first one's configuration, then between each one's and the next one's
-        # (`_path_costs`). Take the cheapest first ID.
-        path = 1 << 30
+        # (`_path_costs`). Take the cheapest first ID among those nothing has to precede.
+        path = near = 1 << 30
         costs = self.path[waiting]
-        for i in self.members[waiting]:
+        for i in members:
             wrong = ((self.id_must_prime[i] & ~prime) | (self.id_must_true[i] & prime)).bit_count()
-            path = min(path, wrong + costs[i])
+            if firsts >> i & 1:
+                path = min(path, wrong + costs[i])
+            missing = late = 0
+            for bit, due in self.id_due[i]:
+                if not placed & bit:
+                    missing += 1
+                    if due >= drawn:
+                        late = max(late, due - drawn + 1)
+            near = min(near, wrong + missing + late)
         flips = max(path, ups.bit_count() + downs.bit_count())
-        if flips > sum(avail):
+        if flips > self.inverters_from[drawn] + len(inverters_in_hand):
             return None
         # Each card is played at most once: the patches still missing and the flips are
         # distinct cards, and only the hand and the deck are left.
         plays = (needed & ~placed).bit_count() + flips
         if plays > len(hand) + len(self.deck) - drawn:
             return None
-        return plays
+        return plays, near
 
     # --- the search ---------------------------------------------------------------------
+
+    def is_lost(self, pos: Pos) -> bool:
+        """Whether the table proves `pos` lost: the same position with fewer IDs waiting was.
+
+        Which IDs wait changes no move's legality and no other effect of a move, only when the
+        game is won; a line that brings a larger set of IDs home brings the smaller set home no
+        later (CHR-16.7). So a position lost with waiting IDs W is lost with any W' containing W.
+        """
+        found = self.lost.get(pos[:4])
+        if found is None:
+            return False
+        waiting = pos[4]
+        return any(w & ~waiting == 0 for w in found)
+
+    def mark_lost(self, pos: Pos) -> None:
+        key = pos[:4]
+        waiting = pos[4]
+        found = self.lost.setdefault(key, [])
+        found[:] = [w for w in found if waiting & ~w]  # drop the sets the new one covers
+        found.append(waiting)
 
     def win_line(self, pos: Pos, slack: int) -> list[Step] | None:
         """A winning line of steps from `pos` (not yet won, not hopeless), or None; raises Capped.
@@ -369,7 +469,7 @@ class Search:
         """
         if not pos[2]:
             return None  # CHR-16.9c
-        if pos in self.lost:
+        if self.is_lost(pos):
             return None
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
@@ -377,17 +477,19 @@ class Search:
         if self.deadline is not None and self.nodes % _CHECK_CLOCK_EVERY == 1 and time.monotonic() > self.deadline:
             raise Capped
         t = self.t
-        children: list[tuple[tuple[int, int, int], Step, Pos]] = []
+        children: list[tuple[tuple[int, int, int, int], Step, Pos]] = []
         for step in self.moves(pos):
             after = self.play(pos, step)
             if after is None:
                 continue
             if not after[4]:
                 return [step]
-            plays = self.assess(after)
-            if plays is None:
+            found = self.bound(after)
+            if found is None:
                 continue
-            # Try first what sends IDs home, then what leaves the least to do, then cheap
+            plays, near = found
+            # Try first what sends IDs home, then what brings the nearest ID closer (counting
+            # how late its patches come), then what leaves the least to do, then cheap
             # discards, plays, other discards.
             if step[1] != DISCARD:
                 rank = 1
@@ -395,7 +497,7 @@ class Search:
                 rank = 0  # a patch no waiting ID needs: the cheapest way to draw
             else:
                 rank = 2
-            children.append(((after[4].bit_count(), plays, rank), step, after))
+            children.append(((after[4].bit_count(), near, plays, rank), step, after))
         children.sort(key=lambda c: c[0])
         complete = True
         for i, (_, step, after) in enumerate(children):
@@ -405,10 +507,10 @@ class Search:
             line = self.win_line(after, slack - i)
             if line is not None:
                 return [step, *line]
-            if after[2] and after not in self.lost:
+            if after[2] and not self.is_lost(after):
                 complete = False
         if complete:
-            self.lost.add(pos)
+            self.mark_lost(pos)
         return None
 
     def solve_root(self, pos: Pos) -> list[Step] | None:
@@ -419,7 +521,7 @@ class Search:
             return None
         for slack in _SLACKS:
             line = self.win_line(pos, slack)
-            if line is not None or pos in self.lost:
+            if line is not None or self.is_lost(pos):
                 return line
         raise AssertionError("the last slack searches everything")  # pragma: no cover
 

@@ -21,6 +21,9 @@ from rules.chrononauts.solver import solve
 from rules.registry import engine
 
 BUDGET = 30_000
+HEADER = ("| IDs | deals | winnable | not winnable | unknown (budget hit) | winnable of decided "
+          "| winnable, all deals (low – high) | median time | worst time | median nodes |\n"
+          "|---|---|---|---|---|---|---|---|---|---|")
 
 
 @dataclass
@@ -52,6 +55,21 @@ def summary(ids: int, outcomes: list[Outcome]) -> str:
             f"| {statistics.median(times) * 1000:.0f} ms | {max(times):.2f} s | {statistics.median(o.nodes for o in outcomes):.0f} |")
 
 
+def read_log(log: str) -> dict[int, list[Outcome]]:
+    """The outcomes a --log file holds, per number of IDs (a deal solved twice counts once,
+    the later line winning), so runs made in pieces can be summed up together."""
+    found: dict[tuple[int, int], Outcome] = {}
+    with open(log, encoding="utf-8") as lines:
+        for line in lines:
+            if line.strip():
+                ids, seed, verdict, seconds, nodes = line.split()
+                found[int(ids), int(seed)] = Outcome(int(seed), verdict, float(seconds), int(nodes))
+    out: dict[int, list[Outcome]] = {}
+    for (count, _), outcome in sorted(found.items()):
+        out.setdefault(count, []).append(outcome)
+    return out
+
+
 def _unknown(log: str, ids: int) -> set[int]:
     with open(log, encoding="utf-8") as lines:
         rows = [line.split() for line in lines if line.strip()]
@@ -68,12 +86,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--log", help="also write one line per deal to this file: ids seed verdict seconds nodes")
     parser.add_argument("--unknown-from", metavar="LOG",
                         help="solve again only the deals a previous --log left unknown (say a bigger --budget)")
+    parser.add_argument("--summary-of", metavar="LOG", help="solve nothing: sum up the deals a --log file holds")
     args = parser.parse_args(argv)
+    if args.summary_of:
+        print(HEADER)
+        for ids, outcomes in sorted(read_log(args.summary_of).items()):
+            print(summary(ids, outcomes))
+        return 0
     print(f"Method: exact depth-first search with the deck order known, node budget {args.budget} per deal; "
           f"deals {args.first}..{args.first + args.deals - 1}; {args.jobs} worker(s).")
-    print("| IDs | deals | winnable | not winnable | unknown (budget hit) | winnable of decided "
-          "| winnable, all deals (low – high) | median time | worst time | median nodes |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print(HEADER)
     for ids in args.ids:
         seeds = list(range(args.first, args.first + args.deals))
         if args.unknown_from:

@@ -1,0 +1,155 @@
+"""The solver's compact model and its newer shortcuts, each checked against the engine itself.
+
+The compact position (`Search.play`, `Search.moves`) must agree with `SolonautsEngine.apply`
+and `legal_moves` on random playouts; the order forced by patches on the timeline and the
+table of lost positions must never call a won position lost (checked by brute force through
+the engine, with no shortcut at all).
+"""
+from __future__ import annotations
+
+from random import Random
+
+from helpers import ENG, RESTORE_HISTORY, REVERSE_FATE, SABOTAGE, inst, solo_state
+from rules.chrononauts.moves import Discard, PlayCard, Resign
+from rules.chrononauts.solonauts import SoloState
+from rules.chrononauts.solver import DISCARD, Search, Step, solve, tables
+from rules.chrononauts.timeline import card_kind
+from test_solver import brute_force, replay
+
+HOME = ["id_renee", "id_boris", "id_ingrid", "id_svetlana", "id_moonbeam"]
+T = tables(ENG.rules)
+
+
+def step_of(move: PlayCard | Discard) -> Step:
+    target = move.target if isinstance(move, PlayCard) and move.target is not None else DISCARD
+    return T.kind_index[card_kind(move.card)], target
+
+
+def compact(search: Search, state: SoloState) -> tuple[int, int, tuple[int, ...], int, int]:
+    """The engine's state as the solver sees it, relative to the search's root."""
+    prime = sum(T.lbit[y] for y in state.timeline.prime)
+    placed = sum(T.pbit[card_kind(p)] for p in state.timeline.patches.values())
+    hand = tuple(sorted(T.kind_index[card_kind(c)] for c in state.hand))
+    drawn = len(search.deck) - len(state.deck)
+    waiting = sum(1 << i for i, ident in enumerate(search.ids) if ident in state.waiting)
+    return prime, placed, hand, drawn, waiting
+
+
+def test_compact_moves_follow_the_engine_on_random_playouts() -> None:
+    """CHR-16.4 to CHR-16.9: after every legal move of random games, the compact position the
+    solver computes is the engine's own, the universe ends in both or neither (CHR-5.3), and
+    every move the solver tries is a legal move of the engine."""
+    rng = Random(7)
+    checked = 0
+    for seed in range(12):
+        state = ENG.new_state({"ids": rng.choice([6, 8, 10])}, seed)
+        search = Search(ENG, state)
+        while state.result is None:
+            pos = compact(search, state)
+            legal = {step_of(m) for m in ENG.legal_moves(state, 0) if isinstance(m, (PlayCard, Discard))}
+            assert set(search.moves(pos)) <= legal
+            for move in ENG.legal_moves(state, 0):
+                if not isinstance(move, (PlayCard, Discard)):
+                    continue  # Resign
+                child = ENG.clone(state)
+                ENG.apply(child, move)
+                after = search.play(pos, step_of(move))
+                if child.reason == "destroyed":
+                    assert after is None
+                else:
+                    assert after == compact(search, child)
+                checked += 1
+            moves = [m for m in ENG.legal_moves(state, 0) if not isinstance(m, Resign)]
+            plays = [m for m in moves if isinstance(m, PlayCard)]
+            ENG.apply(state, rng.choice(plays if plays and rng.random() < 0.6 else moves))
+    assert checked > 1000
+
+
+def test_a_cycle_of_forced_orders_is_lost() -> None:
+    """CHR-4.7, CHR-4.8, CHR-16.8: Gustav's homecoming needs 1865 true, which closes 1974 and
+    voids the patch Lyudmila needs there; hers needs 1915 true, which closes 1917 and voids
+    Gustav's. Whoever goes first strands the other, so the position is lost although the hand
+    holds enough cards and inverters for every flip and patch."""
+    hand = ["pat_1918", inst(REVERSE_FATE, 1), inst(REVERSE_FATE, 2), inst(RESTORE_HISTORY, 1), "pat_1999"]
+    state = solo_state(primes=[1865, 1915, 1963], patched=[1917, 1969, 1974], hand=hand, deck=[],
+                       waiting=["id_gustav", "id_lyudmila"], home=HOME)
+    search = Search(ENG, state)
+    assert search.bound(search.root(state)) is None  # the order rule settles it
+    assert not brute_force(state, {})
+    assert solve(ENG, state).verdict == "loss"
+    # With Gustav's patch in hand instead of on 1917 there is no cycle, and the bound lets
+    # the search look.
+    lighter = solo_state(primes=[1865, 1915, 1963], patched=[1969, 1974], hand=["pat_1917", *hand[:4]], deck=[],
+                         waiting=["id_gustav", "id_lyudmila"], home=HOME)
+    lighter_search = Search(ENG, lighter)
+    assert lighter_search.bound(lighter_search.root(lighter)) is not None
+
+
+def test_one_forced_order_still_wins() -> None:
+    """Only Lyudmila's patches on the timeline: she must go home before Gustav (his homecoming
+    would void 1974), and that order wins: 1915 back to true, then Gustav's flips and patches."""
+    hand = [inst(RESTORE_HISTORY, 1), "pat_1917", inst(REVERSE_FATE, 1), "pat_1918", inst(REVERSE_FATE, 2)]
+    deck = [inst(REVERSE_FATE, 3), inst(SABOTAGE)]
+    state = solo_state(primes=[1865, 1915, 1963], patched=[1969, 1974], hand=hand, deck=deck,
+                       waiting=["id_gustav", "id_lyudmila"], home=HOME)
+    assert brute_force(state, {})
+    sol = solve(ENG, state)
+    assert sol.verdict == "win"
+    end = replay(state, sol.line)
+    assert end.result == "won" and end.home[-2:] == ["id_lyudmila", "id_gustav"]
+
+
+def test_lost_table_covers_positions_with_more_ids_waiting() -> None:
+    """CHR-16.7: a position lost with some IDs waiting is lost with those and more waiting,
+    and says nothing about a position where one of them is home."""
+    state = ENG.new_state({"ids": 8}, 0)
+    search = Search(ENG, state)
+    prime, placed, hand, drawn, _ = search.root(state)
+    search.mark_lost((prime, placed, hand, drawn, 0b0110))
+    assert search.is_lost((prime, placed, hand, drawn, 0b0110))
+    assert search.is_lost((prime, placed, hand, drawn, 0b1111))
+    assert not search.is_lost((prime, placed, hand, drawn, 0b0100))
+    assert not search.is_lost((prime, placed, hand, drawn + 1, 0b1111))
+    search.mark_lost((prime, placed, hand, drawn, 0b0100))  # a stronger fact replaces the weaker
+    assert search.lost[(prime, placed, hand, drawn)] == [0b0100]
+
+
+def near_end_positions(count: int, left: int, seed: int) -> list[SoloState]:
+    """Positions with `left` cards in the deck: along winning lines of real deals, then a few
+    random legal moves off them (so both wins and losses)."""
+    rng = Random(seed)
+    out: list[SoloState] = []
+    deal = 100
+    while len(out) < count:
+        deal += 1
+        state = ENG.new_state({"ids": rng.choice([6, 8, 10])}, deal)
+        sol = solve(ENG, state, max_nodes=2000)
+        if sol.verdict != "win":
+            continue
+        for move in sol.line:
+            if len(state.deck) <= left:
+                break
+            ENG.apply(state, move)
+        for _ in range(rng.choice([0, 1, 2, 3])):
+            if state.result is not None:
+                break
+            ENG.apply(state, rng.choice([m for m in ENG.legal_moves(state, 0) if not isinstance(m, Resign)]))
+        if state.result is None:
+            out.append(state)
+    return out
+
+
+def test_solver_agrees_with_brute_force_near_the_end() -> None:
+    """Every verdict matches an exhaustive search with no shortcut, on positions with two
+    cards left in the deck; every line found replays through `apply` to a win."""
+    wins = losses = 0
+    for state in near_end_positions(24, 2, 11):
+        truth = brute_force(state, {})
+        sol = solve(ENG, state)
+        assert sol.verdict == ("win" if truth else "loss"), ENG.to_dict(state)
+        if truth:
+            assert replay(state, sol.line).result == "won"
+            wins += 1
+        else:
+            losses += 1
+    assert wins >= 5 and losses >= 5
