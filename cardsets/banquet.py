@@ -238,7 +238,7 @@ def _privilege(doc: Document, path: Path_, raw: Any) -> Privilege | None:
         doc.problem(path, f"missing key 'slots' (a {kind} privilege names two slots)")
         return None
     slots = checks.list_of(doc, path + ("slots",), raw["slots"], str)
-    if len(slots) != len(raw["slots"]):
+    if not isinstance(raw["slots"], list) or len(slots) != len(raw["slots"]):  # list_of reported the problem
         return None
     for i, slot in enumerate(slots):
         if not checks.one_of(doc, path + ("slots", i), slot, SLOTS):

@@ -157,6 +157,9 @@ def read(path: Path, label: str | None = None) -> Document:
     """Read and parse a file; ``label`` is the name used in problems (default: the path)."""
     name = label or str(path)
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return Document(name, problems=[Problem(name, 1, 1, f"file too large ({size} bytes; at most {MAX_FILE_BYTES})")])
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Document(name, problems=[Problem(name, 1, 1, "file not found")])
@@ -172,8 +175,10 @@ def read(path: Path, label: str | None = None) -> Document:
 
 
 # Limits that keep a hostile or mangled file from crashing or hanging the loader:
+# the shipped files are tens of kilobytes, and megabytes take tens of seconds to parse;
 # PyYAML's C composer recurses once per nesting level (and overflows the C stack
 # around 10^5 levels), and aliases can expand a small file exponentially.
+MAX_FILE_BYTES = 2_000_000
 _MAX_DEPTH = 50
 _MAX_VALUES = 200_000
 # A collection starts only at one of these characters, so a text with fewer of them

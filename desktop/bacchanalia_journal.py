@@ -46,7 +46,9 @@ class Journal:
         notes = data.get("notes")
         if isinstance(notes, dict):
             for turn, text in notes.items():
-                if isinstance(turn, str) and turn.isdigit() and isinstance(text, str):
+                # isdigit() also accepts "²"; a scene number is a few ASCII digits.
+                if isinstance(turn, str) and turn.isascii() and turn.isdigit() and len(turn) <= 9 \
+                        and isinstance(text, str):
                     journal.write(int(turn), text)
         elapsed = data.get("elapsed")
         if isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool) and elapsed >= 0:

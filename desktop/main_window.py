@@ -337,7 +337,7 @@ class MainWindow(QMainWindow):
         self.save_path = save_path
         session.changed.connect(self._on_changed)
         session.refused.connect(self.show_message)
-        self.log_events = []
+        self.log_events = list(session.match.events())  # an opened save shows the moves already played
         self.scene.selected = ""
         self.scene.show_view(session.view, session.dests())
         self._rebuild_log()
@@ -483,7 +483,7 @@ class MainWindow(QMainWindow):
         self.show_hotseat(game)
         return True
 
-    def _resume_hotseat(self) -> bool:
+    def _resume_hotseat(self, crashed: bool) -> bool:
         path = storage.hotseat_autosave_path()
         table = self._seat_table_for(path) if path.exists() else None
         if table is None:
@@ -496,7 +496,8 @@ class MainWindow(QMainWindow):
         if game.engine.is_over(game.state):
             return False
         t = self.tr_.text
-        if self.ask(t("resume.title"), t("resume.unfinished"), [t("resume.yes"), t("resume.no")]) != 0:
+        text = t("resume.after_crash" if crashed else "resume.unfinished")
+        if self.ask(t("resume.title"), text, [t("resume.yes"), t("resume.no")]) != 0:
             return False
         self.show_hotseat(game)
         return True
@@ -561,7 +562,7 @@ class MainWindow(QMainWindow):
 
     def offer_resume(self, crashed: bool) -> bool:
         """At start: carry on with the autosaved game if there is one still running."""
-        if self._resume_hotseat():
+        if self._resume_hotseat(crashed):
             return True
         path = storage.autosave_path()
         if not path.exists():

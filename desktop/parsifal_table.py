@@ -304,6 +304,8 @@ class ParsifalTable(SeatTable):
         chosen = self.ask(self.tr_.text("choose.title"), self.tr_.text("choose.which"), list(labels))
         if 0 <= chosen < len(labels):
             self.play(list(labels.values())[chosen])
+        else:
+            self.scene.redraw()  # nothing chosen: a card dropped here goes home and its targets go out
 
     # --- the shared response prompt (PAR-6.8.6) ------------------------------------------
 

@@ -25,7 +25,7 @@ from desktop.table.card_table import CardTable
 from rules.kernel import Engine, Event, IllegalMove, Move, RulesError
 from rules.match import Match
 from rules.registry import engine
-from rules.saves import SaveError, from_dict, to_dict, write_atomic
+from rules.saves import SaveError, from_dict, read_json, to_dict, write_atomic
 
 PUBLIC = -1  # a seat nobody sits in: its view hides every secret
 
@@ -42,8 +42,8 @@ def players_option(eng: Engine[Any]) -> str:
 def saved_game(path: Path) -> tuple[str, str] | None:
     """The game and mode a save holds, read cheaply (the tables, not the rules, decide who opens it)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(path)
+    except SaveError:
         return None
     if not isinstance(data, dict):
         return None
@@ -90,10 +90,7 @@ class SeatGame:
 
     @classmethod
     def load(cls, path: Path) -> SeatGame:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise SaveError("save.not_json", detail=str(exc)[:200]) from None
+        data = read_json(path)  # the same size limit and errors as every other save
         match: Match[Any] = from_dict(data)
         names = data.get("players")
         seats = match.engine.players(match.state)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,31 @@ def set_aside(path: Path) -> Path | None:
                 return None
             return target
     return None
+
+
+TEMP_PATTERN = ".*.tmp"  # what rules.saves.write_atomic writes before its rename
+STALE_SECONDS = 600  # a write takes milliseconds: an older temporary file was left by a crash
+
+
+def remove_stale_temp_files(now: float | None = None) -> list[Path]:
+    """Delete the temporary files a crash mid-save left in the data folder; the removed ones.
+
+    They never replace a save (only a finished write is renamed over one), so they are just litter.
+    A young one may belong to a write in progress in another window, and is left alone."""
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        leftovers = list(data_dir().glob(TEMP_PATTERN))
+    except OSError:
+        return removed
+    for path in leftovers:
+        try:
+            if path.is_file() and now - path.stat().st_mtime > STALE_SECONDS:
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            pass
+    return removed
 
 
 def load_settings() -> dict[str, Any]:

@@ -83,16 +83,20 @@ def from_dict(data: Any) -> Match[Any]:
     return match
 
 
-def loads(text: str) -> Match[Any]:
+def parse_json(text: str) -> Any:
+    """The JSON in a save's text; SaveError if there is none."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:  # ValueError also covers an integer of more than 4300 digits
         raise SaveError("save.not_json", detail=str(exc)[:200]) from None
-    return from_dict(data)
 
 
-def load(path: Path) -> Match[Any]:
-    """Read a save. The file is only read, never changed, whatever is wrong with it."""
+def loads(text: str) -> Match[Any]:
+    return from_dict(parse_json(text))
+
+
+def read_json(path: Path) -> Any:
+    """The JSON in a save file, read without changing it; SaveError if it is not readable JSON."""
     try:
         if path.stat().st_size > MAX_SAVE_BYTES:
             raise SaveError("save.too_large")
@@ -103,7 +107,12 @@ def load(path: Path) -> Match[Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError("save.not_json", detail="not UTF-8") from None
-    return loads(text)
+    return parse_json(text)
+
+
+def load(path: Path) -> Match[Any]:
+    """Read a save. The file is only read, never changed, whatever is wrong with it."""
+    return from_dict(read_json(path))
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -122,6 +131,17 @@ def write_atomic(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
+    # The rename lives in the folder: sync it too, or a power cut may bring back the old file.
+    try:
+        folder = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return  # Windows cannot open a folder; there the rename is as durable as it gets
+    try:
+        os.fsync(folder)
+    except OSError:
+        pass  # some file systems refuse to sync a folder; the file itself is synced already
+    finally:
+        os.close(folder)
 
 
 def save(path: Path, match: Match[Any]) -> None:

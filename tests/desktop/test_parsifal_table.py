@@ -373,6 +373,19 @@ def test_one_gesture_for_several_moves_asks_which(main: MainWindow, dialogs: Dia
     assert table.game.match.moves == [group[1]] and "arco" in table.game.state.limbo
 
 
+def test_a_choice_closed_unanswered_puts_the_dropped_card_back(main: MainWindow, dialogs: Dialogs) -> None:
+    """PAR-15.5, found by the monkey test: the Bow dropped on Limbo, the 'which one?' box closed: nothing
+    is played, and the Bow lies back in its place, neither held nor raised, with no target left lit."""
+    table = start(main)
+    lay(table, common=("arco",), a=("cigno", "klingsor"))
+    home = table.scene.items_by_key["arco"].pos()
+    dialogs.answers = [-1]
+    drag(table, "arco", centre(table, LIMBO_KEY))  # type: ignore[arg-type]
+    bow = table.scene.items_by_key["arco"]
+    assert table.game.match.moves == [] and bow.pos() == home and bow.zValue() < 100
+    assert not bow.selected and not table.scene.items_by_key[LIMBO_KEY].highlighted
+
+
 def test_setup_offers_first_player_direction_and_rounds(main: MainWindow, qtbot: Any) -> None:
     """PAR-3.1: who starts, which way play goes, rounds after the deck (or unlimited)."""
     holder = QWidget()
