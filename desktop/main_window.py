@@ -12,14 +12,16 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFo
                                QToolBar, QWidget)
 
 import cardsets
-from desktop import dialogs, storage
+from desktop import accessibility, dialogs, storage
 from desktop.i18n import Translator
+from desktop.keys_help import SOLONAUTS_ROWS
 from desktop.panels import DetailPanel, TableView
 from desktop.session import GameSession
 from desktop.solo_help import SoloHelp
 from desktop.stats import Statistics
 from desktop.stats import default_path as stats_path
 from desktop.stats_dialog import StatisticsDialog
+from desktop.table.card_table import CardTable
 from desktop.table.chrononauts_faces import ChrononautsFaces
 from desktop.table.solonauts_scene import SolonautsScene
 from desktop.workbench.live import follow_saves
@@ -30,6 +32,7 @@ from rules.registry import engine
 from rules.saves import SaveError
 
 if TYPE_CHECKING:  # a table for several people is loaded when such a game starts
+    from desktop.replay import ReplayWindow
     from desktop.seat_table import SeatGame, SeatTable
 
 MAX_DEAL = 2**31 - 1
@@ -196,6 +199,7 @@ class MainWindow(QMainWindow):
         # A translator saving a card-set file sees the table change at once.
         self.text_watcher = follow_saves(tr, cardsets.ROOT, "chrononauts", self, self._texts_not_reloaded)
         self.workbench: QWidget | None = None
+        self.replay_window: ReplayWindow | None = None
         self.help = SoloHelp(self)
         self.stats = Statistics(stats_path())
         damaged = self.stats.set_aside
@@ -224,17 +228,27 @@ class MainWindow(QMainWindow):
         self.act_quit = self._action("menu.quit", self.close, K.Quit)
         self.act_undo = self._action("menu.undo", self.undo, K.Undo)
         self.act_redo = self._action("menu.redo", self.redo, K.Redo)
-        self.act_help = self._action("menu.how_to_play", self.show_help, K.HelpContents)
+        self.act_help = self._action("menu.how_to_play", self.show_help)  # F1 lists the keys (act_keys)
         self.act_about = self._action("menu.about", self.show_about)
         self.act_translations = self._action("menu.translations", self.open_workbench)
         self.act_statistics = self._action("menu.statistics", self.show_statistics)
         self.act_hint = self._action("menu.hint", self.hint, "H")
         self.act_daily = self._action("menu.daily", self.daily_deal, "Ctrl+D")
+        self.act_redo.setShortcuts(K.Redo)  # every binding of the platform: Ctrl+Shift+Z as well as Ctrl+Y
+        self.act_keys = self._action("keys.menu", self.show_keys, "F1")
+        self.act_keys.setShortcuts([QKeySequence("F1"), QKeySequence("?")])
+        self.act_log = self._action("keys.menu_log", self.toggle_log_focus, "L")
+        self.scene.help_rows = SOLONAUTS_ROWS  # the Solonauts table has a hint; the others' rows are the default
+        self.act_replay = self._action("replay.open", self.open_replay_dialog)
+        self.act_watch = self._action("replay.watch_game", self.watch_replay)
         self.menu_game = self.menuBar().addMenu("")
         for act in (self.act_new, self.act_daily, self.act_restart, self.act_open, self.act_save, self.act_save_as):
             self.menu_game.addAction(act)
+        self.menu_game.addAction(self.act_replay)
+        self.menu_game.addAction(self.act_watch)
         self.menu_game.addSeparator()
         self.menu_game.addAction(self.act_hint)
+        self.menu_game.addAction(self.act_log)
         self.menu_game.addAction(self.act_statistics)
         self.menu_game.addSeparator()
         self.menu_game.addAction(self.act_quit)
@@ -254,11 +268,14 @@ class MainWindow(QMainWindow):
         self.menu_tools = self.menuBar().addMenu("")
         self.menu_tools.addAction(self.act_translations)
         self.menu_help = self.menuBar().addMenu("")
+        self.menu_help.addAction(self.act_keys)
         self.menu_help.addAction(self.act_help)
         self.menu_help.addAction(self.act_about)
         self.actions_by_key = [self.act_new, self.act_restart, self.act_open, self.act_save, self.act_save_as,
                                self.act_quit, self.act_undo, self.act_redo, self.act_help, self.act_about,
                                self.act_translations, self.act_statistics, self.act_hint, self.act_daily]
+        self.actions_by_key += [self.act_keys, self.act_log]
+        self.actions_by_key += [self.act_replay, self.act_watch]
         # The replay bar: shown while a winning line is replayed step by step.
         self.replay_bar = QToolBar()
         self.replay_bar.setObjectName("replay")
@@ -287,6 +304,7 @@ class MainWindow(QMainWindow):
         self.menu_help.setTitle(t("menu.help"))
         self.detail_dock.setWindowTitle(t("detail.title"))
         self.log_dock.setWindowTitle(t("log.title"))
+        self.log.setAccessibleName(t("a11y.log"))
         for code, act in self.language_actions.items():
             act.setChecked(code == self.tr_.language)
         self.scene.retranslate()
@@ -436,6 +454,7 @@ class MainWindow(QMainWindow):
         table.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
         table.inform = self.inform  # type: ignore[method-assign]
         table.save_dialog = self.save_as  # type: ignore[method-assign]  # the bar's Save as is the menu's
+        table.watch_replay = self.watch_replay
         table.changed.connect(self._refresh_status)
         table._autosave()
         self.hotseat = table
@@ -514,6 +533,48 @@ class MainWindow(QMainWindow):
         session._autosave()
         self.start(session, path)
         return True
+
+    def open_replay_dialog(self) -> None:
+        path = self.choose_file(saving=False)
+        if path is not None:
+            self.open_replay(path)
+
+    def open_replay(self, path: Path) -> ReplayWindow | None:
+        """Any save as a replay (desktop/replay.py); a file that cannot be read is refused with the reason."""
+        from desktop.replay import open_replay
+
+        try:
+            replay = open_replay(self.tr_, path, self.open_file, self)
+        except SaveError as exc:
+            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
+            return None
+        return self._show_replay(replay)
+
+    def watch_replay(self) -> ReplayWindow | None:
+        """The game on the table, from its first move, in a replay window (the game itself goes on here)."""
+        from desktop.replay import ReplayWindow, stage_for_game
+
+        if self.hotseat is not None:
+            stage, match = stage_for_game(self.tr_, self.hotseat.game)
+            name = self.tr_.text(f"game.{self.hotseat.GAME}")
+        elif self.session is not None:
+            stage, match = stage_for_game(self.tr_, self.session.match)
+            name = self.save_path.name if self.save_path is not None else self.tr_.text("mode.solonauts")
+        else:
+            return None
+        return self._show_replay(ReplayWindow(self.tr_, stage, match, name, self.open_file, self))
+
+    def _show_replay(self, replay: ReplayWindow) -> ReplayWindow:
+        old, self.replay_window = self.replay_window, replay  # one replay at a time; tests reach it here
+        if old is not None:
+            self.tr_.language_changed.disconnect(old.retranslate)
+            old.close()
+            old.deleteLater()
+        self.tr_.language_changed.connect(replay.retranslate)
+        replay.show()
+        replay.raise_()
+        replay.activateWindow()  # its keys (arrows, Page Up/Down, Space) are the window's shortcuts
+        return replay
 
     def open_dialog(self) -> None:
         path = self.choose_file(saving=False)
@@ -596,6 +657,9 @@ class MainWindow(QMainWindow):
         assert self.session is not None
         if events:
             self.log_events += events
+            for event in events:  # the log's new lines, said to a screen reader as they are written
+                if event.kind != "linchpin_flipped":
+                    accessibility.announce(self.log, self.session.event_text(event))
         else:
             self.log_events = self.log_events[: self._events_kept()]
         self.scene.show_view(self.session.view, self.session.dests())
@@ -764,6 +828,27 @@ class MainWindow(QMainWindow):
 
     def _texts_not_reloaded(self, problem: str) -> None:
         self.show_message(self.tr_.text("status.texts_not_reloaded", problem=problem))
+
+    def table_view(self) -> TableView:
+        """The view of the table on show (Solonauts', or the game for several in its place)."""
+        return self.hotseat.view if self.hotseat is not None else self.view
+
+    def show_keys(self) -> None:
+        """F1 or ?: the keys, listed over the table on show (again: hidden)."""
+        scene = self.table_view().scene()
+        if isinstance(scene, CardTable):
+            scene.toggle_help()
+
+    def toggle_log_focus(self) -> None:
+        """L: the keyboard to the log (shown if it was closed), and L again back to the table."""
+        if self.log.hasFocus():
+            self.table_view().setFocus()
+            return
+        self.log_dock.show()
+        self.log_dock.raise_()
+        self.log.setFocus()
+        if self.log.count():
+            self.log.setCurrentRow(self.log.count() - 1)
 
     def show_help(self) -> None:
         self.inform(self.tr_.text("menu.how_to_play").replace("&", ""), self.tr_.text("solonauts.help"))

@@ -2,25 +2,39 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QPainter, QResizeEvent
+from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from desktop.table.card_item import CardFace, face_pixmap
+from desktop.table.card_table import CardTable
 
 DETAIL_SCALE = 2.2
 
 
 class TableView(QGraphicsView):
-    """Shows the whole table, scaled to the window."""
+    """Shows the whole table, scaled to the window; a screen reader reads its cards (desktop/accessibility.py)."""
 
     def __init__(self, scene: QGraphicsScene) -> None:
+        from desktop import accessibility
+
+        accessibility.install()
         super().__init__(scene)
+        if isinstance(scene, CardTable):
+            scene.focus_changed.connect(lambda key: accessibility.focus_moved(self, key))
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         self.setBackgroundBrush(scene.backgroundBrush())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        scene = self.scene()
+        if event.key() == Qt.Key.Key_F6 and isinstance(scene, CardTable):
+            scene.leave.emit(True)  # to the prompt bar's buttons, where a table has them (desktop/keyboard.py)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)

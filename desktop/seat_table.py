@@ -17,7 +17,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget,
                                QPushButton, QVBoxLayout, QWidget)
 
-from desktop import dialogs, storage
+from desktop import accessibility, dialogs, keyboard, storage
 from desktop.i18n import Translator
 from desktop.panels import DetailPanel, TableView
 from desktop.table.card_item import CardFace
@@ -122,6 +122,8 @@ class SeatTable(QWidget):
     SEATS: ClassVar[tuple[int, int]] = (2, 6)
     GAME_CLASS: ClassVar[type[SeatGame]] = SeatGame
     END_EVENTS: ClassVar[frozenset[str]] = frozenset()  # events that end the game (else: is_over)
+    read_only = False  # a replay (desktop/replay.py): the public table, nothing to pick, play or undo
+    watch_replay: Callable[[], object] | None = None  # offered at the end (the main window's replay)
 
     def __init__(self, tr: Translator, game: SeatGame, autosave: Path | None = None,
                  log: QListWidget | None = None, detail: DetailPanel | None = None) -> None:
@@ -160,6 +162,8 @@ class SeatTable(QWidget):
         scene.curtain_lifted.connect(self.lift_curtain)
         scene.hovered.connect(self.show_detail)
         scene.pinned.connect(self.show_detail)
+        self.announced: list[Event] = []  # the log events a screen reader has been told
+        self.bar_keys = keyboard.attach_bar(self)  # the keys between the cards and the bar's buttons
 
     # --- what a game's table provides ---------------------------------------------------
 
@@ -229,6 +233,10 @@ class SeatTable(QWidget):
 
     def refresh(self) -> None:
         """Draw the table for whoever may look now, and offer the buttons of this moment."""
+        if self.read_only:
+            self.draw(None, "")
+            self._refresh_detail()
+            return
         seat = self.decider()
         if seat is None:
             self.looking = None  # everyone looks at a shared prompt or the end: the next person gets the curtain
@@ -245,6 +253,8 @@ class SeatTable(QWidget):
         t = self.tr_.text
         if self.game.engine.is_over(self.game.state):
             self.say(self.end_text())
+            if self.watch_replay is not None:
+                self.button("replay", t("replay.watch_game").replace("&", ""), self.watch_replay)
         elif curtain:
             self.say(curtain)
             self.button("reveal", t("hs.reveal"), self.lift_curtain)
@@ -291,12 +301,16 @@ class SeatTable(QWidget):
                 widget.deleteLater()
         self.prompt = QLabel(self._text)
         self.prompt.setWordWrap(True)
+        self.prompt.setAccessibleName(self._text)
+        self.prompt.setAccessibleDescription(self.tr_.text("a11y.prompt"))
         self.bar_layout.addWidget(self.prompt, 1)
+        accessibility.announce(self.prompt, self._text)
         self.buttons = {}
         self._slots = {key: slot for key, _label, slot in self._plan}
         for key, label, _slot in self._plan:
             widget = QPushButton(label)
             widget.clicked.connect(lambda _checked=False, k=key: self._slots[k]())
+            widget.installEventFilter(self.bar_keys)  # Enter presses it, Esc goes back to the cards
             self.bar_layout.addWidget(widget)
             self.buttons[key] = widget
 
@@ -342,6 +356,8 @@ class SeatTable(QWidget):
         self.show_message(self.tr_.text("status.drop_outside"))
 
     def play(self, move: Move) -> bool:
+        if self.read_only:
+            return False
         over = self.game.engine.is_over(self.game.state)
         try:
             events = self.game.match.play(move)
@@ -421,6 +437,12 @@ class SeatTable(QWidget):
             self.log.addItem(self.event_text(event))
         self.log_events = events
         self.log.scrollToBottom()
+        # Every new event is said once; lines written again (a new language, an undo) are not.
+        said = self.announced
+        fresh = events[len(said):] if events[:len(said)] == said else []
+        for event in fresh:
+            accessibility.announce(self.log, self.event_text(event))
+        self.announced = list(events)
 
     # --- setting a game up ------------------------------------------------------------------
 

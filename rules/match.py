@@ -65,6 +65,18 @@ class Match(Generic[S]):
         self._undone.clear()
         return events
 
+    def prefix(self, count: int) -> Match[S]:
+        """The match as it stood after its first `count` moves (a replay's position, or a game to play on
+        from there), with their events. It cannot undo them: their snapshots are still this match's."""
+        if not 0 <= count <= len(self._done):
+            raise ValueError(f"no position {count} in {len(self._done)} moves")
+        twin: Match[S] = Match.__new__(Match)
+        twin.engine, twin.options, twin.seed = self.engine, dict(self.options), self.seed
+        twin.state = self.engine.clone(self._done[count].before if count < len(self._done) else self.state)
+        twin._done = [_Step(s.move, s.before, s.events, True) for s in self._done[:count]]
+        twin._undone = []
+        return twin
+
     def can_undo(self) -> bool:
         return bool(self._done) and not self._done[-1].barrier
 

@@ -233,6 +233,15 @@ class BacchanaliaScene(CardTable):
         self._html = ("", "")
         super().retranslate()
 
+    def accessible_text(self, key: str) -> tuple[str, str]:
+        """A seat said with its player and what its plate shows; the rest from its face."""
+        if key.startswith("seat:") and key in self.items_by_key:
+            seat = int(key[5:])
+            names = self.board.names
+            name = names[seat] if seat < len(names) else str(seat + 1)
+            return self.translator.text("a11y.seat", player=name), self.items_by_key[key].face.kind_label
+        return super().accessible_text(key)
+
     def drop_zones(self) -> list[str]:
         return [key for key in self.items_by_key if key.startswith("seat:") or key in (CENTRE_KEY, LOCK_KEY, DISCARD_KEY)]
 

@@ -327,6 +327,19 @@ class BanquetScene(CardTable):
         self.chosen = (self.selected, key)
         return super().activate(target)
 
+    def accessible_text(self, key: str) -> tuple[str, str]:
+        """A display said with its owner, gifts and belt; the rest from its face (a back says only that)."""
+        drawing = self.drawing
+        if drawing is not None and key.startswith("seat:"):
+            seat = int(key[5:])
+            view = drawing.view
+            name = drawing.names[seat] if seat < len(drawing.names) else str(seat + 1)
+            return (self.translator.text("a11y.display", player=name, count=len(view.rows[seat]), belt=view.belts[seat]),
+                    drawing.status.get(seat, ""))
+        if key.startswith("priv:") and key in self.items_by_key:  # another's privilege: a plate without its name
+            return self.translator.text("a11y.face_down"), self.items_by_key[key].face.title
+        return super().accessible_text(key)
+
     def drop_zones(self) -> list[str]:
         return [key for key in self.items_by_key
                 if key.startswith(("seat:", "slot:", "guest:", "in:")) or key == TRAY_KEY]

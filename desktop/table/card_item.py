@@ -70,6 +70,7 @@ class CardItem(QGraphicsObject):
         self._highlight = False
         self._selected = False
         self._dim = False
+        self.focused = False  # the keyboard focus is on it (the scene draws the ring, see FocusRing)
         self._animation: QPropertyAnimation | None = None
         self.setAcceptHoverEvents(True)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -122,6 +123,52 @@ class CardItem(QGraphicsObject):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         paint_face(painter, self._face, self._highlight, self._selected, self._dim)
+
+
+class FocusRing(QGraphicsItem):
+    """The keyboard focus: a dark band with a light dashed line outside a card's edge.
+
+    Drawn apart from the card (its own item, above the cards) so a card lying over the focused
+    one cannot hide it, and in two colours so it shows on the felt, on pale paper and on dark
+    backs alike; its shape (outside the edge, dashed) is unlike the selection and lit marks,
+    which colour the card's own edge.
+    """
+
+    OUTSET = 6.0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(False)
+
+    def surround(self, rect: QRectF) -> None:
+        """Ring `rect` (scene coordinates)."""
+        outer = rect.adjusted(-self.OUTSET, -self.OUTSET, self.OUTSET, self.OUTSET)
+        if outer != self._rect:
+            self.prepareGeometryChange()
+            self._rect = outer
+
+    @property
+    def rect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        return self._rect.adjusted(-3, -3, 3, 3)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(FOCUS_DARK), 5))
+        painter.drawRoundedRect(self._rect, 9, 9)
+        light = QPen(QColor(FOCUS_LIGHT), 2.2, Qt.PenStyle.DashLine)
+        light.setDashPattern([3.0, 2.0])
+        painter.setPen(light)
+        painter.drawRoundedRect(self._rect, 9, 9)
+
+
+FOCUS_DARK = "#101010"
+FOCUS_LIGHT = "#ffffff"
 
 
 @dataclass(frozen=True)

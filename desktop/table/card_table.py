@@ -6,6 +6,12 @@ can drive it. A table never judges a move: it is handed `dests`, a map from each
 may move to the item keys it may land on and the move each landing means (made from
 legal_moves by the window). A subclass only says where its items go: it calls `put` for each
 item of the view and `place` with their positions, then `refresh_marks`.
+
+The keyboard has one focus (`focused_key`, shown by a ring): with no card held it moves over
+every item (arrows: the nearest that way; Tab: the next card that may move); Enter picks the
+focused card up, and from then on the focus walks the lit targets only, Enter plays there and
+Escape puts the card down. Keys are stable, so the focus survives a redraw. A game names its
+items for screen readers in `accessible_text` (desktop/accessibility.py asks it).
 """
 from __future__ import annotations
 
@@ -17,7 +23,9 @@ from PySide6.QtWidgets import (QGraphicsItem, QGraphicsRectItem, QGraphicsScene,
                                QGraphicsSimpleTextItem)
 
 from desktop.i18n import Translator
-from desktop.table.card_item import CardFace, CardItem
+from desktop.keys_help import TABLE_ROWS, KeysPanel
+from desktop.table.card_item import CardFace, CardItem, FocusRing
+from desktop.table.focus import nearest, reading_order
 from rules.kernel import Move
 
 Dests = Mapping[str, Mapping[str, Move]]  # card key -> target item key -> move
@@ -31,6 +39,9 @@ FELT = "#1f4a3a"
 LABEL = "#e8dfc8"
 VEIL = "#26324f"  # the back of a card
 CURTAIN_Z = 1000.0
+RING_Z = 900.0  # above every card, under the curtain
+ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
+ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 
 class CardTable(QGraphicsScene):
@@ -40,6 +51,8 @@ class CardTable(QGraphicsScene):
     pinned = Signal(str)  # item key (right click)
     selection_changed = Signal(str)  # card key, "" for none
     curtain_lifted = Signal()  # a deliberate click on the veil: the next person alone is looking
+    focus_changed = Signal(str)  # the key the keyboard focus moved to ("curtain" on the veil, "" for none)
+    leave = Signal(bool)  # Tab with nothing that may move: the keyboard goes on to the prompt bar (forward?)
 
     def __init__(self, tr: Translator, width: float, height: float) -> None:
         super().__init__(0, 0, width, height)
@@ -52,6 +65,16 @@ class CardTable(QGraphicsScene):
         self._drag: tuple[CardItem, QPointF, QPointF] | None = None  # item, grab offset, press point
         self._dragging = False
         self._veil: tuple[QGraphicsRectItem, QGraphicsRectItem, QGraphicsSimpleTextItem] | None = None
+        self._free_focus = ""  # where the focus rests while no card is held
+        self._put_down = ""  # the card last put down: Tab goes on to the next one
+        self._focus_shown = ""  # the key the ring was last put on
+        self.shows_focus = True  # a replay has no focus to show: nothing on it can be picked
+        self._ring = FocusRing()
+        self._ring.setZValue(RING_Z)
+        self._ring.hide()
+        self.addItem(self._ring)
+        self._help: KeysPanel | None = None
+        self.help_rows: tuple[str, ...] = TABLE_ROWS
 
     # --- what a subclass provides -------------------------------------------------------
 
@@ -79,6 +102,9 @@ class CardTable(QGraphicsScene):
         if item is None:
             item = CardItem(key, face)
             item.setPos(self.entry_point(key))
+            # The ring follows its card while it slides or is dragged (a bound slot: no lambda keeps the item alive).
+            item.xChanged.connect(self._follow)
+            item.yChanged.connect(self._follow)
             self.addItem(item)
             self.items_by_key[key] = item
         else:
@@ -120,6 +146,7 @@ class CardTable(QGraphicsScene):
                 item.set_marks(False, key == self.selected, dim=False)
             else:
                 item.set_marks(key in targets, key == self.focus_target and key in targets)
+        self._show_focus()
 
     def retranslate(self) -> None:
         self.redraw()
@@ -152,6 +179,7 @@ class CardTable(QGraphicsScene):
         box = words.boundingRect()
         words.setPos(rect.x() + (rect.width() - box.width()) / 2, rect.y() + (rect.height() - box.height()) / 2)
         band.setRect(words.sceneBoundingRect().adjusted(-28, -18, 28, 18))
+        self._show_focus()
 
     def _make_veil(self) -> tuple[QGraphicsRectItem, QGraphicsRectItem, QGraphicsSimpleTextItem]:
         veil = QGraphicsRectItem(self.sceneRect())
@@ -178,6 +206,9 @@ class CardTable(QGraphicsScene):
         """Pick up a card: its legal targets light up. Selecting it again puts it down."""
         if card not in self.dests or card == self.selected:
             card = ""
+        if card or self.selected:
+            self._free_focus = card or self.selected  # put down, the focus stays on the card
+        self._put_down = "" if card else self.selected
         self.selected = card
         targets = self.ordered_targets()
         self.focus_target = targets[0] if targets else ""
@@ -209,10 +240,22 @@ class CardTable(QGraphicsScene):
         self.refresh_marks()
 
     def cycle_hand(self, step: int) -> None:
-        hand = [card for card in self.hand_cards() if card in self.dests]
+        hand = self.movable()
         if hand:
-            index = hand.index(self.selected) if self.selected in hand else (-1 if step > 0 else 0)
+            current = self.selected or self._free_focus
+            if current in hand and current != self._put_down:
+                self.select(current)  # the focused card first, unless it was just put down
+                return
+            index = hand.index(current) if current in hand else (-1 if step > 0 else 0)
             self.select(hand[(index + step) % len(hand)])
+        else:
+            self.leave.emit(step > 0)
+
+    def movable(self) -> list[str]:
+        """The cards that may move now: the hand's first (in its order), then the rest in reading order."""
+        hand = [card for card in self.hand_cards() if card in self.dests and self.dests[card]]
+        rest = [key for key in self._reading_order() if key in self.dests and self.dests[key] and key not in hand]
+        return hand + rest
 
     def activate(self, target: str | None = None) -> bool:
         """Play the selected card on `target` (default: the focused one). False if not legal."""
@@ -220,6 +263,7 @@ class CardTable(QGraphicsScene):
         move = self.dests.get(self.selected, {}).get(key)
         if move is None:
             return False
+        self._free_focus = key  # until the redraw says where the focus may rest
         self.selected, self.focus_target = "", ""
         self.move_chosen.emit(move)
         return True
@@ -236,15 +280,28 @@ class CardTable(QGraphicsScene):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         key = event.key()
-        hand = self.hand_cards()
-        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and key - Qt.Key.Key_1 < len(hand):
-            self.select(hand[key - Qt.Key.Key_1])
-        elif key in (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Tab):
+        if self.help_shown:
+            if key in (Qt.Key.Key_F1, Qt.Key.Key_Escape) or event.text() == "?":
+                self.toggle_help(False)
+        elif key == Qt.Key.Key_F1 or event.text() == "?":
+            self.toggle_help(True)
+        elif self.curtain_up:
+            if key in ENTER:
+                self.curtain_lifted.emit()  # the person in front of the screen says they alone are looking
+            elif key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+                self.leave.emit(key == Qt.Key.Key_Tab)  # nothing to pick up under the veil: on to the bar
+        elif Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+            hand = self.hand_cards()
+            if key - Qt.Key.Key_1 < len(hand):
+                self.select(hand[key - Qt.Key.Key_1])
+        elif key in ARROWS:
+            self.move_focus(*ARROWS[Qt.Key(key)])
+        elif key == Qt.Key.Key_Tab:
             self.cycle_target(1)
-        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_Backtab):
+        elif key == Qt.Key.Key_Backtab:
             self.cycle_target(-1)
-        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            self.activate()
+        elif key in ENTER:
+            self.press()
         elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             self.activate(DISCARD_KEY)
         elif key == Qt.Key.Key_Escape:
@@ -253,6 +310,128 @@ class CardTable(QGraphicsScene):
             super().keyPressEvent(event)
             return
         event.accept()
+
+    def press(self) -> None:
+        """Enter: play the held card on the focused target, or pick up the focused card."""
+        if self.selected:
+            self.activate()
+        elif self.focused_key in self.dests and self.dests[self.focused_key]:
+            self.select(self.focused_key)
+        elif self.focused_key:
+            self.hovered.emit(self.focused_key)  # a card that cannot move: read it in the detail panel
+
+    def move_focus(self, dx: int, dy: int) -> None:
+        """An arrow: with a card held, to the nearest lit target that way (else the next one);
+        with none, to the nearest item that way."""
+        if self.selected:
+            targets = self.ordered_targets()
+            rects = {key: self.items_by_key[key].sceneBoundingRect() for key in targets}
+            here = self.focus_target or self.selected
+            rects[here] = self.items_by_key[here].sceneBoundingRect()
+            found = nearest(rects, here, dx, dy)
+            if found and found in targets:
+                self.focus_target = found
+                self.refresh_marks()
+            else:
+                self.cycle_target(1 if dx + dy > 0 else -1)
+            return
+        rects = self._rects()
+        found = nearest(rects, self.focused_key, dx, dy)
+        if found:
+            self._free_focus = found
+            self._show_focus()
+            self.hovered.emit(found)
+
+    # --- the focus, drawn --------------------------------------------------------------
+
+    @property
+    def focused_key(self) -> str:
+        """The item the keyboard is on: the lit target (a card held), else the held card, else where it rests;
+        'curtain' while the veil is down."""
+        if self.curtain_up:
+            return "curtain"
+        if self.selected:
+            return self.focus_target or self.selected
+        if self._free_focus in self.items_by_key and self.items_by_key[self._free_focus].isVisible():
+            return self._free_focus
+        return ""
+
+    def _rects(self) -> dict[str, QRectF]:
+        return {key: item.sceneBoundingRect() for key, item in self.items_by_key.items() if item.isVisible()}
+
+    def _reading_order(self) -> list[str]:
+        return reading_order(self._rects())
+
+    def _show_focus(self) -> None:
+        """Put the ring where the focus is; a focus whose card has gone rests on the first card that may move."""
+        if not self.curtain_up and not self.selected and self.focused_key == "":
+            order = self.movable() or self._reading_order()
+            self._free_focus = order[0] if order else ""
+        key = self.focused_key
+        for name, item in self.items_by_key.items():
+            item.focused = name == key
+        if key == "curtain" and self._veil is not None:
+            self._ring.surround(self._veil[1].sceneBoundingRect())
+            self._ring.setZValue(CURTAIN_Z + 1)
+        elif key:
+            self._ring.surround(self.items_by_key[key].sceneBoundingRect())
+            self._ring.setZValue(RING_Z)
+        self._ring.setVisible(bool(key) and self.shows_focus)
+        if key != self._focus_shown:
+            self._focus_shown = key
+            self.focus_changed.emit(key)
+
+    def _follow(self) -> None:
+        item = self.sender()
+        if isinstance(item, CardItem) and item.focused and not self.curtain_up:
+            self._ring.surround(item.sceneBoundingRect())
+
+    @property
+    def focus_ring(self) -> FocusRing:
+        return self._ring
+
+    # --- the keys, listed over the table ------------------------------------------------
+
+    @property
+    def help_shown(self) -> bool:
+        return self._help is not None and self._help.isVisible()
+
+    @property
+    def help_panel(self) -> KeysPanel | None:
+        return self._help
+
+    def toggle_help(self, wanted: bool | None = None) -> None:
+        """Show the keys over the table (or hide them); `wanted` None flips."""
+        show = not self.help_shown if wanted is None else wanted
+        if show:
+            if self._help is None:
+                self._help = KeysPanel()
+                self.addItem(self._help)
+            self._help.fill(self.translator, self.help_rows, self.sceneRect())
+            self._help.show()
+        elif self._help is not None:
+            self._help.hide()
+
+    # --- for screen readers -------------------------------------------------------------------
+
+    def accessible_text(self, key: str) -> tuple[str, str]:
+        """The name and description a screen reader says for the item `key`, from what it shows.
+
+        A game's scene overrides this with names made from its view (never more than the face shows).
+        """
+        item = self.items_by_key.get(key)
+        if item is None:
+            return "", ""
+        return face_words(self.translator, item.face)
+
+    def accessible_summary(self) -> str:
+        """A line about the whole table (the counts a glance gives); a game's scene may say more."""
+        hand = self.hand_cards()
+        return self.translator.text("a11y.hand", count=len(hand)) if hand else ""
+
+    def accessible_keys(self) -> list[str]:
+        """The items a screen reader walks, in reading order."""
+        return self._reading_order()
 
     # --- the mouse ----------------------------------------------------------------
 
@@ -263,6 +442,10 @@ class CardTable(QGraphicsScene):
         return None
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
+        if self.help_shown:
+            self.toggle_help(False)  # any click closes the keys
+            event.accept()
+            return
         if self.curtain_up:
             # Only a deliberate click lifts it: the next person has said they alone are looking.
             if event.button() == Qt.MouseButton.LeftButton:
@@ -270,6 +453,8 @@ class CardTable(QGraphicsScene):
             event.accept()
             return
         item = self.card_at(event.scenePos())
+        if item is not None and not self.selected:
+            self._free_focus = item.key  # the keyboard carries on from the card last touched
         if event.button() == Qt.MouseButton.RightButton:
             if item is not None:
                 self.pinned.emit(item.key)
@@ -344,3 +529,12 @@ class CardTable(QGraphicsScene):
 
     def keys(self) -> Iterable[str]:
         return self.items_by_key.keys()
+
+
+def face_words(tr: Translator, face: CardFace) -> tuple[str, str]:
+    """What a face says, as a name and a description: a back says only that it is face down."""
+    if face.face_down:
+        return tr.text("a11y.face_down"), face.title
+    name = ", ".join(part for part in (face.year, face.title.replace("\n", " ")) if part)
+    details = [part for part in (face.kind_label, face.body.replace("\n", "; "), face.stamp) if part]
+    return name or face.kind_label, ". ".join(details)

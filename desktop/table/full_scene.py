@@ -193,6 +193,18 @@ class FullScene(SolonautsScene):
     def hand_cards(self) -> list[str]:
         return list(self.hand)
 
+    def timeline_shown(self) -> Timeline | None:
+        return self.full_view.timeline if self.full_view is not None else None
+
+    def home_shown(self) -> list[str]:
+        return []
+
+    def accessible_summary(self) -> str:
+        if self.full_view is None:
+            return ""
+        return self.translator.text("a11y.full_summary", hand=len(self.hand),
+                                    open=len(self.full_view.timeline.open_paradoxes()))
+
     def drop_zones(self) -> list[str]:
         return [key for key in self.items_by_key
                 if key.startswith(("tl:", "seat:", "art:", "dir:")) or key in (DISCARD_KEY, STACK_KEY)]

@@ -228,6 +228,21 @@ class ParsifalScene(CardTable):
     def hand_cards(self) -> list[str]:
         return list(self.seating.hand)
 
+    def accessible_text(self, key: str) -> tuple[str, str]:
+        """An area, the common artifacts and Limbo said with whose they are and how many cards lie there;
+        the cards from their faces."""
+        view = self.par_view
+        t = self.translator.text
+        if view is not None and key.startswith("area:"):
+            seat = int(key[5:])
+            turn = t("a11y.area_turn") if seat == view.active and view.step != "over" else ""
+            return t("a11y.area", player=self._name(seat), count=len(view.owned_by(seat))), turn
+        if view is not None and key == COMMON_KEY:
+            return t("a11y.common", count=len(view.common)), ""
+        if view is not None and key == LIMBO_KEY:
+            return t("a11y.limbo", count=len(view.limbo)), ""
+        return super().accessible_text(key)
+
     def drop_zones(self) -> list[str]:
         """Every character and zone: a landing that is not lit is explained, not ignored."""
         view = self.par_view

@@ -12,7 +12,9 @@ from desktop.i18n import Translator
 from desktop.table.card_table import DECK_KEY, DISCARD_KEY, FELT, GAP, LABEL, MARGIN, CardTable, Dests
 from desktop.table.chrononauts_faces import (HAND_SIZE, ID_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE, TIMELINE_SIZE,
                                               ChrononautsFaces)
+from desktop.table.chrononauts_words import card_words
 from rules.chrononauts.solonauts import SoloState
+from rules.chrononauts.timeline import Timeline
 
 __all__ = ["DECK_KEY", "DISCARD_KEY", "FELT", "GAP", "LABEL", "MARGIN", "Dests", "SolonautsScene", "timeline_key"]
 
@@ -122,6 +124,29 @@ class SolonautsScene(CardTable):
         ultra = self._labels["ultra"]
         ultra.setText(self.translator.text("label.ultraparadox") if self.faces.rules.ultraparadox(view.timeline) else "")
         ultra.setX(WIDTH - MARGIN - ultra.boundingRect().width())
+
+    # --- for screen readers ------------------------------------------------------------
+
+    def accessible_text(self, key: str) -> tuple[str, str]:
+        """A card said in words (desktop/table/chrononauts_words.py), from the view on the table."""
+        tl = self.timeline_shown()
+        item = self.items_by_key.get(key)
+        if tl is None or item is None:
+            return super().accessible_text(key)
+        return card_words(self.faces, tl, key, item.face, self.hand_cards(), self.home_shown())
+
+    def accessible_summary(self) -> str:
+        view = self.view_state
+        if view is None:
+            return super().accessible_summary()
+        return self.translator.text("a11y.solo_summary", hand=len(view.hand), home=len(view.home),
+                                    ids=view.options["ids"], open=len(view.timeline.open_paradoxes()))
+
+    def timeline_shown(self) -> Timeline | None:
+        return self.view_state.timeline if self.view_state is not None else None
+
+    def home_shown(self) -> list[str]:
+        return list(self.view_state.home) if self.view_state is not None else []
 
     def drop_zones(self) -> list[str]:
         """Everything a card could ever be dropped on: the timeline and the discard."""
