@@ -42,6 +42,16 @@ def all_seeing(cls: type[SeatGame]) -> type[SeatGame]:
     return made
 
 
+def over_the_shoulder(match: Match[Any]) -> int:
+    """Whose seat "show everything" draws from: the player to act, or who moved last once it is over
+    (a table draws the hand, ID and Mission of the seat it is drawn for; the others' lie at their places)."""
+    acting = match.engine.to_act(match.state)
+    if acting:
+        return min(acting)
+    last = match.last_move
+    return last.player if last is not None and last.player >= 0 else 0
+
+
 class Stage:
     """The drawing half of a replay: a widget, and how to draw a match at a position."""
 
@@ -160,6 +170,7 @@ class SeatStage(Stage):
 
     def show(self, match: Match[Any], everything: bool) -> None:
         self.table.game = self._game(match, everything)
+        self.table.replay_seat = over_the_shoulder(match) if everything else None
         self.table.refresh()
 
     def log_events(self, match: Match[Any]) -> list[Event]:

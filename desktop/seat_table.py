@@ -123,6 +123,7 @@ class SeatTable(QWidget):
     GAME_CLASS: ClassVar[type[SeatGame]] = SeatGame
     END_EVENTS: ClassVar[frozenset[str]] = frozenset()  # events that end the game (else: is_over)
     read_only = False  # a replay (desktop/replay.py): the public table, nothing to pick, play or undo
+    replay_seat: int | None = None  # a replay showing everything: drawn over this player's shoulder
     watch_replay: Callable[[], object] | None = None  # offered at the end (the main window's replay)
 
     def __init__(self, tr: Translator, game: SeatGame, autosave: Path | None = None,
@@ -234,7 +235,9 @@ class SeatTable(QWidget):
     def refresh(self) -> None:
         """Draw the table for whoever may look now, and offer the buttons of this moment."""
         if self.read_only:
-            self.draw(None, "")
+            self.draw(self.replay_seat, "")
+            self.scene.set_dests({})  # nothing is picked or played in a replay, whoever it looks over
+            self.scene.refresh_marks()
             self._refresh_detail()
             return
         seat = self.decider()

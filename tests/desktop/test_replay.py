@@ -341,3 +341,21 @@ def test_the_replay_speaks_the_window_language(qtbot: Any, main: MainWindow, hom
     assert replay.buttons["next_turn"].text() == "Turno successivo"
     assert replay.position_label.text().startswith("Mossa 5 di ")
     assert replay.log.selectedItems()[0].data(MOVE_ROLE) == 5
+
+
+def test_show_everything_looks_over_the_shoulder_of_the_player_to_act(qtbot: Any, main: MainWindow,
+                                                                      home: Path) -> None:
+    """Chrononauts hides hands (CHR-2): a finished game's replay with "show everything" draws the hand of
+    the player to act at each position; without it no card of that hand is an item."""
+    path, played = seat_save(home, "chrononauts", 5, limit=3000)
+    assert played.engine.is_over(played.state)
+    replay = opened(main, path, qtbot)
+    for position in (replay.track.total // 2, replay.track.total // 2 + 1):
+        replay.everything.setChecked(False)
+        replay.seek(position)
+        state = played.match.prefix(position).state
+        hand = set(state.hands[min(played.engine.to_act(state))])
+        assert hand and not hand & set(replay.stage.scene.items_by_key)
+        replay.everything.setChecked(True)
+        assert hand <= set(replay.stage.scene.items_by_key)
+        assert not replay.stage.scene.dests  # still nothing to pick up in a replay
