@@ -110,11 +110,11 @@ class FullScene(SolonautsScene):
         viewer = seating.viewer
         if viewer is not None:
             for kind, card in (("id", view.ids[viewer]), ("mission", view.missions[viewer])):
-                if card is not None and card != HIDDEN:
+                if card is not None and card != HIDDEN:  # Artifaxx deals no ID: the Mission moves up
                     key = f"own:{kind}"
                     self.put(key, full_face(faces, card))
                     wanted[key] = (QPointF(x, ROW_Y), 1)
-                x += HAND_SIZE[0] + GAP
+                    x += HAND_SIZE[0] + GAP
         stack_x = MARGIN + 3 * (HAND_SIZE[0] + GAP)
         self.put(STACK_KEY, CardFace(HAND_SIZE[0], HAND_SIZE[1], "#9b927f", "#ece5d6",
                                       title=tr.text("hs.resolving"), body=tr.text("hs.drop_here")))
@@ -179,7 +179,11 @@ class FullScene(SolonautsScene):
         miracle = viewer is not None and bool(view.mini) and self.hand == view.mini
         self._labels["hand"].setText("" if viewer is None else
                                      tr.text("hs.mini_hand" if miracle else "hs.hand_of", player=self._name(viewer)))
-        self._labels["row"].setText(tr.text("hs.secret_of", player=self._name(viewer)) if viewer is not None else "")
+        row = ""
+        if viewer is not None:
+            dealt_id = view.ids[viewer] is not None  # Artifaxx deals Missions only
+            row = tr.text("hs.secret_of" if dealt_id else "hs.mission_of", player=self._name(viewer))
+        self._labels["row"].setText(row)
         self._labels["window"].setText(self.seating.window)
         counter = self._labels["counter"]
         counter.setText(tr.text("hs.steps", steps=view.steps, turn=view.turn)

@@ -14,6 +14,7 @@ from table_driver import Dialogs, _send, centre, drag, make_window, view_point
 from desktop.hotseat import HotSeatGame, HotSeatWindow
 from desktop.seat_table import autosave_path
 from desktop.main_window import MainWindow
+from desktop.table.card_table import MARGIN
 from desktop.table.full_scene import STACK_KEY
 from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, PlayCard,
                                      PlayOnArtifact)
@@ -261,3 +262,17 @@ def test_the_detail_of_an_id_and_a_mission_says_where_its_data_comes_from(main: 
     hs.show_detail("own:mission")
     text = hs.detail.text.toPlainText()
     assert main.tr_.text("detail.printed") in text or "chrononauts/cards.yaml" in text
+
+
+def test_artifaxx_puts_the_mission_first_on_the_row_with_its_own_caption(main: MainWindow) -> None:
+    """Artifaxx deals no ID (CHR-15): the Mission takes the ID's place and the caption names only it."""
+    hs = main.new_hotseat("chrononauts", "artifaxx", ["Ann", "Bob", "Cleo"], {}, 3)
+    lift(hs)
+    scene = hs.scene
+    assert "own:id" not in scene.items_by_key
+    assert scene.items_by_key["own:mission"].pos().x() == pytest.approx(MARGIN)
+    assert scene._labels["row"].text() == hs.tr_.text("hs.mission_of", player=hs.game.names[hs.looking])
+    full = start(main, 3)
+    lift(full)
+    assert full.scene.items_by_key["own:id"].pos().x() == pytest.approx(MARGIN)
+    assert full.scene._labels["row"].text() == full.tr_.text("hs.secret_of", player=full.game.names[full.looking])
