@@ -15,7 +15,6 @@ say, and the state, the history and the redo list stay as they were.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -23,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tally
-from conformance import check_save, check_views, check_who_acts
+from conformance import random_playout
 from games import CASES, Case
 from illegal import assert_refused, candidates, foreign_classes
 from rules import Match, Move
@@ -40,26 +39,14 @@ def play_game(case: Case, data: st.DataObject) -> Match[Any]:
     options = data.draw(case.options(players), label="options")
     seed = data.draw(st.integers(0, 2**64), label="seed")
     steps = data.draw(st.integers(0, PREFIX), label="moves chosen by hypothesis")
-    match: Match[Any] = Match(eng, options, seed)
-    rnd = random.Random(seed)
-    check = case.check()
-    cards = Counter(eng.all_cards(match.state))
     foreign = foreign_classes(eng.moves)
     earlier: list[Move] = []
     refused = 0
 
-    def check_all() -> None:
-        state = match.state
-        check_who_acts(eng, state)
-        assert Counter(eng.all_cards(state)) == cards, "a card was created or lost"
-        check_views(eng, state)
-        check(state)
-
-    check_all()
-    while not eng.is_over(match.state):
+    def step(match: Match[Any], rnd: random.Random) -> Move:
+        """Try illegal moves first; then the move: drawn by hypothesis for the first `steps`, else the game's."""
+        nonlocal refused
         number = len(match.moves)
-        assert number < case.max_moves, (f"no end after {case.max_moves} moves, the last ones: "
-                                         f"{Counter(type(m).__name__ for m in match.moves[-200:])}")
         legal = {p: match.legal_moves(p) for p in range(eng.players(match.state))}
         probe = random.Random(f"{seed}/{number}")
         for bad in candidates(probe, match, legal, earlier, foreign, PROBES, case.plain):
@@ -74,22 +61,9 @@ def play_game(case: Case, data: st.DataObject) -> Match[Any]:
             move = case.finish(rnd, legal[player])
         for moves in legal.values():
             earlier.extend(m for m in moves if len(earlier) < KEEP and rnd.random() < 0.2)
-        before = eng.to_dict(match.state)
-        match.play(move)
-        after = eng.to_dict(match.state)
-        if match.can_undo():
-            assert match.undo() == move
-            assert eng.to_dict(match.state) == before, f"undo of {move} did not restore the state"
-            match.redo()
-            assert eng.to_dict(match.state) == after, f"redo of {move} did not restore the state"
-        check_all()
-        if len(match.moves) & (len(match.moves) - 1) == 0:  # a power of two
-            check_save(match)
-    check_save(match)
-    replay = eng.new_state(match.options, seed)
-    for move in match.moves:
-        eng.apply(replay, move)
-    assert eng.to_dict(replay) == eng.to_dict(match.state), "replaying the moves gave another state"
+        return move
+
+    match = random_playout(eng, options, seed, max_moves=case.max_moves, check=case.check(), step=step)
     late = random.Random(f"{seed}/end")
     ended: dict[int, list[Move]] = {p: [] for p in range(eng.players(match.state))}
     tries = late.sample(earlier, min(AFTER_END, len(earlier)))

@@ -68,9 +68,14 @@ def check_save(match: Match[Any]) -> None:
     assert loaded.moves == match.moves
 
 
+Step = Callable[[Match[Any], random.Random], Move]  # the next move of a game (for tests that steer it)
+
+
 def random_playout(engine: Engine[Any], options: Mapping[str, Any], seed: int, *, max_moves: int,
-                   choose: Chooser = any_move, check: Callable[[Any], None] | None = None) -> Match[Any]:
-    """Play one random game to its end, checking every invariant after every move."""
+                   choose: Chooser = any_move, check: Callable[[Any], None] | None = None,
+                   step: Step | None = None) -> Match[Any]:
+    """Play one random game to its end, checking every invariant after every move. Each move is that of
+    a random player to act, picked by `choose`, unless `step` picks it."""
     match: Match[Any] = Match(engine, options, seed)
     rnd = random.Random(seed)
     cards = Counter(engine.all_cards(match.state))
@@ -85,9 +90,13 @@ def random_playout(engine: Engine[Any], options: Mapping[str, Any], seed: int, *
 
     check_all()
     while not engine.is_over(match.state):
-        assert len(match.moves) < max_moves, f"no end after {max_moves} moves"
-        player = rnd.choice(sorted(engine.to_act(match.state)))
-        move = choose(rnd, match.legal_moves(player))
+        assert len(match.moves) < max_moves, (f"no end after {max_moves} moves, the last ones: "
+                                              f"{Counter(type(m).__name__ for m in match.moves[-200:])}")
+        if step is None:
+            player = rnd.choice(sorted(engine.to_act(match.state)))
+            move = choose(rnd, match.legal_moves(player))
+        else:
+            move = step(match, rnd)
         before = engine.to_dict(match.state)
         match.play(move)
         after = engine.to_dict(match.state)
