@@ -804,6 +804,7 @@ class MainWindow(QMainWindow):
         self.act_save.setEnabled(self.session is not None)
         self.act_save_as.setEnabled(self.session is not None)
         self.act_restart.setEnabled(self.session is not None)
+        self.act_watch.setEnabled(self.session is not None)
 
     def _refresh_hotseat_status(self, table: SeatTable) -> None:
         """The menus while a game for several is on: its undo rules, and nothing of Solonauts."""
@@ -815,6 +816,7 @@ class MainWindow(QMainWindow):
             act.setEnabled(False)
         self.act_save.setEnabled(True)
         self.act_save_as.setEnabled(True)
+        self.act_watch.setEnabled(True)
 
     def open_workbench(self) -> None:
         """Tools → Translations: the cards in English beside the table's language."""

@@ -319,6 +319,14 @@ def test_a_corrupt_save_is_refused_with_the_reason(qtbot: Any, main: MainWindow,
     assert main.replay_window is None and main.hotseat is None
 
 
+def test_watch_the_replay_is_offered_only_with_a_game_on(qtbot: Any, main: MainWindow) -> None:
+    assert main.session is None and not main.act_watch.isEnabled()
+    main.new_game({"ids": 6}, 3)
+    assert main.act_watch.isEnabled()
+    main.new_hotseat("parsifal", "standard", NAMES, {}, 5)
+    assert main.act_watch.isEnabled()
+
+
 def test_watch_the_replay_of_the_game_on_the_table(qtbot: Any, main: MainWindow) -> None:
     table = main.new_hotseat("parsifal", "standard", NAMES, {}, 5)
     play_out(table.game.match, random.Random(5), 12)
