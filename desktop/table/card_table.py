@@ -177,7 +177,11 @@ class CardTable(QGraphicsScene):
         veil.setVisible(bool(text))
         words.setText(text)
         box = words.boundingRect()
-        words.setPos(rect.x() + (rect.width() - box.width()) / 2, rect.y() + (rect.height() - box.height()) / 2)
+        # A long name or language must not run past the table: the words shrink to fit its width.
+        scale = min(1.0, (rect.width() * 0.92 - 56) / max(1.0, box.width()))
+        words.setScale(scale)
+        words.setPos(rect.x() + (rect.width() - box.width() * scale) / 2,
+                     rect.y() + (rect.height() - box.height() * scale) / 2)
         band.setRect(words.sceneBoundingRect().adjusted(-28, -18, 28, 18))
         self._show_focus()
 

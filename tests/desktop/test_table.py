@@ -194,3 +194,20 @@ def test_tab_moves_between_targets_and_never_leaves_the_table(qtbot: Any, window
     assert QApplication.focusWidget() is window.view  # the keyboard stayed on the table
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
     assert window.session.match.moves == [PlayCard(0, fate, int(targets[0][3:]))]
+
+
+def test_the_curtain_words_stay_on_the_table_whatever_their_length(qtbot: Any) -> None:
+    """A long name in a long language shrinks the curtain's words instead of running past the table."""
+    from desktop.i18n import Translator
+    from desktop.table.card_table import CardTable
+
+    table = CardTable(Translator("nl"), 900, 600)
+    short = "Geef door aan Ann"
+    for text in (short, "Geef door aan Maximiliaan-Alexander — klik of druk op Enter als alleen hij kijkt" * 2):
+        table.set_curtain(text)
+        assert table._veil is not None
+        _veil, band, words = table._veil
+        assert table.sceneRect().contains(band.sceneBoundingRect()), text
+        assert band.sceneBoundingRect().contains(words.sceneBoundingRect())
+    table.set_curtain(short)
+    assert table._veil[2].scale() == 1.0  # short words keep their full size
