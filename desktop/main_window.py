@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # a table for several people is loaded when such a game start
 
 MAX_DEAL = 2**31 - 1
 DEAL_KINDS = ("random", "winnable", "daily", "number")
+UNTOLD = frozenset({"linchpin_flipped"})  # events the log leaves out: the card_played line before says it better
 
 
 def parse_deal(text: str) -> int | None:
@@ -158,7 +159,6 @@ class MainWindow(QMainWindow):
         self.session: GameSession | None = None
         self.hotseat: SeatTable | None = None
         self.save_path: Path | None = None
-        self.log_events: list[Event] = []
         self.pinned = ""
 
         self.detail = DetailPanel()
@@ -355,7 +355,6 @@ class MainWindow(QMainWindow):
         self.save_path = save_path
         session.changed.connect(self._on_changed)
         session.refused.connect(self.show_message)
-        self.log_events = list(session.match.events())  # an opened save shows the moves already played
         self.scene.selected = ""
         self.scene.show_view(session.view, session.dests())
         self._rebuild_log()
@@ -655,13 +654,9 @@ class MainWindow(QMainWindow):
 
     def _on_changed(self, events: list[Event]) -> None:
         assert self.session is not None
-        if events:
-            self.log_events += events
-            for event in events:  # the log's new lines, said to a screen reader as they are written
-                if event.kind != "linchpin_flipped":
-                    accessibility.announce(self.log, self.session.event_text(event))
-        else:
-            self.log_events = self.log_events[: self._events_kept()]
+        for event in events:  # the log's new lines, said to a screen reader as they are written
+            if event.kind not in UNTOLD:
+                accessibility.announce(self.log, self.session.event_text(event))
         self.scene.show_view(self.session.view, self.session.dests())
         self._rebuild_log()
         self._refresh_status()
@@ -694,11 +689,6 @@ class MainWindow(QMainWindow):
     def _warn_if_not_autosaved(self) -> None:
         if self.session is not None and self.session.autosave_error:
             self.show_message(self.tr_.text("status.autosave_failed", reason=self.session.autosave_error))
-
-    def _events_kept(self) -> int:
-        # After an undo the log shows what the remaining moves produced.
-        assert self.session is not None
-        return len(self.session.match.events())
 
     def announce_end(self, verdict: Solution | None = None) -> None:
         """The score, what the solver found about a lost deal, and what to do next."""
@@ -762,9 +752,9 @@ class MainWindow(QMainWindow):
         self.log.clear()
         if self.session is None:
             return
-        for event in self.log_events:
-            if event.kind in ("linchpin_flipped",):
-                continue  # said better by the card_played line before it
+        for event in self.session.match.events():  # an opened save's, and after an undo what is left
+            if event.kind in UNTOLD:
+                continue
             self.log.addItem(self.session.event_text(event))
         self.log.scrollToBottom()
 
