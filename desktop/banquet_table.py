@@ -59,7 +59,7 @@ class BanquetGame(SeatGame):
         return self.match.state
 
     def view(self, seat: int) -> BanquetState:
-        view: BanquetState = self.engine.view(self.state, seat)
+        view: BanquetState = super().view(seat)
         return view
 
     def secret_differs(self, seat: int) -> bool:

@@ -59,7 +59,7 @@ class HotSeatGame(SeatGame):
         return state
 
     def view(self, seat: int) -> FullState:
-        view: FullState = self.engine.view(self.state, seat)
+        view: FullState = super().view(seat)
         return view
 
     def secret_differs(self, seat: int) -> bool:

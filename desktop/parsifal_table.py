@@ -48,7 +48,7 @@ class ParsifalGame(SeatGame):
         return state
 
     def view(self, seat: int) -> ParState:
-        view: ParState = self.engine.view(self.state, seat)
+        view: ParState = super().view(seat)
         return view
 
 

@@ -28,20 +28,6 @@ from rules.saves import to_json
 DECK_SHOWN = 8  # the next cards named when Solonauts shows everything; the rest are counted
 
 
-_ALL_SEEING: dict[type[SeatGame], type[SeatGame]] = {}
-
-
-def all_seeing(cls: type[SeatGame]) -> type[SeatGame]:
-    """The game class whose every seat sees the whole state (for "show everything")."""
-    def view(self: SeatGame, seat: int) -> Any:
-        return self.engine.clone(self.state)
-
-    made = _ALL_SEEING.get(cls)
-    if made is None:
-        made = _ALL_SEEING[cls] = type(f"AllSeeing{cls.__name__}", (cls,), {"view": view})
-    return made
-
-
 def over_the_shoulder(match: Match[Any]) -> int:
     """Whose seat "show everything" draws from: the player to act, or who moved last once it is over
     (a table draws the hand, ID and Mission of the seat it is drawn for; the others' lie at their places)."""
@@ -163,8 +149,7 @@ class SeatStage(Stage):
 
     def _game(self, match: Match[Any], everything: bool = False) -> SeatGame:
         game = copy.copy(self.game)  # the names and anything a game keeps beside the moves (a journal)
-        if everything:
-            game.__class__ = all_seeing(type(self.game))
+        game.sees_all = everything
         game.match = match
         return game
 

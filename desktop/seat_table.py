@@ -59,6 +59,7 @@ class SeatGame:
     def __init__(self, match: Match[Any], names: list[str]) -> None:
         self.match = match
         self.names = names
+        self.sees_all = False  # a finished game's replay showing everything: every seat sees the whole state
 
     @classmethod
     def start(cls, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int) -> SeatGame:
@@ -101,7 +102,7 @@ class SeatGame:
         return game
 
     def view(self, seat: int) -> Any:
-        return self.engine.view(self.state, seat)
+        return self.engine.clone(self.state) if self.sees_all else self.engine.view(self.state, seat)
 
     def secret_differs(self, seat: int) -> bool:
         """Does `seat` see anything the public view hides? Then the others must look away."""
