@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from desktop.i18n import Translator
-from desktop.table.card_item import CardFace
+from desktop.table.card_item import CARD_BACK, CardFace
 from rules.bacchanalia.honour import card_kind
 
 DEUS_SIZE = (76.0, 106.0)
@@ -24,7 +24,6 @@ PLATE = ("#6d5a3a", "#f7f0e1")
 PLATE_ACTIVE = ("#b8860b", "#fff6d6")
 PLATE_OUT = ("#55504a", "#d9d4cc")
 ZONE = ("#9b927f", "#ece5d6")
-CARD_BACK = "#26324f"
 
 
 class BacchanaliaFaces:

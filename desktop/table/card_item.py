@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphi
 HIGHLIGHT = QColor("#ffc629")
 SELECTED = QColor("#3d8bfd")
 PIP = "#2e7d5b"
+CARD_BACK = "#26324f"  # the back of every game's cards (and the hot-seat veil)
 ANIMATION_MS = 200  # set to 0 to place cards at once (tests, benchmarks)
 BAND = 20.0  # height of the coloured band at the top of a face
 

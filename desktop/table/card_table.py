@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (QGraphicsItem, QGraphicsRectItem, QGraphicsScene,
 
 from desktop.i18n import Translator
 from desktop.keys_help import TABLE_ROWS, KeysPanel
-from desktop.table.card_item import CardFace, CardItem, FocusRing
+from desktop.table.card_item import CARD_BACK, CardFace, CardItem, FocusRing
 from desktop.table.focus import nearest, reading_order
 from rules.kernel import Move
 
@@ -37,7 +37,7 @@ DECK_KEY = "zone:deck"
 DRAG_THRESHOLD = 4.0
 FELT = "#1f4a3a"
 LABEL = "#e8dfc8"
-VEIL = "#26324f"  # the back of a card
+VEIL = CARD_BACK
 CURTAIN_Z = 1000.0
 RING_Z = 900.0  # above every card, under the curtain
 ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}

@@ -6,7 +6,7 @@ import html
 from cardsets.checks import Provenance
 from cardsets.chrononauts import ChrononautsSet
 from desktop.i18n import PRIME, Translator
-from desktop.table.card_item import CardFace
+from desktop.table.card_item import CARD_BACK, CardFace
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
 
 TIMELINE_SIZE = (128.0, 92.0)
@@ -24,7 +24,6 @@ PATCH = ("#2e7d5b", "#e3f3ea")
 INVERTER = ("#b85f12", "#fdf0e1")
 IDENTITY = ("#6d5a3a", "#f7f0e1")
 IDENTITY_HOME = ("#8a6d12", "#fff6d6")
-CARD_BACK = "#26324f"
 
 
 class ChrononautsFaces:

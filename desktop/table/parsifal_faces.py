@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from cardsets.parsifal import Abilities, ParsifalSet
 from desktop.i18n import Translator
-from desktop.table.card_item import CardFace
+from desktop.table.card_item import CARD_BACK, CardFace
 from rules.parsifal.state import card_type
 
 CARD = (120.0, 168.0)  # a character in a control area
@@ -27,7 +27,6 @@ TUCKED = "#6e5318"
 LIMBO = "#5d5470"
 SEAL_COLOUR = "#8e2c2c"
 PENDING = ("#b3261e", "#fbeae8")
-CARD_BACK = "#26324f"
 DONE, NOT_YET = "✓", "○"
 
 
