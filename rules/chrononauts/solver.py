@@ -10,7 +10,9 @@ lost with some IDs waiting is lost with more waiting, `Search.is_lost`).
 The search is depth first, best-looking move first: what sends IDs home, then what brings the
 nearest ID closer (counting how deep in the deck its patches still lie), then what leaves the
 least to do. Positions are given up only for sound reasons (`Search.bound`), among them the
-order that patches already on the timeline force on the IDs' homecomings.
+order that patches already on the timeline force on the IDs' homecomings, and the fewest flips
+that take the timeline through a home configuration of every waiting ID (`_tours`, computed
+once per set of IDs over all 2^13 configurations).
 
 A winning line found in the compact form is turned back into real moves by replaying it through
 the engine's own `apply`, which also checks it.
@@ -197,6 +199,7 @@ class Search:
         self.id_must_prime = [t.id_must_prime[i] for i in self.ids]
         self.id_must_true = [t.id_must_true[i] for i in self.ids]
         self.path = _path_costs(tuple(self.ids), t)
+        self.tour = _tours(tuple(self.ids), t)
         # Per set of waiting IDs (a bitmask over self.ids): who they are and what they need.
         subsets = range(1 << len(self.ids))
         self.members = [[i for i in range(len(self.ids)) if w & (1 << i)] for w in subsets]
@@ -354,6 +357,7 @@ class Search:
         bound on the cards still to play, and how far the nearest ID is from home (a guess that
         orders the search, never used to prune)."""
         n_inverters = self.t.n_inverters
+        ultra = self.t.ultra_patch
         prime, placed, hand, drawn, waiting = pos
         # An ID goes home only with both its patches on the timeline. A patch not placed, not
         # in hand and not still in the deck lies in the discard pile, which is never
@@ -428,6 +432,14 @@ class Search:
                         late = max(late, due - drawn + 1)
             near = min(near, wrong + missing + late)
         flips = max(path, ups.bit_count() + downs.bit_count())
+        # Sharper: the fewest flips of a walk through a home configuration of every waiting ID
+        # in any order, under World War 3's rules while it lies on the timeline or is still
+        # to be played (`_tours`). None when no walk exists.
+        tour = self.tour.ww3 if placed & ultra else self.tour.before_ww3 if ultra & needed else self.tour.plain
+        low = _level(tour[waiting], prime)
+        if low >= 1 << 20:
+            return None
+        flips = max(flips, low)
         if flips > self.inverters_from[drawn] + len(inverters_in_hand):
             return None
         # Each card is played at most once: the patches still missing and the flips are
@@ -550,6 +562,131 @@ def _path_costs(ids: tuple[str, ...], t: Tables) -> list[list[int]]:
                 continue
             cost[subset][i] = min(gap[i][j] + cost[rest][j] for j in range(n) if rest & (1 << j))
     return cost
+
+
+@dataclass(frozen=True)
+class Tours:
+    """The fewest flips that take the timeline through a home configuration of every ID of a
+    set, in any order, from each linchpin configuration (`_tours`).
+
+    `plain[S][d]` holds the configurations (bit c for configuration c) from which at most d
+    flips do it for set S; `ww3[S][d]` the same while World War 3 lies on the timeline, and
+    `before_ww3[S][d]` while it is still to be played by an ID of S that needs it. A list
+    stops at its first level holding every configuration, or when no walk can be longer; a
+    configuration in none of its levels (or an empty list) cannot do it at all.
+    """
+    plain: list[list[int]]
+    ww3: list[list[int]]
+    before_ww3: list[list[int]]
+
+
+@lru_cache(maxsize=2)  # up to 30 MB each with 10 IDs
+def _tours(ids: tuple[str, ...], t: Tables) -> Tours:
+    """The tables of `Tours`, by dynamic programming over the sets of IDs.
+
+    A configuration is a home one of an ID when its patched ripplepoints are paradoxed and its
+    true one is not (CHR-12.2; patches lie only on paradoxed ripplepoints, CHR-4.3). A winning
+    line passes through one for each ID at its homecoming, one flip per inverter played; so
+    the fewest flips of such a walk bounds the inverters still to play. By induction on S and
+    d: from c, either some ID x of S is at home in c and the rest of S is done within d flips
+    from c, or one flip leads to a configuration that does it all within d - 1.
+
+    While World War 3 lies on the timeline no post-1962 ID goes home (CHR-5.2.4e). The patch
+    leaves only when 1962 is restored (CHR-4.7), for good (there is one), and after that no ID
+    needing it can go home. So the walk first takes home IDs that are not post-1962, then, once
+    no waiting ID needs World War 3, reaches a configuration where 1962 is restored and goes on
+    as a plain walk. Before it is played, the walk takes home IDs that do not need it, reaches
+    a configuration where 1962 is paradoxed (the patch goes only there, CHR-4.3) and goes on
+    under its rules. (No inverter turns a post-1962 linchpin meanwhile, CHR-5.2.4a, but that
+    changes no count: only the homes of post-1962 IDs depend on those linchpins, so their
+    flips can wait until the patch is gone.)
+    """
+    n = len(t.linchpins)
+    size = 1 << n
+    full = (1 << size) - 1
+    home = []
+    for name in ids:
+        ident = t.rules.identities[name]
+        patched = sum(t.rbit[y] for y in ident.patched)
+        true = t.rbit[ident.true_year]
+        home.append(sum(1 << c for c in range(size)
+                        if t.paradoxed[c] & patched == patched and not t.paradoxed[c] & true))
+    post = [t.id_post[i] for i in ids]
+    needs_ww3 = sum(1 << x for x, i in enumerate(ids) if t.id_patches[i] & t.ultra_patch)
+    ultra_bit = t.rbit[t.rules.ultra_year] if t.rules.ultra_year is not None else 0
+    restored_1962 = sum(1 << c for c in range(size) if not t.paradoxed[c] & ultra_bit)
+    paradoxed_1962 = (full & ~restored_1962) if ultra_bit else 0
+
+    plain: list[list[int]] = [[full]]
+    ww3: list[list[int]] = [[full]]
+    before: list[list[int]] = [[full]]
+    for group in range(1, 1 << len(ids)):
+        members = [x for x in range(len(ids)) if group >> x & 1]
+        longest = n * (len(members) + 2)  # a walk never needs more: each leg fits in n flips
+        for table, mode in ((plain, 0), (ww3, 1), (before, 2)):
+            if mode == 2 and not group & needs_ww3:
+                table.append(plain[group])
+                continue
+            mine: list[int] = []
+            while len(mine) <= longest and (not mine or mine[-1] != full):
+                d = len(mine)
+                reach = _grow(mine[-1], n) if mine else 0
+                for x in members:
+                    if (mode == 1 and post[x]) or (mode == 2 and needs_ww3 >> x & 1):
+                        continue
+                    rest = table[group & ~(1 << x)]
+                    if rest:
+                        reach |= home[x] & rest[min(d, len(rest) - 1)]
+                # The moment the walk changes rules: World War 3 voided, or played.
+                switch = (restored_1962, plain) if mode == 1 and not group & needs_ww3 else \
+                    (paradoxed_1962, ww3) if mode == 2 else (0, plain)
+                if switch[0]:
+                    rest = switch[1][group]
+                    if rest:
+                        reach |= switch[0] & rest[min(d, len(rest) - 1)]
+                mine.append(reach)
+            while mine and not mine[-1]:
+                mine.pop()  # nothing reachable: the set cannot be taken home at all
+            table.append(mine)
+    return Tours(plain, ww3, before)
+
+
+@lru_cache(maxsize=16)
+def _flip_masks(n: int) -> tuple[tuple[int, int], ...]:
+    """Per linchpin b: (2^b, the configurations with b true). Moving a set of configurations
+    across linchpin b is two shifts of its bits."""
+    out = []
+    for b in range(n):
+        step = 1 << b
+        block = (1 << step) - 1
+        low = 0
+        for start in range(0, 1 << n, 2 * step):
+            low |= block << start
+        out.append((step, low))
+    return tuple(out)
+
+
+def _grow(configs: int, n: int) -> int:
+    """`configs` and every configuration one flip away from one of them."""
+    out = configs
+    for step, low in _flip_masks(n):
+        out |= ((configs & low) << step) | ((configs >> step) & low)
+    return out
+
+
+def _level(levels: list[int], config: int) -> int:
+    """The first of `levels` (growing sets of configurations) holding `config`; a huge number
+    when none does."""
+    if not levels or not levels[-1] >> config & 1:
+        return 1 << 20
+    low, high = 0, len(levels) - 1
+    while low < high:
+        mid = (low + high) // 2
+        if levels[mid] >> config & 1:
+            high = mid
+        else:
+            low = mid + 1
+    return low
 
 
 def _union(masks: Sequence[int], members: Sequence[int]) -> int:

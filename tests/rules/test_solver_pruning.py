@@ -77,12 +77,15 @@ def test_a_cycle_of_forced_orders_is_lost() -> None:
     assert search.bound(search.root(state)) is None  # the order rule settles it
     assert not brute_force(state, {})
     assert solve(ENG, state).verdict == "loss"
-    # With Gustav's patch in hand instead of on 1917 there is no cycle, and the bound lets
-    # the search look.
-    lighter = solo_state(primes=[1865, 1915, 1963], patched=[1969, 1974], hand=["pat_1917", *hand[:4]], deck=[],
+    # With Gustav's patch in hand instead of on 1917 (and two inverters more to come) there is
+    # no cycle: Lyudmila goes first, and the position is won.
+    lighter = solo_state(primes=[1865, 1915, 1963], patched=[1969, 1974], hand=["pat_1917", *hand[:4]],
+                         deck=[inst(REVERSE_FATE, 3), inst(RESTORE_HISTORY, 2)],
                          waiting=["id_gustav", "id_lyudmila"], home=HOME)
     lighter_search = Search(ENG, lighter)
     assert lighter_search.bound(lighter_search.root(lighter)) is not None
+    assert brute_force(lighter, {})
+    assert solve(ENG, lighter).verdict == "win"
 
 
 def test_one_forced_order_still_wins() -> None:
