@@ -320,6 +320,7 @@ class MainWindow(QMainWindow):
     def _on_language(self, code: str) -> None:
         self.settings["language"] = code
         storage.save_settings(self.settings)
+        self.statusBar().clearMessage()  # a passing message ("Saved to …") was in the old language
         self.retranslate()
 
     # --- dialogs (tests replace ask/inform to answer without a person) ---------------

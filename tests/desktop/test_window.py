@@ -92,6 +92,17 @@ def test_switching_language_redraws_every_card_and_label(qtbot: Any, window: Mai
     assert storage.load_settings()["language"] == language  # remembered for next time
 
 
+def test_a_passing_message_does_not_stay_in_the_old_language(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    play_first(window)
+    assert window.save_to(tmp_path / "mine.convivium.json")
+    assert "mine.convivium.json" in window.statusBar().currentMessage()
+    window.language_actions["it"].trigger()
+    assert window.statusBar().currentMessage() == ""
+    assert window.save_to(tmp_path / "mine.convivium.json")
+    saved = window.statusBar().currentMessage()
+    assert saved == window.tr_.text("status.saved", file="mine.convivium.json") and "Saved" not in saved
+
+
 def test_every_move_is_autosaved(qtbot: Any, window: MainWindow) -> None:
     path = storage.autosave_path()
     move = play_first(window)
