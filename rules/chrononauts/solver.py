@@ -36,6 +36,7 @@ Step = tuple[int, int]  # (card kind index, linchpin year / patch year / DISCARD
 DISCARD = -1
 _CHECK_CLOCK_EVERY = 1024  # nodes between two reads of the clock
 _SLACKS = (0, 1, 1 << 30)  # limited discrepancy rounds; the last one is exhaustive
+NO_WALK = 1 << 20  # `_level` of a configuration from which no walk takes the IDs home
 
 
 @dataclass
@@ -437,7 +438,7 @@ class Search:
         # to be played (`_tours`). None when no walk exists.
         tour = self.tour.ww3 if placed & ultra else self.tour.before_ww3 if ultra & needed else self.tour.plain
         low = _level(tour[waiting], prime)
-        if low >= 1 << 20:
+        if low == NO_WALK:
             return None
         flips = max(flips, low)
         if flips > self.inverters_from[drawn] + len(inverters_in_hand):
@@ -675,10 +676,10 @@ def _grow(configs: int, n: int) -> int:
 
 
 def _level(levels: list[int], config: int) -> int:
-    """The first of `levels` (growing sets of configurations) holding `config`; a huge number
-    when none does."""
+    """The first of `levels` (growing sets of configurations) holding `config`; NO_WALK when
+    none does."""
     if not levels or not levels[-1] >> config & 1:
-        return 1 << 20
+        return NO_WALK
     low, high = 0, len(levels) - 1
     while low < high:
         mid = (low + high) // 2
