@@ -78,7 +78,7 @@ def test_a_cycle_of_forced_orders_is_lost() -> None:
     assert not brute_force(state, {})
     assert solve(ENG, state).verdict == "loss"
     # With Gustav's patch in hand instead of on 1917 (and two inverters more to come) there is
-    # no cycle: Lyudmila goes first, and the position is won.
+    # no cycle, and the position is won.
     lighter = solo_state(primes=[1865, 1915, 1963], patched=[1969, 1974], hand=["pat_1917", *hand[:4]],
                          deck=[inst(REVERSE_FATE, 3), inst(RESTORE_HISTORY, 2)],
                          waiting=["id_gustav", "id_lyudmila"], home=HOME)
