@@ -375,6 +375,10 @@ class ParsifalTable(SeatTable):
             return self.seat_name(value)
         return self.name(str(value))
 
+    def log_lines(self) -> list[Event]:
+        match = self.game.match
+        return [*self.game.engine.opening_events(match.options, match.seed), *super().log_lines()]
+
     def event_text(self, event: Event) -> str:
         t = self.tr_.text
         p = event.params

@@ -201,6 +201,10 @@ class ReplayWindow(QMainWindow):
         start = QListWidgetItem(self.tr_.text("replay.log_start"))
         start.setData(MOVE_ROLE, 0)
         self.log.addItem(start)
+        for event in lines[:counts[0]]:  # what the deal itself does (Parsifal's first draw)
+            item = QListWidgetItem(f"      {self.stage.event_text(event)}")
+            item.setData(MOVE_ROLE, 0)
+            self.log.addItem(item)
         for move in range(1, self.track.total + 1):
             said = lines[counts[move - 1]:counts[move]] if move - 1 < len(counts) else []
             texts = [self.stage.event_text(e) for e in said] or [self.tr_.text("replay.log_move", n=move)]

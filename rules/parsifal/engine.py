@@ -67,13 +67,21 @@ class ParsifalEngine(Engine[ParState]):
         return {"players": players, "first_player": first, "direction": direction, "rounds_after_deck": rounds}
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> ParState:
+        return self._deal(options, seed)[0]
+
+    def opening_events(self, options: Mapping[str, Any], seed: int) -> list[Event]:
+        """What happens while the game is dealt, before any move: the first player's draw
+        (PAR-3.3). No move carries these events, so a log that starts from the moves needs them."""
+        return self._deal(options, seed)[1]
+
+    def _deal(self, options: Mapping[str, Any], seed: int) -> tuple[ParState, list[Event]]:
         opts = self.options(options)
         rng = Random(seed)
         deck = self.cards.instances()
         shuffle(rng, deck)  # PAR-3.2: index 0 is the top
         state = ParState(opts, rng, deck, active=opts["first_player"])
-        self._draw(state)  # PAR-3.3: the first player starts, with their draw
-        return state
+        events = self._draw(state)  # PAR-3.3: the first player starts, with their draw
+        return state, events
 
     def blank_state(self, options: Mapping[str, Any]) -> ParState:
         """An empty table on turn 1 with nothing drawn: tests and tools lay out positions on it."""

@@ -186,6 +186,19 @@ def test_each_character_shows_each_mission_condition_done_or_not_yet(main: MainW
 # --- a full turn by drag and by click --------------------------------------------------------
 
 
+def test_the_log_starts_with_the_first_draw(main: MainWindow) -> None:
+    """PAR-3.3: the first player draws while the game is dealt, before any move; the log says so
+    from the start, and keeps it first once moves are made."""
+    table = start(main)
+    state = table.game.state
+    drawn = [c for c, seat in state.owner.items() if seat == state.active] or state.common
+    assert len(drawn) == 1
+    first = table.log.item(0).text()
+    assert table.log.count() == 1 and NAMES[0] in first and table.name(drawn[0]) in first
+    assert table.play(table.game.match.legal_moves(state.active)[0])
+    assert table.log.count() > 1 and table.log.item(0).text() == first
+
+
 def test_a_full_turn_by_drag(main: MainWindow) -> None:
     """PAR-4, 5.1, 13.2: dragging an artifact from the common area onto one's character takes it; with
     no Bread or Wine held the turn ends by itself and the next player is on turn."""
