@@ -628,23 +628,19 @@ def _tours(ids: tuple[str, ...], t: Tables) -> Tours:
             if mode == 2 and not group & needs_ww3:
                 table.append(plain[group])
                 continue
+            # Who may go home under this mode's rules, and where the walk may change rules
+            # (World War 3 voided, or played) to go on in another table.
+            goers = [x for x in members if not (mode == 1 and post[x]) and not (mode == 2 and needs_ww3 >> x & 1)]
+            gate, after = ((restored_1962, plain[group]) if mode == 1 and not group & needs_ww3
+                           else (paradoxed_1962, ww3[group]) if mode == 2 else (0, []))
             mine: list[int] = []
             while len(mine) <= longest and (not mine or mine[-1] != full):
                 d = len(mine)
                 reach = _grow(mine[-1], n) if mine else 0
-                for x in members:
-                    if (mode == 1 and post[x]) or (mode == 2 and needs_ww3 >> x & 1):
-                        continue
-                    rest = table[group & ~(1 << x)]
-                    if rest:
-                        reach |= home[x] & rest[min(d, len(rest) - 1)]
-                # The moment the walk changes rules: World War 3 voided, or played.
-                switch = (restored_1962, plain) if mode == 1 and not group & needs_ww3 else \
-                    (paradoxed_1962, ww3) if mode == 2 else (0, plain)
-                if switch[0]:
-                    rest = switch[1][group]
-                    if rest:
-                        reach |= switch[0] & rest[min(d, len(rest) - 1)]
+                for x in goers:
+                    reach |= home[x] & _at(table[group & ~(1 << x)], d)
+                if gate:
+                    reach |= gate & _at(after, d)
                 mine.append(reach)
             while mine and not mine[-1]:
                 mine.pop()  # nothing reachable: the set cannot be taken home at all
@@ -673,6 +669,12 @@ def _grow(configs: int, n: int) -> int:
     for step, low in _flip_masks(n):
         out |= ((configs & low) << step) | ((configs >> step) & low)
     return out
+
+
+def _at(levels: list[int], d: int) -> int:
+    """Level d of a table's list; past its end the last level (no walk is longer), and
+    nothing for an empty list."""
+    return levels[min(d, len(levels) - 1)] if levels else 0
 
 
 def _level(levels: list[int], config: int) -> int:
