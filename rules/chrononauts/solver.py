@@ -5,7 +5,8 @@ so it can be hashed and remembered. Linchpins and patches are bitmasks, the hand
 tuple of card kinds (copies of an inverter are identical, D-35), and the deck is the list of
 kinds in draw order with the number of cards drawn so far. Positions proven lost are kept in a
 table; the future of a position depends only on this key, so the table is exact (and a position
-lost with some IDs waiting is lost with more waiting, `Search.is_lost`).
+lost rules out those no better than it: more IDs waiting, fewer single-year patches placed,
+`Search.is_lost`).
 
 The search is depth first, best-looking move first: what sends IDs home, then what brings the
 nearest ID closer (counting how deep in the deck its patches still lie), then what leaves the
@@ -184,8 +185,9 @@ class Search:
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.nodes = 0
-        # Positions proven lost, by everything but the waiting IDs -> the waiting sets proven lost.
-        self.lost: dict[tuple[int, int, tuple[int, ...], int], list[int]] = {}
+        # Positions proven lost: by everything but the waiting IDs and the single-year patches
+        # placed -> (those patches, the waiting IDs) of each position proven lost (`is_lost`).
+        self.lost: dict[tuple[int, int, tuple[int, ...], int], list[tuple[int, int]]] = {}
         # kinds_from[i][k]: inverters of kind k in deck[i:]
         counts = [0] * t.n_inverters
         self.kinds_from = [tuple(counts)]
@@ -453,24 +455,33 @@ class Search:
     # --- the search ---------------------------------------------------------------------
 
     def is_lost(self, pos: Pos) -> bool:
-        """Whether the table proves `pos` lost: the same position with fewer IDs waiting was.
+        """Whether the table proves `pos` lost: the same position with fewer IDs waiting, or
+        with more single-year patches on the timeline, was.
 
         Which IDs wait changes no move's legality and no other effect of a move, only when the
         game is won; a line that brings a larger set of IDs home brings the smaller set home no
         later (CHR-16.7). So a position lost with waiting IDs W is lost with any W' containing W.
+
+        Likewise for a patch that is the only one for its year and not World War 3 (the cards
+        in hand and deck being the same, it lies in the discard pile instead): on the timeline
+        it blocks no card (no other patch fits its year) and changes no inverter's legality;
+        a flip that voids it leaves everything else as it would be without it. It only lowers the open count
+        (CHR-5.3.3) and can only complete IDs. So every line from the position without it works
+        with it too, and a position lost with it placed is lost without it.
         """
-        found = self.lost.get(pos[:4])
+        prime, placed, hand, drawn, waiting = pos
+        plain = placed & self.t.plain_patches
+        found = self.lost.get((prime, placed ^ plain, hand, drawn))
         if found is None:
             return False
-        waiting = pos[4]
-        return any(w & ~waiting == 0 for w in found)
+        return any(w & ~waiting == 0 and plain & ~p == 0 for p, w in found)
 
     def mark_lost(self, pos: Pos) -> None:
-        key = pos[:4]
-        waiting = pos[4]
-        found = self.lost.setdefault(key, [])
-        found[:] = [w for w in found if waiting & ~w]  # drop the sets the new one covers
-        found.append(waiting)
+        prime, placed, hand, drawn, waiting = pos
+        plain = placed & self.t.plain_patches
+        found = self.lost.setdefault((prime, placed ^ plain, hand, drawn), [])
+        found[:] = [(p, w) for p, w in found if waiting & ~w or p & ~plain]  # drop what the new one covers
+        found.append((plain, waiting))
 
     def win_line(self, pos: Pos, slack: int) -> list[Step] | None:
         """A winning line of steps from `pos` (not yet won, not hopeless), or None; raises Capped.

@@ -114,7 +114,44 @@ def test_lost_table_covers_positions_with_more_ids_waiting() -> None:
     assert not search.is_lost((prime, placed, hand, drawn, 0b0100))
     assert not search.is_lost((prime, placed, hand, drawn + 1, 0b1111))
     search.mark_lost((prime, placed, hand, drawn, 0b0100))  # a stronger fact replaces the weaker
-    assert search.lost[(prime, placed, hand, drawn)] == [0b0100]
+    assert search.lost[(prime, placed, hand, drawn)] == [(placed & T.plain_patches, 0b0100)]
+
+
+def test_lost_table_covers_positions_with_fewer_single_year_patches_placed() -> None:
+    """A position lost with a single-year patch on the timeline is lost with it in the discard
+    pile (`Search.is_lost`); not so for World War 3, which blocks cards (CHR-5.2.4)."""
+    state = ENG.new_state({"ids": 8}, 0)
+    search = Search(ENG, state)
+    prime, _, hand, drawn, waiting = search.root(state)
+    plain = T.pbit["pat_1918"] | T.pbit["pat_1942"]
+    assert plain & T.plain_patches == plain and not T.ultra_patch & T.plain_patches
+    search.mark_lost((prime, plain | T.ultra_patch, hand, drawn, waiting))
+    assert search.is_lost((prime, plain | T.ultra_patch, hand, drawn, waiting))
+    assert search.is_lost((prime, T.pbit["pat_1918"] | T.ultra_patch, hand, drawn, waiting))
+    assert search.is_lost((prime, T.ultra_patch, hand, drawn, waiting))
+    assert not search.is_lost((prime, plain, hand, drawn, waiting))
+    assert not search.is_lost((prime, plain | T.pbit["pat_1929"] | T.ultra_patch, hand, drawn, waiting))
+    search.mark_lost((prime, T.ultra_patch, hand, drawn, waiting))  # covered by the first: kept apart
+    search.mark_lost((prime, plain | T.pbit["pat_1929"] | T.ultra_patch, hand, drawn, waiting))
+    assert search.lost[(prime, T.ultra_patch, hand, drawn)] == [(plain | T.pbit["pat_1929"], waiting)]
+
+
+def test_a_single_year_patch_placed_never_hurts() -> None:
+    """What `is_lost` relies on, by brute force through the engine: take a single-year patch
+    off the timeline into the discard pile, and a lost position stays lost."""
+    checked = lost = 0
+    for state in near_end_positions(10, 1, 5):
+        for year, card in sorted(state.timeline.patches.items()):
+            if not T.pbit[card_kind(card)] & T.plain_patches:
+                continue
+            without = ENG.clone(state)
+            del without.timeline.patches[year]
+            without.discard.append(card)
+            if not brute_force(state, {}):
+                assert not brute_force(without, {}), ENG.to_dict(state)
+                lost += 1
+            checked += 1
+    assert checked >= 10 and lost >= 3
 
 
 def near_end_positions(count: int, left: int, seed: int) -> list[SoloState]:
