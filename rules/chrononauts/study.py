@@ -70,10 +70,10 @@ def read_log(log: str) -> dict[int, list[Outcome]]:
     return out
 
 
-def _unknown(log: str, ids: int) -> set[int]:
-    with open(log, encoding="utf-8") as lines:
-        rows = [line.split() for line in lines if line.strip()]
-    return {int(r[1]) for r in rows if int(r[0]) == ids and r[2] == "unknown"}
+def unknown_deals(log: str, ids: int) -> set[int]:
+    """The deals with `ids` IDs that a --log file leaves unknown: their last line says so (a
+    later run may have decided a deal an earlier one could not)."""
+    return {o.seed for o in read_log(log).get(ids, []) if o.verdict == "unknown"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     for ids in args.ids:
         seeds = list(range(args.first, args.first + args.deals))
         if args.unknown_from:
-            seeds = sorted(_unknown(args.unknown_from, ids) & set(seeds))
+            seeds = sorted(unknown_deals(args.unknown_from, ids) & set(seeds))
             if not seeds:
                 continue
         work = [(seed, ids, args.budget) for seed in seeds]

@@ -1,0 +1,35 @@
+"""The winnability study's log files: runs made in pieces add up, the last verdict counting."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.chrononauts.study import main, read_log, unknown_deals
+
+LOG = """\
+10 3 unknown 1.2 5001
+10 4 unknown 1.1 5001
+10 5 win 0.1 40
+8 3 unknown 0.9 5001
+10 3 win 4.0 30211
+"""
+
+
+def test_a_later_line_decides_a_deal(tmp_path: Path) -> None:
+    log = tmp_path / "all.log"
+    log.write_text(LOG, encoding="utf-8")
+    outcomes = read_log(str(log))
+    assert [(o.seed, o.verdict) for o in outcomes[10]] == [(3, "win"), (4, "unknown"), (5, "win")]
+    assert unknown_deals(str(log), 10) == {4}
+    assert unknown_deals(str(log), 8) == {3}
+    assert unknown_deals(str(log), 6) == set()
+
+
+def test_a_rerun_takes_only_the_deals_still_unknown(tmp_path: Path) -> None:
+    before = tmp_path / "before.log"
+    before.write_text("6 0 unknown 1.0 5001\n6 1 unknown 1.0 5001\n6 1 win 0.2 80\n", encoding="utf-8")
+    after = tmp_path / "after.log"
+    assert main(["--deals", "3", "--ids", "6", "--budget", "20000", "--unknown-from", str(before),
+                 "--log", str(after)]) == 0
+    rows = [line.split() for line in after.read_text(encoding="utf-8").splitlines()]
+    assert [(r[0], r[1]) for r in rows] == [("6", "0")]
+    assert rows[0][2] in ("win", "loss")
