@@ -464,10 +464,10 @@ class Search:
 
         Likewise for a patch that is the only one for its year and not World War 3 (the cards
         in hand and deck being the same, it lies in the discard pile instead): on the timeline
-        it blocks no card (no other patch fits its year) and changes no inverter's legality;
-        a flip that voids it leaves everything else as it would be without it. It only lowers the open count
-        (CHR-5.3.3) and can only complete IDs. So every line from the position without it works
-        with it too, and a position lost with it placed is lost without it.
+        it blocks no card (no other patch fits its year) and changes no inverter's legality; a
+        flip that voids it leaves everything else as it would be without it. It only lowers
+        the open count (CHR-5.3.3) and can only complete IDs. So every line from the position
+        without it works with it too, and a position lost with it placed is lost without it.
         """
         prime, placed, hand, drawn, waiting = pos
         plain = placed & self.t.plain_patches
