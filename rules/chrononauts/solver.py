@@ -469,19 +469,24 @@ class Search:
         the open count (CHR-5.3.3) and can only complete IDs. So every line from the position
         without it works with it too, and a position lost with it placed is lost without it.
         """
-        prime, placed, hand, drawn, waiting = pos
-        plain = placed & self.t.plain_patches
-        found = self.lost.get((prime, placed ^ plain, hand, drawn))
+        key, plain, waiting = self._lost_key(pos)
+        found = self.lost.get(key)
         if found is None:
             return False
         return any(w & ~waiting == 0 and plain & ~p == 0 for p, w in found)
 
     def mark_lost(self, pos: Pos) -> None:
-        prime, placed, hand, drawn, waiting = pos
-        plain = placed & self.t.plain_patches
-        found = self.lost.setdefault((prime, placed ^ plain, hand, drawn), [])
+        key, plain, waiting = self._lost_key(pos)
+        found = self.lost.setdefault(key, [])
         found[:] = [(p, w) for p, w in found if waiting & ~w or p & ~plain]  # drop what the new one covers
         found.append((plain, waiting))
+
+    def _lost_key(self, pos: Pos) -> tuple[tuple[int, int, tuple[int, ...], int], int, int]:
+        """The table's key for `pos`, and what the entries under it are compared on: the
+        single-year patches placed and the waiting IDs (`is_lost`)."""
+        prime, placed, hand, drawn, waiting = pos
+        plain = placed & self.t.plain_patches
+        return (prime, placed ^ plain, hand, drawn), plain, waiting
 
     def win_line(self, pos: Pos, slack: int) -> list[Step] | None:
         """A winning line of steps from `pos` (not yet won, not hopeless), or None; raises Capped.
