@@ -23,7 +23,7 @@ from cardsets.yamlfile import CardSetError, Problem
 ROOT = Path(__file__).resolve().parent
 
 __all__ = ["CardSet", "CardSetError", "ChrononautsSet", "Catalog", "LANGUAGES", "GAMES", "ROOT", "games",
-           "load_set", "load_chrononauts", "load_texts", "load_ui_texts", "validate_all", "Report"]
+           "load_set", "read_set", "load_chrononauts", "load_texts", "load_ui_texts", "validate_all", "Report"]
 
 
 class CardSet(Protocol):
@@ -34,6 +34,8 @@ class CardSet(Protocol):
 
     def text_keys(self) -> list[str]: ...
 
+    def notes(self) -> dict[str, str]: ...
+
 
 def games(root: Path = ROOT) -> tuple[str, ...]:
     """The games whose card sets lie under `root`, in alphabetical order."""
@@ -43,7 +45,8 @@ def games(root: Path = ROOT) -> tuple[str, ...]:
 GAMES = games()
 
 
-def _read(game: str, root: Path) -> CardSet:
+def read_set(game: str, root: Path = ROOT) -> CardSet:
+    """A game's card set read afresh from disk (`load_set` keeps the first reading)."""
     module = importlib.import_module(f"cardsets.{game}")
     loaded: CardSet = module.load(root / game / "cards.yaml", f"{game}/cards.yaml")
     return loaded
@@ -52,7 +55,7 @@ def _read(game: str, root: Path) -> CardSet:
 @lru_cache(maxsize=None)
 def load_set(game: str, root: Path = ROOT) -> CardSet:
     """A game's validated card set; raises CardSetError listing every problem."""
-    return _read(game, root)
+    return read_set(game, root)
 
 
 def load_chrononauts(root: Path = ROOT) -> ChrononautsSet:
@@ -64,7 +67,8 @@ def load_chrononauts(root: Path = ROOT) -> ChrononautsSet:
 @lru_cache(maxsize=None)
 def load_texts(game: str, root: Path = ROOT) -> Catalog:
     """The strings of one game; raises CardSetError if a language file is broken."""
-    catalog, problems = text.load(root / game / "text", f"{game}/text", load_set(game, root).text_keys())
+    cards = load_set(game, root)
+    catalog, problems = text.load(root / game / "text", f"{game}/text", cards.text_keys(), cards.notes())
     if problems:
         raise CardSetError(problems)
     return catalog
@@ -94,18 +98,25 @@ def validate_all(root: Path = ROOT) -> list[Report]:
     for game in games(root):
         doc_problems: list[Problem] = []
         required: list[str] = []
+        notes: dict[str, str] | None = None
         try:
-            required = _read(game, root).text_keys()
+            cards = read_set(game, root)
+            required, notes = cards.text_keys(), cards.notes()
         except CardSetError as exc:
             doc_problems += exc.problems
-        catalog, problems = text.load(root / game / "text", f"{game}/text", required)
-        reports.append(_report(game, doc_problems + problems, catalog))
+        catalog, problems = text.load(root / game / "text", f"{game}/text", required, notes)
+        reports.append(_report(game, doc_problems + problems, catalog, notes_known=notes is not None))
     catalog, problems = text.load(root / "ui" / "text", "ui/text")
     reports.append(_report("ui", problems, catalog))
     return reports
 
 
-def _report(name: str, problems: list[Problem], catalog: Catalog) -> Report:
+def _report(name: str, problems: list[Problem], catalog: Catalog, notes_known: bool = True) -> Report:
+    # With cards.yaml unreadable, the English notes are unknown: their translations are not
+    # called stale for that (the broken file is reported already).
+    def judged(keys: list[str]) -> list[str]:
+        return keys if notes_known else [k for k in keys if not k.endswith(text.NOTE_SUFFIX)]
+
     return Report(name, sorted(problems),
                   {lang: catalog.missing(lang) for lang in LANGUAGES},
-                  {lang: catalog.stale(lang) for lang in LANGUAGES})
+                  {lang: judged(catalog.stale(lang)) for lang in LANGUAGES})

@@ -79,6 +79,11 @@ class BacchanaliaSet:
     def deus_of(self, kind: str) -> DeusCard:
         return next(d for d in self.deus if d.type == kind)
 
+    def notes(self) -> dict[str, str]:
+        """Card id -> its note on its data, for the cards that have one."""
+        cards: tuple[DeusCard | UmbraCard, ...] = (*self.deus, *self.umbra)
+        return {card.id: card.provenance.note for card in cards if card.provenance.note}
+
     def text_keys(self) -> list[str]:
         """Every string key the cards and the table's prompts need in a language file."""
         keys: list[str] = []

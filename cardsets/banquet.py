@@ -76,6 +76,11 @@ class BanquetSet:
     def privilege(self, privilege_id: str) -> Privilege:
         return next(p for p in self.privileges if p.id == privilege_id)
 
+    def notes(self) -> dict[str, str]:
+        """Card id -> its note on its data, for the cards that have one."""
+        cards: tuple[ActionCard | Guest | Privilege, ...] = (*self.actions, *self.guests, *self.privileges)
+        return {card.id: card.provenance.note for card in cards if card.provenance.note}
+
     def text_keys(self) -> list[str]:
         """Every string key the cards need in a language file."""
         keys: list[str] = []

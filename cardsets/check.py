@@ -136,7 +136,7 @@ def stamp(root: Path, lang: str, out: TextIO | None = None) -> int:
     refusals: list[str] = []
     for name, folder in _text_folders(root):
         try:
-            plans.append(_plan(folder, f"{name}/text", lang))
+            plans.append(_plan(folder, f"{name}/text", lang, _notes(root, name)))
         except StampRefused as exc:
             refusals.append(str(exc))
     if refusals:
@@ -161,10 +161,21 @@ def _text_folders(root: Path) -> list[tuple[str, Path]]:
     return [(game, root / game / "text") for game in cardsets.games(root)] + [("ui", root / "ui" / "text")]
 
 
-def _plan(folder: Path, label: str, lang: str) -> _Stamp:
+def _notes(root: Path, name: str) -> dict[str, str]:
+    """The English notes of a game's cards, which its language files translate too. Without them
+    a stamp would drop the notes' fingerprints, so a cards.yaml that cannot be read refuses it."""
+    if name == "ui":
+        return {}
+    try:
+        return cardsets.read_set(name, root).notes()
+    except cardsets.CardSetError as exc:
+        raise StampRefused("\n".join(str(p) for p in exc.problems)) from None
+
+
+def _plan(folder: Path, label: str, lang: str, notes: dict[str, str]) -> _Stamp:
     """What LANG.yaml in ``folder`` becomes once stamped; raises StampRefused if that is unsafe."""
     file_label = f"{label}/{lang}.yaml"
-    catalog, problems = text.load(folder, label)
+    catalog, problems = text.load(folder, label, notes=notes)
     # Only the translation and English matter; a broken third language does not stop a stamp.
     own = [p for p in problems if p.file in (file_label, f"{label}/{REFERENCE}.yaml")]
     if own:

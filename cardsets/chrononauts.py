@@ -159,6 +159,12 @@ class ChrononautsSet:
     def card(self, card_id: str) -> object:
         return self.by_id[card_id]
 
+    def notes(self) -> dict[str, str]:
+        """Card id -> its note on its data, for the cards that have one."""
+        groups = (self.timeline, self.patches, self.inverters, self.identities,
+                  self.artifacts, self.timewarps, self.actions, self.missions)
+        return {card.id: card.provenance.note for group in groups for card in group if card.provenance.note}
+
     def text_keys(self) -> list[str]:
         """Every string key the cards need in a language file."""
         keys: list[str] = []

@@ -99,6 +99,10 @@ class ParsifalSet:
             out += instances(t.id, t.count)
         return out
 
+    def notes(self) -> dict[str, str]:
+        """Card id -> its note on its data, for the cards that have one."""
+        return {t.id: t.note for t in self.tarots if t.note}
+
     def text_keys(self) -> list[str]:
         """Every string key the cards need in a language file."""
         keys: list[str] = []

@@ -12,6 +12,10 @@ A language file looks like this::
 A string is *missing* in a language when English has the key and that language does not;
 it is *stale* when its fingerprint no longer matches the English text, or when English no
 longer has the key at all. Lookups fall back from the asked language to English, then Italian.
+
+A card's note on its data (what of it is printed, what we reconstructed) is written in English
+once, beside the data it speaks of, in cards.yaml; it joins the English strings under the key
+``<card id>.note`` and is translated in the language files like any other string.
 """
 from __future__ import annotations
 
@@ -30,6 +34,14 @@ LANGUAGE_NAMES = {"it": "Italiano", "es": "Español", "en": "English", "nl": "Ne
 REFERENCE = "en"
 FALLBACK = ("en", "it")
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+NOTE_SUFFIX = ".note"
+
+
+def note_key(card_id: str) -> str:
+    """The string key of a card's note on its data."""
+    return card_id + NOTE_SUFFIX
 
 
 def fingerprint(text: str) -> str:
@@ -75,17 +87,15 @@ class Catalog:
         return sorted(k for k in self.strings.get(REFERENCE, {}) if k not in own)
 
     def stale(self, lang: str) -> list[str]:
-        if lang == REFERENCE:
-            return []
-        reference = self.strings.get(REFERENCE, {})
-        stamps = self.stamps.get(lang, {})
-        out = []
-        for key in self.strings.get(lang, {}):
-            if key not in reference:
-                out.append(key)
-            elif key in stamps and stamps[key] != fingerprint(reference[key]):
-                out.append(key)
-        return sorted(out)
+        return sorted(key for key in self.strings.get(lang, {}) if self.is_stale(lang, key))
+
+    def is_stale(self, lang: str, key: str) -> bool:
+        """Whether `lang`'s string for `key` was made from English that has since changed or gone."""
+        if lang == REFERENCE or key not in self.strings.get(lang, {}):
+            return False
+        english = self.strings.get(REFERENCE, {}).get(key)
+        stamp = self.stamps.get(lang, {}).get(key)
+        return english is None or (stamp is not None and stamp != fingerprint(english))
 
 
 def _fill(text: str, params: Mapping[str, object]) -> str:
@@ -94,8 +104,12 @@ def _fill(text: str, params: Mapping[str, object]) -> str:
     return _PLACEHOLDER.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
 
 
-def load(folder: Path, label: str, required: Iterable[str] = ()) -> tuple[Catalog, list[Problem]]:
-    """Load ``folder/<lang>.yaml`` for every language; ``label`` prefixes file names in problems."""
+def load(folder: Path, label: str, required: Iterable[str] = (),
+         notes: Mapping[str, str] | None = None) -> tuple[Catalog, list[Problem]]:
+    """Load ``folder/<lang>.yaml`` for every language; ``label`` prefixes file names in problems.
+
+    ``notes`` maps card ids to their English notes from cards.yaml (see the module's docstring).
+    """
     catalog = Catalog()
     problems: list[Problem] = []
     docs: dict[str, Document] = {}
@@ -109,6 +123,13 @@ def load(folder: Path, label: str, required: Iterable[str] = ()) -> tuple[Catalo
 
     reference = catalog.strings[REFERENCE]
     ref_doc = docs[REFERENCE]
+    for card_id, note in (notes or {}).items():
+        key = note_key(card_id)
+        if key in reference:
+            line, column = ref_doc.where_key(("strings", key))
+            problems.append(Problem(ref_doc.file, line, column,
+                                    f"{key!r} is the note in cards.yaml; write it there, not here"))
+        reference[key] = note
     if not ref_doc.problems:
         for key in required:
             if key not in reference:

@@ -26,6 +26,7 @@ from desktop.seat_table import PUBLIC, SeatGame, SeatTable
 from desktop.table.bacchanalia_faces import BacchanaliaFaces
 from desktop.table.bacchanalia_scene import CENTRE_KEY, LOCK_KEY, BacchanaliaScene, Board, seat_key
 from desktop.table.card_table import DISCARD_KEY
+from desktop.table.origin import origin_html
 from rules.bacchanalia.engine import BacchanaliaEngine
 from rules.bacchanalia.honour import ROWS, card_kind, prompt_key
 from rules.bacchanalia.moves import (AskBacchusQuestion, ChooseFinale, DeclareBacchusArrivalDone,
@@ -363,9 +364,7 @@ class BacchanaliaTable(SeatTable):
         cid = card_kind(key)
         name = html.escape(self.faces.name(key))
         body = self.tr_.text(f"{cid}.text") if cid.startswith("deus_") else self.tr_.text("table.umbra_detail")
-        extra = ""
-        if self.game.engine.cards.by_id[cid].provenance.reconstructed:
-            extra = f"<p><i>{html.escape(self.tr_.text('detail.reconstructed', file='bacchanalia/cards.yaml'))}</i></p>"
+        extra = origin_html(self.tr_, "bacchanalia", cid, self.game.engine.cards.by_id[cid].provenance.reconstructed)
         return self.faces.card(key), f"<h3>{name}</h3><p>{html.escape(body)}</p>{extra}"
 
     # --- refused gestures ---------------------------------------------------------------

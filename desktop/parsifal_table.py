@@ -18,6 +18,7 @@ from desktop.i18n import Translator
 from desktop.panels import DetailPanel
 from desktop.seat_table import PUBLIC, SeatGame, SeatTable
 from desktop.table.card_item import CardFace
+from desktop.table.origin import origin_html
 from desktop.table.parsifal_faces import ParsifalFaces
 from desktop.table.parsifal_scene import COMMON_KEY, LIMBO_KEY, PENDING_KEY, ParsifalScene, Seating, area_key
 from rules.kernel import Event, Move, RulesError
@@ -446,6 +447,5 @@ class ParsifalTable(SeatTable):
             face = faces.artifact(key)
         if key in state.limbo:
             parts.append(f"<p>{html.escape(t('detail.in_limbo'))}</p>")
-        if tarot.reconstructed:
-            parts.append(f"<p><i>{html.escape(t('detail.reconstructed', file='parsifal/cards.yaml'))}</i></p>")
+        parts.append(origin_html(self.tr_, "parsifal", tarot.id, tarot.reconstructed))
         return face, "".join(parts)

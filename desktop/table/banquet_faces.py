@@ -10,6 +10,7 @@ from dataclasses import replace
 from cardsets.banquet import BanquetSet
 from desktop.i18n import Translator
 from desktop.table.card_item import CardFace, band_collides
+from desktop.table.origin import origin_html
 from rules.banquet.objectives import card_kind
 
 CARD = (84.0, 114.0)  # the circle, the slots, the picked three
@@ -123,13 +124,7 @@ class BanquetFaces:
         else:
             text = self.tr.text(f"{kind}.text")
         found = self.actions.get(kind) or self.guests.get(kind) or self.privileges.get(kind)
-        origin = ""
-        if found is not None and found.provenance.reconstructed:  # so an owner of the printed game can correct it
-            origin = f"<p><i>{html.escape(self.tr.text('detail.reconstructed', file='banquet/cards.yaml'))}</i></p>"
-            if found.provenance.note:
-                origin += f"<p><i>{html.escape(self.tr.text('detail.note', note=found.provenance.note))}</i></p>"
-        elif found is not None:
-            origin = f"<p><i>{html.escape(self.tr.text('detail.printed'))}</i></p>"
+        origin = "" if found is None else origin_html(self.tr, "banquet", kind, found.provenance.reconstructed)
         return f"<h3>{name}</h3><p>{html.escape(text)}</p>{origin}"
 
     def detail_face(self, card: str) -> CardFace:

@@ -7,6 +7,7 @@ from cardsets.checks import Provenance
 from cardsets.chrononauts import ChrononautsSet
 from desktop.i18n import PRIME, Translator
 from desktop.table.card_item import CARD_BACK, CardFace
+from desktop.table.origin import origin_html
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
 
 TIMELINE_SIZE = (128.0, 92.0)
@@ -123,7 +124,7 @@ class ChrononautsFaces:
                 if year in tl.patches:
                     placed = tl.patches[year]
                     parts.append(f"<p><b>{e(self.translator.text('side.patched'))}:</b> {e(self.translator.card_title(placed))}</p>")
-            return face, "".join(parts) + self._provenance(card.provenance)
+            return face, "".join(parts) + self._origin(card.id, card.provenance)
         kind = card_kind(key)
         if kind in self.rules.identities:
             return self._identity_detail(kind, home, tl)
@@ -136,11 +137,11 @@ class ChrononautsFaces:
             else:
                 shown = ", ".join(f"{y} → {y}{PRIME}" if d == "to_prime" else f"{y}{PRIME} → {y}" for y, d in inv.targets.items())
                 text += f"<p>{e(self.translator.text('card.targets', targets=shown))}</p>"
-            return face, text + self._provenance(inv.provenance)
+            return face, text + self._origin(kind, inv.provenance)
         patch = self.rules.patches[kind]
         if patch.playable_if_prime:
             text += f"<p>{e(self.translator.text('card.playable_if', years=self._years(patch.playable_if_prime, prime=False)))}</p>"
-        return face, text + self._provenance(patch.provenance)
+        return face, text + self._origin(kind, patch.provenance)
 
     def _identity_detail(self, kind: str, home: bool, tl: Timeline) -> tuple[CardFace, str]:
         e = html.escape
@@ -154,24 +155,18 @@ class ChrononautsFaces:
                         + "</li>" for goal, ok in zip(goals, met))
         text = (f"<h3>{e(t(f'{kind}.name'))}</h3><p>{e(t(f'{kind}.bio'))}</p>"
                 f"<p>{e(t('detail.id_goal'))}</p><ul>{items}</ul>")
-        return self.identity(kind, home, tl), text + self._provenance(ident.provenance)
+        return self.identity(kind, home, tl), text + self._origin(kind, ident.provenance)
 
     def provenance_of(self, kind: str) -> str:
         """Where the data of a full-game card (artifact, timewarp, action, mission) comes from."""
         for group in (self.cards.artifacts, self.cards.timewarps, self.cards.actions, self.cards.missions):
             for card in group:
                 if card.id == kind:
-                    return self._provenance(card.provenance)
+                    return self._origin(card.id, card.provenance)
         return ""
 
-    def _provenance(self, provenance: Provenance) -> str:
-        e = html.escape
-        if not provenance.reconstructed:
-            return f"<p style='color:#555'>{e(self.translator.text('detail.printed'))}</p>"
-        text = f"<p style='color:#8a4b00'><b>[R]</b> {e(self.translator.text('detail.reconstructed', file='chrononauts/cards.yaml'))}</p>"
-        if provenance.note:
-            text += f"<p style='color:#8a4b00'>{e(self.translator.text('detail.note', note=provenance.note))}</p>"
-        return text
+    def _origin(self, card_id: str, provenance: Provenance) -> str:
+        return origin_html(self.translator, "chrononauts", card_id, provenance.reconstructed)
 
 
 # --- the full game and Artifaxx: artifacts, timewarps, actions, missions, seats --------------

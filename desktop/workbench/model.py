@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardsets.text import REFERENCE, Catalog, placeholders
+from cardsets.text import NOTE_SUFFIX, REFERENCE, Catalog, placeholders
 from cardsets.yamlfile import Problem
 from desktop.i18n import Translator
 from desktop.table.card_item import CardFace, band_collides, face_layout, overflows
@@ -126,6 +126,8 @@ def build(source: GameSource, ui: Texts, source_lang: str, target_lang: str) -> 
             if ids and "." in key and head not in ids and any(head.startswith(p) for p in prefixes):
                 states.add("unknown")
             where = texts.where(target_lang, key) or texts.where(REFERENCE, key)
+            if where is None and key.endswith(NOTE_SUFFIX) and texts is source.texts:
+                where = source.card_places.get(head)  # a note's English stands beside its card
             strings.append(StringRow(key, place_of(key, ids), _raw(catalog, source_lang, key),
                                      _raw(catalog, target_lang, key), frozenset(states), where))
     counts = Counts(len(missing) + len(app_missing), len(stale) + len(app_stale), len(overflowing),

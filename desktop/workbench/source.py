@@ -50,7 +50,8 @@ class GameSource:
     problems: list[Problem] = field(default_factory=list)
 
 
-def load_texts(folder: Path, label: str, required: list[str] | None = None) -> Texts:
+def load_texts(folder: Path, label: str, required: list[str] | None = None,
+               notes: dict[str, str] | None = None) -> Texts:
     """Read ``folder/<lang>.yaml``; raises CardSetError if a file cannot be read or parsed at all.
 
     A broken file would otherwise read as a language with no strings: everything missing.
@@ -59,7 +60,7 @@ def load_texts(folder: Path, label: str, required: list[str] | None = None) -> T
     fatal = [p for doc in docs.values() for p in doc.problems]
     if fatal:
         raise CardSetError(fatal)
-    catalog, problems = text.load(folder, label, required or ())
+    catalog, problems = text.load(folder, label, required or (), notes)
     places = {lang: {str(path[1]): Where(doc.file, line, column)
                      for path, (line, column) in doc.key_positions.items()
                      if len(path) == 2 and path[0] == "strings"}
@@ -78,7 +79,7 @@ def load_game(root: Path, game: str) -> GameSource:
     cards = module.load(root / game / "cards.yaml", label)
     doc = read(root / game / "cards.yaml", label)
     places = card_places(doc)
-    texts = load_texts(root / game / "text", f"{game}/text", cards.text_keys())
+    texts = load_texts(root / game / "text", f"{game}/text", cards.text_keys(), cards.notes())
     unknown = unknown_card_keys(texts, set(places), label)
     return GameSource(game, cards, places, texts, sorted(texts.problems + unknown))
 

@@ -96,6 +96,20 @@ def test_a_missing_string_is_marked_on_its_card_and_counted(root: Path) -> None:
     assert str(string(snap, "tl_1865.prime.title").where).startswith("chrononauts/text/en.yaml:")
 
 
+def test_a_cards_note_is_a_string_to_translate_whose_english_stands_in_cards_yaml(root: Path) -> None:
+    it = root / "chrononauts" / "text" / "it.yaml"
+    snap = snapshot(root)
+    note = string(snap, "id_gustav.note")
+    assert note.source.startswith("Name and years are ours") and note.target.startswith("Nome e anni")
+    assert str(note.where).startswith("chrononauts/text/it.yaml:")
+    edit(it, line_of(it, "  id_gustav.note:") + "\n", "")
+    snap = snapshot(root)
+    note = string(snap, "id_gustav.note")
+    assert note.states == {"missing"} and note.target == ""
+    assert note.where == load_game(root, "chrononauts").card_places["id_gustav"]  # no Italian line to point at
+    assert any("missing: id_gustav.note" in s.notes for s in snap.sides if s.card_id == "id_gustav")
+
+
 def test_a_string_whose_english_changed_after_the_stamp_is_stale(root: Path, capsys: Any) -> None:
     assert check.stamp(root, "it") == 0
     en = root / "chrononauts" / "text" / "en.yaml"
