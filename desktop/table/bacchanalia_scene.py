@@ -181,7 +181,7 @@ class BacchanaliaScene(CardTable):
         tr = self.translator
         rows = (len(view.seats) + 1) // 2
         centre_y = M + rows * (SEAT_H + 4) + 24
-        self.centre_label.setPos(SEATS_X, centre_y - 22)
+        self.centre_label.setPos(SEATS_X, centre_y - 24)
         self.put(CENTRE_KEY, self.faces.zone(tr.text("table.centre"), tr.text("table.centre_count", count=len(view.centre))))
         wanted[CENTRE_KEY] = (QPointF(SEATS_X, centre_y), 0)
         self.centre_label.setText(tr.text("table.centre_caption"))

@@ -244,7 +244,7 @@ class BanquetScene(CardTable):
         if caption is None:
             caption = self._name_labels[seat] = self.label((0, 0), pixel=15, bold=True, colour="#ffffff")
             caption.setZValue(5)
-        caption.setPos(origin.x() + 8, origin.y() + 1)
+        caption.setPos(origin.x() + 8, origin.y())
         set_text(caption, name)
         guest = view.guests[seat]
         if guest is None:
@@ -278,7 +278,7 @@ class BanquetScene(CardTable):
         note = self._seat_labels.get(seat)
         if note is None:
             note = self._seat_labels[seat] = self.label((0, 0), pixel=13)
-        note.setPos(origin.x() + BELT_AT.x(), origin.y() + BELT_AT.y() + BELT_SIZE[1] + 6)
+        note.setPos(origin.x() + BELT_AT.x() + 4, origin.y() + BELT_AT.y() + BELT_SIZE[1] + 6)  # clear of a ringed privilege
         set_text(note, drawing.seat_notes.get(seat, ""))
 
     def _captions(self, drawing: Drawing) -> None:

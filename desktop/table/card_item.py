@@ -135,7 +135,8 @@ class FocusRing(QGraphicsItem):
     which colour the card's own edge.
     """
 
-    OUTSET = 6.0
+    OUTSET = 4.0  # with the dark band, 6.5 px beyond the edge: clear of a caption above a zone
+    BAND = 5.0  # the dark band's width, centred on the ring
 
     def __init__(self) -> None:
         super().__init__()
@@ -154,13 +155,19 @@ class FocusRing(QGraphicsItem):
     def rect(self) -> QRectF:
         return QRectF(self._rect)
 
+    @property
+    def outline(self) -> QRectF:
+        """The outer edge of what is painted."""
+        half = self.BAND / 2
+        return self._rect.adjusted(-half, -half, half, half)
+
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
         return self._rect.adjusted(-3, -3, 3, 3)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(QColor(FOCUS_DARK), 5))
+        painter.setPen(QPen(QColor(FOCUS_DARK), self.BAND))
         painter.drawRoundedRect(self._rect, 9, 9)
         light = QPen(QColor(FOCUS_LIGHT), 2.2, Qt.PenStyle.DashLine)
         light.setDashPattern([3.0, 2.0])

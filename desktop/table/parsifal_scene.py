@@ -77,8 +77,8 @@ class ParsifalScene(CardTable):
         self.seating = Seating([], None)
         self.area_rects: dict[int, tuple[float, float, float, float]] = {}
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
-        for key, pos in (("status", (MARGIN, 8)), ("common", (COMMON_X, 8)), ("limbo", (LIMBO_X, 8)),
-                         ("pending", (PENDING_X, 8))):
+        for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
+                         ("pending", (PENDING_X, 5))):
             self._labels[key] = self._caption(pos, 15)
 
     def _caption(self, pos: tuple[float, float], pixel: int, colour: str = LABEL) -> QGraphicsSimpleTextItem:

@@ -1,0 +1,48 @@
+"""The keyboard's focus ring never crosses the words of a caption on the felt (seen on Parsifal's
+deck, whose ring struck through 'Turn 1' above it)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
+from table_driver import Dialogs, make_window
+
+from desktop.table.card_item import FocusRing
+
+GAMES = {"parsifal": ({"first_player": 0}, 7), "bacchanalia": ({}, 3), "banquet": ({}, 1)}
+
+
+def glyphs(caption: QGraphicsSimpleTextItem) -> QRectF:
+    """Where the letters are drawn: tighter than the item's box, which keeps room for line spacing."""
+    metrics = QFontMetricsF(caption.font())
+    box = metrics.tightBoundingRect(caption.text())
+    return box.translated(caption.scenePos().x(), caption.scenePos().y() + metrics.ascent())
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_focus_ring_crosses_a_caption(qtbot: Any, home: Path, dialogs: Dialogs, game: str, lang: str) -> None:
+    window = make_window(qtbot, dialogs, language=lang)
+    options, seed = GAMES[game]
+    table = window.new_hotseat(game, "standard", ["Marta", "Luca", "Ana"], options, seed)
+    QApplication.processEvents()
+    scene = table.scene
+    captions = [item for item in scene.items() if isinstance(item, QGraphicsSimpleTextItem)
+                and item.parentItem() is None and item.isVisible() and item.text()]
+    assert captions, "no caption on the felt: nothing to check"
+    ring = FocusRing()
+    crossed = []
+    for key, item in scene.items_by_key.items():
+        if not item.isVisible():
+            continue
+        card = item.sceneBoundingRect()
+        ring.surround(card)
+        for caption in captions:
+            letters = glyphs(caption)
+            if ring.outline.intersects(letters) and not card.intersects(letters):
+                crossed.append((key, caption.text()))
+    assert crossed == []
