@@ -135,8 +135,10 @@ class FocusRing(QGraphicsItem):
     which colour the card's own edge.
     """
 
-    OUTSET = 4.0  # with the dark band, 6.5 px beyond the edge: clear of a caption above a zone
-    BAND = 5.0  # the dark band's width, centred on the ring
+    # 5 px beyond the card's edge in all: the captions between rows of cards have 5 px to spare
+    # on either side (tests/desktop/test_focus_ring_room.py).
+    OUTSET = 3.0
+    BAND = 4.0  # the dark band's width, centred on the ring
 
     def __init__(self) -> None:
         super().__init__()

@@ -65,9 +65,9 @@ class FullScene(SolonautsScene):
         self.seating = Seating([], None, frozenset())
         self.hand: list[str] = []
         self._timeline_faces: dict[tuple[int, bool, bool, bool, str], CardFace] = {}
-        for key, pos in (("hand", (MARGIN, HAND_Y - 22)), ("row", (MARGIN, ROW_Y - 22)),
-                         ("window", (MARGIN + 3 * (HAND_SIZE[0] + GAP), ROW_Y - 22)),
-                         ("counter", (WIDTH * 0.5, TIMELINE_Y - 22))):
+        for key, pos in (("hand", (MARGIN, HAND_Y - 24)), ("row", (MARGIN, ROW_Y - 24)),
+                         ("window", (MARGIN + 3 * (HAND_SIZE[0] + GAP), ROW_Y - 24)),
+                         ("counter", (WIDTH * 0.5, TIMELINE_Y - 24))):
             self._labels[key] = self.label(pos)
 
     # --- drawing --------------------------------------------------------------------

@@ -20,8 +20,8 @@ __all__ = ["DECK_KEY", "DISCARD_KEY", "FELT", "GAP", "LABEL", "MARGIN", "Dests",
 
 HOME_Y = 30.0
 TIMELINE_Y = HOME_Y + ID_SIZE[1] + 28
-WAITING_Y = TIMELINE_Y + 4 * (TIMELINE_SIZE[1] + GAP) + 20
-HAND_Y = WAITING_Y + ID_SIZE[1] + 28
+WAITING_Y = TIMELINE_Y + 4 * (TIMELINE_SIZE[1] + GAP) + 24
+HAND_Y = WAITING_Y + ID_SIZE[1] + 32
 WIDTH = 2 * MARGIN + 8 * (TIMELINE_SIZE[0] + GAP) - GAP
 HEIGHT = HAND_Y + HAND_SIZE[1] + MARGIN
 
@@ -37,9 +37,9 @@ class SolonautsScene(CardTable):
         self.view_state: SoloState | None = None
         self._home_slots: list[QGraphicsRectItem] = []
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
-        for key, pos in (("label.home", (MARGIN, HOME_Y - 20)), ("label.waiting", (MARGIN, WAITING_Y - 20)),
-                         ("label.hand", (MARGIN, HAND_Y - 20)), ("counter", (WIDTH * 0.5, HOME_Y - 20)),
-                         ("ultra", (WIDTH * 0.5, TIMELINE_Y - 22))):
+        for key, pos in (("label.home", (MARGIN, HOME_Y - 22)), ("label.waiting", (MARGIN, WAITING_Y - 25)),
+                         ("label.hand", (MARGIN, HAND_Y - 25)), ("counter", (WIDTH * 0.5, HOME_Y - 22)),
+                         ("ultra", (WIDTH * 0.5, TIMELINE_Y - 24))):
             bold = key in ("counter", "ultra")
             self._labels[key] = self.label(pos, bold=bold, colour="#ffb4a8" if key == "ultra" else LABEL)
 

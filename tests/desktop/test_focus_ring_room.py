@@ -12,8 +12,11 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 from table_driver import Dialogs, make_window
 
 from desktop.table.card_item import FocusRing
+from desktop.table.card_table import CardTable
 
-GAMES = {"parsifal": ({"first_player": 0}, 7), "bacchanalia": ({}, 3), "banquet": ({}, 1)}
+TABLES = {"parsifal": ("standard", {"first_player": 0}, 7), "bacchanalia": ("standard", {}, 3),
+          "banquet": ("standard", {}, 1), "chrononauts": ("chrononauts", {"first_player": 0}, 5),
+          "artifaxx": ("artifaxx", {"first_player": 0}, 5)}
 
 
 def glyphs(caption: QGraphicsSimpleTextItem) -> QRectF:
@@ -24,13 +27,18 @@ def glyphs(caption: QGraphicsSimpleTextItem) -> QRectF:
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
-@pytest.mark.parametrize("game", GAMES)
-def test_no_focus_ring_crosses_a_caption(qtbot: Any, home: Path, dialogs: Dialogs, game: str, lang: str) -> None:
+@pytest.mark.parametrize("table", ["solonauts", *TABLES])
+def test_no_focus_ring_crosses_a_caption(qtbot: Any, home: Path, dialogs: Dialogs, table: str, lang: str) -> None:
     window = make_window(qtbot, dialogs, language=lang)
-    options, seed = GAMES[game]
-    table = window.new_hotseat(game, "standard", ["Marta", "Luca", "Ana"], options, seed)
+    if table == "solonauts":
+        window.new_game({"ids": 8}, 5)
+        scene: CardTable = window.scene
+    else:
+        mode, options, seed = TABLES[table]
+        game = "chrononauts" if table == "artifaxx" else table
+        scene = window.new_hotseat(game, mode, ["Marta", "Luca", "Ana"][:2 if game == "chrononauts" else 3],
+                                   options, seed).scene
     QApplication.processEvents()
-    scene = table.scene
     captions = [item for item in scene.items() if isinstance(item, QGraphicsSimpleTextItem)
                 and item.parentItem() is None and item.isVisible() and item.text()]
     assert captions, "no caption on the felt: nothing to check"
