@@ -285,8 +285,8 @@ class BanquetScene(CardTable):
         lines = drawing.lines
         if self.news.toPlainText() != lines.get("news", ""):
             self.news.setPlainText(lines.get("news", ""))
-        spots = {"status": (SLOT_X, 232.0), "slots": (SLOT_X, SLOT_Y - 22),
-                 "tray": (SLOT_X, TRAY_Y - 22), "info": (INFO_X, SLOT_Y)}
+        spots = {"status": (SLOT_X, 232.0), "slots": (SLOT_X, SLOT_Y - 24),
+                 "tray": (SLOT_X, TRAY_Y - 24), "info": (INFO_X, SLOT_Y)}
         for name, item in self._labels.items():
             item.setPos(*spots[name])
             set_text(item, lines.get(name, ""))
