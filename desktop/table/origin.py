@@ -7,6 +7,7 @@ from cardsets.text import REFERENCE, note_key
 from desktop.i18n import Translator
 
 RECONSTRUCTED = "#8a4b00"
+PRINTED = "#555"
 
 
 def origin_html(tr: Translator, game: str, card_id: str, reconstructed: bool) -> str:
@@ -14,16 +15,17 @@ def origin_html(tr: Translator, game: str, card_id: str, reconstructed: bool) ->
     language (English, from cards.yaml, until a translation exists), so that someone who owns
     the printed game knows what to check and which file to correct."""
     e = html.escape
+    colour = RECONSTRUCTED if reconstructed else PRINTED
     if reconstructed:
         said = e(tr.text("detail.reconstructed", file=f"{game}/cards.yaml"))
-        out = f"<p style='color:{RECONSTRUCTED}'><b>[R]</b> {said}</p>"
+        out = f"<p style='color:{colour}'><b>[R]</b> {said}</p>"
     else:
-        out = f"<p style='color:#555'>{e(tr.text('detail.printed'))}</p>"
+        out = f"<p style='color:{colour}'>{e(tr.text('detail.printed'))}</p>"
     key = note_key(card_id)
     if tr.game.has(key):
         # A translation made before the English note was corrected may say something no longer
         # true of the data: show the current English instead until it is translated again.
         stale = tr.game.is_stale(tr.language, key)
         note = tr.game.text(REFERENCE, key) if stale else tr.text(key)
-        out += f"<p style='color:{RECONSTRUCTED if reconstructed else '#555'}'>{e(tr.text('detail.note', note=note))}</p>"
+        out += f"<p style='color:{colour}'>{e(tr.text('detail.note', note=note))}</p>"
     return out
