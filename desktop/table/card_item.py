@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
+from PySide6.QtCore import QAbstractAnimation, QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
@@ -104,18 +104,36 @@ class CardItem(QGraphicsObject):
 
     def move_to(self, pos: QPointF) -> None:
         """Slide to a place on the table (at once when animations are off)."""
-        if self._animation is not None:
-            self._animation.stop()
-            self._animation = None
+        animation = self._animation
+        sliding = animation is not None and animation.state() == QAbstractAnimation.State.Running
+        if sliding and animation is not None and animation.endValue() == pos:
+            return  # already on its way there: starting again would only jerk it
+        if animation is not None:
+            animation.stop()
         if ANIMATION_MS <= 0 or not self.isVisible() or self.pos() == pos:
             self.setPos(pos)
             return
-        animation = QPropertyAnimation(self, b"pos", self)
+        if animation is None:
+            # One animation per card, reused: it starts from wherever the card is each time.
+            animation = self._animation = QPropertyAnimation(self, b"pos", self)
+            animation.setEasingCurve(QEasingCurve.Type.OutCubic)
         animation.setDuration(ANIMATION_MS)
-        animation.setEasingCurve(QEasingCurve.Type.OutCubic)
         animation.setEndValue(pos)
         animation.start()
-        self._animation = animation
+
+    def finish_slide(self) -> None:
+        """Land at once where the card is sliding to (if it is)."""
+        animation = self._animation
+        if animation is not None and animation.state() == QAbstractAnimation.State.Running:
+            animation.setCurrentTime(animation.duration())
+
+    @property
+    def resting_pos(self) -> QPointF:
+        """Where the card comes to rest: the end of its slide, or where it is."""
+        animation = self._animation
+        if animation is not None and animation.state() == QAbstractAnimation.State.Running:
+            return QPointF(animation.endValue())
+        return self.pos()
 
     # --- painting -----------------------------------------------------------------
 

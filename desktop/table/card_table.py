@@ -111,6 +111,11 @@ class CardTable(QGraphicsScene):
             item.set_face(face)
         return item
 
+    def finish_slides(self) -> None:
+        """Every card where its slide ends, at once."""
+        for item in self.items_by_key.values():
+            item.finish_slide()
+
     def entry_point(self, key: str) -> QPointF:
         # New cards arrive from the deck, so a refill visibly comes from there.
         deck = self.items_by_key.get(DECK_KEY)

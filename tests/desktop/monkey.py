@@ -37,7 +37,7 @@ from typing import Any
 from unittest import mock
 
 import shiboken6
-from PySide6.QtCore import QAbstractAnimation, QEvent, QPointF, Qt
+from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtWidgets import (QApplication, QGraphicsRectItem, QGraphicsScene,
                                QGraphicsSimpleTextItem, QGraphicsTextItem)
 from table_driver import Dialogs, _send, view_point
@@ -242,10 +242,7 @@ class Monkey:
     def finish_slides(self) -> None:
         """Every card where its slide ends before the next action: what the pointer meets must not depend
         on how fast the machine ran (the check after the action still sees cards in mid-slide)."""
-        for item in self.scene.items_by_key.values():
-            animation = item._animation
-            if animation is not None and animation.state() == QAbstractAnimation.State.Running:
-                animation.setCurrentTime(animation.duration())
+        self.scene.finish_slides()
 
     # --- actions ---------------------------------------------------------------------------
 
@@ -543,9 +540,7 @@ def context(words: str, found: re.Match[str] | None) -> str:
 
 def resting(item: CardItem) -> tuple[float, float]:
     """Where an item comes to rest: the end of its slide if it is sliding."""
-    animation = item._animation
-    pos = animation.endValue() if animation is not None and \
-        animation.state() == QAbstractAnimation.State.Running else item.pos()
+    pos = item.resting_pos
     return round(pos.x(), 2), round(pos.y(), 2)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QAbstractAnimation, QPointF, QPropertyAnimation, Qt
 from PySide6.QtWidgets import QApplication
 
 from desktop.i18n import PRIME
@@ -60,6 +60,28 @@ def test_an_illegal_drop_slides_back_and_says_why(qtbot: Any, window: MainWindow
     # The slide takes ANIMATION_MS on an idle machine; a loaded one may need longer.
     qtbot.waitUntil(lambda: window.scene.items_by_key[card].pos() == home, timeout=5000)
     assert not window.scene.selected
+
+
+def test_a_card_told_twice_where_to_go_keeps_sliding(qtbot: Any, window: MainWindow, monkeypatch: Any) -> None:
+    """A redraw during a slide (a quick second move) neither restarts the slide nor leaves a spent
+    animation behind on the card; a new place turns it round."""
+    monkeypatch.setattr(card_item, "ANIMATION_MS", 1000)
+    item = window.scene.items_by_key[reverse_fate(window)]
+    start, there, elsewhere = item.pos(), item.pos() + QPointF(300, 0), item.pos() + QPointF(0, -200)
+    item.move_to(there)
+    slide = item.findChildren(QPropertyAnimation)
+    assert len(slide) == 1 and slide[0].state() == QAbstractAnimation.State.Running
+    qtbot.waitUntil(lambda: item.pos() != start, timeout=5000)
+    slide[0].setCurrentTime(500)
+    item.move_to(there)
+    assert slide[0].currentTime() >= 500  # the same slide goes on, from where it was
+    item.move_to(elsewhere)
+    assert item.findChildren(QPropertyAnimation) == slide and slide[0].currentTime() < 500
+    assert item.resting_pos == elsewhere
+    window.scene.finish_slides()
+    assert item.pos() == elsewhere and item.resting_pos == elsewhere
+    item.move_to(elsewhere)  # already there: nothing to animate
+    assert slide[0].state() == QAbstractAnimation.State.Stopped and item.pos() == elsewhere
 
 
 def test_the_refusal_is_in_the_players_language(qtbot: Any, home: Any, dialogs: Dialogs) -> None:
