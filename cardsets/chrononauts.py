@@ -141,6 +141,9 @@ class MissionCard:
     provenance: Provenance
 
 
+Card = TimelineCard | PatchCard | InverterCard | IdentityCard | ArtifactCard | TimewarpCard | ActionCard | MissionCard
+
+
 @dataclass(frozen=True)
 class ChrononautsSet:
     version: int
@@ -159,11 +162,14 @@ class ChrononautsSet:
     def card(self, card_id: str) -> object:
         return self.by_id[card_id]
 
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card of the set, the timeline first and the full game's last."""
+        return (*self.timeline, *self.patches, *self.inverters, *self.identities,
+                *self.artifacts, *self.timewarps, *self.actions, *self.missions)
+
     def notes(self) -> dict[str, str]:
         """Card id -> its note on its data, for the cards that have one."""
-        groups = (self.timeline, self.patches, self.inverters, self.identities,
-                  self.artifacts, self.timewarps, self.actions, self.missions)
-        return {card.id: card.provenance.note for group in groups for card in group if card.provenance.note}
+        return {card.id: card.provenance.note for card in self.all_cards() if card.provenance.note}
 
     def text_keys(self) -> list[str]:
         """Every string key the cards need in a language file."""

@@ -158,12 +158,9 @@ class ChrononautsFaces:
         return self.identity(kind, home, tl), text + self._origin(kind, ident.provenance)
 
     def provenance_of(self, kind: str) -> str:
-        """Where the data of a full-game card (artifact, timewarp, action, mission) comes from."""
-        for group in (self.cards.artifacts, self.cards.timewarps, self.cards.actions, self.cards.missions):
-            for card in group:
-                if card.id == kind:
-                    return self._origin(card.id, card.provenance)
-        return ""
+        """Where the data of a card comes from ('' for a kind the set does not hold)."""
+        card = next((c for c in self.cards.all_cards() if c.id == kind), None)
+        return self._origin(card.id, card.provenance) if card is not None else ""
 
     def _origin(self, card_id: str, provenance: Provenance) -> str:
         return origin_html(self.translator, "chrononauts", card_id, provenance.reconstructed)
