@@ -13,7 +13,9 @@ nearest ID closer (counting how deep in the deck its patches still lie), then wh
 least to do. Positions are given up only for sound reasons (`Search.bound`), among them the
 order that patches already on the timeline force on the IDs' homecomings, and the fewest flips
 that take the timeline through a home configuration of every waiting ID (`_tours`, computed
-once per set of IDs over all 2^13 configurations).
+once per set of IDs over all 2^13 configurations). Before searching, the root is also checked
+against the deck's tail: the hand cannot carry more than four inverters past a late patch
+(`Search.late_homes_fit`).
 
 A winning line found in the compact form is turned back into real moves by replaying it through
 the engine's own `apply`, which also checks it.
@@ -234,6 +236,8 @@ class Search:
         for i in range(len(self.deck) - 1, -1, -1):
             kind = self.deck[i]
             self.patches_from[i] = self.patches_from[i + 1] | ((1 << (kind - t.n_inverters)) if kind >= t.n_inverters else 0)
+        # late_ids[i]: the IDs that need a patch lying in deck[i:] (`late_homes_fit`).
+        self.late_ids = [sum(1 << x for x in range(n_ids) if self.id_patches[x] & patches) for patches in self.patches_from]
 
     # --- the compact position -----------------------------------------------------------
 
@@ -452,6 +456,34 @@ class Search:
             return None
         return plays, near
 
+    def late_homes_fit(self, pos: Pos) -> bool:
+        """False when the hand cannot carry enough inverters past a late patch (then no line wins).
+
+        Say deck[k] is drawn at some turn. An ID needing a patch that lies in deck[k:] goes home
+        only after that draw, so the flips made after it take the timeline through a home
+        configuration of every such ID: at least the shortest such walk from any configuration
+        (`_tours`, with World War 3's rules left out, which only shortens walks). Those flips
+        use inverters drawn from deck[k:] and those in hand at that draw, where at most four
+        cards sit beside deck[k] (CHR-16.8): the hand carries at most four inverters past it.
+
+        It sees more than `bound` only through that four-card limit (without it every inverter
+        to come could be carried, and the walk through every waiting ID is no shorter). It is a
+        fact about the order of the deck more than about the position, so it is checked at the
+        root only: inside the search it cut nothing on the deals tried (eleven with 6 IDs at
+        100,000 positions, three with 10 IDs at 30,000), while at the root it settles deals the
+        search could not (docs/solonauts-winnability.md).
+        """
+        prime, placed, hand, drawn, waiting = pos
+        inverters_now = sum(1 for kind in hand if kind < self.t.n_inverters) + self.inverters_from[drawn]
+        for k in range(drawn, len(self.deck)):
+            late = waiting & self.late_ids[k]
+            if not late:
+                break
+            carried = min(HAND_SIZE - 1, inverters_now - self.inverters_from[k])
+            if _shortest(self.tour.plain[late]) > carried + self.inverters_from[k]:
+                return False
+        return True
+
     # --- the search ---------------------------------------------------------------------
 
     def is_lost(self, pos: Pos) -> bool:
@@ -546,7 +578,7 @@ class Search:
         """A winning line from `pos`, or None if there is none (exact); raises Capped."""
         if not pos[4]:
             return []
-        if self.assess(pos) is None:
+        if self.assess(pos) is None or not self.late_homes_fit(pos):
             return None
         for slack in _SLACKS:
             line = self.win_line(pos, slack)
@@ -706,6 +738,12 @@ def _level(levels: list[int], config: int) -> int:
         else:
             low = mid + 1
     return low
+
+
+def _shortest(levels: list[int]) -> int:
+    """The fewest flips of a walk from any configuration (the first level holding one);
+    NO_WALK when there is none."""
+    return next((d for d, configs in enumerate(levels) if configs), NO_WALK)
 
 
 def _union(masks: Sequence[int], members: Sequence[int]) -> int:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
+
 from helpers import ENG, RESTORE_HISTORY, REVERSE_FATE, SABOTAGE, inst, solo_state
 from rules.chrononauts.moves import Discard, PlayCard, Resign
 from rules.chrononauts.solonauts import SoloState
@@ -193,3 +195,54 @@ def test_solver_agrees_with_brute_force_near_the_end() -> None:
         else:
             losses += 1
     assert wins >= 5 and losses >= 5
+
+
+# --- the hand carries at most four inverters past a late patch (`Search.late_homes_fit`) ----------
+
+LATE_IDS = ["id_dexter", "id_gustav", "id_lyudmila", "id_svetlana"]  # a walk home for all four: 5 flips
+LATE_PRIMES = [1865, 1912, 1914, 1993]  # a configuration those five flips can start from
+LATE_PATCHES = ["pat_1918", "pat_1995", "pat_1969", "pat_1929", "pat_1917", "pat_1974"]
+
+
+def late_state(draw: list[str]) -> SoloState:
+    """Five Reverse Fates in hand; `draw` is the deck in the order it will be drawn."""
+    return solo_state(primes=LATE_PRIMES, hand=[inst(REVERSE_FATE, n) for n in range(1, 6)],
+                      deck=list(reversed(draw)), waiting=LATE_IDS, home=["id_renee", "id_boris"])
+
+
+def test_a_reverse_fate_drawn_too_early_cannot_be_carried_to_the_late_patches() -> None:
+    """CHR-16.8: the hand holds five cards. Each of the four IDs needs a patch among the last four
+    cards, so the five flips that take the timeline through all their homes (CHR-12.2) come
+    after those cards are drawn; at each of those draws the hand holds at most four other
+    cards. With the sixth Reverse Fate on top of the deck the hand can carry only four of the
+    six inverters that far: lost, although six inverters for five flips and twelve cards for
+    eleven plays leave the ordinary counts satisfied. The same cards with that Reverse Fate at
+    the bottom of the deck win."""
+    early = late_state([inst(REVERSE_FATE, 6), *LATE_PATCHES])
+    search = Search(ENG, early)
+    assert search.bound(search.root(early)) is not None  # the counts alone see no loss
+    assert not search.late_homes_fit(search.root(early))
+    assert solve(ENG, early).verdict == "loss" and solve(ENG, early).nodes == 0  # settled at the root
+    late = late_state([*LATE_PATCHES, inst(REVERSE_FATE, 6)])
+    assert Search(ENG, late).late_homes_fit(Search(ENG, late).root(late))
+    sol = solve(ENG, late)
+    assert sol.verdict == "win" and replay(late, sol.line).result == "won"
+
+
+def test_the_late_patch_check_agrees_with_the_search_without_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over reorderings of the same cards (the six patches in random orders, the sixth Reverse
+    Fate anywhere among them), the verdict with the check is the verdict of the exhaustive search
+    without it, and the check settles some of them on its own."""
+    rng = Random(3)
+    cases = []
+    for _ in range(150):
+        draw = rng.sample(LATE_PATCHES, len(LATE_PATCHES))
+        draw.insert(rng.randrange(len(draw) + 1), inst(REVERSE_FATE, 6))
+        cases.append(late_state(draw))
+    refuted = [not Search(ENG, s).late_homes_fit(Search(ENG, s).root(s)) for s in cases]
+    checked = [solve(ENG, s).verdict for s in cases]
+    monkeypatch.setattr(Search, "late_homes_fit", lambda self, pos: True)
+    plain = [solve(ENG, s).verdict for s in cases]
+    assert checked == plain
+    assert all(verdict == "loss" for verdict, cut in zip(checked, refuted) if cut)
+    assert sum(refuted) >= 10 and "win" in plain  # the check does not simply say "loss" to everything
