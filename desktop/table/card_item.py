@@ -105,10 +105,9 @@ class CardItem(QGraphicsObject):
     def move_to(self, pos: QPointF) -> None:
         """Slide to a place on the table (at once when animations are off)."""
         animation = self._animation
-        sliding = animation is not None and animation.state() == QAbstractAnimation.State.Running
-        if sliding and animation is not None and animation.endValue() == pos:
-            return  # already on its way there: starting again would only jerk it
         if animation is not None:
+            if animation.state() == QAbstractAnimation.State.Running and animation.endValue() == pos:
+                return  # already on its way there: starting again would only jerk it
             animation.stop()
         if ANIMATION_MS <= 0 or not self.isVisible() or self.pos() == pos:
             self.setPos(pos)

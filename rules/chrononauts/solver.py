@@ -473,7 +473,7 @@ class Search:
         100,000 positions, three with 10 IDs at 30,000), while at the root it settles deals the
         search could not (docs/solonauts-winnability.md).
         """
-        prime, placed, hand, drawn, waiting = pos
+        _, _, hand, drawn, waiting = pos
         inverters_now = sum(1 for kind in hand if kind < self.t.n_inverters) + self.inverters_from[drawn]
         for k in range(drawn, len(self.deck)):
             late = waiting & self.late_ids[k]
