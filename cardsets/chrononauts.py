@@ -152,14 +152,14 @@ class ChrononautsSet:
     inverters: tuple[InverterCard, ...]
     identities: tuple[IdentityCard, ...]
     by_year: Mapping[int, TimelineCard] = field(default_factory=dict)
-    by_id: Mapping[str, object] = field(default_factory=dict)
+    by_id: Mapping[str, Card] = field(default_factory=dict)
     # Empty in a set made for Solonauts only (FULL_SECTIONS).
     artifacts: tuple[ArtifactCard, ...] = ()
     timewarps: tuple[TimewarpCard, ...] = ()
     actions: tuple[ActionCard, ...] = ()
     missions: tuple[MissionCard, ...] = ()
 
-    def card(self, card_id: str) -> object:
+    def card(self, card_id: str) -> Card:
         return self.by_id[card_id]
 
     def all_cards(self) -> tuple[Card, ...]:
@@ -236,7 +236,7 @@ def parse(doc: Document) -> ChrononautsSet | None:
     if doc.problems:
         return None
     groups: tuple[list[Any], ...] = (timeline, patches, inverters, identities, artifacts, timewarps, actions, missions)
-    by_id: dict[str, object] = {c.id: c for group in groups for c in group}
+    by_id: dict[str, Card] = {c.id: c for group in groups for c in group}
     return ChrononautsSet(
         version=data["version"],
         timeline=tuple(sorted(timeline, key=lambda c: c.year)),

@@ -104,14 +104,15 @@ class CardItem(QGraphicsObject):
 
     def move_to(self, pos: QPointF) -> None:
         """Slide to a place on the table (at once when animations are off)."""
-        animation = self._animation
-        if animation is not None:
-            if animation.state() == QAbstractAnimation.State.Running and animation.endValue() == pos:
+        slide = self._slide()
+        if slide is not None:
+            if slide.endValue() == pos:
                 return  # already on its way there: starting again would only jerk it
-            animation.stop()
+            slide.stop()
         if ANIMATION_MS <= 0 or not self.isVisible() or self.pos() == pos:
             self.setPos(pos)
             return
+        animation = self._animation
         if animation is None:
             # One animation per card, reused: it starts from wherever the card is each time.
             animation = self._animation = QPropertyAnimation(self, b"pos", self)
@@ -120,19 +121,22 @@ class CardItem(QGraphicsObject):
         animation.setEndValue(pos)
         animation.start()
 
+    def _slide(self) -> QPropertyAnimation | None:
+        """The card's animation while it runs (a stopped one ends where the card once went)."""
+        animation = self._animation
+        return animation if animation is not None and animation.state() == QAbstractAnimation.State.Running else None
+
     def finish_slide(self) -> None:
         """Land at once where the card is sliding to (if it is)."""
-        animation = self._animation
-        if animation is not None and animation.state() == QAbstractAnimation.State.Running:
-            animation.setCurrentTime(animation.duration())
+        slide = self._slide()
+        if slide is not None:
+            slide.setCurrentTime(slide.duration())
 
     @property
     def resting_pos(self) -> QPointF:
         """Where the card comes to rest: the end of its slide, or where it is."""
-        animation = self._animation
-        if animation is not None and animation.state() == QAbstractAnimation.State.Running:
-            return QPointF(animation.endValue())
-        return self.pos()
+        slide = self._slide()
+        return QPointF(slide.endValue()) if slide is not None else self.pos()
 
     # --- painting -----------------------------------------------------------------
 

@@ -159,7 +159,7 @@ class ChrononautsFaces:
 
     def provenance_of(self, kind: str) -> str:
         """Where the data of a card comes from ('' for a kind the set does not hold)."""
-        card = next((c for c in self.cards.all_cards() if c.id == kind), None)
+        card = self.cards.by_id.get(kind)
         return self._origin(card.id, card.provenance) if card is not None else ""
 
     def _origin(self, card_id: str, provenance: Provenance) -> str:
