@@ -132,6 +132,10 @@ class Tables:
             self.n_paradoxed[mask] = par.bit_count()
             self.fits[mask] = sum(self.pbit[k] for k in self.patch_kinds
                                   if par & self.rbit[rules.patches[k].year] and rules.patch_fits(rules.patches[k], prime))
+        # fit_configs[i]: the configurations (bit c for configuration c) patch i fits in.
+        self.fit_configs = [sum(1 << mask for mask in range(self.configs) if self.fits[mask] >> i & 1)
+                            for i in range(len(self.patch_kinds))]
+        self.ultra_configs = self.fit_configs[self.ultra_patch.bit_length() - 1] if self.ultra_patch else 0
 
         # Identities: the patches they need, the ripplepoint that must stay true, and the
         # linchpins every home configuration agrees on (a sound distance bound, `Search.assess`).
@@ -238,6 +242,7 @@ class Search:
             self.patches_from[i] = self.patches_from[i + 1] | ((1 << (kind - t.n_inverters)) if kind >= t.n_inverters else 0)
         # late_ids[i]: the IDs that need a patch lying in deck[i:] (`late_homes_fit`).
         self.late_ids = [sum(1 << x for x in range(n_ids) if self.id_patches[x] & patches) for patches in self.patches_from]
+        self.late_fits: dict[tuple[int, int, int], bool] = {}  # (k, late IDs, carried) -> `_late_homes_fit_at`
 
     # --- the compact position -----------------------------------------------------------
 
@@ -457,21 +462,29 @@ class Search:
         return plays, near
 
     def late_homes_fit(self, pos: Pos) -> bool:
-        """False when the hand cannot carry enough inverters past a late patch (then no line wins).
+        """False when the hand cannot carry what the IDs waiting on a late patch need (then no
+        line wins).
 
-        Say deck[k] is drawn at some turn. An ID needing a patch that lies in deck[k:] goes home
-        only after that draw, so the flips made after it take the timeline through a home
-        configuration of every such ID: at least the shortest such walk from any configuration
-        (`_tours`, with World War 3's rules left out, which only shortens walks). Those flips
-        use inverters drawn from deck[k:] and those in hand at that draw, where at most four
-        cards sit beside deck[k] (CHR-16.8): the hand carries at most four inverters past it.
+        Say deck[k] is drawn at some turn, in configuration c. An ID needing a patch that lies
+        in deck[k:] goes home only after that draw, so the flips made after it take the
+        timeline from c through a home configuration of every such ID: at least the shortest
+        such walk from c (`_tours`). Those flips use inverters drawn from deck[k:] and
+        inverters in hand at that draw, where at most four cards sit beside deck[k] (CHR-16.8).
+        The other patches those IDs need were drawn before deck[k]: each lies on the timeline
+        then, so it fits c, or waits in the hand (in the discard pile it is lost for good,
+        CHR-16.8). So the patches that do not fit c take places in hand an inverter could have
+        had. The walk follows World War 3's rules when one of those IDs needs it: it is still
+        to be played if it lies in deck[k:] or waits in hand, and lies on the timeline
+        otherwise (`bound` chooses the same way); without such an ID the walk leaves those
+        rules out, which only shortens it.
 
         It sees more than `bound` only through that four-card limit (without it every inverter
         to come could be carried, and the walk through every waiting ID is no shorter). It is a
         fact about the order of the deck more than about the position, so it is checked at the
-        root only: inside the search it cut nothing on the deals tried (eleven with 6 IDs at
-        100,000 positions, three with 10 IDs at 30,000), while at the root it settles deals the
-        search could not (docs/solonauts-winnability.md).
+        root only: inside the search it cut nothing on the deals tried (six with 6 IDs at
+        30,000 positions, four with 10 IDs at 3,000, also with the patches placed so far held
+        to their places), while at the root it settles deals the search could not
+        (docs/solonauts-winnability.md).
         """
         _, _, hand, drawn, waiting = pos
         inverters_now = sum(1 for kind in hand if kind < self.t.n_inverters) + self.inverters_from[drawn]
@@ -479,10 +492,42 @@ class Search:
             late = waiting & self.late_ids[k]
             if not late:
                 break
-            carried = min(HAND_SIZE - 1, inverters_now - self.inverters_from[k])
-            if _shortest(self.tour.plain[late]) > carried + self.inverters_from[k]:
+            key = (k, late, inverters_now - self.inverters_from[k])
+            fits = self.late_fits.get(key)
+            if fits is None:
+                fits = self.late_fits[key] = self._late_homes_fit_at(*key)
+            if not fits:
                 return False
         return True
+
+    def _late_homes_fit_at(self, k: int, late: int, carried: int) -> bool:
+        """`late_homes_fit` at the draw of deck[k], for the IDs `late` waiting on it or on a later
+        card, with at most `carried` inverters in hand or deck before it."""
+        t = self.t
+        room = [self.inverters_from[k] + min(HAND_SIZE - 1 - held, carried) for held in range(HAND_SIZE)]
+        early = self.need_patches[late] & ~self.patches_from[k]
+        # The walks that apply, each with the configurations c that need at most h patches
+        # held, for h from 0 to four.
+        ways: list[tuple[list[int], list[int]]]
+        if not self.need_patches[late] & t.ultra_patch:
+            ways = [(self.tour.plain[late], self._held_at_most(early))]
+        elif not early & t.ultra_patch:
+            ways = [(self.tour.before_ww3[late], self._held_at_most(early))]
+        else:
+            others = self._held_at_most(early & ~t.ultra_patch)
+            ways = [(self.tour.ww3[late], [configs & t.ultra_configs for configs in others]),
+                    (self.tour.before_ww3[late], [0, *others[:-1]])]  # World War 3 held too
+        return any(configs & _at(walks, room[held]) for walks, allowed in ways for held, configs in enumerate(allowed))
+
+    def _held_at_most(self, patches: int) -> list[int]:
+        """Per h from 0 to four: the configurations in which at most h of `patches` do not fit."""
+        t = self.t
+        out = [(1 << t.configs) - 1] * HAND_SIZE
+        for i in range(len(t.patch_kinds)):
+            if patches >> i & 1:
+                fit = t.fit_configs[i]
+                out = [(out[h] & fit) | (out[h - 1] & ~fit if h else 0) for h in range(HAND_SIZE)]
+        return out
 
     # --- the search ---------------------------------------------------------------------
 
@@ -738,12 +783,6 @@ def _level(levels: list[int], config: int) -> int:
         else:
             low = mid + 1
     return low
-
-
-def _shortest(levels: list[int]) -> int:
-    """The fewest flips of a walk from any configuration (the first level holding one);
-    NO_WALK when there is none."""
-    return next((d for d, configs in enumerate(levels) if configs), NO_WALK)
 
 
 def _union(masks: Sequence[int], members: Sequence[int]) -> int:

@@ -7,6 +7,7 @@ the engine, with no shortcut at all).
 """
 from __future__ import annotations
 
+import dataclasses
 from random import Random
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from helpers import ENG, RESTORE_HISTORY, REVERSE_FATE, SABOTAGE, inst, solo_state
 from rules.chrononauts.moves import Discard, PlayCard, Resign
 from rules.chrononauts.solonauts import SoloState
-from rules.chrononauts.solver import DISCARD, Search, Step, solve, tables
+from rules.chrononauts.solver import DISCARD, Pos, Search, Step, solve, tables
 from rules.chrononauts.timeline import card_kind
 from test_solver import brute_force, replay
 
@@ -229,20 +230,109 @@ def test_a_reverse_fate_drawn_too_early_cannot_be_carried_to_the_late_patches() 
     assert sol.verdict == "win" and replay(late, sol.line).result == "won"
 
 
+def test_a_patch_drawn_before_a_late_one_takes_a_place_in_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CHR-16.8, CHR-4.7: all four IDs wait on a patch drawn no sooner than Dexter's 1995
+    (1995 itself, 1969, 1917), so they go home after that draw. Their patches drawn before it
+    (1918, 1929 and here Lyudmila's 1974) must by then lie on the timeline, fitting its
+    configuration, or wait in hand. No configuration lets enough of them lie there while the
+    hand also carries the inverters for the walk home: lost at the root, though the four-card
+    limit counted on inverters alone leaves room. Drawing 1995 before 1974 wins with the same
+    cards."""
+    draw = ["pat_1918", "pat_1929", "pat_1974", "pat_1995", "pat_1969", "pat_1917", inst(REVERSE_FATE, 6)]
+    lost = late_state(draw)
+    search = Search(ENG, lost)
+    pos = search.root(lost)
+    assert search.bound(pos) is not None and inverters_alone_fit(search, pos)
+    assert not search.late_homes_fit(pos)
+    assert solve(ENG, lost).verdict == "loss" and solve(ENG, lost).nodes == 0
+    draw[2], draw[3] = draw[3], draw[2]
+    won = late_state(draw)
+    assert Search(ENG, won).late_homes_fit(Search(ENG, won).root(won))
+    sol = solve(ENG, won)
+    assert sol.verdict == "win" and replay(won, sol.line).result == "won"
+    monkeypatch.setattr(Search, "late_homes_fit", lambda self, pos: True)
+    assert solve(ENG, lost).verdict == "loss"  # the exhaustive search agrees
+
+
+def inverters_alone_fit(search: Search, pos: Pos) -> bool:
+    """The check's first form: the four-card limit counted on inverters only, at every draw."""
+    _, _, hand, drawn, waiting = pos
+    now = sum(1 for kind in hand if kind < T.n_inverters) + search.inverters_from[drawn]
+    for k in range(drawn, len(search.deck)):
+        late = waiting & search.late_ids[k]
+        walk = next((d for d, configs in enumerate(search.tour.plain[late]) if configs), None)
+        if late and (walk is None or walk > min(4, now - search.inverters_from[k]) + search.inverters_from[k]):
+            return False
+    return True
+
+
+WW3_IDS = ["id_squa_tront", "id_ingrid", "id_dexter", "id_renee"]  # only Squa Tront comes before 1962
+
+
+def ww3_state(draw: list[str]) -> SoloState:
+    hand = [inst(REVERSE_FATE, 2), inst(REVERSE_FATE, 3), inst(REVERSE_FATE, 4), inst(REVERSE_FATE, 7), "pat_1999"]
+    return solo_state(primes=[1915, 1936, 1937], hand=hand, deck=list(reversed(draw)), waiting=WW3_IDS,
+                      home=["id_yitzchak", "id_gustav"])
+
+
+def test_world_war_3_drawn_early_holds_the_late_ids_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CHR-5.2.4e, CHR-16.8: when Ingrid's 1968 is drawn no inverter is left in the deck, and
+    Squa Tront, Ingrid and Dexter still wait (on 1950, 1968, 1918), so every flip that takes
+    them home must be carried in hand. World War 3 came earlier. Lying on the timeline it keeps
+    Ingrid and Dexter, whose years come after 1962, from going home until 1962 is restored,
+    which Squa Tront must see first; waiting in hand it takes a place from the inverters. Either
+    way the hand cannot carry enough: lost at the root, though the same check with World War
+    3's rules left out finds room. With World War 3 and 1950 swapped the same cards win."""
+    draw = ["pat_1939", inst(REVERSE_FATE, 5), inst(REVERSE_FATE, 8), "pat_1962", inst(REVERSE_FATE, 6),
+            "pat_1995", inst(REVERSE_FATE, 1), "pat_1968", "pat_1950", "pat_1918"]
+    lost = ww3_state(draw)
+    search = Search(ENG, lost)
+    pos = search.root(lost)
+    assert search.bound(pos) is not None
+    assert not search.late_homes_fit(pos)
+    no_ww3_rules = Search(ENG, lost)
+    no_ww3_rules.tour = dataclasses.replace(search.tour, ww3=search.tour.plain, before_ww3=search.tour.plain)
+    assert no_ww3_rules.late_homes_fit(pos)
+    assert solve(ENG, lost).verdict == "loss" and solve(ENG, lost).nodes == 0
+    draw[3], draw[8] = draw[8], draw[3]
+    won = ww3_state(draw)
+    sol = solve(ENG, won)
+    assert sol.verdict == "win" and replay(won, sol.line).result == "won"
+    monkeypatch.setattr(Search, "late_homes_fit", lambda self, pos: True)
+    assert solve(ENG, lost).verdict == "loss"  # the exhaustive search agrees
+
+
+def late_cases(rng: Random, count: int) -> list[SoloState]:
+    """The six patches and four to seven Reverse Fates, shuffled, the first five in hand."""
+    cases = []
+    for _ in range(count):
+        cards = [*LATE_PATCHES, *(inst(REVERSE_FATE, n) for n in range(1, rng.randint(4, 7) + 1))]
+        rng.shuffle(cards)
+        cases.append(solo_state(primes=LATE_PRIMES, hand=cards[:5], deck=list(reversed(cards[5:])),
+                                waiting=LATE_IDS, home=["id_renee", "id_boris"]))
+    return cases
+
+
 def test_the_late_patch_check_agrees_with_the_search_without_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """Over reorderings of the same cards (the six patches in random orders, the sixth Reverse
-    Fate anywhere among them), the verdict with the check is the verdict of the exhaustive search
-    without it, and the check settles some of them on its own."""
+    Fate anywhere among them) and over shuffles that also put patches in hand, the verdict with
+    the check is the verdict of the exhaustive search without it, and the check settles some of
+    them on its own."""
     rng = Random(3)
     cases = []
     for _ in range(150):
         draw = rng.sample(LATE_PATCHES, len(LATE_PATCHES))
         draw.insert(rng.randrange(len(draw) + 1), inst(REVERSE_FATE, 6))
         cases.append(late_state(draw))
-    refuted = [not Search(ENG, s).late_homes_fit(Search(ENG, s).root(s)) for s in cases]
+    cases += late_cases(rng, 150)
+    searches = [Search(ENG, s) for s in cases]
+    refuted = [not search.late_homes_fit(search.root(s)) for search, s in zip(searches, cases)]
+    by_patches = sum(cut and inverters_alone_fit(search, search.root(s))
+                     for cut, search, s in zip(refuted, searches, cases))
     checked = [solve(ENG, s).verdict for s in cases]
     monkeypatch.setattr(Search, "late_homes_fit", lambda self, pos: True)
     plain = [solve(ENG, s).verdict for s in cases]
     assert checked == plain
     assert all(verdict == "loss" for verdict, cut in zip(checked, refuted) if cut)
     assert sum(refuted) >= 10 and "win" in plain  # the check does not simply say "loss" to everything
+    assert by_patches >= 10  # settled only because early patches take places in hand
