@@ -151,13 +151,18 @@ class ChrononautsSet:
     patches: tuple[PatchCard, ...]
     inverters: tuple[InverterCard, ...]
     identities: tuple[IdentityCard, ...]
-    by_year: Mapping[int, TimelineCard] = field(default_factory=dict)
-    by_id: Mapping[str, Card] = field(default_factory=dict)
     # Empty in a set made for Solonauts only (FULL_SECTIONS).
     artifacts: tuple[ArtifactCard, ...] = ()
     timewarps: tuple[TimewarpCard, ...] = ()
     actions: tuple[ActionCard, ...] = ()
     missions: tuple[MissionCard, ...] = ()
+    # Derived from the lists above (also by dataclasses.replace), so they always agree with them.
+    by_year: Mapping[int, TimelineCard] = field(init=False, repr=False, compare=False)
+    by_id: Mapping[str, Card] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_year", {c.year: c for c in self.timeline})
+        object.__setattr__(self, "by_id", {c.id: c for c in self.all_cards()})
 
     def card(self, card_id: str) -> Card:
         return self.by_id[card_id]
@@ -235,16 +240,12 @@ def parse(doc: Document) -> ChrononautsSet | None:
         _check_full_set(doc, patches, inverters, identities, artifacts, timewarps, actions, missions)
     if doc.problems:
         return None
-    groups: tuple[list[Any], ...] = (timeline, patches, inverters, identities, artifacts, timewarps, actions, missions)
-    by_id: dict[str, Card] = {c.id: c for group in groups for c in group}
     return ChrononautsSet(
         version=data["version"],
         timeline=tuple(sorted(timeline, key=lambda c: c.year)),
         patches=tuple(patches),
         inverters=tuple(inverters),
         identities=tuple(identities),
-        by_year={c.year: c for c in timeline},
-        by_id=by_id,
         artifacts=tuple(artifacts),
         timewarps=tuple(timewarps),
         actions=tuple(actions),
