@@ -14,7 +14,8 @@ least to do. Positions are given up only for sound reasons (`Search.bound`), amo
 order that patches already on the timeline force on the IDs' homecomings, and the fewest flips
 that take the timeline through a home configuration of every waiting ID (`_tours`, computed
 once per set of IDs over all 2^13 configurations). Before searching, the root is also checked
-against the deck's tail: the hand cannot carry more than four inverters past a late patch
+against the deck's tail: past a late patch the hand carries at most four cards, the inverters
+for the walk home and the earlier patches that do not lie on the timeline
 (`Search.late_homes_fit`).
 
 A winning line found in the compact form is turned back into real moves by replaying it through

@@ -50,9 +50,16 @@ def summary(ids: int, outcomes: list[Outcome]) -> str:
     times = [o.seconds for o in outcomes]
     decided = wins + losses
     share = f"{wins / decided:.1%}" if decided else "-"
-    low, high = wins / len(outcomes), (wins + unknown) / len(outcomes)
-    return (f"| {ids} | {len(outcomes)} | {wins} | {losses} | {unknown} | {share} | {low:.1%} – {high:.1%} "
+    low, high = percent(wins, len(outcomes), up=False), percent(wins + unknown, len(outcomes), up=True)
+    return (f"| {ids} | {len(outcomes)} | {wins} | {losses} | {unknown} | {share} | {low} – {high} "
             f"| {statistics.median(times) * 1000:.0f} ms | {max(times):.2f} s | {statistics.median(o.nodes for o in outcomes):.0f} |")
+
+
+def percent(count: int, total: int, *, up: bool) -> str:
+    """count / total in percent with two decimals, rounded down or up, so that a proven range
+    printed never claims more than was proven."""
+    hundredths = -(-count * 10_000 // total) if up else count * 10_000 // total
+    return f"{hundredths // 100}.{hundredths % 100:02d}%"
 
 
 def read_log(log: str) -> dict[int, list[Outcome]]:

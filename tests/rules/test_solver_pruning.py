@@ -198,7 +198,7 @@ def test_solver_agrees_with_brute_force_near_the_end() -> None:
     assert wins >= 5 and losses >= 5
 
 
-# --- the hand carries at most four inverters past a late patch (`Search.late_homes_fit`) ----------
+# --- past a late patch the hand carries at most four cards (`Search.late_homes_fit`) ---------------
 
 LATE_IDS = ["id_dexter", "id_gustav", "id_lyudmila", "id_svetlana"]  # a walk home for all four: 5 flips
 LATE_PRIMES = [1865, 1912, 1914, 1993]  # a configuration those five flips can start from

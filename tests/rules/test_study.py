@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.chrononauts.study import main, read_log, unknown_deals
+from rules.chrononauts.study import Outcome, main, percent, read_log, summary, unknown_deals
 
 LOG = """\
 10 3 unknown 1.2 5001
@@ -33,3 +33,13 @@ def test_a_rerun_takes_only_the_deals_still_unknown(tmp_path: Path) -> None:
     rows = [line.split() for line in after.read_text(encoding="utf-8").splitlines()]
     assert [(r[0], r[1]) for r in rows] == [("6", "0")]
     assert rows[0][2] in ("win", "loss")
+
+
+def test_the_range_is_rounded_outwards() -> None:
+    """The low end (wins only) rounds down and the high end (wins and unknown) rounds up, so the
+    printed range always holds the proven one."""
+    assert percent(1939, 2000, up=False) == "96.95%" and percent(1, 3, up=False) == "33.33%"
+    assert percent(2, 3, up=True) == "66.67%" and percent(2, 3, up=False) == "66.66%"
+    assert percent(0, 7, up=True) == "0.00%" and percent(7, 7, up=False) == "100.00%"
+    outcomes = [Outcome(0, "win", 0.1, 10), Outcome(1, "loss", 0.1, 10), Outcome(2, "unknown", 0.1, 10)]
+    assert "| 33.33% – 66.67% |" in summary(6, outcomes)
