@@ -205,10 +205,11 @@ LATE_PRIMES = [1865, 1912, 1914, 1993]  # a configuration those five flips can s
 LATE_PATCHES = ["pat_1918", "pat_1995", "pat_1969", "pat_1929", "pat_1917", "pat_1974"]
 
 
-def late_state(draw: list[str]) -> SoloState:
-    """Five Reverse Fates in hand; `draw` is the deck in the order it will be drawn."""
-    return solo_state(primes=LATE_PRIMES, hand=[inst(REVERSE_FATE, n) for n in range(1, 6)],
-                      deck=list(reversed(draw)), waiting=LATE_IDS, home=["id_renee", "id_boris"])
+def late_state(draw: list[str], hand: list[str] | None = None) -> SoloState:
+    """`draw` is the deck in the order it will be drawn; the hand is five Reverse Fates unless given."""
+    hand = [inst(REVERSE_FATE, n) for n in range(1, 6)] if hand is None else hand
+    return solo_state(primes=LATE_PRIMES, hand=hand, deck=list(reversed(draw)), waiting=LATE_IDS,
+                      home=["id_renee", "id_boris"])
 
 
 def test_a_reverse_fate_drawn_too_early_cannot_be_carried_to_the_late_patches() -> None:
@@ -223,9 +224,10 @@ def test_a_reverse_fate_drawn_too_early_cannot_be_carried_to_the_late_patches() 
     search = Search(ENG, early)
     assert search.bound(search.root(early)) is not None  # the counts alone see no loss
     assert not search.late_homes_fit(search.root(early))
-    assert solve(ENG, early).verdict == "loss" and solve(ENG, early).nodes == 0  # settled at the root
+    refuted = solve(ENG, early)
+    assert refuted.verdict == "loss" and refuted.nodes == 0  # settled at the root
     late = late_state([*LATE_PATCHES, inst(REVERSE_FATE, 6)])
-    assert Search(ENG, late).late_homes_fit(Search(ENG, late).root(late))
+    assert fits_at_root(late)
     sol = solve(ENG, late)
     assert sol.verdict == "win" and replay(late, sol.line).result == "won"
 
@@ -244,14 +246,20 @@ def test_a_patch_drawn_before_a_late_one_takes_a_place_in_hand(monkeypatch: pyte
     pos = search.root(lost)
     assert search.bound(pos) is not None and inverters_alone_fit(search, pos)
     assert not search.late_homes_fit(pos)
-    assert solve(ENG, lost).verdict == "loss" and solve(ENG, lost).nodes == 0
+    refuted = solve(ENG, lost)
+    assert refuted.verdict == "loss" and refuted.nodes == 0
     draw[2], draw[3] = draw[3], draw[2]
     won = late_state(draw)
-    assert Search(ENG, won).late_homes_fit(Search(ENG, won).root(won))
+    assert fits_at_root(won)
     sol = solve(ENG, won)
     assert sol.verdict == "win" and replay(won, sol.line).result == "won"
     monkeypatch.setattr(Search, "late_homes_fit", lambda self, pos: True)
     assert solve(ENG, lost).verdict == "loss"  # the exhaustive search agrees
+
+
+def fits_at_root(state: SoloState) -> bool:
+    search = Search(ENG, state)
+    return search.late_homes_fit(search.root(state))
 
 
 def inverters_alone_fit(search: Search, pos: Pos) -> bool:
@@ -293,7 +301,8 @@ def test_world_war_3_drawn_early_holds_the_late_ids_back(monkeypatch: pytest.Mon
     no_ww3_rules = Search(ENG, lost)
     no_ww3_rules.tour = dataclasses.replace(search.tour, ww3=search.tour.plain, before_ww3=search.tour.plain)
     assert no_ww3_rules.late_homes_fit(pos)
-    assert solve(ENG, lost).verdict == "loss" and solve(ENG, lost).nodes == 0
+    refuted = solve(ENG, lost)
+    assert refuted.verdict == "loss" and refuted.nodes == 0
     draw[3], draw[8] = draw[8], draw[3]
     won = ww3_state(draw)
     sol = solve(ENG, won)
@@ -308,8 +317,7 @@ def late_cases(rng: Random, count: int) -> list[SoloState]:
     for _ in range(count):
         cards = [*LATE_PATCHES, *(inst(REVERSE_FATE, n) for n in range(1, rng.randint(4, 7) + 1))]
         rng.shuffle(cards)
-        cases.append(solo_state(primes=LATE_PRIMES, hand=cards[:5], deck=list(reversed(cards[5:])),
-                                waiting=LATE_IDS, home=["id_renee", "id_boris"]))
+        cases.append(late_state(cards[5:], hand=cards[:5]))
     return cases
 
 
@@ -326,9 +334,9 @@ def test_the_late_patch_check_agrees_with_the_search_without_it(monkeypatch: pyt
         cases.append(late_state(draw))
     cases += late_cases(rng, 150)
     searches = [Search(ENG, s) for s in cases]
-    refuted = [not search.late_homes_fit(search.root(s)) for search, s in zip(searches, cases)]
-    by_patches = sum(cut and inverters_alone_fit(search, search.root(s))
-                     for cut, search, s in zip(refuted, searches, cases))
+    roots = [search.root(s) for search, s in zip(searches, cases)]
+    refuted = [not search.late_homes_fit(root) for search, root in zip(searches, roots)]
+    by_patches = sum(cut and inverters_alone_fit(search, root) for cut, search, root in zip(refuted, searches, roots))
     checked = [solve(ENG, s).verdict for s in cases]
     monkeypatch.setattr(Search, "late_homes_fit", lambda self, pos: True)
     plain = [solve(ENG, s).verdict for s in cases]
