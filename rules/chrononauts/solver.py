@@ -40,6 +40,8 @@ Step = tuple[int, int]  # (card kind index, linchpin year / patch year / DISCARD
 DISCARD = -1
 _CHECK_CLOCK_EVERY = 1024  # nodes between two reads of the clock
 _SLACKS = (0, 1, 1 << 30)  # limited discrepancy rounds; the last one is exhaustive
+_UNMET = (-1, -1)  # not in `Search.bounds`
+_BOUNDS_KEPT = 1_000_000  # `Search.bounds` is emptied when it holds this many (about 450 MB)
 NO_WALK = 1 << 20  # `_level` of a configuration from which no walk takes the IDs home
 
 
@@ -206,6 +208,8 @@ class Search:
         self.id_patches = [t.id_patches[i] for i in self.ids]
         self.id_true = [t.id_true[i] for i in self.ids]
         self.id_post = [t.id_post[i] for i in self.ids]
+        self.post_ids = sum(1 << x for x, post in enumerate(self.id_post) if post)
+        self.true_kept: dict[int, int] = {}  # paradoxed ripplepoints -> IDs whose true year is not among them
         self.id_must_prime = [t.id_must_prime[i] for i in self.ids]
         self.id_must_true = [t.id_must_true[i] for i in self.ids]
         self.path = _path_costs(tuple(self.ids), t)
@@ -229,8 +233,20 @@ class Search:
         for i, kind in enumerate(self.deck):
             if kind >= t.n_inverters:
                 self.due[1 << (kind - t.n_inverters)] = i
-        self.id_due = [tuple((1 << b, self.due.get(1 << b, -1)) for b in range(len(t.patch_kinds)) if m >> b & 1)
-                       for m in self.id_patches]
+        # id_away[x][patches placed of x's][cards drawn]: x's patches still missing, plus how
+        # many draws away the latest of them still is (the ordering's guess, `bound`).
+        self.id_away: list[dict[int, list[int]]] = []
+        for need in self.id_patches:
+            bits = [1 << b for b in range(len(t.patch_kinds)) if need >> b & 1]
+            away: dict[int, list[int]] = {}
+            for placed in range(1 << len(bits)):
+                missing = [bit for j, bit in enumerate(bits) if not placed >> j & 1]
+                have = sum(bit for j, bit in enumerate(bits) if placed >> j & 1)
+                away[have] = [len(missing) + max([self.due.get(bit, -1) - drawn + 1 for bit in missing] + [0])
+                              for drawn in range(len(self.deck) + 1)]
+            self.id_away.append(away)
+        self.held: dict[tuple[int, ...], tuple[int, int, tuple[int, ...]]] = {}  # hand -> `_holding`
+        self.draws: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], int]] = {}  # `_draw`
         # For Hall's condition: inverters in deck[i:] per family of `t.hall`, and in all.
         self.kind_families = [tuple(f for f, (kinds, _, _) in enumerate(t.hall) if k in kinds) for k in range(t.n_inverters)]
         self.hall_masks = [(up_only, down_only) for _, up_only, down_only in t.hall]
@@ -244,6 +260,9 @@ class Search:
         # late_ids[i]: the IDs that need a patch lying in deck[i:] (`late_homes_fit`).
         self.late_ids = [sum(1 << x for x in range(n_ids) if self.id_patches[x] & patches) for patches in self.patches_from]
         self.late_fits: dict[tuple[int, int, int], bool] = {}  # (k, late IDs, carried) -> `_late_homes_fit_at`
+        # `bound` of the positions met lately: about half the children a node lists were listed
+        # before, by another node (moves transpose) or in an earlier round of `_SLACKS`.
+        self.bounds: dict[Pos, tuple[int, int] | None] = {}
 
     # --- the compact position -----------------------------------------------------------
 
@@ -255,12 +274,19 @@ class Search:
         waiting = (1 << len(self.ids)) - 1
         return prime, placed, hand, 0, waiting
 
-    def _draw(self, hand: list[int], drawn: int) -> tuple[tuple[int, ...], int]:
-        """CHR-16.8: refill to five from the known deck."""
-        while len(hand) < HAND_SIZE and drawn < len(self.deck):
-            hand.append(self.deck[drawn])
-            drawn += 1
-        return tuple(sorted(hand)), drawn
+    def _draw(self, hand: tuple[int, ...], kind: int, drawn: int) -> tuple[tuple[int, ...], int]:
+        """The hand and the count of cards drawn once a card of `kind` has left the hand:
+        CHR-16.8, refill to five from the known deck. (Remembered: hands recur often.)"""
+        key = (hand, kind, drawn)
+        found = self.draws.get(key)
+        if found is None:
+            rest = list(hand)
+            rest.remove(kind)
+            while len(rest) < HAND_SIZE and drawn < len(self.deck):
+                rest.append(self.deck[drawn])
+                drawn += 1
+            found = self.draws[key] = tuple(sorted(rest)), drawn
+        return found
 
     def play(self, pos: Pos, step: Step) -> Pos | None:
         """The position after `step`, or None when the step loses at once (CHR-16.9b).
@@ -270,10 +296,8 @@ class Search:
         t = self.t
         prime, placed, hand, drawn, waiting = pos
         kind, target = step
-        rest = list(hand)
-        rest.remove(kind)
         if target == DISCARD:
-            new_hand, drawn = self._draw(rest, drawn)
+            new_hand, drawn = self._draw(hand, kind, drawn)
             return prime, placed, new_hand, drawn, waiting
         if kind < t.n_inverters:
             prime ^= t.lbit[target]
@@ -282,14 +306,22 @@ class Search:
             placed |= 1 << (kind - t.n_inverters)
         if t.n_paradoxed[prime] - placed.bit_count() >= UNIVERSE_LIMIT:  # CHR-5.3, D-33
             return None
+        # CHR-16.6: homes after the update, among the waiting IDs whose true year is not
+        # paradoxed (and who have no year after 1962 while World War 3 lies there).
         par = t.paradoxed[prime]
-        ultra = placed & t.ultra_patch
-        for i in range(len(self.ids)):  # CHR-16.6: homes after the update
-            bit = 1 << i
-            if (waiting & bit and not par & self.id_true[i] and placed & self.id_patches[i] == self.id_patches[i]
-                    and not (ultra and self.id_post[i])):
-                waiting &= ~bit
-        new_hand, drawn = self._draw(rest, drawn)
+        candidates = self.true_kept.get(par)
+        if candidates is None:
+            candidates = self.true_kept[par] = sum(1 << i for i, true in enumerate(self.id_true) if not par & true)
+        candidates &= waiting
+        if placed & t.ultra_patch:
+            candidates &= ~self.post_ids
+        while candidates:
+            bit = candidates & -candidates
+            candidates ^= bit
+            need = self.id_patches[bit.bit_length() - 1]
+            if placed & need == need:
+                waiting ^= bit
+        new_hand, drawn = self._draw(hand, kind, drawn)
         return prime, placed, new_hand, drawn, waiting
 
     def moves(self, pos: Pos) -> list[Step]:
@@ -365,23 +397,34 @@ class Search:
         found = self.bound(pos)
         return None if found is None else found[0]
 
+    def _holding(self, hand: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
+        """What `bound` needs of a hand: its patches (bits), its number of inverters, and its
+        inverters per family of `Tables.hall`."""
+        n_inverters = self.t.n_inverters
+        patches = inverters = 0
+        families = [0] * len(self.hall_masks)
+        for kind in hand:
+            if kind >= n_inverters:
+                patches |= 1 << (kind - n_inverters)
+            else:
+                inverters += 1
+                for f in self.kind_families[kind]:
+                    families[f] += 1
+        return patches, inverters, tuple(families)
+
     def bound(self, pos: Pos) -> tuple[int, int] | None:
         """None when sound facts rule out any win from here (each explained below); else a lower
         bound on the cards still to play, and how far the nearest ID is from home (a guess that
         orders the search, never used to prune)."""
-        n_inverters = self.t.n_inverters
         ultra = self.t.ultra_patch
         prime, placed, hand, drawn, waiting = pos
         # An ID goes home only with both its patches on the timeline. A patch not placed, not
         # in hand and not still in the deck lies in the discard pile, which is never
         # reshuffled (CHR-16.8): it can never be played again.
-        in_hand = 0
-        inverters_in_hand: list[int] = []
-        for kind in hand:
-            if kind >= n_inverters:
-                in_hand |= 1 << (kind - n_inverters)
-            else:
-                inverters_in_hand.append(kind)
+        held = self.held.get(hand)
+        if held is None:
+            held = self.held[hand] = self._holding(hand)
+        in_hand, inverters_in_hand, hand_families = held
         needed = self.need_patches[waiting]
         if needed & ~(placed | in_hand | self.patches_from[drawn]):
             return None
@@ -394,13 +437,8 @@ class Search:
         # Hall's condition: the flips that only the kinds of a set K can do need at least that
         # many inverters of those kinds, still in hand or deck.
         if ups or downs:
-            avail = list(self.families_from[drawn])
-            for kind in inverters_in_hand:
-                for f in self.kind_families[kind]:
-                    avail[f] += 1
-            for f, (up_only, down_only) in enumerate(self.hall_masks):
-                need_k = (ups & up_only).bit_count() + (downs & down_only).bit_count()
-                if need_k > avail[f]:
+            for (up_only, down_only), in_deck, in_hand_too in zip(self.hall_masks, self.families_from[drawn], hand_families):
+                if (ups & up_only).bit_count() + (downs & down_only).bit_count() > in_deck + in_hand_too:
                     return None
         members = self.members[waiting]
         # Order forced by patches on the timeline: if waiting ID y needs a patch that lies on a
@@ -435,15 +473,11 @@ class Search:
         costs = self.path[waiting]
         for i in members:
             wrong = ((self.id_must_prime[i] & ~prime) | (self.id_must_true[i] & prime)).bit_count()
-            if firsts >> i & 1:
-                path = min(path, wrong + costs[i])
-            missing = late = 0
-            for bit, due in self.id_due[i]:
-                if not placed & bit:
-                    missing += 1
-                    if due >= drawn:
-                        late = max(late, due - drawn + 1)
-            near = min(near, wrong + missing + late)
+            if firsts >> i & 1 and wrong + costs[i] < path:
+                path = wrong + costs[i]
+            away = wrong + self.id_away[i][placed & self.id_patches[i]][drawn]
+            if away < near:
+                near = away
         flips = max(path, ups.bit_count() + downs.bit_count())
         # Sharper: the fewest flips of a walk through a home configuration of every waiting ID
         # in any order, under World War 3's rules while it lies on the timeline or is still
@@ -453,7 +487,7 @@ class Search:
         if low == NO_WALK:
             return None
         flips = max(flips, low)
-        if flips > self.inverters_from[drawn] + len(inverters_in_hand):
+        if flips > self.inverters_from[drawn] + inverters_in_hand:
             return None
         # Each card is played at most once: the patches still missing and the flips are
         # distinct cards, and only the hand and the deck are left.
@@ -591,7 +625,11 @@ class Search:
                 continue
             if not after[4]:
                 return [step]
-            found = self.bound(after)
+            found = self.bounds.get(after, _UNMET)
+            if found is _UNMET:
+                if len(self.bounds) >= _BOUNDS_KEPT:
+                    self.bounds.clear()
+                found = self.bounds[after] = self.bound(after)
             if found is None:
                 continue
             plays, near = found

@@ -14,6 +14,7 @@ import pytest
 from helpers import AVERT_DISASTER, ENG, HALT_ATTACK, REVERSE_FATE, inst, solo_state
 from rules.chrononauts.deals import daily_candidates, daily_deal, is_winnable, solvable_deal
 from rules.chrononauts.moves import Discard, PlayCard, Resign
+from rules.chrononauts import solver
 from rules.chrononauts.solonauts import SoloState
 from rules.chrononauts.solver import Solution, solve
 from rules.kernel import Move
@@ -116,6 +117,18 @@ def test_lines_found_on_real_deals_replay_to_a_win() -> None:
             assert sum(isinstance(m, PlayCard) for m in sol.line) >= 8  # at least one patch per ID
             replayed += 1
     assert replayed >= 4
+
+
+def test_forgetting_remembered_bounds_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search remembers `bound` for positions it met; emptying that memory every few
+    positions must give the same verdicts, lines and counts of positions (wins and losses)."""
+    deals = [(6, 18), (8, 925), (8, 0), (8, 3), (10, 7)]
+    plain = [solve(ENG, ENG.new_state({"ids": ids}, seed), max_nodes=5000) for ids, seed in deals]
+    assert {sol.verdict for sol in plain} == {"win", "loss"}
+    monkeypatch.setattr(solver, "_BOUNDS_KEPT", 3)
+    for (ids, seed), before in zip(deals, plain):
+        after = solve(ENG, ENG.new_state({"ids": ids}, seed), max_nodes=5000)
+        assert (after.verdict, after.line, after.nodes) == (before.verdict, before.line, before.nodes)
 
 
 def test_solver_does_not_change_the_state() -> None:
