@@ -12,7 +12,7 @@ Two PyYAML defaults are unsafe for our data and are switched off here:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -105,11 +105,14 @@ def parse(text: str, file: str) -> Document:
     try:
         deep = _too_deep(text)
         if deep is not None:
-            doc.problems.append(Problem(file, deep[0], deep[1],
-                                        f"values nested more than {_MAX_DEPTH} levels deep"))
+            doc.problems.append(Problem(file, deep[0], deep[1], _TOO_DEEP))
             return doc
         node = yaml.compose(text, Loader=StrictLoader)
     except yaml.MarkedYAMLError as exc:
+        deep = _too_deep_for_libyaml(text, exc)
+        if deep is not None:
+            doc.problems.append(Problem(file, deep[0], deep[1], _TOO_DEEP))
+            return doc
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         message = f"YAML syntax: {exc.problem or exc}"
@@ -180,6 +183,7 @@ def read(path: Path, label: str | None = None) -> Document:
 # around 10^5 levels), and aliases can expand a small file exponentially.
 MAX_FILE_BYTES = 2_000_000
 _MAX_DEPTH = 50
+_TOO_DEEP = f"values nested more than {_MAX_DEPTH} levels deep"
 _MAX_VALUES = 200_000
 # A collection starts only at one of these characters, so a text with fewer of them
 # cannot nest deeply enough to hurt the composer and needs no event pre-scan.
@@ -197,8 +201,28 @@ def _too_deep(text: str) -> tuple[int, int] | None:
     """Where the nesting first goes past _MAX_DEPTH, read from the (non-recursive) event stream."""
     if sum(text.count(c) for c in _NESTING_CHARS) < _PRESCAN_ABOVE:
         return None
+    return _first_too_deep(yaml.parse(text, Loader=StrictLoader))
+
+
+def _too_deep_for_libyaml(text: str, exc: yaml.MarkedYAMLError) -> tuple[int, int] | None:
+    """When `exc` is libyaml refusing to nest past 1,000 levels, where the nesting first goes
+    past _MAX_DEPTH.
+
+    libyaml 0.2.6 (in the PyYAML 6.0.4 wheels) has that limit and meets it while reading
+    ahead, before it hands out the event at level 51. The pure-Python parser has no such limit
+    and does not recurse either, so it tells the place, as with any other PyYAML.
+    """
+    if not _C_LOADER or "nesting depth" not in str(exc.problem):
+        return None
+    try:
+        return _first_too_deep(yaml.parse(text, Loader=yaml.SafeLoader))
+    except yaml.YAMLError:
+        return None
+
+
+def _first_too_deep(events: Iterator[yaml.Event]) -> tuple[int, int] | None:
     depth = 0
-    for event in yaml.parse(text, Loader=StrictLoader):
+    for event in events:
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > _MAX_DEPTH:
@@ -239,7 +263,7 @@ class _Builder:
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node, path)
         if depth >= _MAX_DEPTH:
-            self.report(node, f"values nested more than {_MAX_DEPTH} levels deep")
+            self.report(node, _TOO_DEEP)
             return None
         if id(node) in self.active:
             self.report(node, "an alias refers to a value that contains it")

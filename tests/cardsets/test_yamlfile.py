@@ -247,8 +247,11 @@ def test_an_alias_cycle_is_reported() -> None:
     assert problems("a: &x {b: *x}\n") == ["f.yaml:1:4: an alias refers to a value that contains it"]
 
 
-def test_deep_nesting_is_refused_without_recursing() -> None:
-    text = "[" * 100_000 + "]" * 100_000 + "\n"
+@pytest.mark.parametrize("levels", [2_000, 100_000])
+def test_deep_nesting_is_refused_without_recursing(levels: int) -> None:
+    """The same answer whichever PyYAML: libyaml 0.2.6 (PyYAML 6.0.4) refuses past 1,000 levels
+    on its own, the pre-scan starts only at 5,000 brackets, and older ones take any depth."""
+    text = "[" * levels + "]" * levels + "\n"
     assert problems(text) == ["f.yaml:1:51: values nested more than 50 levels deep"]
 
 
