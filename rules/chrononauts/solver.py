@@ -246,6 +246,7 @@ class Search:
                               for drawn in range(len(self.deck) + 1)]
             self.id_away.append(away)
         self.held: dict[tuple[int, ...], tuple[int, int, tuple[int, ...]]] = {}  # hand -> `_holding`
+        self.firsts: dict[tuple[int, int], int | None] = {}  # (patches placed that void some ID's, waiting) -> `_firsts`
         self.draws: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], int]] = {}  # `_draw`
         # For Hall's condition: inverters in deck[i:] per family of `t.hall`, and in all.
         self.kind_families = [tuple(f for f, (kinds, _, _) in enumerate(t.hall) if k in kinds) for k in range(t.n_inverters)]
@@ -412,6 +413,29 @@ class Search:
                     families[f] += 1
         return patches, inverters, tuple(families)
 
+    def _firsts(self, placed: int, waiting: int) -> int | None:
+        """The waiting IDs no other one must precede (`bound`), or None when the orders that
+        the patches `placed` force form a cycle."""
+        members = self.members[waiting]
+        pred = [0] * len(self.ids)
+        for x in members:
+            for y, bits in self.blockers[x]:
+                if bits & placed and waiting >> y & 1:
+                    pred[x] |= 1 << y
+        left = waiting
+        firsts = 0
+        while left:
+            free = 0
+            for x in members:
+                if left >> x & 1 and not pred[x] & left:
+                    free |= 1 << x
+            if not free:
+                return None
+            if not firsts:
+                firsts = free
+            left &= ~free
+        return firsts
+
     def bound(self, pos: Pos) -> tuple[int, int] | None:
         """None when sound facts rule out any win from here (each explained below); else a lower
         bound on the cards still to play, and how far the nearest ID is from home (a guess that
@@ -448,24 +472,15 @@ class Search:
         # y cannot go home on that same play (its patch is gone by the check, CHR-16.6). So y
         # goes home strictly before x. A cycle of such orders means nobody in it can go first.
         firsts = waiting
-        if placed & self.spoil_any:
-            pred = [0] * len(self.ids)
-            for x in members:
-                for y, bits in self.blockers[x]:
-                    if bits & placed and waiting >> y & 1:
-                        pred[x] |= 1 << y
-            left = waiting
-            firsts = 0
-            while left:
-                free = 0
-                for x in members:
-                    if left >> x & 1 and not pred[x] & left:
-                        free |= 1 << x
-                if not free:
-                    return None
-                if not firsts:
-                    firsts = free
-                left &= ~free
+        spoilt = placed & self.spoil_any
+        if spoilt:
+            key = (spoilt, waiting)
+            found = self.firsts.get(key, -1)
+            if found == -1:
+                found = self.firsts[key] = self._firsts(spoilt, waiting)
+            if found is None:
+                return None
+            firsts = found
         # The IDs also go home in some order (several at once cost nothing): at least the flips
         # to the first one's configuration, then between each one's and the next one's
         # (`_path_costs`). Take the cheapest first ID among those nothing has to precede.
