@@ -246,7 +246,8 @@ class Search:
                               for drawn in range(len(self.deck) + 1)]
             self.id_away.append(away)
         self.held: dict[tuple[int, ...], tuple[int, int, tuple[int, ...]]] = {}  # hand -> `_holding`
-        self.firsts: dict[tuple[int, int], int | None] = {}  # (patches placed that void some ID's, waiting) -> `_firsts`
+        # (the placed patches some homecoming voids, waiting IDs) -> `_firsts`
+        self.firsts: dict[tuple[int, int], int | None] = {}
         self.draws: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], int]] = {}  # `_draw`
         # For Hall's condition: inverters in deck[i:] per family of `t.hall`, and in all.
         self.kind_families = [tuple(f for f, (kinds, _, _) in enumerate(t.hall) if k in kinds) for k in range(t.n_inverters)]
@@ -461,8 +462,9 @@ class Search:
         # Hall's condition: the flips that only the kinds of a set K can do need at least that
         # many inverters of those kinds, still in hand or deck.
         if ups or downs:
-            for (up_only, down_only), in_deck, in_hand_too in zip(self.hall_masks, self.families_from[drawn], hand_families):
-                if (ups & up_only).bit_count() + (downs & down_only).bit_count() > in_deck + in_hand_too:
+            in_deck = self.families_from[drawn]
+            for (up_only, down_only), deck_has, hand_has in zip(self.hall_masks, in_deck, hand_families):
+                if (ups & up_only).bit_count() + (downs & down_only).bit_count() > deck_has + hand_has:
                     return None
         members = self.members[waiting]
         # Order forced by patches on the timeline: if waiting ID y needs a patch that lies on a
