@@ -449,7 +449,7 @@ class Search:
         held = self.held.get(hand)
         if held is None:
             held = self.held[hand] = self._holding(hand)
-        in_hand, inverters_in_hand, hand_families = held
+        in_hand, inverters_held, hand_families = held
         needed = self.need_patches[waiting]
         if needed & ~(placed | in_hand | self.patches_from[drawn]):
             return None
@@ -504,7 +504,7 @@ class Search:
         if low == NO_WALK:
             return None
         flips = max(flips, low)
-        if flips > self.inverters_from[drawn] + inverters_in_hand:
+        if flips > self.inverters_from[drawn] + inverters_held:
             return None
         # Each card is played at most once: the patches still missing and the flips are
         # distinct cards, and only the hand and the deck are left.

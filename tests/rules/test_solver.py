@@ -12,9 +12,9 @@ from random import Random
 import pytest
 
 from helpers import AVERT_DISASTER, ENG, HALT_ATTACK, REVERSE_FATE, inst, solo_state
+from rules.chrononauts import solver
 from rules.chrononauts.deals import daily_candidates, daily_deal, is_winnable, solvable_deal
 from rules.chrononauts.moves import Discard, PlayCard, Resign
-from rules.chrononauts import solver
 from rules.chrononauts.solonauts import SoloState
 from rules.chrononauts.solver import Solution, solve
 from rules.kernel import Move
