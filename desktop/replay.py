@@ -169,8 +169,7 @@ class ReplayWindow(QMainWindow):
             shortcut = QShortcut(QKeySequence(keys), self)
             shortcut.activated.connect(slot)
 
-        self._build_log()
-        self.retranslate()
+        self.retranslate()  # also builds the log, in the words of the language
         self.resize(1480, 900)
         self.seek(0)
 
