@@ -12,7 +12,7 @@ import argparse
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import cast
 
@@ -112,7 +112,10 @@ def main(argv: list[str] | None = None) -> int:
         work = [(seed, ids, args.budget) for seed in seeds]
         with ProcessPoolExecutor(args.jobs) as pool:
             outcomes = []
-            for outcome in pool.map(solve_deal, work, chunksize=4):
+            # One deal per task, logged the moment it ends (in any order; `read_log` sorts):
+            # a long run stopped midway loses only the deals in progress.
+            for future in as_completed([pool.submit(solve_deal, item) for item in work]):
+                outcome = future.result()
                 outcomes.append(outcome)
                 if args.log:
                     with open(args.log, "a", encoding="utf-8") as log:

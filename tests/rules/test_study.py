@@ -43,3 +43,13 @@ def test_the_range_is_rounded_outwards() -> None:
     assert percent(0, 7, up=True) == "0.00%" and percent(7, 7, up=False) == "100.00%"
     outcomes = [Outcome(0, "win", 0.1, 10), Outcome(1, "loss", 0.1, 10), Outcome(2, "unknown", 0.1, 10)]
     assert "| 33.33% – 66.67% |" in summary(6, outcomes)
+
+
+def test_two_workers_log_every_deal_once(tmp_path: Path) -> None:
+    """Deals are logged as they end, in any order; each deal of the run gets exactly one line."""
+    log = tmp_path / "run.log"
+    assert main(["--deals", "4", "--first", "10", "--ids", "6", "--budget", "3000", "--jobs", "2",
+                 "--log", str(log)]) == 0
+    rows = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    assert sorted(int(r[1]) for r in rows) == [10, 11, 12, 13]
+    assert sorted(o.seed for o in read_log(str(log))[6]) == [10, 11, 12, 13]
