@@ -9,6 +9,7 @@ its node budget is counted as unknown, never as won or lost.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
@@ -21,9 +22,11 @@ from rules.chrononauts.solver import solve
 from rules.registry import engine
 
 BUDGET = 30_000
+Z_95 = 1.959964  # the normal quantile of 97.5%: each end of the interval misses at most 2.5% of the time
 HEADER = ("| IDs | deals | winnable | not winnable | unknown (budget hit) | winnable of decided "
-          "| winnable, all deals (low – high) | median time | worst time | median nodes |\n"
-          "|---|---|---|---|---|---|---|---|---|---|")
+          "| winnable, all deals (low – high) | every deal number, 95% confidence "
+          "| median time | worst time | median nodes |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 @dataclass
@@ -51,7 +54,8 @@ def summary(ids: int, outcomes: list[Outcome]) -> str:
     decided = wins + losses
     share = f"{wins / decided:.1%}" if decided else "-"
     low, high = percent(wins, len(outcomes), up=False), percent(wins + unknown, len(outcomes), up=True)
-    return (f"| {ids} | {len(outcomes)} | {wins} | {losses} | {unknown} | {share} | {low} – {high} "
+    every = f"{rounded(wilson(wins, len(outcomes))[0], up=False)} – {rounded(wilson(wins + unknown, len(outcomes))[1], up=True)}"
+    return (f"| {ids} | {len(outcomes)} | {wins} | {losses} | {unknown} | {share} | {low} – {high} | {every} "
             f"| {statistics.median(times) * 1000:.0f} ms | {max(times):.2f} s | {statistics.median(o.nodes for o in outcomes):.0f} |")
 
 
@@ -59,6 +63,28 @@ def percent(count: int, total: int, *, up: bool) -> str:
     """count / total in percent with two decimals, rounded down or up, so that a proven range
     printed never claims more than was proven."""
     hundredths = -(-count * 10_000 // total) if up else count * 10_000 // total
+    return f"{hundredths // 100}.{hundredths % 100:02d}%"
+
+
+def wilson(count: int, total: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval for a share seen `count` times in `total` draws.
+
+    Deal numbers are seeds, so deals 0 to n - 1 are a random sample of all deals, and the
+    share in the sample is an estimate of the share among every deal number. `summary` takes
+    the low end for the proven wins and the high end for the wins plus the deals still unknown:
+    the sample's true count of winnable deals lies between the two, so the range it prints
+    holds the share of every deal number at least 95% of the time.
+    """
+    share = count / total
+    spread = z * z / total
+    centre = (share + spread / 2) / (1 + spread)
+    half = z * math.sqrt(share * (1 - share) / total + spread / (4 * total)) / (1 + spread)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rounded(share: float, *, up: bool) -> str:
+    """A share in percent with two decimals, rounded outwards like `percent`."""
+    hundredths = math.ceil(share * 10_000) if up else math.floor(share * 10_000)
     return f"{hundredths // 100}.{hundredths % 100:02d}%"
 
 

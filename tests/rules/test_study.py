@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from random import Random
 
-from rules.chrononauts.study import Outcome, main, percent, read_log, summary, unknown_deals
+from rules.chrononauts.study import Outcome, main, percent, read_log, rounded, summary, unknown_deals, wilson
 
 LOG = """\
 10 3 unknown 1.2 5001
@@ -53,3 +54,38 @@ def test_two_workers_log_every_deal_once(tmp_path: Path) -> None:
     rows = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
     assert sorted(int(r[1]) for r in rows) == [10, 11, 12, 13]
     assert sorted(o.seed for o in read_log(str(log))[6]) == [10, 11, 12, 13]
+
+
+def test_the_wilson_interval_matches_the_textbook() -> None:
+    """Wilson's score interval at 95%: 5 of 10 gives 23.66%–76.34%; none of 10 still allows up
+    to 27.75%, all of 10 down to 72.25%."""
+    low, high = wilson(5, 10)
+    assert round(low, 4) == 0.2366 and round(high, 4) == 0.7634
+    assert rounded(wilson(0, 10)[0], up=False) == "0.00%" and round(wilson(0, 10)[1], 4) == 0.2775
+    assert round(wilson(10, 10)[0], 4) == 0.7225 and rounded(wilson(10, 10)[1], up=True) == "100.00%"
+    assert rounded(0.236598, up=False) == "23.65%" and rounded(0.763402, up=True) == "76.35%"
+
+
+def test_the_wilson_interval_holds_the_true_share_about_95_times_in_100() -> None:
+    """Samples of 200 deals drawn from a game where 70% of the deals are winnable: the interval
+    must hold 70% in about 95% of the samples (it would fall far short if its width were
+    wrong)."""
+    rng = Random(8)
+    runs = 2000
+    held = 0
+    for _ in range(runs):
+        wins = sum(rng.random() < 0.7 for _ in range(200))
+        low, high = wilson(wins, 200)
+        held += low <= 0.7 <= high
+    assert 0.93 * runs <= held <= 0.97 * runs
+
+
+def test_the_confidence_range_widens_the_proven_one() -> None:
+    """The range for every deal number starts below the proven wins' share and ends above the
+    share of wins plus unknown deals."""
+    outcomes = ([Outcome(s, "win", 0.1, 10) for s in range(70)] + [Outcome(s, "loss", 0.1, 10) for s in range(70, 90)]
+                + [Outcome(s, "unknown", 0.1, 10) for s in range(90, 100)])
+    row = summary(10, outcomes)
+    low, high = wilson(70, 100)[0], wilson(80, 100)[1]
+    assert f"| 70.00% – 80.00% | {rounded(low, up=False)} – {rounded(high, up=True)} |" in row
+    assert low < 0.70 and high > 0.80
