@@ -56,7 +56,9 @@ def daily_deal(date: datetime.date, ids: int, budget: int = BUDGET) -> int:
     """The deal of the day: the first of the day's candidates proven winnable, else the first.
 
     Depends only on the date, `ids` and `budget` (the solver is deterministic and counts nodes,
-    not time), so everybody gets the same number.
+    not time), so everybody gets the same number. A change to the search can change which
+    candidates it proves within the budget; a golden test pins some days so that such a change
+    is seen (`test_the_deal_of_the_day_stays_the_same_across_versions`).
     """
     candidates = daily_candidates(date, ids)
     for seed in candidates:

@@ -260,6 +260,22 @@ def test_daily_deal_is_the_same_for_everyone_on_a_date() -> None:
     assert deal == first_proven
 
 
+# The deals of 15 June 2030 with the shipped budget. The day's deal is the first candidate the
+# solver proves winnable within that budget, so a change to the search (its order, a new
+# shortcut) can move it, and then two players on two versions would get different deals of the
+# day. If this test fails after such a change, the change also moves the deal of the day.
+DAILY_2030_06_15 = {6: 1183628852, 7: 260507206, 8: 2038823134, 9: 939652964, 10: 348037353}
+
+
+@pytest.mark.parametrize("ids", sorted(DAILY_2030_06_15))
+def test_the_deal_of_the_day_stays_the_same_across_versions(ids: int) -> None:
+    """CHR-16.3: golden deals of the day; with 10 IDs the first candidate is not proven winnable
+    within the budget, so the fallback to the next one is pinned too."""
+    day = datetime.date(2030, 6, 15)
+    assert daily_deal(day, ids) == DAILY_2030_06_15[ids]
+    assert (daily_candidates(day, ids).index(DAILY_2030_06_15[ids]) > 0) == (ids == 10)
+
+
 @pytest.mark.parametrize("ids", [6, 10])
 def test_daily_candidates_are_valid_deal_numbers(ids: int) -> None:
     """Deal numbers are seeds from 0 to 2^31 - 1, the range the table accepts."""
