@@ -32,7 +32,7 @@ class CardFace:
     year: str = ""  # large text in the band, right
     title: str = ""
     body: str = ""
-    corner: str = ""  # lower-left: the Time Index
+    corner: str = ""  # lower-left: the Time Index, or a band's label that would run into the year
     stamp: str = ""  # big diagonal word, e.g. PARADOX
     stamp_colour: str = "#c62828"
     reconstructed: bool = False
@@ -249,7 +249,8 @@ def face_layout(face: CardFace) -> list[TextBox]:
     else:
         boxes.append(TextBox("title", QRectF(left, top, inner, room), face.title, 13, True, face.ink, AF.AlignCenter))
     if face.corner:
-        boxes.append(TextBox("corner", QRectF(left, h - foot, 40, foot - 1), face.corner, 9, False, "#6b6356",
+        # The foot's width, short of the [R] mark at its right.
+        boxes.append(TextBox("corner", QRectF(left, h - foot, w - 2 * left - 22, foot - 1), face.corner, 9, False, "#6b6356",
                              AF.AlignLeft | AF.AlignVCenter))
     if face.reconstructed:
         boxes.append(TextBox("mark", QRectF(w - 24, h - foot, 20, foot - 1), "[R]", 8, False, "#8a7f6c",

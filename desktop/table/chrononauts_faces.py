@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 
 from cardsets.checks import Provenance
 from cardsets.chrononauts import ChrononautsSet
 from desktop.i18n import PRIME, Translator
-from desktop.table.card_item import CARD_BACK, CardFace
+from desktop.table.card_item import CARD_BACK, CardFace, band_collides
 from desktop.table.origin import origin_html
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
 
@@ -99,9 +100,15 @@ class ChrononautsFaces:
         w, h = HAND_SIZE
         if top is None:
             return CardFace(w, h, "#9b927f", "#ece5d6", kind_label=self.translator.text("label.discard"), title=self.translator.text("label.discard"))
-        face = self.play_card(top)
-        return CardFace(w, h, face.header, face.paper, kind_label=f"{self.translator.text('label.discard')} · {count}",
-                        year=face.year, title=face.title, body=face.body)
+        return self.discard_top(self.play_card(top), count)
+
+    def discard_top(self, face: CardFace, count: int) -> CardFace:
+        """The face of the pile's top card, labelled with the pile and its count. Where that label
+        would run into the card's year (Dutch "Aflegstapel · 33" beside "1950′"), it goes to the foot."""
+        label = f"{self.translator.text('label.discard')} · {count}"
+        top = CardFace(face.width, face.height, face.header, face.paper, kind_label=label, year=face.year,
+                       title=face.title, body=face.body)
+        return replace(top, kind_label="", corner=label) if band_collides(top) else top
 
     # --- the large view beside the table ------------------------------------------
 

@@ -164,10 +164,7 @@ class FullScene(SolonautsScene):
     def _discard_face(self, top: str | None, count: int) -> CardFace:
         if top is None:
             return self.faces.discard(None, 0)
-        face = full_face(self.faces, top)
-        return CardFace(face.width, face.height, face.header, face.paper,
-                        kind_label=f"{self.translator.text('label.discard')} · {count}", year=face.year,
-                        title=face.title, body=face.body)
+        return self.faces.discard_top(full_face(self.faces, top), count)
 
     def _name(self, seat: int) -> str:
         names = self.seating.names

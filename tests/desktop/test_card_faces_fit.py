@@ -24,7 +24,7 @@ REFERENCE_FONT = "DejaVu Sans"
 
 def solonauts_faces(faces: ChrononautsFaces, rules: Rules) -> dict[str, CardFace]:
     """Each face the table can show: both sides of every timeline card, patches in hand and on the
-    timeline, inverters, and travellers waiting and home."""
+    timeline, inverters, every card on top of the discard pile, and travellers waiting and home."""
     out: dict[str, CardFace] = {}
     for card in faces.cards.timeline:
         turned = Timeline(prime={card.year}) if card.is_linchpin else Timeline(paradoxed={card.year})
@@ -35,6 +35,8 @@ def solonauts_faces(faces: ChrononautsFaces, rules: Rules) -> dict[str, CardFace
         out[f"{patch} (on the timeline)"] = faces.play_card(patch, on_timeline=True)
     for inverter in rules.inverters:
         out[inverter] = faces.play_card(inverter)
+    for card in [*rules.patches, *rules.inverters]:  # the pile holds at most 41 cards: two digits
+        out[f"{card} (on a discard pile of 41)"] = faces.discard(card, 41)
     for ident in rules.identities:
         out[f"{ident} (waiting)"] = faces.identity(ident, False, Timeline())
         out[f"{ident} (home)"] = faces.identity(ident, True, Timeline())
@@ -48,7 +50,7 @@ def test_every_solonauts_card_fits_in_every_language(qapp: Any, lang: str) -> No
     rules: Rules = engine("chrononauts", "solonauts").rules  # type: ignore[attr-defined]
     faces = ChrononautsFaces(cardsets.load_chrononauts(), rules, Translator(lang))
     drawn = solonauts_faces(faces, rules)
-    assert len(drawn) == 2 * 32 + 2 * 21 + 6 + 2 * 14
+    assert len(drawn) == 2 * 32 + 2 * 21 + 6 + 27 + 2 * 14
     too_long = {name: [box.role for box in face_layout(face) if overflows(box)] for name, face in drawn.items()}
     too_long = {name: roles for name, roles in too_long.items() if roles}
     collided = sorted(name for name, face in drawn.items() if band_collides(face))
