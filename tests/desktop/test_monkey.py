@@ -73,6 +73,7 @@ def test_monkey(game: Game, qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPa
     tally = monkey.run(STEPS, qtbot)
     shots = os.environ.get("CONVIVIUM_MONKEY_SHOTS")  # a folder: where the monkey left each table, to look at
     if shots:
+        monkey.finish_slides()  # the picture shows where the cards rest, not where the last slide began
         monkey.main.grab().save(str(Path(shots) / f"monkey-{game.name}.png"))
     report = os.environ.get("CONVIVIUM_MONKEY_REPORT")
     if report:
