@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -227,14 +226,14 @@ def test_an_alias_bomb_is_refused_without_expanding_it() -> None:
     text = _billion_laughs()
     assert len(text) < 1000
     tracemalloc.start()
-    started = time.perf_counter()
     try:
         doc = parse(text, "lol.yaml")
         _current, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert time.perf_counter() - started < 30
-    assert peak < 200 * 2**20  # expanded, it would take tens of gigabytes
+    # Expanded, it would take tens of gigabytes. (No limit on the time: a busy machine may be slow,
+    # and the values counted below already show the loader stopped early.)
+    assert peak < 200 * 2**20
     # The loader stops at its 200,001st value. Counting values in document order (a value per
     # mapping, list and scalar, an alias counting as everything it stands for): the root, a (10),
     # b (91), c (820), d (7381) and e (66430) make 74,733; f's list makes 74,734 and its first *e
