@@ -54,7 +54,9 @@ def summary(ids: int, outcomes: list[Outcome]) -> str:
     decided = wins + losses
     share = f"{wins / decided:.1%}" if decided else "-"
     low, high = percent(wins, len(outcomes), up=False), percent(wins + unknown, len(outcomes), up=True)
-    every = f"{rounded(wilson(wins, len(outcomes))[0], up=False)} – {rounded(wilson(wins + unknown, len(outcomes))[1], up=True)}"
+    every_low = rounded(wilson(wins, len(outcomes))[0], up=False)
+    every_high = rounded(wilson(wins + unknown, len(outcomes))[1], up=True)
+    every = f"{every_low} – {every_high}"
     return (f"| {ids} | {len(outcomes)} | {wins} | {losses} | {unknown} | {share} | {low} – {high} | {every} "
             f"| {statistics.median(times) * 1000:.0f} ms | {max(times):.2f} s | {statistics.median(o.nodes for o in outcomes):.0f} |")
 
@@ -62,8 +64,7 @@ def summary(ids: int, outcomes: list[Outcome]) -> str:
 def percent(count: int, total: int, *, up: bool) -> str:
     """count / total in percent with two decimals, rounded down or up, so that a proven range
     printed never claims more than was proven."""
-    hundredths = -(-count * 10_000 // total) if up else count * 10_000 // total
-    return f"{hundredths // 100}.{hundredths % 100:02d}%"
+    return _in_percent(-(-count * 10_000 // total) if up else count * 10_000 // total)
 
 
 def wilson(count: int, total: int, z: float = Z_95) -> tuple[float, float]:
@@ -84,7 +85,11 @@ def wilson(count: int, total: int, z: float = Z_95) -> tuple[float, float]:
 
 def rounded(share: float, *, up: bool) -> str:
     """A share in percent with two decimals, rounded outwards like `percent`."""
-    hundredths = math.ceil(share * 10_000) if up else math.floor(share * 10_000)
+    return _in_percent(math.ceil(share * 10_000) if up else math.floor(share * 10_000))
+
+
+def _in_percent(hundredths: int) -> str:
+    """Hundredths of a percent, written as a percent with two decimals."""
     return f"{hundredths // 100}.{hundredths % 100:02d}%"
 
 
