@@ -230,10 +230,7 @@ def face_layout(face: CardFace) -> list[TextBox]:
     if face.face_down:
         return [TextBox("title", QRectF(8, 8, w - 16, h - 16), face.title, 16, True, "#f4ead5", AF.AlignCenter)]
     left, top = 6.0, BAND + 3
-    boxes = [TextBox("kind_label", QRectF(left, 2, w * 0.62, BAND - 4), face.kind_label, 10, False, "#ffffff",
-                     AF.AlignLeft | AF.AlignVCenter),
-             TextBox("year", QRectF(w * 0.45, 1, w * 0.55 - 6, BAND - 2), face.year, 15, True, "#ffffff",
-                     AF.AlignRight | AF.AlignVCenter)]
+    boxes = list(_band_boxes(w, face.kind_label, face.year))
     inner = w - 2 * left
     foot = _foot(face)
     room = h - top - max(foot, face.covered)
@@ -259,6 +256,15 @@ def face_layout(face: CardFace) -> list[TextBox]:
 
 
 BODY_PIXEL = 10
+
+
+def _band_boxes(w: float, kind_label: str, year: str) -> tuple[TextBox, TextBox]:
+    """The kind label (left) and the year (right) in the coloured band of a face `w` wide."""
+    AF = Qt.AlignmentFlag
+    return (TextBox("kind_label", QRectF(6.0, 2, w * 0.62, BAND - 4), kind_label, 10, False, "#ffffff",
+                    AF.AlignLeft | AF.AlignVCenter),
+            TextBox("year", QRectF(w * 0.45, 1, w * 0.55 - 6, BAND - 2), year, 15, True, "#ffffff",
+                    AF.AlignRight | AF.AlignVCenter))
 
 
 @lru_cache(maxsize=4096)
@@ -296,13 +302,17 @@ def overflows(box: TextBox) -> bool:
 def band_collides(face: CardFace) -> bool:
     """Whether the kind label runs into the year: their boxes share the middle of the band,
     so each fits its own box and yet the two texts can overlap."""
-    boxes = {box.role: box for box in face_layout(face) if box.role in ("kind_label", "year") and box.text}
-    if len(boxes) < 2:
-        return False
+    if face.plate or face.face_down or not (face.kind_label and face.year):
+        return False  # no band, or nothing for the label to run into
+    return _texts_collide(face.width, face.kind_label, face.year)
+
+
+@lru_cache(maxsize=1024)  # a table asks again at every redraw (the discard pile's label)
+def _texts_collide(w: float, kind_label: str, year: str) -> bool:
+    kind, year_box = _band_boxes(w, kind_label, year)
     widths = [QFontMetricsF(_fitted(b.text, b.rect.width(), b.rect.height(), b.pixel, b.bold)).horizontalAdvance(b.text)
-              for b in boxes.values()]
-    kind, year = boxes["kind_label"], boxes["year"]
-    return kind.rect.left() + widths[0] + 4 > year.rect.right() - widths[1]
+              for b in (kind, year_box)]
+    return kind.rect.left() + widths[0] + 4 > year_box.rect.right() - widths[1]
 
 
 def face_pixmap(face: CardFace, scale: float, ratio: float = 1.0) -> QPixmap:
