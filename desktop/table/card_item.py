@@ -18,6 +18,7 @@ PIP = "#2e7d5b"
 CARD_BACK = "#26324f"  # the back of every game's cards (and the hot-seat veil)
 ANIMATION_MS = 200  # set to 0 to place cards at once (tests, benchmarks)
 BAND = 20.0  # height of the coloured band at the top of a face
+MARGIN = 6.0  # from the left and right edges of a face to its texts
 
 
 @dataclass(frozen=True)
@@ -229,7 +230,7 @@ def face_layout(face: CardFace) -> list[TextBox]:
         return boxes
     if face.face_down:
         return [TextBox("title", QRectF(8, 8, w - 16, h - 16), face.title, 16, True, "#f4ead5", AF.AlignCenter)]
-    left, top = 6.0, BAND + 3
+    left, top = MARGIN, BAND + 3
     boxes = list(_band_boxes(w, face.kind_label, face.year))
     inner = w - 2 * left
     foot = _foot(face)
@@ -261,7 +262,7 @@ BODY_PIXEL = 10
 def _band_boxes(w: float, kind_label: str, year: str) -> tuple[TextBox, TextBox]:
     """The kind label (left) and the year (right) in the coloured band of a face `w` wide."""
     AF = Qt.AlignmentFlag
-    return (TextBox("kind_label", QRectF(6.0, 2, w * 0.62, BAND - 4), kind_label, 10, False, "#ffffff",
+    return (TextBox("kind_label", QRectF(MARGIN, 2, w * 0.62, BAND - 4), kind_label, 10, False, "#ffffff",
                     AF.AlignLeft | AF.AlignVCenter),
             TextBox("year", QRectF(w * 0.45, 1, w * 0.55 - 6, BAND - 2), year, 15, True, "#ffffff",
                     AF.AlignRight | AF.AlignVCenter))
@@ -355,7 +356,7 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
     if face.plate or face.face_down:
         _outline(painter, w, h, highlight, selected, face.border)
         return
-    left, top = 6.0, BAND + 3
+    left, top = MARGIN, BAND + 3
     foot = _foot(face)
     room = h - top - foot
     for i, met in enumerate(face.pips):
