@@ -221,9 +221,6 @@ class BanquetEngine(Engine[BanquetState]):
         if move.player != state.active:
             return "illegal.not_your_turn"
         if isinstance(move, PickCards) and state.phase == PICK:
-            trio = [move.first, move.second, move.third]
-            if len(set(trio)) == 3 and all(c in state.circle for c in trio):
-                return "illegal.pick_order"
             return "illegal.bad_pick"
         if isinstance(move, Arrange) and state.phase == ARRANGE:
             return "illegal.not_the_picked_cards"
@@ -278,7 +275,7 @@ class BanquetEngine(Engine[BanquetState]):
     def _do(self, state: BanquetState, move: Move, events: list[Event]) -> None:
         p = move.player
         if isinstance(move, PickCards):
-            trio = [move.first, move.second, move.third]
+            trio = [c for c in state.circle if c is not None and c in move.cards()]  # BB-5.1: any order
             state.circle = [None if c in trio else c for c in state.circle]
             state.hand, state.picked = list(trio), list(trio)
             state.phase = ARRANGE
@@ -470,7 +467,8 @@ class BanquetEngine(Engine[BanquetState]):
             state.guests[s] = None
             state.active_knocked |= s == state.active
             events.append(Event("guest_knocked_out", {"player": s, "guest": guest}))
-        if self._check_end(state, events):
+        # BB-10.7: seats emptied by this batch are filled before anyone counts who is left (BB-13.8)
+        if self._check_end(state, events, seats_filled=False):
             return
         if caligula_out:  # BB-13.6, D-12: the conspirators left in the stack go to the box unseen
             purged = [g for g in state.guest_stack if g in self.conspirators]
@@ -486,14 +484,15 @@ class BanquetEngine(Engine[BanquetState]):
                 events.append(Event("sits_out", {"player": s}))
         self._check_end(state, events)
 
-    def _check_end(self, state: BanquetState, events: list[Event]) -> bool:
-        """BB-14.5: winners first; else the draw after 3 knock-outs; else too few seated players."""
+    def _check_end(self, state: BanquetState, events: list[Event], *, seats_filled: bool = True) -> bool:
+        """BB-14.5: winners first; else the draw after 3 knock-outs; else, once the replacements
+        are drawn (`seats_filled`), too few seated players (BB-13.8)."""
         winners = self.judge.winners(state)
         if winners:
             self._end(state, winners, "won", events)
         elif len(state.knockouts) >= 3:
             self._end(state, [], "draw", events)
-        elif sum(1 for s in range(state.seats) if state.seated(s)) < 2:
+        elif seats_filled and sum(1 for s in range(state.seats) if state.seated(s)) < 2:
             self._end(state, [], "too_few_seated", events)
         return state.phase == OVER
 

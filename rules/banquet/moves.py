@@ -10,13 +10,29 @@ from dataclasses import dataclass
 from rules.kernel import Move
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PickCards(Move):
-    """The active player takes three different cards from the circle (BB-5.1)."""
+    """The active player takes three different cards from the circle (BB-5.1).
+
+    A pick is a set: the order the cards are named in is the player's own and means nothing,
+    so picks of the same three cards are equal, and `legal_moves` (which names them in circle
+    order) judges any order. The engine lays them out in circle order.
+    """
 
     first: str
     second: str
     third: str
+
+    def cards(self) -> frozenset[str]:
+        return frozenset((self.first, self.second, self.third))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PickCards):
+            return NotImplemented
+        return (self.player, self.cards()) == (other.player, other.cards())
+
+    def __hash__(self) -> int:
+        return hash((PickCards, self.player, self.cards()))
 
 
 @dataclass(frozen=True)

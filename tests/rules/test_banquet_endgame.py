@@ -249,6 +249,44 @@ def test_t37_variants() -> None:
     assert state.winners == [D]
 
 
+def test_bb107_two_knockouts_at_three_seats_both_draw_replacements() -> None:
+    """BB-10.7, BB-13.5, BB-13.8, D-17: with three at the table, a Hymn that knocks out two
+    guests leaves one seated player only until the replacements are drawn; both draw (C first,
+    clockwise from B) and the game goes on."""
+    state = table(3, guests=["claudius", "caligula", "messalina"], belts=[10, 0, 10], rows={B: ["hymn"]},
+                  stack=["caesonia", "agrippina", "vespasianus"])
+    arrange(state, "dance", "olives", "wine_cup")
+    play(state, OfferGift(A, B))
+    events = play(state, AcceptGift(B))
+    assert [e["player"] for e in find(events, "guest_knocked_out")] == [C, A]
+    assert not find(events, "game_over") and state.phase == "pick"
+    assert [e["player"] for e in find(events, "replacement_drawn")] == [C, A]
+    assert (state.guests[C], state.guests[A]) == ("caesonia", "agrippina") and state.guest_stack == ["vespasianus"]
+    assert state.active == B and find(events, "keep_discarded")
+
+
+def test_bb138_two_knockouts_with_one_guest_left_to_draw() -> None:
+    """BB-13.5, BB-13.8, D-13: C draws the last guest, A sits out; B and C play on."""
+    state = table(3, guests=["claudius", "caligula", "messalina"], belts=[10, 0, 10], rows={B: ["hymn"]},
+                  stack=["caesonia"])
+    arrange(state, "dance", "olives", "wine_cup")
+    play(state, OfferGift(A, B))
+    events = play(state, AcceptGift(B))
+    assert find(events, "replacement_drawn")[0]["player"] == C and find(events, "sits_out") == [{"player": A}]
+    assert state.phase == "pick" and state.active == B and state.guests == [None, "caligula", "caesonia"]
+
+
+def test_bb138_two_knockouts_with_no_guest_left_end_the_game() -> None:
+    """BB-13.8, BB-14.4: nobody can be replaced, one player is left seated: no winner."""
+    state = table(3, guests=["claudius", "caligula", "messalina"], belts=[10, 0, 10], rows={B: ["hymn"]},
+                  stack=[])
+    arrange(state, "dance", "olives", "wine_cup")
+    play(state, OfferGift(A, B))
+    events = play(state, AcceptGift(B))
+    assert [e["player"] for e in find(events, "sits_out")] == [C, A]
+    assert state.phase == "over" and state.end_reason == "too_few_seated" and state.winners == []
+
+
 def test_bb1310_a_holder_who_comes_to_sit_out_passes_the_gift_on() -> None:
     """BB-13.8, BB-13.10, D-13: B claims a Keep that knocks B out with no guest left to draw;
     the gift moves on clockwise to C as if B had refused."""
