@@ -29,8 +29,9 @@ from rules.kernel import HIDDEN, Engine, Event, IllegalMove, Move, shuffle
 HAND = 4  # BAC-6.2.1
 # Decisions of the active player during which they may also declare meeting or parting (BAC-6.7.6).
 AMANS_WINDOWS = ("arrival", "sacrifice", "give_bacchus", "take", "return", "narrate", "finale_narrate", "choose")
-# Minerva's eye is open while another player narrates a normal turn's steps 1-8 (BAC-8.1).
-MINERVA_WINDOWS = ("arrival", "sacrifice", "give_bacchus", "take", "return", "narrate", "question")
+# Minerva's eye is open while another player narrates a normal turn's steps 1-8 (BAC-8.1); an Amans
+# finale is the narration of step 7 of a normal turn (BAC-10.1), so it is open then too.
+MINERVA_WINDOWS = ("arrival", "sacrifice", "give_bacchus", "take", "return", "narrate", "finale_narrate", "question")
 # Undo never steps back over chance, and never out of the turn in progress (design.md).
 BARRIERS = frozenset({"umbra_drawn", "deck_rebuilt", "reshuffled", "turn_started"})
 PROMPT_OF = {
@@ -227,8 +228,8 @@ class BacchanaliaEngine(Engine[BacState]):
             moves.append(GiftMinerva(player, s.active))
         if s.options["length"] == "time_limit" and s.phase == "turn" and not s.sudden_ending:
             moves.append(DeclareTimeUp(player))
-        if player != s.active and s.phase != "setup" and player not in t.asked:
-            moves.append(AskQuestion(player))  # BAC-8.2: one question each per turn, so nobody takes over
+        if player != s.active and s.phase != "setup":
+            moves.append(AskQuestion(player))  # BAC-8.2: any time, as often as the table finds courteous
         return moves
 
     def _minerva_open(self, s: BacState) -> bool:
@@ -298,7 +299,6 @@ class BacchanaliaEngine(Engine[BacState]):
         s, t = state, state.turn
         p = move.player
         if isinstance(move, AskQuestion):
-            t.asked.append(p)
             ev.append(Event("question_asked", {"player": p, "to": s.active, "text": move.text}))
         elif isinstance(move, DeclareTimeUp):
             ev.append(Event("time_up", {"player": p}))

@@ -8,6 +8,11 @@ from rules.kernel import BadOption
 
 PLAYERS_MIN, PLAYERS_MAX, PLAYERS_DEFAULT = 3, 6, 4
 LENGTHS = ("until_all_finales", "time_limit", "parcae_limit")  # BAC-4.1
+MINUTES_MIN, MINUTES_MAX = 1, 24 * 60  # BAC-4.1: a duration for the table's clock, at most a day
+PARCAE_LIMIT_MAX = 50  # BAC-4.1: far more Parcae draws than a night's game sees
+# BAC-2.3: the assumed deck has at most 9 cards of a kind (62 in all); more than twice that is
+# generous for trying other decks, and keeps the deck small.
+UMBRA_COUNT_MAX = 20
 OPTION_NAMES = ("players", "setup_starter", "first_player", "length", "parcae_limit", "minutes", "umbra_composition")
 
 
@@ -34,11 +39,11 @@ def parse_options(raw: Mapping[str, Any], default_composition: Mapping[str, int]
     if length not in LENGTHS:
         raise BadOption("option.length", value=length)
     limit = raw.get("parcae_limit")
-    if (length == "parcae_limit") != (limit is not None) or limit is not None and (not _whole(limit) or limit < 1):
-        raise BadOption("option.parcae_limit", value=limit)
+    if (length == "parcae_limit") != (limit is not None) or limit is not None and not _within(limit, 1, PARCAE_LIMIT_MAX):
+        raise BadOption("option.parcae_limit", value=limit, high=PARCAE_LIMIT_MAX)
     minutes = raw.get("minutes")
-    if minutes is not None and (length != "time_limit" or not _whole(minutes) or minutes < 1):
-        raise BadOption("option.minutes", value=minutes)
+    if minutes is not None and (length != "time_limit" or not _within(minutes, MINUTES_MIN, MINUTES_MAX)):
+        raise BadOption("option.minutes", value=minutes, low=MINUTES_MIN, high=MINUTES_MAX)
     composition = dict(default_composition)
     given = raw.get("umbra_composition", {})
     if not isinstance(given, dict):
@@ -46,8 +51,8 @@ def parse_options(raw: Mapping[str, Any], default_composition: Mapping[str, int]
     for card, count in given.items():
         if card not in composition:
             raise BadOption("option.composition_card", card=card)
-        if not _whole(count) or count < 0:
-            raise BadOption("option.composition_count", card=card, value=count)
+        if not _within(count, 0, UMBRA_COUNT_MAX):
+            raise BadOption("option.composition_count", card=card, value=count, high=UMBRA_COUNT_MAX)
         if card == "parcae" and count != 1:
             raise BadOption("option.parcae_fixed", value=count)
         composition[card] = count
@@ -57,3 +62,7 @@ def parse_options(raw: Mapping[str, Any], default_composition: Mapping[str, int]
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _within(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high

@@ -24,7 +24,7 @@ def why_illegal(eng: BacchanaliaEngine, s: BacState, move: Move) -> tuple[str, d
     if isinstance(move, AskQuestion):
         if p == s.active:
             return "illegal.ask_yourself", {}
-        return ("illegal.not_now", {}) if s.phase == "setup" else ("illegal.one_question_per_turn", {})
+        return "illegal.not_now", {}
     if isinstance(move, DeclareTimeUp):
         if s.options["length"] != "time_limit":
             return "illegal.no_time_limit", {}

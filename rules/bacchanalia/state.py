@@ -65,20 +65,18 @@ class Turn:
     moved: bool | None = None
     options: list[int] = field(default_factory=list)  # Sudden finale: eligible options
     twist_allowed: bool = False
-    asked: list[int] = field(default_factory=list)  # players who have put their question this turn
 
     def copy(self) -> Turn:
         return Turn(self.kind, self.step, list(self.area), list(self.drawn), self.carried, self.sacrificed,
                     self.minerva_gift, {d: list(p) for d, p in self.piles.items()}, dict(self.counts), self.result,
                     list(self.tied), self.reason, self.variant, self.row, self.prompt, self.scene, self.take_done,
                     self.return_done, self.bacchus_to, self.locked, self.moved, list(self.options),
-                    self.twist_allowed, list(self.asked))
+                    self.twist_allowed)
 
     def to_dict(self) -> dict[str, Any]:
         out = dict(self.__dict__)
         out["area"], out["drawn"], out["tied"], out["options"] = list(self.area), list(self.drawn), \
             list(self.tied), list(self.options)
-        out["asked"] = list(self.asked)
         out["piles"] = {d: list(p) for d, p in self.piles.items()}
         out["counts"] = dict(self.counts)
         return out

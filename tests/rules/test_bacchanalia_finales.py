@@ -5,7 +5,7 @@ import pytest
 
 from bacchanalia_helpers import (A, B, C, D, ENG, centre, event_kinds, find, finish_turn, held, kinds, legal, play,
                                  position, required)
-from rules.bacchanalia.moves import ChooseFinale, DeclareFinaleNarrated, GiveBacchus, LockUmbra
+from rules.bacchanalia.moves import ChooseFinale, DeclareFinaleNarrated, GiftMinerva, GiveBacchus, LockUmbra
 from rules.kernel import Event, IllegalMove
 
 
@@ -39,6 +39,26 @@ def test_t23_amans_finale() -> None:
     assert centre(s) == ["amans", "satyrus"] and held(s, A) == ["vinum"]
     assert (s.seats[A].in_game, s.seats[A].finale, s.seats[A].outcome) == (False, "amans", "escaped")
     assert not s.sudden_ending and s.active == B
+
+
+def test_bac81_minerva_may_be_given_during_an_amans_finale() -> None:
+    """BAC-8.1, BAC-10.1, A-18: an Amans finale is told inside step 7 of a normal turn, so
+    Minerva's holder may give her to its teller; she goes to the centre as A leaves (BAC-11.3)."""
+    s, ev = position({A: ["amans", "satyrus"], B: ["minerva"]}, count=1, draw=["amans", "amans", "satyrus", "vinum"])
+    assert s.awaiting == "finale_narrate" and s.turn.kind == "normal"
+    assert legal(s, B, GiftMinerva) == [GiftMinerva(B, A)]
+    play(s, GiftMinerva(B, A))
+    assert "minerva" in held(s, A) and "minerva" not in held(s, B)
+    play(s, DeclareFinaleNarrated(A))
+    assert centre(s) == ["amans", "minerva", "satyrus"] and held(s, A) == ["vinum"]
+
+
+def test_bac81_minerva_is_not_given_during_a_miles_finale() -> None:
+    """BAC-8.1, BAC-10.2b: a Miles finale is no normal turn; its steps have no Minerva."""
+    s, ev = position({A: ["venus", "miles"], B: ["minerva"]}, miles_pending=[A],
+                     draw=["venus", "venus", "miles", "satyrus"])
+    assert s.turn.kind == "miles" and s.awaiting == "finale_narrate"
+    assert legal(s, B, GiftMinerva) == []
 
 
 def test_t23_amans_finale_leaving_one_player_starts_the_sudden_ending() -> None:

@@ -100,17 +100,17 @@ def test_with_amans_needs_the_card() -> None:
     assert s.seats[A].with_amans and legal(s, A, DeclareWithAmans) == [DeclareWithAmans(A, False)]
 
 
-def test_questions_are_logged_once_per_turn() -> None:
-    """BAC-8.2, BAC-13.3: anyone but the teller may ask, once each per turn."""
+def test_bac82_questions_may_be_asked_any_time() -> None:
+    """BAC-8.2, BAC-13.2, BAC-13.3: anyone but the teller may ask questions, at any time and as
+    often as they like; each is only logged (courtesy is for the table, not the engine)."""
     s, ev = position({A: ["satyrus"]}, draw=["satyrus", "pluto", "miles", "venus"])
     assert AskQuestion(B) in legal(s, B) and legal(s, A, AskQuestion) == []
     assert ENG.to_act(s) == frozenset({0, 1, 2, 3}) and ENG.waiting_for(s) == {A}
     ev = play(s, AskQuestion(B, "Why are you barefoot?"))
     assert find(ev, "question_asked") == [{"player": B, "to": A, "text": "Why are you barefoot?"}]
-    assert legal(s, B, AskQuestion) == []
-    with pytest.raises(IllegalMove) as info:
-        play(s, AskQuestion(B, "And then?"))
-    assert info.value.code == "illegal.one_question_per_turn"
+    ev = play(s, AskQuestion(B, "And then?"))
+    assert find(ev, "question_asked") == [{"player": B, "to": A, "text": "And then?"}]
+    assert AskQuestion(B) in legal(s, B) and s.awaiting == "narrate"
     with pytest.raises(IllegalMove) as info:
         play(s, AskQuestion(A, "Me?"))
     assert info.value.code == "illegal.ask_yourself"
@@ -182,6 +182,31 @@ def test_bad_options(options: dict[str, object], code: str) -> None:
     with pytest.raises(BadOption) as info:
         ENG.options(options)
     assert info.value.code == code
+
+
+@pytest.mark.parametrize("options, code", [
+    ({"length": "time_limit", "minutes": 10**400}, "option.minutes"),
+    ({"length": "time_limit", "minutes": 1441}, "option.minutes"),
+    ({"length": "time_limit", "minutes": 0}, "option.minutes"),
+    ({"length": "parcae_limit", "parcae_limit": 51}, "option.parcae_limit"),
+    ({"length": "parcae_limit", "parcae_limit": 10**9}, "option.parcae_limit"),
+    ({"umbra_composition": {"vinum": 1_000_000_000}}, "option.composition_count"),
+    ({"umbra_composition": {"miles": 21}}, "option.composition_count"),
+])
+def test_numeric_options_are_bounded(options: dict[str, object], code: str) -> None:
+    """BAC-4.1, BAC-2.3: a day's minutes at most, at most 50 Parcae draws, at most 20 Umbra of
+    a kind (the assumed deck has 9 at most); larger numbers are refused, not built."""
+    with pytest.raises(BadOption) as info:
+        ENG.options(options)
+    assert info.value.code == code
+
+
+def test_numeric_options_at_their_bounds() -> None:
+    """BAC-4.1, BAC-2.3: the largest values are still games."""
+    assert ENG.options({"length": "time_limit", "minutes": 1440})["minutes"] == 1440
+    assert ENG.options({"length": "parcae_limit", "parcae_limit": 50})["parcae_limit"] == 50
+    s = ENG.new_state({"umbra_composition": {"vinum": 20, "miles": 0}}, 1)
+    assert len(s.deck) == 62 + 11 - 7
 
 
 def test_default_options() -> None:
