@@ -28,6 +28,7 @@ SEATS_MIN, SEATS_MAX, SEATS_DEFAULT = 2, 6, 3  # CHR-6.1, D-1
 DEAL = 3  # play cards dealt to each player (CHR-6.4)
 HAND_WIN = 10  # CHR-12.4, D-22
 RESPONSE_MODES = ("each", "shared")  # CHR-10.4
+TURN_LIMIT_MAX = 10_000  # CHR-12.7, D-26: for simulations; far beyond any game's length
 
 # Events after which multiplayer undo stops (CHR-14.5): a draw or reshuffle, a search, a hand
 # swap, an ID or Mission swap, another player's answer, the end of a turn, the end of the game.
@@ -84,7 +85,7 @@ class ChrononautsEngine(Engine[FullState]):
         if mode not in RESPONSE_MODES:
             raise BadOption("option.bad_value", name="response_mode", value=mode)
         limit = raw.get("turn_limit")
-        if limit is not None and not (_is_int(limit) and limit >= 1):
+        if limit is not None and not (_is_int(limit) and 1 <= limit <= TURN_LIMIT_MAX):
             raise BadOption("option.bad_value", name="turn_limit", value=limit)
         opts.update(response_mode=mode, turn_limit=limit)
         return opts
@@ -198,14 +199,17 @@ class ChrononautsEngine(Engine[FullState]):
             return [(q, None) for q in range(state.seats)]
         own = state.tables[player]
         if kind in ("sell_artifact", "perform_miracle"):
-            if kind == "perform_miracle" and any(e.stage == MIRACLE for e in state.stack):
-                return []  # one Miracle at a time: our decision, the digest is silent
+            if kind == "perform_miracle" and self.miracle_running(state):
+                return []  # CHR-11.3: one Miracle at a time (docs/rules/chrononauts.md, Decisions)
             return [(None, a) for a in own]
         if kind == "get_there_first":
             return [(None, a) for q, table in enumerate(state.tables) if q != player for a in table
                     if not self.blocked_year(state, self.artifacts[a].year)]
         assert kind == "it_never_existed", kind
         return [(None, a) for table in state.tables for a in table]
+
+    def miracle_running(self, state: FullState) -> bool:
+        return any(e.stage == MIRACLE for e in state.stack)
 
     def rewind_choices(self, state: FullState, player: int) -> list[tuple[str, Choice]]:
         """CHR-11.4: non-timewarp cards of the discard pile that are legal to play now."""
@@ -246,6 +250,17 @@ class ChrononautsEngine(Engine[FullState]):
         kills: list[Move] = [KillTime(player, a) for a in hand]
         kills += [KillTime(player, a, b) for a in hand for b in hand if a != b]
         return [*self._plays(state, player, hand), *kills]
+
+    def nobody_answers(self, state: FullState) -> list[Move]:
+        """The moves that let the open window close with no Memo played (CHR-10.4): the one
+        `NoResponse` in `shared` mode, a `PassResponse` of every player yet to answer in `each`
+        mode. A table on one screen that asks "does anybody play a Memo?" plays these on "nobody",
+        so it works in either mode; none while no window is open."""
+        if state.window is None:
+            return []
+        if state.options["response_mode"] == "shared":
+            return [NoResponse(min(state.window))]
+        return [PassResponse(q) for q in sorted(state.window)]
 
     def check(self, state: FullState, move: Move) -> None:
         if state.result is not None:
@@ -323,6 +338,8 @@ class ChrononautsEngine(Engine[FullState]):
             return IllegalMove("illegal.memo_only_as_response", card=cid)
         if kind == "artifact" and self.blocked_year(state, self.artifacts[cid].year):
             return IllegalMove("illegal.ultraparadox_blocks", card=cid, year=self.artifacts[cid].year)
+        if kind == "perform_miracle" and self.miracle_running(state):
+            return IllegalMove("illegal.one_miracle_at_a_time", card=cid)
         if not self.choices(state, player, card):
             return IllegalMove("illegal.no_target", card=cid)
         return IllegalMove("illegal.bad_target", card=cid)

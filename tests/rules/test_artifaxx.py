@@ -86,11 +86,13 @@ def test_no_timeline_cards_in_artifaxx() -> None:
     ({"first_player": 3, "seats": 3}, "option.first_player"),
     ({"response_mode": "all"}, "option.bad_value"),
     ({"turn_limit": 0}, "option.bad_value"),
+    ({"turn_limit": 10_001}, "option.bad_value"),
+    ({"turn_limit": 10**400}, "option.bad_value"),
     ({"parents_as_never_existed": "yes"}, "option.bad_value"),
     ({"ids": 8}, "option.unknown"),
 ])
 def test_bad_options(raw: dict[str, object], code: str) -> None:
-    """CHR-6.1, CHR-15.2: options are checked and named."""
+    """CHR-6.1, CHR-15.2, CHR-12.7: options are checked and named; a turn limit is 1 to 10,000."""
     with pytest.raises(BadOption) as err:
         Match(ARTIFAXX, raw, 1)
     assert err.value.code == code

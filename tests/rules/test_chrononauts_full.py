@@ -9,6 +9,7 @@ import pytest
 from chrononauts_helpers import (AD, FF, FULL, GTF, MEMOS, NEVER, NEW_MISSION, PA, PARENTS, QUICK_TRIP, REWIND, RF,
                                  RH, A, B, C, all_pass, game, kinds, legal, play)
 
+from rules import saves
 from rules.chrononauts.full_state import FullState
 from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, Mulligan,
                                      NoResponse, PassResponse, PlayCard, PlayMemo, PlayOnArtifact)
@@ -418,6 +419,43 @@ def test_t34_miracle_cancelled_and_without_bonus() -> None:
     events = play(state, MiracleStop(A))
     assert {"art_ark", "art_mammoth", "art_rex"} <= set(state.discard) and "miracle_ended" in kinds(events)
     assert state.current == B
+
+
+def test_one_miracle_at_a_time() -> None:
+    """CHR-11.3 and the written decision on it (docs/rules/chrononauts.md): a Miracle drawn into
+    a running Miracle's mini-hand cannot be performed, and the refusal says why."""
+    state = game(hands={A: ["act_miracle_biblical"]}, tables={A: ["art_grail", "art_rex"]},
+                 draw_top=[RF[0], "act_miracle_future", FF[0]])
+    play(state, PlayOnArtifact(A, "act_miracle_biblical", "art_grail"))
+    all_pass(state)
+    assert "act_miracle_future" in state.mini and state.tables[A] == ["art_rex"]
+    assert not any(getattr(m, "card", None) == "act_miracle_future" for m in legal(state, A))
+    with pytest.raises(IllegalMove) as err:
+        play(state, PlayOnArtifact(A, "act_miracle_future", "art_rex"))
+    assert err.value.code == "illegal.one_miracle_at_a_time"
+    play(state, MiracleStop(A))
+    assert "act_miracle_future" in state.discard  # left over, discarded with the mini-hand
+
+
+@pytest.mark.parametrize("mode", ["each", "shared"])
+def test_nobody_answers_closes_the_window_in_either_mode(mode: str) -> None:
+    """CHR-10.4a-b, T-25: "nobody plays a Memo" is one NoResponse in `shared` mode and a
+    PassResponse of each eligible player in `each` mode, so a saved `each` game played at one
+    screen never sticks at a window."""
+    match = Match(FULL, {"seats": 3, "first_player": 0, "mission_mulligan": False, "response_mode": mode}, 5)
+    match.play(KeepDeal(A, "id"))
+    match.play(KeepDeal(B, "id"))
+    match.play(KeepDeal(C, "id"))
+    loaded = saves.loads(saves.to_json(match))
+    played = next(m for m in loaded.legal_moves(A) if isinstance(m, (PlayCard, PlayOnArtifact)))
+    loaded.play(played)
+    assert loaded.state.window == [B, C]
+    answers = FULL.nobody_answers(loaded.state)
+    assert answers == ([PassResponse(B), PassResponse(C)] if mode == "each" else [NoResponse(B)])
+    for move in answers:
+        loaded.play(move)
+    assert loaded.state.window is None and not loaded.state.stack
+    assert FULL.nobody_answers(loaded.state) == []
 
 
 # --- T-35 to T-38: objectives ----------------------------------------------------------------------
