@@ -25,7 +25,7 @@ from desktop.table.full_scene import STACK_KEY, FullScene, Seating, artifact_key
 from desktop.table.solonauts_scene import DISCARD_KEY
 from rules.chrononauts.full import ChrononautsEngine
 from rules.chrononauts.full_state import CHOOSE_QUICK_TRIP, CHOOSE_REWIND, MIRACLE, FullState
-from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, NoResponse, PlayCard, PlayMemo, PlayOnArtifact)
+from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, PlayCard, PlayMemo, PlayOnArtifact)
 from rules.chrononauts.timeline import card_kind
 from rules.kernel import Event, Move
 from rules.match import Match
@@ -269,9 +269,11 @@ class HotSeatWindow(SeatTable):
     # --- the shared Memo prompt ------------------------------------------------------------
 
     def nobody_answers(self) -> None:
-        state = self.game.state
-        if state.window:
-            self.play(NoResponse(min(state.window)))
+        # One NoResponse when the table answers together; in a save made with response_mode
+        # "each", one pass per seat still to answer (CHR-10.4).
+        for move in self.game.engine.nobody_answers(self.game.state):
+            if not self.play(move):
+                break
 
     def someone_answers(self) -> None:
         """'I have a Memo': who? Then the curtain for that person, and their hand."""

@@ -19,6 +19,8 @@ from desktop.table.full_scene import STACK_KEY
 from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, PlayCard,
                                      PlayOnArtifact)
 from rules.kernel import IllegalMove, Move
+from rules.match import Match
+from rules.registry import engine
 
 NAMES = ["Marta", "Luca", "Ana"]
 
@@ -276,3 +278,24 @@ def test_artifaxx_puts_the_mission_first_on_the_row_with_its_own_caption(main: M
     lift(full)
     assert full.scene.items_by_key["own:id"].pos().x() == pytest.approx(MARGIN)
     assert full.scene._labels["row"].text() == full.tr_.text("hs.secret_of", player=full.game.names[full.looking])
+
+
+def test_nobody_closes_the_memo_window_of_a_save_made_with_each_response_mode(main: MainWindow, tmp_path: Path) -> None:
+    """CHR-10.4: the rules also let each player answer in turn (`response_mode: "each"`); a save made
+    that way must not stick at its first Memo window when the table's one "Nobody" is pressed."""
+    match = Match(engine("chrononauts", "chrononauts"), {"seats": 2, "first_player": 0, "response_mode": "each"}, 5)
+    game = HotSeatGame(match, NAMES[:2])
+    path = tmp_path / "each.convivium.json"
+    game.save(path)
+    assert main.open_file(path)
+    hs = main.hotseat
+    assert isinstance(hs, HotSeatWindow) and hs.game.state.options["response_mode"] == "each"
+    keep_all(hs)
+    if hs.scene.curtain_up:
+        lift(hs)
+    card, targets = next((c, t) for c, t in hs.scene.dests.items() if any(k != "zone:discard" for k in t))
+    hs.scene.select(card)
+    assert hs.scene.activate(next(k for k in targets if k != "zone:discard"))
+    assert hs.game.state.window is not None and "nobody" in hs.buttons
+    hs.buttons["nobody"].click()
+    assert hs.game.state.window is None  # before the fix every "Nobody" was refused
