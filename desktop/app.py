@@ -40,7 +40,7 @@ def run(argv: list[str]) -> int:
 
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from desktop import storage
+    from desktop import dialogs, storage
     from desktop.i18n import Translator, default_language
     from desktop.main_window import MAX_DEAL, MainWindow, parse_deal, random_deal
 
@@ -54,7 +54,7 @@ def run(argv: list[str]) -> int:
         tr = Translator(str(language))
     except CardSetError as exc:
         print("The card files have problems:\n" + str(exc), file=sys.stderr)
-        QMessageBox.critical(None, "Convivium", "The card files have problems:\n\n" + str(exc))
+        dialogs.inform(None, "Convivium", "The card files have problems:\n\n" + str(exc), QMessageBox.Icon.Critical)
         return 1
     seed: int | None = None
     if args.deal is not None:
@@ -67,7 +67,7 @@ def run(argv: list[str]) -> int:
         window = MainWindow(tr, settings)
     except CardSetError as exc:
         print("The card files have problems:\n" + str(exc), file=sys.stderr)
-        QMessageBox.critical(None, "Convivium", "The card files have problems:\n\n" + str(exc))
+        dialogs.inform(None, "Convivium", "The card files have problems:\n\n" + str(exc), QMessageBox.Icon.Critical)
         return 1
 
     marker = storage.running_marker()

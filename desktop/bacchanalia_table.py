@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QLabel, QListWidget, QPlainTextEdit, QPushButton,
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QListWidget, QPlainTextEdit, QPushButton,
                                QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
-from desktop import storage
+from desktop import plain, storage
 from desktop.bacchanalia_journal import Journal, ending_text, export, scenes, story
 from desktop.i18n import Translator
 from desktop.panels import DetailPanel
@@ -242,10 +242,11 @@ class BacchanaliaTable(SeatTable):
             lines = "".join(f"<li><b>{esc(self.name(q))}</b>: {esc(self._ending(q))}</li>" for q in view.finished)
             return _heading(t("table.over"), []), f"<ul style='font-size:14px'>{lines}</ul>"
         key, params = eng.prompt(view)
-        subs = [t("table.scene_of", turn=view.turn_number, player=player)] if view.phase != "setup" else []
+        # The heading's lines are markup: a line of words (a name in it) is escaped where it is made.
+        subs = [esc(t("table.scene_of", turn=view.turn_number, player=player))] if view.phase != "setup" else []
         if view.phase == "setup":
             title = t("table.setup_heading")
-            subs = [t("table.giver", player=player)]
+            subs = [esc(t("table.giver", player=player))]
         elif turn.kind == "intro":
             title = t("table.intro_heading", player=player)
         elif turn.kind in ("miles", "sudden") or turn.row == "amans":
@@ -255,7 +256,7 @@ class BacchanaliaTable(SeatTable):
         else:
             title = t("table.scene_heading", player=player)
         if view.phase != "setup":
-            subs.append(t("table.parcae_count", count=view.parcae_count))
+            subs.append(esc(t("table.parcae_count", count=view.parcae_count)))
         if turn.scene is not None and view.awaiting not in ("question",) and turn.kind == "normal" and turn.row != "amans":
             subs.append(f"<b style='color:#8e2424'>{esc(t(f'scene.{turn.scene}'))}</b>")
         if view.sudden_ending:
@@ -488,12 +489,12 @@ class BacchanaliaTable(SeatTable):
         panel.setMinimumWidth(240)
         column = QVBoxLayout(panel)
         column.setContentsMargins(6, 6, 6, 6)
-        self.journal_title = QLabel()
+        self.journal_title = plain.label()
         self.journal_title.setStyleSheet("font-weight: bold; font-size: 15px")
         self.journal_scene = QComboBox()
         self.journal_edit = QPlainTextEdit()
         self.journal_export = QPushButton()
-        self.journal_help = QLabel()
+        self.journal_help = plain.label()
         self.journal_help.setWordWrap(True)
         self.journal_help.setStyleSheet("color: #5a5448")
         for widget in (self.journal_title, self.journal_scene):
@@ -601,8 +602,9 @@ class BacchanaliaTable(SeatTable):
 
 
 def _heading(title: str, subs: list[str]) -> str:
-    """Subs may hold markup of ours; the title is escaped here."""
-    lines = "".join(f"<div style='font-size:13px'>{s if s.startswith('<') else html.escape(s)}</div>" for s in subs)
+    """The title is words, escaped here; each sub is markup, escaped by whoever wrote it (guessing from a
+    leading "<" read a name such as "<img src=…> gives" as markup)."""
+    lines = "".join(f"<div style='font-size:13px'>{s}</div>" for s in subs)
     return f"<div style='font-size:22px; font-weight:bold'>{html.escape(title)}</div>{lines}"
 
 

@@ -13,6 +13,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (QDialog, QGridLayout, QLabel, QPushButton, QScrollArea, QToolButton, QVBoxLayout,
                                QWidget)
 
+from desktop import plain
 from desktop.table.card_item import CardFace, face_pixmap
 
 SCALE = 1.5  # hand cards are small on a full table; here the title must read at a glance
@@ -32,7 +33,7 @@ class CardChooser(QDialog):
         self.setWindowTitle(title)
         self.chosen = -1
         column = QVBoxLayout(self)
-        prompt = QLabel(text)
+        prompt = plain.label(text)
         prompt.setWordWrap(True)
         column.addWidget(prompt)
         grid_widget = QWidget()
@@ -49,12 +50,12 @@ class CardChooser(QDialog):
             button = QToolButton()
             button.setIcon(QIcon(pixmap))
             button.setIconSize(QSize(width, int(pixmap.height() / ratio)))
-            button.setToolTip(choice.label)
+            plain.set_tooltip(button, choice.label)  # a label may hold a player's name
             button.setAutoRaise(True)
             button.setCursor(Qt.CursorShape.PointingHandCursor)
             button.clicked.connect(lambda _checked=False, i=index: self.choose(i))
             # The label wraps under the card: a long target must not widen the column.
-            label = QLabel(choice.label)
+            label = plain.label(choice.label)
             label.setWordWrap(True)
             label.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
             label.setFixedWidth(width + 8)
@@ -74,7 +75,7 @@ class CardChooser(QDialog):
         column.addWidget(scroll, 1)
         nothing = next((i for i, c in enumerate(choices) if c.face is None), None)
         if nothing is not None:
-            self.none_button = QPushButton(none_label)
+            self.none_button = QPushButton(plain.button_text(none_label))
             self.none_button.clicked.connect(lambda _checked=False, i=nothing: self.choose(i))
             column.addWidget(self.none_button, 0, Qt.AlignmentFlag.AlignRight)
         # Room for up to COLUMNS cards across and three rows down; more rows scroll.

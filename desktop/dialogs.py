@@ -4,20 +4,25 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QWidget
 
+from desktop import plain
 
-def ask(parent: QWidget, title: str, text: str, buttons: list[str]) -> int:
+
+def ask(parent: QWidget | None, title: str, text: str, buttons: list[str]) -> int:
     """Ask a question; the index of the button chosen (-1 if the box was closed)."""
-    box = QMessageBox(parent)
-    box.setWindowTitle(title)
-    box.setText(text)
-    made = [box.addButton(label, QMessageBox.ButtonRole.ActionRole) for label in buttons]
+    box = plain.message_box(parent, title, text)
+    # Buttons may be people's names: a name is shown as written, never as a shortcut mark.
+    made = [box.addButton(plain.button_text(label), QMessageBox.ButtonRole.ActionRole) for label in buttons]
     box.exec()
     clicked = box.clickedButton()
     return made.index(clicked) if clicked in made else -1
 
 
-def inform(parent: QWidget, title: str, text: str) -> None:
-    QMessageBox.information(parent, title, text)
+def inform(parent: QWidget | None, title: str, text: str,
+           icon: QMessageBox.Icon = QMessageBox.Icon.Information) -> None:
+    """Tell something; the text (a name, a file's name, a file's words) is shown literally."""
+    box = plain.message_box(parent, title, text, icon)
+    box.addButton(QMessageBox.StandardButton.Ok)
+    box.exec()
 
 
 def start_cancel(dialog: QDialog, start: str, cancel: str) -> QDialogButtonBox:

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFormLayout,
-                               QLabel, QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget,
+                               QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget,
                                QToolBar, QWidget)
 
 import cardsets
-from desktop import accessibility, dialogs, storage
+from desktop import accessibility, dialogs, plain, storage
 from desktop.i18n import Translator
 from desktop.keys_help import SOLONAUTS_ROWS
 from desktop.panels import DetailPanel, TableView
@@ -77,7 +77,7 @@ class NewGameDialog(QDialog):
         self.ids = QSpinBox()
         self.ids.setRange(IDS_MIN, IDS_MAX)
         self.ids.setValue(ids)
-        self.error = QLabel()
+        self.error = plain.label()  # it quotes the deal number as typed
         self.error.setStyleSheet("color: #b3261e")
         self.error.setWordWrap(True)
         form.addRow(tr.text("new.game"), self.game)
@@ -175,11 +175,12 @@ class MainWindow(QMainWindow):
         self.log_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
 
-        self.prompt = QLabel()
-        self.message = QLabel()
+        # Plain text: messages quote file names and reasons read from files.
+        self.prompt = plain.label()
+        self.message = plain.label()
         self.message.setStyleSheet("color: #b3261e; font-weight: bold")
-        self.score = QLabel()
-        self.deal_label = QLabel()
+        self.score = plain.label()
+        self.deal_label = plain.label()
         self.statusBar().addWidget(self.prompt, 1)
         self.statusBar().addWidget(self.message, 2)
         self.statusBar().addPermanentWidget(self.score)

@@ -13,10 +13,10 @@ from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QListWidget, QListWidgetItem, QMainWindow,
                                QPushButton, QSlider, QSplitter, QVBoxLayout, QWidget)
 
-from desktop import storage
+from desktop import plain, storage
 from desktop.i18n import Translator
 from desktop.replay_stage import SeatStage, SoloStage, Stage
 from desktop.replay_track import ReplayTrack
@@ -98,16 +98,16 @@ class ReplayWindow(QMainWindow):
         side.addWidget(self.log)
         side.setSizes([380, 520])
         side.setMinimumWidth(300)
-        self.status = QLabel()
+        self.status = plain.label()  # it names the players, and files on failure
         self.status.setWordWrap(True)
-        self.extra = QLabel()
+        self.extra = plain.label()
         self.extra.setWordWrap(True)
         self.extra.setStyleSheet("color: #1d4f8a")
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, self.track.total)
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the window's keys, not the slider's own
         self.slider.valueChanged.connect(self.seek)
-        self.position_label = QLabel()
+        self.position_label = plain.label()
         self.buttons: dict[str, QPushButton] = {}
         self.speed = QComboBox()
         for speed in SPEEDS:
@@ -115,7 +115,7 @@ class ReplayWindow(QMainWindow):
         self.speed.setCurrentIndex(SPEEDS.index(DEFAULT_SPEED))
         self.speed.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.speed.currentIndexChanged.connect(self._speed_chosen)
-        self.speed_label = QLabel()
+        self.speed_label = plain.label()
         self.everything = QCheckBox()
         self.everything.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.everything.setVisible(self.solo or self.track.over)  # hidden cards stay hidden in a running game
@@ -177,7 +177,7 @@ class ReplayWindow(QMainWindow):
 
     def retranslate(self) -> None:
         t = self.tr_.text
-        self.setWindowTitle(f"{t('replay.title', name=self.name)} — {t('app.name')}")
+        self.setWindowTitle(plain.window_title(f"{t('replay.title', name=self.name)} — {t('app.name')}"))
         for key, button in self.buttons.items():
             button.setText(t(f"replay.{key}" if key != "play" else
                              ("replay.pause" if self.timer.isActive() else "replay.watch")))

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget,
+from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
                                QPushButton, QVBoxLayout, QWidget)
 
-from desktop import accessibility, dialogs, keyboard, storage
+from desktop import accessibility, dialogs, keyboard, plain, storage
+from desktop import names as player_names
 from desktop.i18n import Translator
 from desktop.panels import DetailPanel, TableView
 from desktop.table.card_item import CardFace
@@ -63,9 +64,11 @@ class SeatGame:
 
     @classmethod
     def start(cls, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int) -> SeatGame:
+        """A new game; BadName if a name cannot be used or repeats another (the set-up dialog checks first)."""
+        names = player_names.check(names)
         eng = engine(game, mode)
         opts = {**options, players_option(eng): len(names), **cls.fixed_options}
-        return cls(Match(eng, opts, seed), list(names))
+        return cls(Match(eng, opts, seed), names)
 
     @property
     def engine(self) -> Engine[Any]:
@@ -97,6 +100,11 @@ class SeatGame:
         seats = match.engine.players(match.state)
         if not isinstance(names, list) or len(names) != seats or not all(isinstance(n, str) for n in names):
             names = [str(n + 1) for n in range(seats)]
+        try:
+            # A hand-made or old file: cleaned like typed names, never shown as they are (desktop/names.py).
+            names = player_names.from_save(names)
+        except player_names.BadName as exc:
+            raise SaveError("save.bad_name", reason=exc.code, **exc.params) from None
         game = cls(match, names)
         game.restore(data)  # from_dict accepted it, so it is a dict
         return game
@@ -138,9 +146,9 @@ class SeatTable(QWidget):
         self.bar = QWidget()
         self.bar_layout = QHBoxLayout(self.bar)
         self.bar.setFixedHeight(56)  # a prompt of another length must not resize (and redraw) the whole table
-        self.prompt = QLabel()
+        self.prompt = plain.label()
         self.prompt.setWordWrap(True)
-        self.message = QLabel()
+        self.message = plain.label()  # refusals may quote names and files
         self.message.setStyleSheet("color: #b3261e; font-weight: bold")
         self.message.setWordWrap(True)
         column = QVBoxLayout(self)
@@ -303,7 +311,7 @@ class SeatTable(QWidget):
             if widget is not None:
                 widget.hide()  # at once: deleteLater alone leaves it drawn until the loop runs
                 widget.deleteLater()
-        self.prompt = QLabel(self._text)
+        self.prompt = plain.label(self._text)  # names in it are shown as written, never read as markup
         self.prompt.setWordWrap(True)
         self.prompt.setAccessibleName(self._text)
         self.prompt.setAccessibleDescription(self.tr_.text("a11y.prompt"))
@@ -312,7 +320,7 @@ class SeatTable(QWidget):
         self.buttons = {}
         self._slots = {key: slot for key, _label, slot in self._plan}
         for key, label, _slot in self._plan:
-            widget = QPushButton(label)
+            widget = QPushButton(plain.button_text(label))
             widget.clicked.connect(lambda _checked=False, k=key: self._slots[k]())
             widget.installEventFilter(self.bar_keys)  # Enter presses it, Esc goes back to the cards
             self.bar_layout.addWidget(widget)
@@ -481,18 +489,25 @@ class SeatSetupDialog(QDialog):
         self.name_edits: list[QLineEdit] = []
         for i in range(table.SEATS[1]):
             edit = QLineEdit(names[i] if i < len(names) else "")
+            edit.setMaxLength(player_names.RAW_LIMIT)  # a pasted book stops here (beyond MAX_LENGTH, Start says why)
             edit.setPlaceholderText(tr.text("hs.seat_empty"))
             form.addRow(tr.text("hs.seat", seat=i + 1), edit)
             self.name_edits.append(edit)
         self._read_options = table.setup_options(tr, form)
-        self.error = QLabel()
+        self.error = plain.label()  # it quotes the names typed
         self.error.setStyleSheet("color: #b3261e")
         self.error.setWordWrap(True)
         form.addRow(self.error)
         form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
 
+    def _filled(self) -> list[tuple[int, str]]:
+        """The seats something is written at (counted from 1), as written; only blanks leave a seat empty."""
+        return [(i + 1, e.text()) for i, e in enumerate(self.name_edits) if e.text().strip()]
+
     def names(self) -> list[str]:
-        return [e.text().strip() for e in self.name_edits if e.text().strip()]
+        """The names cleaned (desktop/names.py); BadName if one cannot be used (Start refuses it first)."""
+        filled = self._filled()
+        return player_names.check([text for _seat, text in filled], [seat for seat, _text in filled])
 
     def chosen_mode(self) -> str:
         return str(self.mode.currentData())
@@ -502,7 +517,17 @@ class SeatSetupDialog(QDialog):
 
     def accept(self) -> None:
         low, high = self.table.SEATS
-        if not low <= len(self.names()) <= high:
+        try:
+            names = self.names()
+        except player_names.BadName as exc:
+            # Said under the names, the dialog open with what was typed, the cursor on the name to change.
+            self.error.setText(self.tr_.reason(exc))
+            seat = exc.params.get("seat")
+            if isinstance(seat, int) and 0 < seat <= len(self.name_edits):
+                self.name_edits[seat - 1].setFocus()
+                self.name_edits[seat - 1].selectAll()
+            return
+        if not low <= len(names) <= high:
             self.error.setText(self.tr_.text("hs.need_players", low=low, high=high))
             return
         super().accept()

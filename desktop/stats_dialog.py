@@ -4,8 +4,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
+from desktop import plain
 from desktop.i18n import Translator
 from desktop.stats import Record, Statistics
 
@@ -25,7 +26,7 @@ class StatisticsDialog(QDialog):
         self.table.setVerticalHeaderLabels([tr.text("stats.row", ids=n) for n in ids])
         self.table.horizontalHeader().setStretchLastSection(True)
         layout.addWidget(self.table)
-        self.note = QLabel(tr.text("stats.note"))
+        self.note = plain.label(tr.text("stats.note"))
         self.note.setWordWrap(True)
         layout.addWidget(self.note)
         buttons = QDialogButtonBox()
