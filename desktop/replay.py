@@ -83,6 +83,7 @@ class ReplayWindow(QMainWindow):
         self.tr_ = tr
         self.stage = stage
         self.track = ReplayTrack(match)
+        self._rows: list[int] = []  # the log row each position's lines start at (built with the log)
         self.name = name  # the file's name (or the game's) in the title and in new files' names
         self.play_live = play_live
         self.shown: Match[Any] = match
@@ -194,23 +195,30 @@ class ReplayWindow(QMainWindow):
     def _build_log(self) -> None:
         """Every line the game's log holds, each knowing the move it came from (0: the deal)."""
         self.log.clear()
-        match = self.track.match
-        lines = self.stage.log_events(match)
-        counts = [len(self.stage.log_events(self.track.at(i))) for i in range(self.track.total)] + [len(lines)]
+        track = self.track
+        lines = self.stage.log_events(track.match)
+        # Where each move's lines end in the whole log, from what each move made happen: asking the
+        # stage for the log at every position would cost the square of the moves.
+        ends = [len(self.stage.log_events(track.at(0)))]  # what the deal itself does (Parsifal's first draw)
+        for events in track.move_events:
+            ends.append(ends[-1] + self.stage.logged(events))
+        self._rows = [0]  # [m]: the log row where move m's lines start (m = total + 1: the end of the log)
         start = QListWidgetItem(self.tr_.text("replay.log_start"))
         start.setData(MOVE_ROLE, 0)
         self.log.addItem(start)
-        for event in lines[:counts[0]]:  # what the deal itself does (Parsifal's first draw)
+        for event in lines[:ends[0]]:
             item = QListWidgetItem(f"      {self.stage.event_text(event)}")
             item.setData(MOVE_ROLE, 0)
             self.log.addItem(item)
-        for move in range(1, self.track.total + 1):
-            said = lines[counts[move - 1]:counts[move]] if move - 1 < len(counts) else []
+        for move in range(1, track.total + 1):
+            self._rows.append(self.log.count())
+            said = lines[ends[move - 1]:ends[move]]
             texts = [self.stage.event_text(e) for e in said] or [self.tr_.text("replay.log_move", n=move)]
             for n, text in enumerate(texts):
                 item = QListWidgetItem(f"{move}. {text}" if n == 0 else f"      {text}")
                 item.setData(MOVE_ROLE, move)
                 self.log.addItem(item)
+        self._rows.append(self.log.count())
 
     # --- moving along ----------------------------------------------------------------------------
 
@@ -249,8 +257,7 @@ class ReplayWindow(QMainWindow):
     def _select_log(self, position: int) -> None:
         self.log.blockSignals(True)
         self.log.clearSelection()
-        lines = [self.log.item(row) for row in range(self.log.count())]
-        mine = [item for item in lines if item.data(MOVE_ROLE) == position]
+        mine = [self.log.item(row) for row in range(self._rows[position], self._rows[position + 1])]
         for item in mine:
             item.setSelected(True)
         self.log.blockSignals(False)

@@ -26,6 +26,7 @@ from rules.match import Match
 from rules.saves import to_json
 
 DECK_SHOWN = 8  # the next cards named when Solonauts shows everything; the rest are counted
+UNLOGGED = frozenset({"linchpin_flipped"})  # Solonauts events the main window's log leaves out
 
 
 def over_the_shoulder(match: Match[Any]) -> int:
@@ -52,6 +53,10 @@ class Stage:
     def log_events(self, match: Match[Any]) -> list[Event]:
         """The log's events at this position, as the live table would list them."""
         raise NotImplementedError
+
+    def logged(self, events: list[Event]) -> int:
+        """How many lines of the log one move's events make: the tables' logs list every event."""
+        return len(events)
 
     def event_text(self, event: Event) -> str:
         raise NotImplementedError
@@ -100,7 +105,10 @@ class SoloStage(Stage):
         self.detail.show_card(face, text)
 
     def log_events(self, match: Match[Any]) -> list[Event]:
-        return [e for e in match.events() if e.kind != "linchpin_flipped"]  # as the main window's log
+        return [e for e in match.events() if e.kind not in UNLOGGED]  # as the main window's log
+
+    def logged(self, events: list[Event]) -> int:
+        return sum(1 for e in events if e.kind not in UNLOGGED)
 
     def event_text(self, event: Event) -> str:
         return self.session.event_text(event)

@@ -1,14 +1,18 @@
 """A replay's position over a finished or saved match: which move, where the turns start.
 
 The match loaded from a save already holds a snapshot of the state before every move (that is how
-it undoes), so any position is one clone away and seeking costs the same at move 3 or move 3000.
+it undoes), so any position is one clone away. What the whole replay needs at once (where each turn
+starts, what each move made happen) is found in one pass over the moves, so opening a replay costs
+time in proportion to its moves: asking the match for each position in turn would copy its list of
+moves every time, which grows with the square of the moves (minutes for a long game).
 No Qt here: the replay window (desktop/replay.py) draws what this says.
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import Any
 
-from rules.kernel import Engine
+from rules.kernel import Engine, Event
 from rules.match import Match
 
 # The engine's own turn counter, per game (Solonauts counts every card as a turn; a Banquet turn is a
@@ -30,9 +34,17 @@ class ReplayTrack:
 
     def __init__(self, match: Match[Any]) -> None:
         self.match = match
-        self.total = len(match.moves)
+        eng = match.engine
+        moves = match.moves
+        self.total = len(moves)
         self.position = 0
-        markers = [turn_marker(match.engine, match.prefix(i).state) for i in range(self.total + 1)]
+        # One pass from the deal: the state after each move, and what each move made happen.
+        state = match.prefix(0).state
+        markers = [turn_marker(eng, state)]
+        self.move_events: list[list[Event]] = []  # [m]: the events of move m + 1
+        for move in moves:
+            self.move_events.append(eng.apply(state, move))
+            markers.append(turn_marker(eng, state))
         self.turn_starts = [0] + [i for i in range(1, self.total + 1) if markers[i] != markers[i - 1]]
 
     @property
@@ -50,13 +62,13 @@ class ReplayTrack:
 
     def turn_of(self, position: int) -> int:
         """The number (from 0) of the turn `position` lies in."""
-        return sum(1 for start in self.turn_starts if start <= position) - 1
+        return bisect_right(self.turn_starts, position) - 1
 
     def previous_turn(self) -> int:
         """The start of this turn, or of the one before if we stand at its start."""
-        earlier = [s for s in self.turn_starts if s < self.position]
-        return earlier[-1] if earlier else 0
+        earlier = bisect_left(self.turn_starts, self.position)
+        return self.turn_starts[earlier - 1] if earlier else 0
 
     def next_turn(self) -> int:
-        later = [s for s in self.turn_starts if s > self.position]
-        return later[0] if later else self.total
+        later = bisect_right(self.turn_starts, self.position)
+        return self.turn_starts[later] if later < len(self.turn_starts) else self.total

@@ -367,3 +367,110 @@ def test_show_everything_looks_over_the_shoulder_of_the_player_to_act(qtbot: Any
         replay.everything.setChecked(True)
         assert hand <= set(replay.stage.scene.items_by_key)
         assert not replay.stage.scene.dests  # still nothing to pick up in a replay
+
+
+# --- a long game opens in time proportional to its moves (issue #12) -------------------------------------
+
+
+def _expected_log(replay: ReplayWindow, match: Match[Any]) -> list[tuple[int, str]]:
+    """The replay's log as the stage lists it position by position: each move's lines are those the
+    log at its position adds to the log at the position before (the way it was first built)."""
+    stage, text = replay.stage, replay.tr_.text
+    rows = [(0, text("replay.log_start"))]
+    before = 0
+    for move in range(len(match.moves) + 1):
+        events = stage.log_events(match.prefix(move))
+        said = [stage.event_text(e) for e in events[before:]]
+        before = len(events)
+        if move == 0:
+            rows += [(0, f"      {line}") for line in said]
+            continue
+        said = said or [text("replay.log_move", n=move)]
+        rows += [(move, f"{move}. {said[0]}"), *[(move, f"      {line}") for line in said[1:]]]
+    return rows
+
+
+def opened_counting(main: MainWindow, path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch,
+                    eng: Any) -> tuple[ReplayWindow, dict[str, int]]:
+    """Open a replay, counting the work done meanwhile: moves applied by the engine, and moves the match
+    copies or walks through (`prefix`, `events`)."""
+    work = {"applied": 0, "walked": 0}
+    apply, prefix, events = type(eng).apply, Match.prefix, Match.events
+
+    def counted_apply(self: Any, state: Any, move: Move) -> Any:
+        work["applied"] += 1
+        return apply(self, state, move)
+
+    def counted_prefix(self: Match[Any], count: int) -> Match[Any]:
+        work["walked"] += count
+        return prefix(self, count)
+
+    def counted_events(self: Match[Any]) -> Any:
+        work["walked"] += len(self.moves)
+        return events(self)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(type(eng), "apply", counted_apply)
+        patch.setattr(Match, "prefix", counted_prefix)
+        patch.setattr(Match, "events", counted_events)
+        replay = opened(main, path, qtbot)
+    return replay, work
+
+
+def assert_linear(work: dict[str, int], moves: int) -> None:
+    """A few applies and steps walked per move: asking the match for every position walks n(n+1)/2."""
+    assert moves > 20  # below that n(n+1)/2 is no more than 10n
+    assert work["applied"] <= 3 * moves, work  # loading the save applies each move once; the track once more
+    assert work["walked"] <= 10 * moves, work
+
+
+@pytest.mark.parametrize("game", ["chrononauts", "banquet", "bacchanalia", "parsifal"])
+def test_a_replay_opens_in_one_pass_and_each_log_line_is_under_its_move(qtbot: Any, main: MainWindow, home: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch,
+                                                                         game: str) -> None:
+    """Issue #12: opening a replay asked for the match at every position, a copy of all the moves before it
+    (a 20,000-move save took minutes). Now one pass: and the log it builds is the log built position by
+    position, each move with the lines the log at its position adds."""
+    path, played = seat_save(home, game, 11, limit=120)
+    replay, work = opened_counting(main, path, qtbot, monkeypatch, played.engine)
+    assert_linear(work, replay.track.total)
+    rows = [(replay.log.item(r).data(MOVE_ROLE), replay.log.item(r).text()) for r in range(replay.log.count())]
+    assert rows == _expected_log(replay, played.match)
+    for move in (0, 1, replay.track.total // 2, replay.track.total):
+        replay.seek(move)
+        assert [item.text() for item in replay.log.selectedItems()] == [text for at, text in rows if at == move]
+
+
+def test_a_solonauts_replay_opens_in_one_pass_and_each_log_line_is_under_its_move(
+        qtbot: Any, main: MainWindow, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Solonauts leaves some events out of its log: the lines still fall under the right moves."""
+    path, played = solo_save(home, seed=7)  # 39 moves
+    replay, work = opened_counting(main, path, qtbot, monkeypatch, played.engine)
+    assert_linear(work, replay.track.total)
+    rows = [(replay.log.item(r).data(MOVE_ROLE), replay.log.item(r).text()) for r in range(replay.log.count())]
+    assert rows == _expected_log(replay, played)
+
+
+def long_parsifal(moves: int, seed: int = 3) -> Match[Any]:
+    """Random legal moves in a Parsifal game with no limit of rounds: nobody completes a mission, so
+    it goes on as long as we like (PAR-9.2)."""
+    match: Match[Any] = Match(engine("parsifal", "standard"), {"players": 3, "rounds_after_deck": "unlimited"}, seed)
+    rng = random.Random(seed)
+    while len(match.moves) < moves:
+        assert not match.engine.is_over(match.state)
+        match.play(rng.choice(match.legal_moves(min(match.engine.to_act(match.state)))))
+    return match
+
+
+def test_a_long_replay_opens_with_work_in_proportion_to_its_moves(qtbot: Any, main: MainWindow, home: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #12: a long Parsifal game (the figure for 20,000 moves is in `convivium bench`)."""
+    played = long_parsifal(600)
+    path = home / "long.convivium.json"
+    SeatGame(played, list(NAMES)).save(path)
+    replay, work = opened_counting(main, path, qtbot, monkeypatch, played.engine)
+    assert replay.track.total == 600
+    assert_linear(work, 600)
+    replay.seek(600)
+    assert replay.log.selectedItems()[0].text().startswith("600. ")
+    assert replay.track.turn_of(600) == len(replay.track.turn_starts) - 1
