@@ -25,7 +25,8 @@ from typing import Any, TextIO
 import cardsets
 from cardsets import text
 from cardsets.text import LANGUAGES, REFERENCE, fingerprint
-from cardsets.yamlfile import parse
+from cardsets.files import read_bytes
+from cardsets.yamlfile import MAX_FILE_BYTES, parse
 
 STAMP_KEY = "translated_from"
 TRANSLATIONS = tuple(lang for lang in LANGUAGES if lang != REFERENCE)
@@ -182,7 +183,7 @@ def _plan(folder: Path, label: str, lang: str, notes: dict[str, str]) -> _Stamp:
         raise StampRefused("\n".join(str(p) for p in own))
     path = folder / f"{lang}.yaml"
     try:
-        before = path.read_bytes()
+        before = read_bytes(path, MAX_FILE_BYTES)  # bounded: it may have been swapped for a FIFO since
         original = before.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise StampRefused(f"{file_label}:1:1: cannot read it again ({exc})") from None

@@ -6,11 +6,23 @@ and record where each value stood, keyed by its path inside the document.
 
 Two PyYAML defaults are unsafe for our data and are switched off here:
 - arbitrary tags: only the safe loader is used, so a file can never run code;
-- YAML 1.1 booleans: under them the Italian and Spanish "No" (and yes/on/off) turn
-  into ``False``. Only ``true`` and ``false`` are booleans here, as in YAML 1.2.
+- YAML 1.1 typing: under it the Italian and Spanish "No" (and yes/on/off) turn into
+  ``False``, ``1:20`` into 80, ``0777`` into 511, ``1_000`` into 1000 and ``2024-03-01``
+  into a date. Plain values are typed by the YAML 1.2 core schema instead, and nothing else:
+  ``true``/``false`` (also True, TRUE, False, FALSE), null (``null``, Null, NULL, ``~`` or
+  nothing), integers (``[-+]?[0-9]+``, ``0o17``, ``0x1F``), floats (``1.5``, ``-2e3``, ``.5``,
+  ``.inf``, ``-.inf``, ``.nan``); everything else is text. So ``0777`` is 777, as the spec
+  reads it (a decimal with leading zeros, never octal), and ``1:20``, ``1_000``, ``2024-03-01``,
+  ``=`` and ``<<`` are text (``<<`` is an ordinary key: there are no merge keys). An explicit
+  tag (``!!int``, ``!!bool``...) must hold a value of that schema too, and only the core tags
+  are known.
+
+A number that cannot be held as written (an integer of more than 30 digits, a float past
+1.8e308) is a problem at its place, not a crash or an infinity.
 """
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -18,6 +30,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
+
+from cardsets.files import FileRefused, read_text
 
 try:
     from yaml import CSafeLoader as _BaseLoader
@@ -28,21 +43,89 @@ except ImportError:  # pragma: no cover - the C loader ships with most PyYAML wh
 
 Path_ = tuple[str | int, ...]
 
-_BOOL_12 = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+# The YAML 1.2 core schema (spec 10.3.2), each form anchored at both ends.
+_TAG = "tag:yaml.org,2002:"
+_NULL = re.compile(r"(?:null|Null|NULL|~|)\Z")
+_BOOL = re.compile(r"(?:true|True|TRUE|false|False|FALSE)\Z")
+_INT = re.compile(r"(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\Z")
+_FLOAT = re.compile(r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z")
+# No count, year or number of ours comes near this; Python itself refuses int() past 4,300 digits.
+MAX_INT_DIGITS = 30
+
+
+class OutOfRange(ConstructorError):
+    """A number of the schema that cannot be held as written."""
 
 
 class StrictLoader(_BaseLoader):
-    """Safe loader that resolves booleans the YAML 1.2 way."""
+    """Safe loader that types plain values by the YAML 1.2 core schema only."""
 
 
-StrictLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
-    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+def _core_resolvers() -> dict[Any, list[tuple[str, re.Pattern[str]]]]:
+    # Keyed by a value's first character ("" for the empty value), as PyYAML's Resolver looks
+    # them up; the int form comes before the float one, which also matches "12".
+    table: dict[Any, list[tuple[str, re.Pattern[str]]]] = {}
+    for tag, regexp, first in (("null", _NULL, ["~", "n", "N", ""]), ("bool", _BOOL, list("tTfF")),
+                               ("int", _INT, list("-+0123456789")), ("float", _FLOAT, list("-+0123456789."))):
+        for char in first:
+            table.setdefault(char, []).append((_TAG + tag, regexp))
+    return table
+
+
+def _text(loader: SafeConstructor, node: yaml.Node, pattern: re.Pattern[str], kind: str) -> str:
+    value = loader.construct_scalar(node)  # type: ignore[arg-type]
+    assert isinstance(value, str)
+    if not pattern.match(value):
+        raise ConstructorError(None, None, f"not {kind} in YAML 1.2", node.start_mark)
+    return value
+
+
+def _construct_null(loader: SafeConstructor, node: yaml.Node) -> None:
+    _text(loader, node, _NULL, "null")
+
+
+def _construct_bool(loader: SafeConstructor, node: yaml.Node) -> bool:
+    return _text(loader, node, _BOOL, "true or false").lower() == "true"
+
+
+def _construct_int(loader: SafeConstructor, node: yaml.Node) -> int:
+    value = _text(loader, node, _INT, "a whole number")
+    base = {"0o": 8, "0x": 16}.get(value[:2], 10)
+    digits = value[2:] if base != 10 else value.lstrip("+-")
+    if len(digits) > MAX_INT_DIGITS:
+        raise OutOfRange(None, None, f"a number of {len(digits):,} digits (at most {MAX_INT_DIGITS}); "
+                         "quote it if it is meant as text", node.start_mark)
+    number = int(digits, base)
+    return -number if value.startswith("-") else number
+
+
+def _construct_float(loader: SafeConstructor, node: yaml.Node) -> float:
+    value = _text(loader, node, _FLOAT, "a number")
+    if value.lstrip("+-")[1:2] in ("i", "I", "n", "N"):
+        number = float(value.replace(".", "", 1))  # -.inf as Python writes it: -inf
+    else:
+        number = float(value)
+    if math.isinf(number) and "inf" not in value.lower():
+        raise OutOfRange(None, None, f"{_shown(value)} is too large a number; quote it if it is meant as text",
+                         node.start_mark)
+    return number
+
+
+StrictLoader.yaml_implicit_resolvers = _core_resolvers()
+StrictLoader.yaml_constructors = {
+    _TAG + "str": SafeConstructor.construct_yaml_str,
+    _TAG + "null": _construct_null,
+    _TAG + "bool": _construct_bool,
+    _TAG + "int": _construct_int,
+    _TAG + "float": _construct_float,
+    None: SafeConstructor.construct_undefined,
 }
-for _first in "tTfF":
-    StrictLoader.yaml_implicit_resolvers.setdefault(_first, []).insert(
-        0, ("tag:yaml.org,2002:bool", _BOOL_12)
-    )
+
+
+def _shown(value: str, width: int = 40) -> str:
+    """A value as problems quote it: a huge one cut short."""
+    return repr(value if len(value) <= width else value[:width] + "…")
 
 
 @dataclass(frozen=True, order=True)
@@ -160,10 +243,11 @@ def read(path: Path, label: str | None = None) -> Document:
     """Read and parse a file; ``label`` is the name used in problems (default: the path)."""
     name = label or str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return Document(name, problems=[Problem(name, 1, 1, f"file too large ({size} bytes; at most {MAX_FILE_BYTES})")])
-        text = path.read_text(encoding="utf-8")
+        # Bounded and for regular files only: a link to /dev/zero or a FIFO would never end.
+        text = read_text(path, MAX_FILE_BYTES)
+    except FileRefused as exc:
+        message = "not a regular file" if exc.reason == "not_a_file" else f"file too large (more than {MAX_FILE_BYTES:,} bytes)"
+        return Document(name, problems=[Problem(name, 1, 1, message)])
     except FileNotFoundError:
         return Document(name, problems=[Problem(name, 1, 1, "file not found")])
     except UnicodeDecodeError as exc:
@@ -244,6 +328,7 @@ class _Builder:
         self.doc = doc
         self.constructor = constructor
         self.active: set[int] = set()  # ids of the collections being built (an alias cycle comes back to one)
+        self.failed: set[int] = set()  # ids of the scalars that could not be read
         self.values = 0
         self.overflow = False
 
@@ -282,22 +367,22 @@ class _Builder:
         return None
 
     def scalar(self, node: yaml.ScalarNode, path: Path_) -> Any:
+        if id(node) in self.failed:
+            return None  # an alias to a value already reported
         try:
             return self.constructor.construct_object(node, deep=True)
-        except Exception as exc:  # unknown tags, and values such as 2020-13-45 or `!!int x` that fail to convert
-            self.doc.problem(path, f"unsupported value {node.value!r} ({getattr(exc, 'problem', None) or exc})")
-            return None
+        except OutOfRange as exc:
+            self.doc.problem(path, str(exc.problem))
+        except Exception as exc:  # unknown tags, and values such as `!!int x` that are not of their tag
+            self.doc.problem(path, f"unsupported value {_shown(node.value)} ({getattr(exc, 'problem', None) or exc})")
+        self.failed.add(id(node))
+        return None
 
     def mapping(self, node: yaml.MappingNode, path: Path_, depth: int) -> Any:
         doc = self.doc
         if node.tag != "tag:yaml.org,2002:map":
             doc.problem(path, f"unsupported tag {node.tag!r}")
-        own = {id(key_node) for key_node, _value in node.value}
-        try:
-            self.constructor.flatten_mapping(node)  # merge keys (<<: *base)
-        except Exception as exc:
-            self.report(node, f"cannot merge ({getattr(exc, 'problem', None) or exc})")
-            return None
+        # No flatten_mapping: YAML 1.2 has no merge keys, so `<<` is a key like any other.
         result: dict[Any, Any] = {}
         first: dict[Any, yaml.Node] = {}
         for key_node, value_node in node.value:
@@ -307,14 +392,16 @@ class _Builder:
             try:
                 key = self.constructor.construct_object(key_node)
                 hash(key)
+            except OutOfRange as exc:
+                self.report(key_node, str(exc.problem))
+                continue
             except Exception as exc:
-                self.report(key_node, f"unsupported key {key_node.value!r} ({getattr(exc, 'problem', None) or exc})")
+                self.report(key_node, f"unsupported key {_shown(key_node.value)} ({getattr(exc, 'problem', None) or exc})")
                 continue
-            if key in first and id(key_node) in own and id(first[key]) in own:
-                self.report(key_node, f"duplicate key {key!r}")
+            if key in first:
+                self.report(key_node, f"duplicate key {_shown(key) if isinstance(key, str) else repr(key)}")
                 continue
-            # A key brought in by a merge is overridden by a later one, as in PyYAML.
-            first.setdefault(key, key_node)
+            first[key] = key_node
             doc.key_positions[path + (key,)] = _at(key_node)
             result[key] = self.build(value_node, path + (key,), depth + 1)
         return result

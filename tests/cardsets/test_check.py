@@ -149,6 +149,38 @@ def test_convivium_check_dispatches_here(capsys: pytest.CaptureFixture[str], car
     assert capsys.readouterr().out.splitlines() == [*GOOD_TABLE, "OK"]
 
 
+def _convivium_check(root: Path) -> subprocess.CompletedProcess[str]:
+    """`convivium check --root ROOT` in a process of its own, so that a reader that never ends fails
+    by the timeout (a FIFO) and cannot take this one's memory (a link to /dev/zero)."""
+    resource = pytest.importorskip("resource")  # FIFOs and /dev/zero are POSIX anyway
+
+    def limit_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+    return subprocess.run([sys.executable, "-c", "import sys; from desktop.cli import main; sys.exit(main())",
+                           "check", "--root", str(root)], capture_output=True, text=True, timeout=120, check=False,
+                          preexec_fn=limit_memory)
+
+
+@pytest.mark.parametrize("kind, file", [("fifo", "chrononauts/cards.yaml"), ("fifo", "ui/text/it.yaml"),
+                                        ("link to /dev/zero", "chrononauts/text/es.yaml"),
+                                        ("link to /dev/zero", "ui/text/en.yaml")])
+def test_check_refuses_what_is_not_a_regular_file_without_waiting(kind: str, file: str, cardset_root: Path) -> None:
+    path = cardset_root / file
+    path.unlink()
+    if kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("needs FIFOs")
+        os.mkfifo(path)
+    else:
+        if not Path("/dev/zero").exists():
+            pytest.skip("needs /dev/zero")
+        path.symlink_to("/dev/zero")
+    result = _convivium_check(cardset_root)
+    assert (result.returncode, result.stderr) == (1, "")
+    assert f"{file}:1:1: not a regular file" in result.stdout.splitlines()
+
+
 def test_bad_usage_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     for args in (["--bogus"], ["--root", str(tmp_path / "nowhere")], ["--stamp"]):
         with pytest.raises(SystemExit) as caught:

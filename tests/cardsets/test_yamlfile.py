@@ -1,13 +1,15 @@
 """The strict YAML loader: every problem with its exact file:line:column, and nothing unsafe."""
 from __future__ import annotations
 
+import math
 import os
+import threading
 import tracemalloc
 from pathlib import Path
 
 import pytest
 
-from cardsets.yamlfile import Problem, parse, read
+from cardsets.yamlfile import MAX_FILE_BYTES, Problem, parse, read
 
 
 def problems(text: str, file: str = "f.yaml") -> list[str]:
@@ -139,6 +141,155 @@ def test_an_italian_no_stays_a_word_as_a_value_and_as_a_key() -> None:
     assert doc.data == {"strings": {"answer.no": "No", "answer.yes": "Sì"}, "no": "off"}
 
 
+# --- YAML 1.2 core schema: every plain value is what its author wrote --------------------------
+
+
+INF, NAN = float("inf"), float("nan")
+
+
+@pytest.mark.parametrize("written, value", [
+    # What YAML 1.1 (PyYAML's default) made of these, and what we read before:
+    ("1:20", "1:20"),  # 80: a base-60 number
+    ("190:20:30", "190:20:30"),  # 685230
+    ("0777", 777),  # 511, octal; in YAML 1.2 a leading zero is only a leading zero
+    ("-007", -7),
+    ("0o17", 15),  # the text "0o17"; YAML 1.2 writes octal this way
+    ("1_000", "1_000"),  # 1000
+    ("1_000.5", "1_000.5"),  # 1000.5
+    ("0b101", "0b101"),  # 5
+    ("-0x1F", "-0x1F"),  # -31; the core schema has no sign on 0x and 0o
+    ("2024-03-01", "2024-03-01"),  # a date
+    ("2024-03-01T10:00:00", "2024-03-01T10:00:00"),  # a datetime
+    ("2024-03-01 10:00:00Z", "2024-03-01 10:00:00Z"),
+    ("1e3", 1000.0),  # the text "1e3": YAML 1.1 wants a dot in a float
+    ("-2E-2", -0.02),
+    ("=", "="),  # an error: "could not determine a constructor for the tag 'tag:yaml.org,2002:value'"
+    ("<<", "<<"),  # the same, for tag:yaml.org,2002:merge
+    # Read the same way before, by both schemas:
+    ("0x1F", 31),
+    ("+12", 12),
+    ("-0", 0),
+    ("1.", 1.0),
+    (".5", 0.5),
+    ("3.25", 3.25),
+    (".inf", INF),
+    ("-.Inf", -INF),
+    ("+.INF", INF),
+    ("~", None),
+    ("null", None),
+    ("Null", None),
+    ("NULL", None),
+    ("", None),
+    ("nULL", "nULL"),
+    ("TRUE", True),
+    ("False", False),
+    ("yes", "yes"),
+    ("No", "No"),
+    ("on", "on"),
+    ("off", "off"),
+    ("0x", "0x"),
+    (".", "."),
+    ("1.2.3", "1.2.3"),
+    ("12abc", "12abc"),
+])
+def test_plain_values_follow_the_yaml_1_2_core_schema(written: str, value: object) -> None:
+    doc = parse(f"a: {written}\n{written}: b\n" if written else "a:\n", "f.yaml")
+    assert doc.problems == []
+    got = doc.data["a"]
+    assert type(got) is type(value) and got == value
+    if written:
+        [key] = [k for k in doc.data if k != "a"]
+        assert type(key) is type(value) and key == value  # a key is typed the same way
+
+
+def test_nan_is_a_float() -> None:
+    doc = parse("[.nan, .NaN, .NAN, -.nan, .Nan]\n", "f.yaml")
+    assert doc.problems == []
+    assert [math.isnan(v) if isinstance(v, float) else v for v in doc.data] == [True, True, True, "-.nan", ".Nan"]
+
+
+def test_a_translator_s_time_stays_text() -> None:
+    """The report in #12: a translation "1:20" was refused as "must be text, not 80"."""
+    doc = parse("strings:\n  clock.example: 1:20\n  year.example: 0777\n", "f.yaml")
+    assert doc.data == {"strings": {"clock.example": "1:20", "year.example": 777}}
+
+
+def test_quoted_values_are_always_text() -> None:
+    doc = parse("['1:20', \"0777\", 'true', \"~\", '', '.inf', \"12\"]\n", "f.yaml")
+    assert doc.data == ["1:20", "0777", "true", "~", "", ".inf", "12"]
+    assert all(type(v) is str for v in doc.data)
+
+
+def test_a_merge_key_is_an_ordinary_key() -> None:
+    # YAML 1.1 copied x into `item`; YAML 1.2 has no merge keys, so a card set would say
+    # "unknown key '<<'" rather than quietly take values from elsewhere in the file.
+    doc = parse("base: &b {x: 1}\nitem:\n  <<: *b\n  y: 2\n", "f.yaml")
+    assert doc.problems == []
+    assert doc.data["item"] == {"<<": {"x": 1}, "y": 2}
+    assert doc.key_positions[("item", "<<")] == (3, 3)
+
+
+def test_two_merge_keys_are_a_duplicate() -> None:
+    # YAML 1.1 merged both, silently.
+    assert problems("base: &b {x: 1}\nitem:\n  <<: *b\n  <<: {y: 2}\n") == ["f.yaml:4:3: duplicate key '<<'"]
+
+
+def test_explicit_tags_follow_the_core_schema_too() -> None:
+    text = (
+        "a: !!int 0o17\n"
+        "b: !!float 12\n"
+        "c: !!str 12\n"
+        "d: !!int 1_000\n"  # YAML 1.1: 1000
+        "e: !!bool yes\n"  # YAML 1.1: True
+        "f: !!null x\n"  # YAML 1.1: None
+        "g: !!timestamp 2024-03-01\n"  # YAML 1.1: a date
+        "h: !!binary aGk=\n"  # YAML 1.1: bytes
+    )
+    doc = parse(text, "f.yaml")
+    assert doc.data == {"a": 15, "b": 12.0, "c": "12", "d": None, "e": None, "f": None, "g": None, "h": None}
+    assert [str(p) for p in doc.problems] == [
+        "f.yaml:4:4: unsupported value '1_000' (not a whole number in YAML 1.2)",
+        "f.yaml:5:4: unsupported value 'yes' (not true or false in YAML 1.2)",
+        "f.yaml:6:4: unsupported value 'x' (not null in YAML 1.2)",
+        "f.yaml:7:4: unsupported value '2024-03-01' (could not determine a constructor for the tag "
+        "'tag:yaml.org,2002:timestamp')",
+        "f.yaml:8:4: unsupported value 'aGk=' (could not determine a constructor for the tag "
+        "'tag:yaml.org,2002:binary')",
+    ]
+
+
+def test_an_integer_of_5000_digits_is_a_problem_at_its_place() -> None:
+    # Python refuses int() of more than 4,300 digits; the problem used to quote all 5,000 of them.
+    text = "a: 1\nb: " + "9" * 5000 + "\n" + "7" * 40 + ": c\nd: 0x" + "f" * 31 + "\n"
+    assert problems(text) == [
+        "f.yaml:2:4: a number of 5,000 digits (at most 30); quote it if it is meant as text",
+        "f.yaml:3:1: a number of 40 digits (at most 30); quote it if it is meant as text",
+        "f.yaml:4:4: a number of 31 digits (at most 30); quote it if it is meant as text",
+    ]
+    assert parse("a: " + "9" * 30 + "\n", "f.yaml").data == {"a": 10**30 - 1}
+
+
+def test_an_alias_to_a_bad_value_is_reported_once() -> None:
+    assert problems("a: &x " + "9" * 40 + "\nb: *x\n") == [
+        "f.yaml:1:4: a number of 40 digits (at most 30); quote it if it is meant as text"
+    ]
+
+
+def test_a_float_too_large_for_a_float_is_a_problem_not_an_infinity() -> None:
+    # YAML 1.1 read 1.0e+999 as infinity, silently.
+    assert problems("a: 1.0e+999\nb: -1e999\nc: " + "9" * 400 + ".0\nd: 1.7e308\n") == [
+        "f.yaml:1:4: '1.0e+999' is too large a number; quote it if it is meant as text",
+        "f.yaml:2:4: '-1e999' is too large a number; quote it if it is meant as text",
+        "f.yaml:3:4: '9999999999999999999999999999999999999999…' is too large a number; quote it if it is meant as text",
+    ]
+
+
+def test_a_long_bad_value_is_quoted_short() -> None:
+    assert problems("a: !!int " + "x" * 5000 + "\n") == [
+        "f.yaml:1:4: unsupported value 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (not a whole number in YAML 1.2)"
+    ]
+
+
 # --- Every problem, not only the first -------------------------------------------------------
 
 
@@ -190,7 +341,7 @@ def test_a_utf8_byte_order_mark_is_accepted_and_does_not_shift_columns(tmp_path:
     doc = read(path, "es.yaml")
     assert doc.data == {"language": "es", "count": None}
     assert [str(p) for p in doc.problems] == [
-        "es.yaml:2:8: unsupported value 'x' (invalid literal for int() with base 10: 'x')"
+        "es.yaml:2:8: unsupported value 'x' (not a whole number in YAML 1.2)"
     ]
     assert doc.positions[("language",)] == (1, 11)  # as the editor shows it, without the mark
 
@@ -204,6 +355,37 @@ def test_an_empty_file_has_no_data_and_no_problem_by_itself(tmp_path: Path) -> N
 
 def test_a_missing_file(tmp_path: Path) -> None:
     assert [str(p) for p in read(tmp_path / "nope.yaml", "nope.yaml").problems] == ["nope.yaml:1:1: file not found"]
+
+
+def _read_or_hang(path: Path, label: str) -> list[str]:
+    """read()'s problems, read in a thread: a reader that waits forever fails the test instead
+    of holding up the run (a minute is far beyond any read; no time is measured)."""
+    found: list[list[str]] = []
+    worker = threading.Thread(target=lambda: found.append([str(p) for p in read(path, label).problems]), daemon=True)
+    worker.start()
+    worker.join(60)
+    assert found, "read() is still waiting on the file"
+    return found[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    # Nobody writes to it: an ordinary open() waits for a writer forever.
+    os.mkfifo(tmp_path / "it.yaml")
+    assert _read_or_hang(tmp_path / "it.yaml", "text/it.yaml") == ["text/it.yaml:1:1: not a regular file"]
+
+
+def test_a_folder_is_not_a_regular_file(tmp_path: Path) -> None:
+    (tmp_path / "cards.yaml").mkdir()
+    assert _read_or_hang(tmp_path / "cards.yaml", "cards.yaml") == ["cards.yaml:1:1: not a regular file"]
+
+
+def test_a_file_too_large_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    path = tmp_path / "cards.yaml"
+    path.write_bytes(b"a: b\n" + b"#" * MAX_FILE_BYTES)
+    assert _read_or_hang(path, "cards.yaml") == ["cards.yaml:1:1: file too large (more than 2,000,000 bytes)"]
+    path.write_bytes(b"a: b\n" + b"#" * (MAX_FILE_BYTES - 5))
+    assert read(path).data == {"a": "b"}  # exactly the limit is fine
 
 
 def test_a_control_character() -> None:
