@@ -56,6 +56,12 @@ def run(argv: list[str]) -> int:
         print("The card files have problems:\n" + str(exc), file=sys.stderr)
         dialogs.inform(None, "Convivium", "The card files have problems:\n\n" + str(exc), QMessageBox.Icon.Critical)
         return 1
+    from desktop.single_instance import claim_or_hand_over
+
+    # Before anything is written: a second copy on the same folder would take the same autosaves.
+    instance = claim_or_hand_over(tr, storage.data_dir())
+    if instance is None:
+        return 0
     seed: int | None = None
     if args.deal is not None:
         try:
@@ -69,6 +75,7 @@ def run(argv: list[str]) -> int:
         print("The card files have problems:\n" + str(exc), file=sys.stderr)
         dialogs.inform(None, "Convivium", "The card files have problems:\n\n" + str(exc), QMessageBox.Icon.Critical)
         return 1
+    instance.raise_requested.connect(window.come_forward)
 
     marker = storage.running_marker()
     crashed = marker.exists()
@@ -93,7 +100,9 @@ def run(argv: list[str]) -> int:
         window.new_game(options, random_deal() if seed is None else seed)
     elif not window.offer_resume(crashed):
         window.new_game(options, random_deal())
-    return int(app.exec())
+    code = int(app.exec())
+    instance.release()
+    return code
 
 
 def set_icon() -> None:

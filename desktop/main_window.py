@@ -32,6 +32,7 @@ from rules.registry import engine
 from rules.saves import SaveError
 
 if TYPE_CHECKING:  # a table for several people is loaded when such a game starts
+    from desktop.games_list import GamesDialog
     from desktop.replay import ReplayWindow
     from desktop.seat_table import SeatGame, SeatTable
 
@@ -242,8 +243,10 @@ class MainWindow(QMainWindow):
         self.scene.help_rows = SOLONAUTS_ROWS  # the Solonauts table has a hint; the others' rows are the default
         self.act_replay = self._action("replay.open", self.open_replay_dialog)
         self.act_watch = self._action("replay.watch_game", self.watch_replay)
+        self.act_games = self._action("menu.games_in_progress", self.show_games_in_progress)
         self.menu_game = self.menuBar().addMenu("")
-        for act in (self.act_new, self.act_daily, self.act_restart, self.act_open, self.act_save, self.act_save_as):
+        for act in (self.act_new, self.act_games, self.act_daily, self.act_restart, self.act_open, self.act_save,
+                    self.act_save_as):
             self.menu_game.addAction(act)
         self.menu_game.addAction(self.act_replay)
         self.menu_game.addAction(self.act_watch)
@@ -276,7 +279,7 @@ class MainWindow(QMainWindow):
                                self.act_quit, self.act_undo, self.act_redo, self.act_help, self.act_about,
                                self.act_translations, self.act_statistics, self.act_hint, self.act_daily]
         self.actions_by_key += [self.act_keys, self.act_log]
-        self.actions_by_key += [self.act_replay, self.act_watch]
+        self.actions_by_key += [self.act_replay, self.act_watch, self.act_games]
         # The replay bar: shown while a winning line is replayed step by step.
         self.replay_bar = QToolBar()
         self.replay_bar.setObjectName("replay")
@@ -333,19 +336,37 @@ class MainWindow(QMainWindow):
     def inform(self, title: str, text: str) -> None:
         dialogs.inform(self, title, text)
 
-    def choose_file(self, saving: bool) -> Path | None:
+    def file_dialog(self, saving: bool) -> str:
+        """The file name a person picks ("" if none); tests answer here in their place."""
         t = self.tr_.text
         start = str(self.save_path or storage.data_dir())
         if saving:
-            name, _ = QFileDialog.getSaveFileName(self, t("save.title"), start, t("file.filter"))
+            # No confirmation from Qt: it would ask about the name typed, before the suffix is added.
+            name, _ = QFileDialog.getSaveFileName(self, t("save.title"), start, t("file.filter"),
+                                                  options=QFileDialog.Option.DontConfirmOverwrite)
         else:
             name, _ = QFileDialog.getOpenFileName(self, t("open.title"), start, t("file.filter"))
+        return name
+
+    def choose_file(self, saving: bool) -> Path | None:
+        name = self.file_dialog(saving)
         if not name:
             return None
         path = Path(name)
-        if saving and not path.name.endswith(storage.SAVE_SUFFIX):
-            path = path.with_name(path.name.split(".")[0] + storage.SAVE_SUFFIX)
-        return path
+        if not saving:
+            return path
+        if not path.name.endswith(storage.SAVE_SUFFIX):
+            stem = path.name.removesuffix(".json").removesuffix(".convivium")
+            path = path.with_name(stem + storage.SAVE_SUFFIX)
+        return path if self.may_replace(path) else None
+
+    def may_replace(self, path: Path) -> bool:
+        """True if nothing is at `path`, or the person agreed to replace the file there (named in the question)."""
+        if not path.exists():
+            return True
+        t = self.tr_.text
+        question = t("save.replace_question", file=path.name, folder=str(path.parent))
+        return self.ask(t("save.replace_title"), question, [t("save.replace_yes"), t("save.replace_no")]) == 0
 
     # --- games ----------------------------------------------------------------------
 
@@ -442,8 +463,10 @@ class MainWindow(QMainWindow):
         """Chrononauts speaks from the window's own catalog; another game needs its own cards' texts."""
         return self.tr_ if game == "chrononauts" else self.tr_.for_game(game)
 
-    def show_hotseat(self, game: SeatGame) -> SeatTable:
-        from desktop.seat_table import autosave_path
+    def show_hotseat(self, game: SeatGame, slot: Path | None = None) -> SeatTable:
+        """Put a game for several on the table. It is saved in `slot`, its own autosave in the list of
+        games in progress; without one (a new game, a file opened) it gets a new one, so that no game
+        in progress is ever written over."""
         from desktop.tables import table_class
 
         cls = table_class(game.engine.game)
@@ -451,7 +474,7 @@ class MainWindow(QMainWindow):
         if self.help.replaying:
             self.help.stop()
         self._leave_hotseat()
-        table = cls(self.translator_for(cls.GAME), game, autosave_path(), self.log, self.detail)
+        table = cls(self.translator_for(cls.GAME), game, slot or storage.new_game_slot(), self.log, self.detail)
         table.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
         table.inform = self.inform  # type: ignore[method-assign]
         table.save_dialog = self.save_as  # type: ignore[method-assign]  # the bar's Save as is the menu's
@@ -500,27 +523,47 @@ class MainWindow(QMainWindow):
         except SaveError as exc:
             self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
             return False
-        self.show_hotseat(game)
+        # A game in progress (from the list, or played on from a replay) goes on in its own autosave;
+        # any other file is left as it was, and the game carries on in a new one.
+        self.show_hotseat(game, path if storage.is_game_slot(path) else None)
         return True
 
     def _resume_hotseat(self, crashed: bool) -> bool:
-        path = storage.hotseat_autosave_path()
-        table = self._seat_table_for(path) if path.exists() else None
-        if table is None:
-            return False
-        try:
-            game = table.GAME_CLASS.load(path)
-        except SaveError:
-            storage.set_aside(path)
-            return False
-        if game.engine.is_over(game.state):
+        """At start: offer the game for several played last (the others wait in Games in progress)."""
+        from desktop.games_list import games_in_progress
+
+        games = games_in_progress()
+        if not games:
             return False
         t = self.tr_.text
         text = t("resume.after_crash" if crashed else "resume.unfinished")
         if self.ask(t("resume.title"), text, [t("resume.yes"), t("resume.no")]) != 0:
             return False
-        self.show_hotseat(game)
+        self.show_hotseat(games[0].game, games[0].path)
         return True
+
+    def show_games_in_progress(self) -> None:
+        """Game → Games in progress: the list; the game opened goes on in its own autosave."""
+        from desktop.games_list import GamesDialog
+
+        on_table = self.hotseat.autosave if self.hotseat is not None else None
+        dialog = GamesDialog(self.tr_, self.ask, on_table, self)
+        self.games_dialog = dialog  # kept so tests can reach it
+        dialog.accepted.connect(lambda: self._open_game_in_progress(dialog))
+        dialog.open()
+
+    def _open_game_in_progress(self, dialog: GamesDialog) -> None:
+        entry = dialog.chosen
+        if entry is not None and not dialog.is_on_table(entry):
+            self.show_hotseat(entry.game, entry.path)
+
+    def come_forward(self) -> None:
+        """Another copy of Convivium, started on the same data folder, asked for this window."""
+        if self.isMinimized():
+            self.showNormal()
+        self.show()
+        self.raise_()
+        self.activateWindow()
 
     def open_file(self, path: Path) -> bool:
         table = self._seat_table_for(path)
@@ -545,7 +588,7 @@ class MainWindow(QMainWindow):
         from desktop.replay import open_replay
 
         try:
-            replay = open_replay(self.tr_, path, self.open_file, self)
+            replay = open_replay(self.tr_, path, self.play_on, self)
         except SaveError as exc:
             self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
             return None
@@ -563,7 +606,18 @@ class MainWindow(QMainWindow):
             name = self.save_path.name if self.save_path is not None else self.tr_.text("mode.solonauts")
         else:
             return None
-        return self._show_replay(ReplayWindow(self.tr_, stage, match, name, self.open_file, self))
+        return self._show_replay(ReplayWindow(self.tr_, stage, match, name, self.play_on, self))
+
+    def play_on(self, path: Path) -> bool:
+        """Play from here: the replay wrote `path`, a new file; it becomes the live game. A game for several
+        gets its own place in the games in progress; a Solonauts game takes the autosave of the Solonauts
+        game in progress, so when that one is unfinished the player is asked first."""
+        if self._seat_table_for(path) is None and self.session is not None and not self.session.over:
+            t = self.tr_.text
+            question = t("replay.replace_solo", file=storage.autosave_path().name)
+            if self.ask(t("replay.replace_title"), question, [t("replay.replace_yes"), t("replay.replace_no")]) != 0:
+                return False
+        return self.open_file(path)
 
     def _show_replay(self, replay: ReplayWindow) -> ReplayWindow:
         old, self.replay_window = self.replay_window, replay  # one replay at a time; tests reach it here

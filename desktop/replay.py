@@ -7,6 +7,7 @@ Solonauts, where the player saw everything but the order of the deck.
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -62,12 +63,13 @@ def stage_for_game(tr: Translator, game: SeatGame | Match[Any]) -> tuple[Stage, 
     return SeatStage(stage_tr, twin, table), twin.match
 
 
-def new_save_path(stem: str, position: int) -> Path:
-    """A fresh file in the data folder for a game played on from a replay (never an existing one)."""
-    folder = storage.data_dir()
+def new_save_path(position: int, folder: Path) -> Path:
+    """A fresh file in `folder` for a game played on from a replay, never an existing one. Its name is
+    fixed ASCII, the move and the time: no game title or file name (translated or typed text) goes in."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(1, 10_000):
         tail = "" if n == 1 else f"-{n}"
-        path = folder / f"{stem}-from-move-{position}{tail}{storage.SAVE_SUFFIX}"
+        path = folder / f"played-on-from-move-{position}-{stamp}{tail}{storage.SAVE_SUFFIX}"
         if not path.exists():
             return path
     raise OSError("no free file name")
@@ -84,7 +86,7 @@ class ReplayWindow(QMainWindow):
         self.stage = stage
         self.track = ReplayTrack(match)
         self._rows: list[int] = []  # the log row each position's lines start at (built with the log)
-        self.name = name  # the file's name (or the game's) in the title and in new files' names
+        self.name = name  # the file's name (or the game's) in the title; never in a file name
         self.play_live = play_live
         self.shown: Match[Any] = match
         self.solo = isinstance(stage, SoloStage)
@@ -300,14 +302,23 @@ class ReplayWindow(QMainWindow):
             return None
         if self.timer.isActive():
             self.toggle_play()
-        stem = self.name.removesuffix(storage.SAVE_SUFFIX).removesuffix(".json") or "game"
+        # A game for several goes on among the games in progress (its own autosave, beside the game it
+        # came from); Solonauts in the data folder, where its saves are.
+        folder = storage.data_dir() if self.solo else storage.games_dir()
+        path: Path | None = None
         try:
-            path = new_save_path(stem, self.track.position)
+            folder.mkdir(parents=True, exist_ok=True)
+            path = new_save_path(self.track.position, folder)
             write_atomic(path, self.stage.save_text(self.track.at(self.track.position)))
         except OSError as exc:
-            self.status.setText(self.tr_.text("save.failed", file=stem, reason=exc.strerror or str(exc)))
+            name = path.name if path is not None else str(folder)
+            self.status.setText(self.tr_.text("save.failed", file=name, reason=exc.strerror or str(exc)))
             return None
         if not self.play_live(path):
+            try:
+                path.unlink()  # written a moment ago for this game alone, and not played
+            except OSError:
+                pass
             return None
         self.close()
         return path

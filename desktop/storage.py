@@ -1,9 +1,10 @@
-"""Where the app keeps its files: settings, the autosave, and the crash marker."""
+"""Where the app keeps its files: settings, the autosaves, and the crash marker."""
 from __future__ import annotations
 
 import json
 import os
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +28,69 @@ def autosave_path() -> Path:
     return data_dir() / f"autosave{SAVE_SUFFIX}"
 
 
-def hotseat_autosave_path() -> Path:
-    """The game for several people on one screen, saved beside the solitaire one."""
+def games_dir() -> Path:
+    """The games for several people in progress, one autosave each (the list under Game → Games in progress)."""
+    return data_dir() / "games"
+
+
+def legacy_hotseat_path() -> Path:
+    """The single slot earlier versions kept the game for several in; moved into games_dir() at start."""
     return data_dir() / f"hotseat{SAVE_SUFFIX}"
+
+
+def new_game_slot(stem: str = "game") -> Path:
+    """A fresh autosave in games_dir() for a new game for several: named from the time and a random tail,
+    never from a title or a name (translated or typed text never becomes a file name)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    while True:
+        path = games_dir() / f"{stem}-{stamp}-{uuid.uuid4().hex[:8]}{SAVE_SUFFIX}"
+        if not path.exists():
+            return path
+
+
+def is_game_slot(path: Path) -> bool:
+    """Is `path` the autosave of a game in progress (a file in games_dir())?"""
+    try:
+        return path.resolve().parent == games_dir().resolve()
+    except OSError:
+        return False
+
+
+def game_slots() -> list[Path]:
+    """Every autosave in games_dir(), played last first (the old single slot moved in beforehand)."""
+    migrate_legacy_hotseat()
+    try:
+        found = [p for p in games_dir().glob(f"*{SAVE_SUFFIX}") if p.is_file()]
+    except OSError:
+        return []
+    return sorted(found, key=_last_played, reverse=True)
+
+
+def _last_played(path: Path) -> tuple[int, str]:
+    try:
+        return path.stat().st_mtime_ns, path.name
+    except OSError:
+        return 0, path.name
+
+
+def migrate_legacy_hotseat() -> Path | None:
+    """Move the old single slot into games_dir() (renamed, its time kept); where it went, or None."""
+    old = legacy_hotseat_path()
+    if not old.is_file():
+        return None
+    try:
+        games_dir().mkdir(parents=True, exist_ok=True)
+        target = new_game_slot("earlier")
+        old.rename(target)
+    except OSError:
+        return None  # left where it was: read again at the next start
+    return target
+
+
+def hotseat_autosave_path() -> Path:
+    """The autosave of the game for several played last (none yet: the old single slot's name)."""
+    slots = game_slots()
+    return slots[0] if slots else legacy_hotseat_path()
 
 
 def running_marker() -> Path:
@@ -61,10 +122,12 @@ def remove_stale_temp_files(now: float | None = None) -> list[Path]:
     A young one may belong to a write in progress in another window, and is left alone."""
     now = time.time() if now is None else now
     removed: list[Path] = []
-    try:
-        leftovers = list(data_dir().glob(TEMP_PATTERN))
-    except OSError:
-        return removed
+    leftovers: list[Path] = []
+    for folder in (data_dir(), games_dir()):
+        try:
+            leftovers += folder.glob(TEMP_PATTERN)
+        except OSError:
+            pass
     for path in leftovers:
         try:
             if path.is_file() and now - path.stat().st_mtime > STALE_SECONDS:

@@ -102,10 +102,13 @@ class Driver:
 
     def pause_before_rename(self) -> None:
         real_replace = os.replace
-        autosaves = {storage.autosave_path().name, storage.hotseat_autosave_path().name}
+        solo = storage.autosave_path()
+
+        def autosave(dst: Path) -> bool:  # Solonauts' own, or a game for several's in the list of games
+            return dst == solo or storage.is_game_slot(dst)
 
         def replace(src: Any, dst: Any, *args: Any, **kwargs: Any) -> None:
-            if self.played == self.pause_at and Path(dst).name in autosaves:
+            if self.played == self.pause_at and autosave(Path(dst)):
                 say(f"PAUSED {src}")
                 time.sleep(3600)  # killed here by the test
             real_replace(src, dst, *args, **kwargs)

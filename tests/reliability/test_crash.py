@@ -145,8 +145,10 @@ def same_game(a: Match[Any], b: Match[Any]) -> bool:
 
 
 def check_folder(home: Path) -> list[Path]:
-    """Every save in the folder loads and every JSON file parses; the temporary files left over."""
-    for path in home.glob(f"*{storage.SAVE_SUFFIX}"):
+    """Every save in the folder (and its games in progress) loads and every JSON file parses; the
+    temporary files left over."""
+    folders = [home, home / storage.games_dir().name]
+    for path in [p for folder in folders for p in folder.glob(f"*{storage.SAVE_SUFFIX}")]:
         held = saved_game(path)
         assert held is not None, f"{path.name} is not a save any more"
         table = None if held == ("chrononauts", "solonauts") else table_class(held[0])
@@ -154,9 +156,9 @@ def check_folder(home: Path) -> list[Path]:
             saves.load(path)
         else:
             table.GAME_CLASS.load(path)
-    for path in home.glob("*.json"):
+    for path in [p for folder in folders for p in folder.glob("*.json")]:
         json.loads(path.read_text(encoding="utf-8"))
-    return sorted(home.glob(storage.TEMP_PATTERN))
+    return sorted(p for folder in folders for p in folder.glob(storage.TEMP_PATTERN))
 
 
 def check_resume(qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch, app: RunningApp,
@@ -218,13 +220,14 @@ def test_killed_mid_save_keeps_the_previous_save_whole(
         qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, mode: str, seed: int, pause_at: int) -> None:
     """The kill lands between writing the new autosave and renaming it over the old one."""
     home = tmp_path / "home"
+    monkeypatch.setenv("CONVIVIUM_HOME", str(home))
     app = RunningApp(home, game, mode, seed, pause_at + 3, pause_at)
     temporary = Path(app.wait_for("PAUSED ").split(" ", 1)[1])
     # Proof the app is inside the write: the new save is whole in its temporary file, the old one in place.
-    autosave = storage.autosave_path().name if mode == "solonauts" else storage.hotseat_autosave_path().name
-    assert temporary.parent == home and temporary.name.startswith(f".{autosave}.")
+    autosave = storage.autosave_path() if mode == "solonauts" else storage.hotseat_autosave_path()
+    assert temporary.parent == autosave.parent and temporary.name.startswith(f".{autosave.name}.")
     assert len(json.loads(temporary.read_text(encoding="utf-8"))["moves"]) == pause_at
-    assert len(json.loads((home / autosave).read_text(encoding="utf-8"))["moves"]) == pause_at - 1
+    assert len(json.loads(autosave.read_text(encoding="utf-8"))["moves"]) == pause_at - 1
     app.kill()
     assert len(app.done) == pause_at - 1 and app.pending is not None
     again = check_resume(qtbot, home, monkeypatch, app)
