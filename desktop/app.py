@@ -62,6 +62,8 @@ def run(argv: list[str]) -> int:
     instance = claim_or_hand_over(tr, storage.data_dir())
     if instance is None:
         return 0
+    # Now the folder is ours: a settings file that cannot be read is kept aside (and said once the window is up).
+    settings, settings_kept = storage.read_settings()
     seed: int | None = None
     if args.deal is not None:
         try:
@@ -76,6 +78,9 @@ def run(argv: list[str]) -> int:
         dialogs.inform(None, "Convivium", "The card files have problems:\n\n" + str(exc), QMessageBox.Icon.Critical)
         return 1
     instance.raise_requested.connect(window.come_forward)
+
+    if settings_kept is not None:
+        window.tell_at_start(tr.text("settings.damaged", file=str(settings_kept)))
 
     marker = storage.running_marker()
     crashed = marker.exists()

@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardsets.files import is_text
 from rules.kernel import Event
 from rules.saves import write_atomic
 
 Text = Callable[..., str]  # a translator's text(key, **params)
+MAX_ELAPSED = 10 * 24 * 3600.0  # seconds: ten days of play, far beyond the longest time limit (a day)
 
 
 @dataclass
@@ -47,11 +49,14 @@ class Journal:
         if isinstance(notes, dict):
             for turn, text in notes.items():
                 # isdigit() also accepts "²"; a scene number is a few ASCII digits.
+                # A lone surrogate could never be written back (nor exported): the note is left out.
                 if isinstance(turn, str) and turn.isascii() and turn.isdigit() and len(turn) <= 9 \
-                        and isinstance(text, str):
+                        and isinstance(text, str) and is_text(text):
                     journal.write(int(turn), text)
         elapsed = data.get("elapsed")
-        if isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool) and elapsed >= 0:
+        # Bounded before float(): 10**400 fits no float, and infinity would overflow the clock's int()
+        # (NaN fails the comparison too).
+        if isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool) and 0 <= elapsed <= MAX_ELAPSED:
             journal.elapsed = float(elapsed)
         return journal
 

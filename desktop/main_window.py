@@ -206,7 +206,7 @@ class MainWindow(QMainWindow):
         self.stats = Statistics(stats_path())
         damaged = self.stats.set_aside
         if damaged is not None:
-            QTimer.singleShot(0, lambda: self.show_message(tr.text("stats.damaged", file=damaged.name)))
+            self.tell_at_start(tr.text("stats.damaged", file=str(damaged)))
         self.retranslate()
         self.resize(1480, 900)
 
@@ -685,9 +685,11 @@ class MainWindow(QMainWindow):
             return False
         try:
             session = GameSession.open(path, self.tr_, path)
-        except SaveError:
+        except SaveError as exc:
             # Set aside, not overwritten by the next game: someone may want to look at it.
-            storage.set_aside(path)
+            kept = storage.set_aside(path)
+            if kept is not None:
+                self.tell_at_start(self.tr_.text("resume.damaged", reason=self.tr_.reason(exc), file=str(kept)))
             return False
         if session.over:
             return False
@@ -776,6 +778,15 @@ class MainWindow(QMainWindow):
         self.message.setStyleSheet(f"color: {'#b3261e' if error else '#1d4f8a'}; font-weight: bold")
         self.message.setText(text)
         self._message_timer.start(6000 if error else 12000)
+
+    def tell_at_start(self, text: str) -> None:
+        """A note at start-up (a damaged file was kept aside): said once the first game is on the table,
+        whose drawing clears the line, after any other such note, and for long enough to read a path."""
+        def say() -> None:
+            self.show_message(" ".join(part for part in (self.message.text(), text) if part))
+            self._message_timer.start(30_000)
+
+        QTimer.singleShot(0, say)
 
     def _on_hover(self, key: str) -> None:
         if not self.pinned:

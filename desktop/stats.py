@@ -10,8 +10,12 @@ import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from cardsets import files
 from desktop import storage
 from rules.saves import write_atomic
+
+MAX_BYTES = 64 * 1024  # five records of five numbers: well under a kilobyte
+MAX_COUNT = 10**9  # far beyond any number of games one person plays
 
 
 @dataclass
@@ -36,15 +40,10 @@ class Statistics:
 
     def _load(self) -> None:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            self.records = _parse(files.load_json(self.path, MAX_BYTES))
         except FileNotFoundError:
             return
-        except (OSError, UnicodeDecodeError):
-            self.set_aside = storage.set_aside(self.path)
-            return
-        try:
-            self.records = _parse(json.loads(text))
-        except (ValueError, TypeError):
+        except (OSError, ValueError):  # not a file, too large, not UTF-8, not JSON, not our records
             self.set_aside = storage.set_aside(self.path)
 
     def record(self, ids: int, won: bool, score: int) -> None:
@@ -82,9 +81,10 @@ def _parse(data: object) -> dict[int, Record]:
     names = {f.name for f in fields(Record)}
     out: dict[int, Record] = {}
     for key, raw in by_ids.items():
-        if not (isinstance(key, str) and key.isdigit() and isinstance(raw, dict) and set(raw) == names):
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 9
+                and isinstance(raw, dict) and set(raw) == names):
             raise ValueError(f"bad record {key!r}")
-        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in raw.values()):
+        if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_COUNT for v in raw.values()):
             raise ValueError(f"bad numbers in {key!r}")
         out[int(key)] = Record(**raw)
     return out

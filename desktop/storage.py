@@ -10,6 +10,7 @@ from typing import Any
 
 from PySide6.QtCore import QStandardPaths
 
+from cardsets import files
 from rules.saves import write_atomic
 
 SAVE_SUFFIX = ".convivium.json"
@@ -102,7 +103,7 @@ def set_aside(path: Path) -> Path | None:
     """Rename an unreadable file to `<name>.damaged-<n>` so nothing overwrites it."""
     for n in range(1, 1000):
         target = path.with_name(f"{path.name}.damaged-{n}")
-        if not target.exists():
+        if not os.path.lexists(target):  # a dangling link there is a name taken, too
             try:
                 path.rename(target)
             except OSError:
@@ -138,9 +139,32 @@ def remove_stale_temp_files(now: float | None = None) -> list[Path]:
     return removed
 
 
-def load_settings() -> dict[str, Any]:
+SETTINGS_MAX_BYTES = 256 * 1024  # a language, a number, a few names: a few hundred bytes
+
+
+def settings_path() -> Path:
+    return data_dir() / "settings.json"
+
+
+def read_settings() -> tuple[dict[str, Any], Path | None]:
+    """The settings, at start: a file that cannot be read as settings (damaged, hostile, not a file)
+    is set aside and the settings start afresh; the second value is where it went, to tell the player."""
+    path = settings_path()
     try:
-        data = json.loads((data_dir() / "settings.json").read_text(encoding="utf-8"))
+        data = files.load_json(path, SETTINGS_MAX_BYTES)
+    except FileNotFoundError:
+        return {}, None
+    except (OSError, ValueError):
+        return {}, set_aside(path)
+    if not isinstance(data, dict):
+        return {}, set_aside(path)
+    return data, None
+
+
+def load_settings() -> dict[str, Any]:
+    """The settings, only read (never set aside): {} if there is no readable settings file."""
+    try:
+        data = files.load_json(settings_path(), SETTINGS_MAX_BYTES)
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -148,6 +172,8 @@ def load_settings() -> dict[str, Any]:
 
 def save_settings(settings: dict[str, Any]) -> None:
     try:
-        write_atomic(data_dir() / "settings.json", json.dumps(settings, indent=1) + "\n")
+        # Names as they are (ensure_ascii would write a lone surrogate as an escape the reader refuses;
+        # write_atomic writes it as "?").
+        write_atomic(settings_path(), json.dumps(settings, indent=1, ensure_ascii=False) + "\n")
     except OSError:
         pass  # settings are a convenience; never fail a game over them

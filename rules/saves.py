@@ -1,9 +1,11 @@
 """Save files: JSON holding the game, options, seed and moves; loading replays the moves.
 
 A save never holds a state. Replaying through `apply` means a hand-edited or damaged file
-is refused with a reason, never turned into an impossible table. Writes are atomic: the
-new file is written beside the old one and renamed over it, so a crash mid-write leaves
-the previous save intact.
+is refused with a reason, never turned into an impossible table. It is read with the shared
+bounded reader (cardsets/files.py): a regular file only, so many bytes, JSON within bounds (no
+deep nesting, no infinite or giant numbers, no lone surrogates). Writes are atomic: the new
+file is written beside the old one and renamed over it, so a crash mid-write leaves the
+previous save intact.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from cardsets import files
 from rules.kernel import BadMoveData, Engine, IllegalMove, Move, RulesError
 from rules.match import Match
 from rules.registry import engine as find_engine
@@ -84,11 +87,11 @@ def from_dict(data: Any) -> Match[Any]:
 
 
 def parse_json(text: str) -> Any:
-    """The JSON in a save's text; SaveError if there is none."""
+    """The JSON in a save's text; SaveError if there is none within bounds."""
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:  # ValueError also covers an integer of more than 4300 digits
-        raise SaveError("save.not_json", detail=str(exc)[:200]) from None
+        return files.parse_json(text)
+    except files.BadJson as exc:
+        raise SaveError("save.not_json", detail=str(exc)) from None
 
 
 def loads(text: str) -> Match[Any]:
@@ -98,15 +101,13 @@ def loads(text: str) -> Match[Any]:
 def read_json(path: Path) -> Any:
     """The JSON in a save file, read without changing it; SaveError if it is not readable JSON."""
     try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError("save.too_large")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError("save.unreadable", detail=exc.strerror or str(exc)) from None
-    try:
-        text = raw.decode("utf-8")
+        text = files.read_text(path, MAX_SAVE_BYTES)
+    except files.FileRefused as exc:
+        raise SaveError("save.too_large" if exc.reason == "too_large" else "save.not_a_file") from None
     except UnicodeDecodeError:
         raise SaveError("save.not_json", detail="not UTF-8") from None
+    except OSError as exc:
+        raise SaveError("save.unreadable", detail=exc.strerror or str(exc)) from None
     return parse_json(text)
 
 
@@ -116,11 +117,14 @@ def load(path: Path) -> Match[Any]:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write text to path so that readers see either the old file or the whole new one."""
+    """Write text to path so that readers see either the old file or the whole new one.
+
+    A lone surrogate (which no UTF-8 file can hold, and which a loader refuses) is written as "?":
+    saving a game must never fail over one character of a name or a note."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

@@ -121,6 +121,34 @@ def test_a_save_with_a_damaged_journal_still_opens(tmp_path: Path) -> None:
     assert Journal.from_dict(None).notes == {}
 
 
+@pytest.mark.parametrize("elapsed", [10**400, float("inf"), float("nan"), -1.0, 10 * 24 * 3600 + 1, 1e300])
+def test_a_journal_clock_out_of_bounds_is_left_out(elapsed: float) -> None:
+    """Issue #12: float(10**400) raised OverflowError while the game opened, and an infinite time crashed
+    the table's clock (int(inf)) at every tick; a journal's time is 0 to ten days of play (BAC-4.3)."""
+    journal = Journal.from_dict({"notes": {"1": "kept"}, "elapsed": elapsed})
+    assert journal.elapsed == 0.0 and journal.notes == {1: "kept"}
+    assert Journal.from_dict({"elapsed": 10 * 24 * 3600}).elapsed == 10 * 24 * 3600
+
+
+def test_a_journal_note_with_a_lone_surrogate_is_left_out() -> None:
+    """A lone surrogate can be neither saved nor exported as UTF-8: that note is dropped, the rest kept."""
+    journal = Journal.from_dict({"notes": {"1": "a\ud800b", "2": "kept"}, "elapsed": 3})
+    assert journal.notes == {2: "kept"} and journal.elapsed == 3.0
+
+
+def test_a_game_with_a_lone_surrogate_in_a_note_still_saves(main: MainWindow, home: Path) -> None:
+    """However such a character got into a note or a name, saving the game never fails over it."""
+    table = start(main)
+    table.game.journal.write(0, "Bacchus \udc80 laughs")
+    table.game.names[1] = "Br\ud800no"
+    path = home / "odd.convivium.json"
+    table.game.save(path)
+    data = json.loads(path.read_bytes().decode("utf-8"))  # strict UTF-8: the file is well formed
+    assert data["journal"]["notes"]["0"] == "Bacchus ? laughs" and data["players"][1] == "Br?no"
+    loaded = BacchanaliaGame.load(path)
+    assert isinstance(loaded, BacchanaliaGame) and loaded.journal.note(0) == "Bacchus ? laughs"
+
+
 def finished(main: MainWindow, dialogs: Dialogs, seed: int = 5) -> BacchanaliaTable:
     """A whole game played to its end, a note written for each scene, the end's export declined."""
     table = start(main, seed, length="parcae_limit", parcae_limit=1)

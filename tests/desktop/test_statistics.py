@@ -31,8 +31,19 @@ def test_a_record_counts_wins_losses_best_score_and_streaks(tmp_path: Path) -> N
     assert again.records == stats.records and again.set_aside is None
 
 
+RECORD = {"played": 3, "won": 1, "best": 8, "streak": 0, "best_streak": 1}
+GOOD = {"format": "convivium-solonauts-stats", "by_ids": {"8": RECORD}}
+
+
+def _with(played: int) -> bytes:
+    return json.dumps({**GOOD, "by_ids": {"8": {**RECORD, "played": played}}}).encode()
+
+
 @pytest.mark.parametrize("content", [b"{not json", b'{"format": "other"}', b"\xff\xfe",
-                                     b'{"format": "convivium-solonauts-stats", "by_ids": {"8": {"played": -1}}}'])
+                                     b'{"format": "convivium-solonauts-stats", "by_ids": {"8": {"played": -1}}}',
+                                     # issue #12: a RecursionError escaped and the app could not start
+                                     b"[" * 1000, b"{" * 1000,
+                                     _with(10**12), _with(10**400), json.dumps(GOOD).encode() + b" " * 100_000])
 def test_a_damaged_file_is_set_aside_and_counting_starts_again(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "stats.json"
     path.write_bytes(content)
@@ -79,6 +90,8 @@ def test_a_damaged_file_is_told_to_the_player(qtbot: Any, home: Path, dialogs: D
     (home / "stats.json").write_text("garbage", encoding="utf-8")
     window = make_window(qtbot, dialogs)
     window.new_game({"ids": 8}, DEAL)
+    kept = home / "stats.json.damaged-1"
     qtbot.waitUntil(lambda: "statistics file was damaged" in window.message.text())
-    assert (home / "stats.json.damaged-1").read_text(encoding="utf-8") == "garbage"
+    assert str(kept) in window.message.text()  # the whole path: where to look for it
+    assert kept.read_text(encoding="utf-8") == "garbage"
     QApplication.processEvents()
