@@ -16,6 +16,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 from table_driver import Dialogs, make_window
 
+from desktop.benchmark import long_parsifal
 from desktop.main_window import MainWindow
 from desktop.replay import MOVE_ROLE, ReplayWindow
 from desktop.replay_stage import SeatStage, SoloStage
@@ -449,17 +450,6 @@ def test_a_solonauts_replay_opens_in_one_pass_and_each_log_line_is_under_its_mov
     assert_linear(work, replay.track.total)
     rows = [(replay.log.item(r).data(MOVE_ROLE), replay.log.item(r).text()) for r in range(replay.log.count())]
     assert rows == _expected_log(replay, played)
-
-
-def long_parsifal(moves: int, seed: int = 3) -> Match[Any]:
-    """Random legal moves in a Parsifal game with no limit of rounds: nobody completes a mission, so
-    it goes on as long as we like (PAR-9.2)."""
-    match: Match[Any] = Match(engine("parsifal", "standard"), {"players": 3, "rounds_after_deck": "unlimited"}, seed)
-    rng = random.Random(seed)
-    while len(match.moves) < moves:
-        assert not match.engine.is_over(match.state)
-        match.play(rng.choice(match.legal_moves(min(match.engine.to_act(match.state)))))
-    return match
 
 
 def test_a_long_replay_opens_with_work_in_proportion_to_its_moves(qtbot: Any, main: MainWindow, home: Path,
