@@ -167,6 +167,7 @@ class SeatTable(QWidget):
         self._text = ""
         self._bar_shape: tuple[str, list[tuple[str, str]]] | None = None
         self.looking: int | None = None  # who last lifted the curtain
+        self._drawn_for: tuple[int | None, bool] = (None, False)  # who the last draw was for; was it private?
         scene.move_chosen.connect(self._on_move)
         scene.drop_refused.connect(self._on_refused)
         scene.curtain_lifted.connect(self.lift_curtain)
@@ -259,6 +260,13 @@ class SeatTable(QWidget):
             else:
                 self.looking = seat  # nothing secret to hide from the others
         viewer = seat if seat is not None and not curtain else None
+        if viewer != self._drawn_for[0]:
+            if self._drawn_for[1]:
+                # The one who looked alone has gone: nothing their gestures left (the ring, a card held, the card
+                # they read) may stay, for it would show what they saw or did; it starts again from this view.
+                self.scene.forget_gestures()
+                self.detail_key = ""
+            self._drawn_for = (viewer, viewer is not None and self.game.secret_differs(viewer))
         self.draw(viewer, curtain)
         self._plan = []
         self._text = ""

@@ -224,6 +224,15 @@ class CardTable(QGraphicsScene):
         self.refresh_marks()
         self.selection_changed.emit(card)
 
+    def forget_gestures(self) -> None:
+        """Another person looks now: what the last one's hands left goes (the card held, where the keyboard
+        rested, a drag under way), for the ring on a card would tell what they did where nobody else looked.
+        The focus starts again from what the new view shows (`_show_focus`)."""
+        self._drag = None
+        self._dragging = False
+        self.selected = self.focus_target = ""
+        self._free_focus = self._put_down = ""
+
     def point_at(self, card: str, target: str) -> None:
         """Hold `card` with the focus on `target`, as a hint shows a move; Enter then plays it."""
         self.select(card)
@@ -495,6 +504,8 @@ class CardTable(QGraphicsScene):
             self._dragging = True
             if self.selected != item.key:
                 self.select(item.key)
+            if self._drag is None:  # picking it up played it, and someone else looks now (forget_gestures)
+                return
             item.setZValue(100)
         item.setPos(event.scenePos() - grab)
         event.accept()
