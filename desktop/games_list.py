@@ -34,8 +34,16 @@ class GameInProgress:
         return list(self.game.names)
 
 
-def read_slot(path: Path) -> GameInProgress | None:
-    """The game an autosave holds; None (and the file set aside, never deleted) if it cannot be read."""
+@dataclass(frozen=True)
+class Damaged:
+    """An autosave that could not be read: why, and where it is now (set aside, or left where it was)."""
+
+    path: Path
+    error: SaveError
+
+
+def read_slot(path: Path) -> GameInProgress | Damaged:
+    """The game an autosave holds, or, if it cannot be read, the file set aside (never deleted)."""
     from desktop.tables import table_class
 
     held = saved_game(path)
@@ -45,19 +53,23 @@ def read_slot(path: Path) -> GameInProgress | None:
             raise SaveError("save.not_a_save")
         game = table.GAME_CLASS.load(path)
         when = path.stat().st_mtime
-    except (SaveError, OSError):
-        storage.set_aside(path)  # someone may want to look at it; nothing writes over it
-        return None
+    except (SaveError, OSError) as exc:
+        error = exc if isinstance(exc, SaveError) else SaveError("save.unreadable", detail=exc.strerror or str(exc))
+        # Someone may want to look at it: kept under a new name, so nothing writes over it.
+        return Damaged(storage.set_aside(path) or path, error)
     return GameInProgress(path, table, game, when)
 
 
-def games_in_progress(keep: Path | None = None) -> list[GameInProgress]:
+def games_in_progress(keep: Path | None = None, damaged: list[Damaged] | None = None) -> list[GameInProgress]:
     """The games for several not yet over, played last first. A finished game is no longer in
-    progress: its autosave is removed, unless it is `keep` (the game on the table)."""
+    progress: its autosave is removed, unless it is `keep` (the game on the table). Autosaves that
+    cannot be read are set aside and added to `damaged`, for the player to be told."""
     found: list[GameInProgress] = []
     for path in storage.game_slots():
         entry = read_slot(path)
-        if entry is None:
+        if isinstance(entry, Damaged):
+            if damaged is not None:
+                damaged.append(entry)
             continue
         if entry.game.engine.is_over(entry.game.state):
             if keep is None or not _same_file(path, keep):
@@ -135,7 +147,8 @@ class GamesDialog(QDialog):
     def fill(self) -> None:
         """Read the autosaves again and show them, the one played last on top and selected."""
         t = self.tr_.text
-        self.entries = games_in_progress(keep=self.on_table)
+        damaged: list[Damaged] = []
+        self.entries = games_in_progress(keep=self.on_table, damaged=damaged)
         self.table.setRowCount(len(self.entries))
         for row, entry in enumerate(self.entries):
             here = self.on_table is not None and _same_file(entry.path, self.on_table)
@@ -144,7 +157,9 @@ class GamesDialog(QDialog):
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)  # an item's text is never read as markup
                 self.table.setItem(row, column, item)
-        self.note.setText(t("games.note") if self.entries else t("games.none"))
+        notes = [t("games.note") if self.entries else t("games.none")]
+        notes += [t("resume.damaged", reason=self.tr_.reason(d.error), file=str(d.path)) for d in damaged]
+        self.note.setText("\n".join(notes))
         if self.entries:
             self.table.selectRow(0)
         self._selection_changed()

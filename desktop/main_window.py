@@ -530,9 +530,12 @@ class MainWindow(QMainWindow):
 
     def _resume_hotseat(self, crashed: bool) -> bool:
         """At start: offer the game for several played last (the others wait in Games in progress)."""
-        from desktop.games_list import games_in_progress
+        from desktop.games_list import Damaged, games_in_progress
 
-        games = games_in_progress()
+        damaged: list[Damaged] = []
+        games = games_in_progress(damaged=damaged)
+        for entry in damaged:
+            self.tell_at_start(self.tr_.text("resume.damaged", reason=self.tr_.reason(entry.error), file=str(entry.path)))
         if not games:
             return False
         t = self.tr_.text

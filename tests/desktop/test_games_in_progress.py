@@ -186,6 +186,28 @@ def test_an_unreadable_autosave_is_set_aside_not_deleted(qtbot: Any, main: MainW
     assert not broken.exists() and broken.with_name(broken.name + ".damaged-1").exists()
 
 
+def test_a_damaged_autosave_set_aside_at_start_is_reported_with_where_it_went(qtbot: Any, home: Path,
+                                                                               dialogs: Dialogs) -> None:
+    storage.games_dir().mkdir(parents=True)
+    broken = storage.games_dir() / f"game-broken{storage.SAVE_SUFFIX}"
+    broken.write_text("{ not json", encoding="utf-8")
+    main = make_window(qtbot, dialogs)
+    assert not main.offer_resume(crashed=True)
+    QApplication.processEvents()
+    kept = broken.with_name(broken.name + ".damaged-1")
+    assert kept.read_text(encoding="utf-8") == "{ not json"
+    assert str(kept) in main.message.text()
+
+
+def test_the_list_says_which_autosave_it_had_to_set_aside(qtbot: Any, main: MainWindow) -> None:
+    storage.games_dir().mkdir(parents=True)
+    broken = storage.games_dir() / f"game-broken{storage.SAVE_SUFFIX}"
+    broken.write_bytes(b"\xff\xfe")
+    dialog = games_dialog(main, qtbot)
+    assert str(broken.with_name(broken.name + ".damaged-1")) in dialog.note.text()
+    assert dialog.table.rowCount() == 0
+
+
 # --- Play from here ------------------------------------------------------------------------------------
 
 
