@@ -41,6 +41,7 @@ PROMPT_OF = {
     "choose": "prompt.choose_finale", "finale_narrate": "prompt.finale_narrate", "handover": "prompt.handover",
 }
 _TEXT_FIELDS = {LockUmbra: "element", AskBacchusQuestion: "text", AskQuestion: "text"}
+MAX_TYPED = 300  # characters of a typed element or question: a sentence or two, never a book in a save
 
 
 
@@ -285,6 +286,8 @@ class BacchanaliaEngine(Engine[BacState]):
         if field_name is not None:
             if not isinstance(getattr(move, field_name), str):
                 raise IllegalMove("illegal.unknown_move", move=type(move).__name__)
+            if len(getattr(move, field_name)) > MAX_TYPED:
+                raise IllegalMove("illegal.text_too_long", limit=MAX_TYPED)
             plain = dataclasses.replace(move, **{field_name: ""})  # type: ignore[arg-type]
         if plain in self.legal_moves(state, move.player):
             return

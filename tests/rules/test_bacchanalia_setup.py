@@ -255,3 +255,18 @@ def test_golden_playthrough() -> None:
     assert log == [(0, "vinum"), (1, "vinum"), (2, "vinum"), (3, "miles"), (0, "vinum"), (1, "lost"), (2, "lost"),
                    (3, "free_lose_amans"), (0, "death")]
     assert s.turn_number == 13
+
+
+def test_bac82_typed_text_is_bounded_in_length() -> None:
+    """BAC-8.2, BAC-13.2: what a player types is recorded as written, up to MAX_TYPED characters; a
+    longer text (a hand-made save with a book in it) is refused with a reason, the state untouched."""
+    from rules.bacchanalia.engine import MAX_TYPED
+
+    s, _ev = position({A: ["satyrus"]}, draw=["satyrus", "pluto", "miles", "venus"])
+    ev = play(s, AskQuestion(B, "x" * MAX_TYPED))
+    assert find(ev, "question_asked")[0]["text"] == "x" * MAX_TYPED
+    before = ENG.to_dict(s)
+    with pytest.raises(IllegalMove) as info:
+        play(s, AskQuestion(B, "x" * (MAX_TYPED + 1)))
+    assert info.value.code == "illegal.text_too_long" and info.value.params == {"limit": MAX_TYPED}
+    assert ENG.to_dict(s) == before
