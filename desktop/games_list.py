@@ -158,7 +158,7 @@ class GamesDialog(QDialog):
                 item = QTableWidgetItem(text)  # an item's text is never read as markup
                 self.table.setItem(row, column, item)
         notes = [t("games.note") if self.entries else t("games.none")]
-        notes += [t("resume.damaged", reason=self.tr_.reason(d.error), file=str(d.path)) for d in damaged]
+        notes += [t("games.damaged", reason=self.tr_.reason(d.error), file=str(d.path)) for d in damaged]
         self.note.setText("\n".join(notes))
         if self.entries:
             self.table.selectRow(0)

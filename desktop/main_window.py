@@ -535,7 +535,7 @@ class MainWindow(QMainWindow):
         damaged: list[Damaged] = []
         games = games_in_progress(damaged=damaged)
         for entry in damaged:
-            self.tell_at_start(self.tr_.text("resume.damaged", reason=self.tr_.reason(entry.error), file=str(entry.path)))
+            self.tell_at_start(self.tr_.text("games.damaged", reason=self.tr_.reason(entry.error), file=str(entry.path)))
         if not games:
             return False
         t = self.tr_.text
