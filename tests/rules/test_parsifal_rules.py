@@ -42,10 +42,11 @@ def test_options_and_their_defaults() -> None:
     """PAR-3.1, PAR-9.2, PAR-2.2 (two to six players)."""
     assert ENG.options({}) == {"players": 4, "first_player": 0, "direction": "clockwise", "rounds_after_deck": 5}
     assert ENG.options({"rounds_after_deck": "unlimited"})["rounds_after_deck"] == "unlimited"
-    bad = [({"players": 1}, "option.players_range"), ({"players": 7}, "option.players_range"),
-           ({"players": True}, "option.players_range"), ({"first_player": 4}, "option.first_player_range"),
-           ({"direction": "left"}, "option.direction"), ({"rounds_after_deck": 0}, "option.rounds_range"),
-           ({"rounds_after_deck": 21}, "option.rounds_range"), ({"seats": 3}, "option.unknown")]
+    bad: list[tuple[dict[str, object], str]] = [
+        ({"players": 1}, "option.players_range"), ({"players": 7}, "option.players_range"),
+        ({"players": True}, "option.players_range"), ({"first_player": 4}, "option.first_player_range"),
+        ({"direction": "left"}, "option.direction"), ({"rounds_after_deck": 0}, "option.rounds_range"),
+        ({"rounds_after_deck": 21}, "option.rounds_range"), ({"seats": 3}, "option.unknown")]
     for raw, reason in bad:
         with pytest.raises(BadOption) as err:
             ENG.options(raw)

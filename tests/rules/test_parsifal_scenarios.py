@@ -10,6 +10,7 @@ from parsifal_helpers import (A, B, C, D, ENG, block, code, kinds, legal, pass_t
                               with_missions)
 
 from cardsets.parsifal import Missions
+from rules.kernel import Move
 from rules.parsifal import (Abandon, Block, ChangeFaction, Command, Decline, EndTurn, Free, HandOver, Interrupt,
                             ParsifalEngine, ParState, Recover, SendToLimbo, SpendForExtra, Take)
 from rules.parsifal.missions import complete
@@ -555,6 +556,7 @@ def _busy(eng: ParsifalEngine, s: ParState, until_turn: int, idle_after: int | N
     while not eng.is_over(s) and s.turn <= until_turn:
         player = min(eng.to_act(s))
         moves = eng.legal_moves(s, player)
+        move: Move
         if s.step == "window":
             move = Decline(player)
         elif idle_after is not None and s.turn > idle_after:
