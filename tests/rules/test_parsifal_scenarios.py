@@ -17,7 +17,7 @@ from rules.parsifal.missions import complete
 
 
 def test_t01_block_lays_the_blocker_over_and_drops_artifacts() -> None:
-    """T-01: PAR-6.1.3, PAR-6.1.4, PAR-1.7; PAR-8.8 (a blocked character drops its artifacts)."""
+    """T-01: PAR-6.1.3b, PAR-6.1.3c, PAR-6.1.4, PAR-1.7; PAR-8.8 (a blocked character drops its artifacts)."""
     s = setup()
     put(s, A, "ammaliatrice#1")
     put(s, B, "parsifal", "lancia", "pane")
@@ -395,7 +395,7 @@ def test_t17_interrupting_a_commanded_action() -> None:
 
 
 def test_t18_your_own_blocked_character_to_limbo() -> None:
-    """T-18: PAR-6.6, PAR-1.5 (Limbo is out of play); PAR-8.8 (your own character to Limbo)."""
+    """T-18: PAR-6.6, PAR-6.1.7d, PAR-1.5 (Limbo is out of play); PAR-8.8 (your own character to Limbo)."""
     s = setup()
     put(s, A, "herzeleide")
     put(s, A, "parsifal")
@@ -488,7 +488,7 @@ def test_t24_missions_are_checked_after_a_draw() -> None:
 
 
 def test_t25_freeing() -> None:
-    """T-25: PAR-6.2, D-3, D-4."""
+    """T-25: PAR-6.2, D-3, D-4, PAR-6.1.7a."""
     s = setup()
     put(s, A, "cavaliere#1")
     put(s, A, "cavaliere#2")
