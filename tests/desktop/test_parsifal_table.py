@@ -431,7 +431,7 @@ def test_switching_language_redraws_every_card(main: MainWindow) -> None:
     lay(table, common=("gral",), a=("klingsor",))
     main.tr_.set_language("it")
     QApplication.processEvents()
-    assert table.scene.items_by_key["gral"].face.title == "Graal"
+    assert table.scene.items_by_key["gral"].face.title == "Gral"
     assert table.tr_.text("button.end_turn") == table.buttons["end_turn"].text()
 
 
