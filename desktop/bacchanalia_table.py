@@ -22,7 +22,7 @@ from desktop import plain, storage
 from desktop.bacchanalia_journal import Journal, ending_text, export, scenes, story
 from desktop.i18n import Translator
 from desktop.panels import DetailPanel
-from desktop.seat_table import PUBLIC, SeatGame, SeatTable
+from desktop.seat_table import SeatGame, SeatTable
 from desktop.table.bacchanalia_faces import BacchanaliaFaces
 from desktop.table.bacchanalia_scene import CENTRE_KEY, LOCK_KEY, BacchanaliaScene, Board, seat_key
 from desktop.table.card_table import DISCARD_KEY
@@ -34,7 +34,7 @@ from rules.bacchanalia.moves import (AskBacchusQuestion, ChooseFinale, DeclareBa
                                      DeclareTimeUp, DeclareWithAmans, GiftMinerva, GiveBacchus, GiveDeus, LockUmbra,
                                      ReturnDeus, SacrificeVinum, TakeDeus)
 from rules.bacchanalia.state import BacState
-from rules.kernel import Event, Move, RulesError
+from rules.kernel import PUBLIC, Event, Move, RulesError
 from rules.match import Match
 
 Dests = dict[str, dict[str, Move]]

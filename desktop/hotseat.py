@@ -18,7 +18,7 @@ import cardsets
 from desktop.card_chooser import CardChooser, Choice
 from desktop.i18n import Translator
 from desktop.panels import DetailPanel
-from desktop.seat_table import PUBLIC, SeatGame, SeatTable
+from desktop.seat_table import SeatGame, SeatTable
 from desktop.table.card_item import CardFace
 from desktop.table.chrononauts_faces import ChrononautsFaces, full_face
 from desktop.table.full_scene import STACK_KEY, FullScene, Seating, artifact_key, direction_key, seat_key
@@ -27,7 +27,7 @@ from rules.chrononauts.full import ChrononautsEngine
 from rules.chrononauts.full_state import CHOOSE_QUICK_TRIP, CHOOSE_REWIND, MIRACLE, FullState
 from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, PlayCard, PlayMemo, PlayOnArtifact)
 from rules.chrononauts.timeline import card_kind
-from rules.kernel import Event, Move
+from rules.kernel import PUBLIC, Event, Move
 from rules.match import Match
 
 MODES = ("chrononauts", "artifaxx")

@@ -16,12 +16,12 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QListWidget
 
 from desktop.i18n import Translator
 from desktop.panels import DetailPanel
-from desktop.seat_table import PUBLIC, SeatGame, SeatTable
+from desktop.seat_table import SeatGame, SeatTable
 from desktop.table.card_item import CardFace
 from desktop.table.origin import origin_html
 from desktop.table.parsifal_faces import ParsifalFaces
 from desktop.table.parsifal_scene import COMMON_KEY, LIMBO_KEY, PENDING_KEY, ParsifalScene, Seating, area_key
-from rules.kernel import Event, Move, RulesError
+from rules.kernel import PUBLIC, Event, Move, RulesError
 from rules.match import Match
 from rules.parsifal import (Abandon, Block, ChangeFaction, Command, Decline, EndTurn, Free, HandOver, Interrupt,
                             ParsifalEngine, ParState, Recover, SendToLimbo, SpendForExtra, Take, card_type)

@@ -17,7 +17,7 @@ from rules.banquet import BanquetState
 
 
 def playthrough(seed: int) -> tuple[Match[BanquetState], list[str]]:
-    match: Match[BanquetState] = Match(ENG, {"seats": 4}, seed)
+    match: Match[BanquetState] = Match(ENG, {"players": 4}, seed)
     rnd = random.Random(seed)
     log: list[str] = []
     while not ENG.is_over(match.state):
