@@ -80,16 +80,20 @@ class HotSeatGame(SeatGame):
         return f"tl:{target}"
 
     def dests(self, seat: int) -> Dests:
+        """card -> key it lands on -> move, from the engine's gestures of the legal moves."""
         out: Dests = {}
         for move in self.match.legal_moves(seat):
-            if isinstance(move, PlayCard):
-                out.setdefault(move.card, {})[self.target_key(move.card, move.target)] = move
-            elif isinstance(move, PlayOnArtifact):
-                out.setdefault(move.card, {})[artifact_key(move.artifact)] = move
-            elif isinstance(move, KillTime) and move.second is None:
-                out.setdefault(move.first, {})[DISCARD_KEY] = move
-            elif isinstance(move, PlayMemo):
-                out.setdefault(move.card, {})[STACK_KEY] = move
+            found = self.engine.gesture(self.state, move)
+            if found is None:
+                continue
+            card, target = found
+            if isinstance(move, PlayOnArtifact) and isinstance(target, str):
+                key = artifact_key(target)
+            elif target == "discard":
+                key = DISCARD_KEY
+            else:
+                key = self.target_key(card, target if isinstance(target, int) else None)
+            out.setdefault(card, {})[key] = move
         return out
 
 
