@@ -22,8 +22,9 @@ APP_ID = "io.github.convivium.Convivium"
 NAME = "Convivium"
 
 # Qt and Python parts the app never imports: left out, the build is smaller and quicker.
+# (QtNetwork stays: a second copy of the app hands over to the first through a local socket.)
 EXCLUDED = ["tkinter", "unittest", "pydoc", "pytest", "_pytest", "pytestqt", "mypy", "hypothesis", "setuptools",
-            "pip", "PySide6.QtNetwork", "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtOpenGL",
+            "pip", "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtOpenGL",
             "PySide6.QtOpenGLWidgets", "PySide6.QtPrintSupport", "PySide6.QtSql", "PySide6.QtTest",
             "PySide6.QtXml", "PySide6.QtConcurrent", "PySide6.QtDBus", "PySide6.QtSvg", "PySide6.QtSvgWidgets",
             "PySide6.QtUiTools", "PySide6.QtDesigner", "PySide6.QtHelp", "PySide6.QtMultimedia"]

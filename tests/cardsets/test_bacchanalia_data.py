@@ -79,6 +79,7 @@ def test_a_flag_that_is_not_a_boolean() -> None:
 
 
 def test_exactly_one_parcae() -> None:
+    """BAC-1.3, BAC-2.3: one Umbra card, the Parcae, shows no Deus type, and there is only one."""
     assert problems_of(("{id: umbra_parcae, type: parcae, count: 1,", "{id: umbra_parcae, type: parcae, count: 2,")) == [
         f"{FILE}:40:45: there is exactly one Parcae card, not 2 (BAC-2.3)"]
 
@@ -100,6 +101,7 @@ def test_a_reconstructed_card_needs_a_note() -> None:
 
 
 def test_a_missing_deus_type() -> None:
+    """BAC-1.2: each of the nine Deus types must have its card."""
     line = "  - {id: deus_venus, type: venus, count: 1, in_play: one, start: centre, source: printed}\n"
     assert problems_of((line, "")) == [f"{FILE}:8:3: no Deus card of type 'venus'"]
 

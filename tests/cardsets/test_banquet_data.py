@@ -35,7 +35,8 @@ def problems_of(text: str) -> list[str]:
 
 
 def test_the_shipped_set_is_the_digest_deck() -> None:
-    """BB-2.1, BB-16.1: 93 action cards in 25 kinds, with the digest's totals per kind."""
+    """BB-1.10, BB-2.1, BB-2.3, BB-16.1, D-3: 93 action cards in 25 kinds, with the digest's totals per
+    kind; every one is reconstructed and says what is ours."""
     cards = cardsets.load_set("banquet")
     assert isinstance(cards, banquet.BanquetSet)
     totals: dict[str, int] = {}
@@ -51,7 +52,7 @@ def test_the_shipped_set_is_the_digest_deck() -> None:
 
 
 def test_the_shipped_guests_and_privileges() -> None:
-    """BB-16.3, BB-16.4, D-4, D-5: objectives as data; reconstructed entries say so."""
+    """BB-2.3, BB-12.12, BB-16.3, BB-16.4, D-4, D-5: objectives as data; reconstructed entries say so."""
     cards = cardsets.load_set("banquet")
     assert isinstance(cards, banquet.BanquetSet)
     by_id = {g.id: g for g in cards.guests}
@@ -64,6 +65,43 @@ def test_the_shipped_guests_and_privileges() -> None:
         ("special_gift", "special_gift", ())]
     assert cards.text_keys()[:2] == ["olives.name", "olives.text"]
     assert len(cards.text_keys()) == 2 * (25 + 9 + 8)
+
+
+def cheapest_climb(cards: banquet.BanquetSet, goal: banquet.Condition) -> int | None:
+    """The fewest belt steps a row must take in to meet `goal` with food and wine, or None when
+    the goal is not about food and wine (gifts, daggers, knock-outs)."""
+    dishes = [a for a in cards.actions if a.kind == "dish"]
+    if goal.op == "distinct_dishes":
+        return sum(sorted(a.value for a in dishes)[:goal.amount])
+    if goal.op == "dishes_any":
+        return sum(sorted(a.value for a in dishes for _ in range(a.count))[:goal.amount])
+    if goal.op == "wine_points":  # a wine's points are its belt steps: the least total reaching the goal
+        totals = {0}
+        for a in cards.actions:
+            if a.kind == "wine":
+                for _ in range(a.count):
+                    totals |= {s + a.value for s in totals}
+        return min(s for s in totals if s >= goal.amount)
+    costs = [cheapest_climb(cards, part) for part in goal.parts]
+    if goal.op == "all_of":
+        return None if None in costs else sum(c for c in costs if c is not None)
+    if goal.op == "any_of":
+        return min((c for c in costs if c is not None), default=None)
+    return None
+
+
+def test_bb162_the_reconstructed_deck_keeps_every_goal_within_reach() -> None:
+    """BB-16.2: every food goal fits on a belt of 10 (Vespasianus only just), seven dish names from +1
+    to +4, and the positive cards outweigh relief, +121 against -25."""
+    cards = cardsets.load_set("banquet")
+    assert isinstance(cards, banquet.BanquetSet)
+    climbs = {g.id: cheapest_climb(cards, g.objective) for g in cards.guests}
+    assert {g: c for g, c in climbs.items() if c is not None} == {
+        "caligula": 7, "claudius": 7, "messalina": 7, "vespasianus": 9}
+    dishes = [a for a in cards.actions if a.kind == "dish"]
+    assert len(dishes) == 7 and {a.value for a in dishes} == {1, 2, 3, 4}
+    assert sum(a.value * a.count for a in cards.actions if a.value > 0) == 121
+    assert sum(a.value * a.count for a in cards.actions if a.value < 0) == -25
 
 
 def test_the_fixture_is_the_shipped_file() -> None:

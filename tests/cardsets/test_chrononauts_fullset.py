@@ -33,7 +33,8 @@ def at(text: str, needle: str, message: str, shift: int = 0) -> str:
 
 
 def test_chr1791_play_deck_and_mission_counts() -> None:
-    """CHR-17.9.1, CHR-2.1: 20/21/15/10/14 = 80 play cards, 10 missions, 14 IDs."""
+    """CHR-17.9.1, CHR-2.1, CHR-17.8, CHR-9.5.1: 20/21/15/10/14 = 80 play cards, 10 missions, 14 IDs;
+    the timewarp split, three Memos among them."""
     assert sum(i.count for i in CARDS.inverters) == 20 and len(CARDS.patches) == 21
     assert len(CARDS.artifacts) == 15
     assert sum(t.count for t in CARDS.timewarps) == 10
@@ -45,7 +46,7 @@ def test_chr1791_play_deck_and_mission_counts() -> None:
 
 
 def test_chr1795_missions_and_realness() -> None:
-    """CHR-17.9.5, CHR-13.3: slots name artifacts; every artifact is wanted; three paintings."""
+    """CHR-17.9.5, CHR-17.6, CHR-13.3: slots name artifacts; every artifact is wanted; three paintings."""
     ids = {a.id for a in CARDS.artifacts}
     named = {n for m in CARDS.missions for s in m.slots for n in s.any_of}
     assert named <= ids and all(len(m.slots) == 3 for m in CARDS.missions)
@@ -58,14 +59,14 @@ def test_chr1795_missions_and_realness() -> None:
 
 
 def test_chr175_years_and_categories() -> None:
-    """CHR-17.5: exactly three artifacts lie after 1962, all future wisdom."""
+    """CHR-17.5, CHR-1.8: exactly three artifacts lie after 1962, all future wisdom."""
     late = sorted(a.id for a in CARDS.artifacts if a.year > 1962)
     assert late == ["art_almanac", "art_cure", "art_toe"]
     assert {a.category for a in CARDS.artifacts if a.year > 1962} == {"future_wisdom"}
 
 
 def test_chr177_sell_and_miracle_numbers() -> None:
-    """CHR-17.7, CHR-9.4.2-9.4.3."""
+    """CHR-17.7, CHR-9.4.2, CHR-9.4.3, D-36."""
     sells = [a for a in CARDS.actions if a.kind == "sell_artifact"]
     assert sorted(a.bonus for a in sells) == ["lost_writings", "paintings", "prehistoric"]
     assert all((a.draw, a.bonus_draw) == (2, 3) for a in sells)

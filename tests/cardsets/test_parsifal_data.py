@@ -41,7 +41,7 @@ def at(text: str, needle: str, message: str, offset: int = 0) -> str:
 
 
 def test_the_shipped_set_is_the_digests_deck() -> None:
-    """PAR-2.1, PAR-1.2: 21 types in canonical order, 23 characters and 7 artifacts, 30 instances."""
+    """PAR-2.1, PAR-1.2, PAR-1.1: 21 types in canonical order, 23 characters and 7 artifacts, 30 instances."""
     cards = cardsets.load_set("parsifal")
     assert isinstance(cards, parsifal.ParsifalSet)
     assert [t.id for t in cards.tarots] == CANONICAL
@@ -61,7 +61,8 @@ def test_every_shipped_card_is_marked_reconstructed_with_a_note() -> None:
 
 
 def test_the_shipped_values_are_the_digests() -> None:
-    """PAR-11.1, 11.2: a sample of abilities and missions read from the YAML."""
+    """PAR-11.1, PAR-11.2: a sample of abilities and missions read from the YAML; PAR-10.2: missions keep
+    the order they are written in."""
     cards = cardsets.load_set("parsifal")
     assert isinstance(cards, parsifal.ParsifalSet)
     assert cards.tarot("arco").abilities.block == 2 and cards.tarot("herzeleide").abilities.block == 2
@@ -72,6 +73,24 @@ def test_the_shipped_values_are_the_digests() -> None:
     assert ammaliatrice.order == ("block", "holder") and ammaliatrice.holder == {"klingsor": ("gral",)}
     assert cards.tarot("titurel").missions.block == ("amfortas",) and cards.tarot("titurel").missions.hold == ("gral",)
     assert [t.id for t in cards.tarots if t.abilities.change_faction] == ["ammaliatrice", "scudiero"]
+
+
+def test_ferris_keeps_his_printed_name() -> None:
+    """D-26: read as Feirefiz, but named Ferris in every language, as printed."""
+    cards = cardsets.load_set("parsifal")
+    assert isinstance(cards, parsifal.ParsifalSet)
+    assert "Feirefiz" in cards.tarot("ferris").note
+    texts = cardsets.load_texts("parsifal")
+    assert {texts.text(lang, "ferris.name") for lang in ("it", "es", "en", "nl")} == {"Ferris"}
+
+
+def test_the_ability_and_mission_keys() -> None:
+    """PAR-10.1, PAR-10.2; D-25: no ability draws extra cards, and a card that asks for one is refused."""
+    assert set(parsifal.ABILITY_KEYS) == {"block", "free", "change_faction", "hand_over", "control", "interrupt",
+                                          "send_to_limbo", "recover_from_limbo", "extra_action"}
+    assert parsifal.MISSION_KEYS == ("hold", "block", "holder", "in_limbo", "with", "own_count")
+    text = replaced(FIXTURE.read_text(encoding="utf-8"), ("abilities: {block: 2}}", "abilities: {draw: 2}}"))
+    assert problems_of(text) == ["cards.yaml:5:77: unknown key 'draw'"]
 
 
 def test_text_keys_name_abilities_and_missions_of_every_card() -> None:
@@ -118,6 +137,7 @@ def test_a_missing_file(tmp_path: Path) -> None:
 
 
 def test_unknown_ability_with_a_suggestion(small: str) -> None:
+    """PAR-10.1, PAR-10.3: only the known ability keys."""
     text = replaced(small, ("abilities: {block: 2}}", "abilities: {blok: 2}}"))
     assert problems_of(text) == ["cards.yaml:5:77: unknown key 'blok' (did you mean 'block'?)"]
 
@@ -137,6 +157,7 @@ def test_unknown_kind_suggests_the_right_one(small: str) -> None:
 
 
 def test_negative_capacity(small: str) -> None:
+    """PAR-10.3."""
     text = replaced(small, ("abilities: {block: 2}, missions", "abilities: {block: -2}, missions"))
     assert problems_of(text) == [at(text, "-2}, missions", "'block' cannot be negative, not -2")]
 
@@ -147,17 +168,20 @@ def test_a_yaml_11_boolean_is_a_word(small: str) -> None:
 
 
 def test_extra_action_only_on_artifacts(small: str) -> None:
+    """PAR-10.3."""
     text = replaced(small, ("abilities: {block: 2}, missions", "abilities: {block: 2, extra_action: holder}, missions"))
     assert problems_of(text) == [at(text, "extra_action: holder},", "only an artifact can give an extra action")]
 
 
 def test_an_unknown_extra_action(small: str) -> None:
+    """PAR-10.1: `extra_action` is `holder` or `other`."""
     text = replaced(small, ("extra_action: other", "extra_action: others"))
     assert problems_of(text) == [at(text, "others}", "'extra_action' is 'others'; expected one of 'holder', 'other' "
                                                      "(did you mean 'other'?)")]
 
 
 def test_change_faction_only_for_maidens_and_squires(small: str) -> None:
+    """PAR-10.3, PAR-6.3.1."""
     text = replaced(small, ("abilities: {block: 1, hand_over: true, interrupt: true}",
                             "abilities: {block: 1, hand_over: true, interrupt: true, change_faction: true}"))
     assert problems_of(text) == [
@@ -166,6 +190,7 @@ def test_change_faction_only_for_maidens_and_squires(small: str) -> None:
 
 
 def test_a_mission_naming_an_unknown_card(small: str) -> None:
+    """PAR-10.3."""
     text = replaced(small, ("missions: {block: [parsifal, gamuret]}", "missions: {block: [parsival, gamuret]}"))
     assert problems_of(text) == [at(text, "parsival", "unknown card 'parsival' (did you mean 'parsifal'?)")]
 
@@ -194,6 +219,7 @@ def test_contradictory_conditions(small: str) -> None:
 
 
 def test_missions_belong_to_characters(small: str) -> None:
+    """PAR-2.4: a character lists abilities and missions, an artifact only abilities."""
     text = replaced(small, ("abilities: {free: 1}}", "abilities: {free: 1}, missions: {}}"))
     assert problems_of(text) == [at(text, "missions: {}}", "an artifact has no missions")]
     text = replaced(small, (", missions: {hold: [gral, corno]}", ""))
@@ -207,7 +233,7 @@ def test_duplicate_id(small: str) -> None:
 
 
 def test_wrong_counts(small: str) -> None:
-    """PAR-2.1: 23 characters, 7 artifacts, and the Swan."""
+    """PAR-2.1, PAR-2.3: 23 characters, 7 artifacts, and the Swan."""
     text = replaced(small, ("count: 6", "count: 5"), ("{id: vino, kind: artifact, count: 1", "{id: vino, kind: artifact, count: 2"))
     assert problems_of(text) == ["cards.yaml:5:3: the deck must hold 23 characters, not 22",
                                  "cards.yaml:5:3: the deck must hold 7 artifacts, not 8"]

@@ -92,7 +92,8 @@ def scene_words(bt: BanquetTable) -> str:
 
 
 def assert_no_secret(bt: BanquetTable) -> None:
-    """BB-17.1, BB-17.5.2: nothing the person looking now may not see is an item, a word or a log line."""
+    """BB-17.1, BB-17.5.2, BB-17.5.5: nothing the person looking now may not see is an item, a word or a
+    log line; while the curtain is up, nobody is looking and the table draws the public view."""
     state: BanquetState = bt.game.state
     drawing = bt.scene.drawing
     assert drawing is not None

@@ -107,7 +107,7 @@ def test_nothing_is_hidden_so_no_curtain_ever_falls(main: MainWindow) -> None:
 
 
 def test_the_table_shows_deck_common_area_limbo_and_every_control_area(main: MainWindow) -> None:
-    """PAR-15.1, 15.2: deck with its count, common area, Limbo face up, one area per player; artifacts
+    """PAR-15.1, PAR-15.2: deck with its count, common area, Limbo face up, one area per player; artifacts
     under their holder show only their band."""
     table = start(main)
     lay(table, common=("arco",), limbo=("klingsor", "corno"), a=("titurel+gral+pane",), b=("amfortas",))
@@ -170,7 +170,7 @@ def test_a_blocker_with_two_targets_lies_on_the_oldest_and_seals_the_other(main:
 
 
 def test_each_character_shows_each_mission_condition_done_or_not_yet(main: MainWindow) -> None:
-    """PAR-15.4, 8.2: one line per condition with its mark, a done/total count in the band; the marks
+    """PAR-15.4, PAR-8.2: one line per condition with its mark, a done/total count in the band; the marks
     follow missions.conditions (the card data), whatever its values."""
     table = start(main)
     state = lay(table, a=("titurel+gral", "ammaliatrice#1"), b=("parsifal+lancia", "klingsor+gral"))
@@ -200,7 +200,7 @@ def test_the_log_starts_with_the_first_draw(main: MainWindow) -> None:
 
 
 def test_a_full_turn_by_drag(main: MainWindow) -> None:
-    """PAR-4, 5.1, 13.2: dragging an artifact from the common area onto one's character takes it; with
+    """PAR-4, PAR-5.1, PAR-13.2: dragging an artifact from the common area onto one's character takes it; with
     no Bread or Wine held the turn ends by itself and the next player is on turn."""
     table = start(main)
     state = lay(table, common=("gral",), a=("klingsor",), b=("amfortas",))

@@ -16,8 +16,9 @@ from rules import IllegalMove, Move, engine
 from rules.kernel import Event
 from rules.parsifal import BlockRecord, Decline, EndTurn, ParsifalEngine, ParState
 
-ENG = engine("parsifal", "standard")
-assert isinstance(ENG, ParsifalEngine)
+_ENG = engine("parsifal", "standard")
+assert isinstance(_ENG, ParsifalEngine)
+ENG: ParsifalEngine = _ENG  # typed here, so that the tests importing it may ask Parsifal's own questions
 A, B, C, D = 0, 1, 2, 3
 
 

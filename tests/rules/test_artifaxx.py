@@ -11,7 +11,7 @@ from rules.kernel import BadOption, IllegalMove
 
 
 def test_t39_deck_and_wins() -> None:
-    """T-39 (CHR-15.2, 15.5, D-29): 38 cards, no hand-size win, the Mission wins."""
+    """T-39 (CHR-15.2, CHR-15.5, D-29): 38 cards, no hand-size win, the Mission wins."""
     state = ARTIFAXX.new_state({"players": 3}, 5)
     assert len(ARTIFAXX.all_cards(state)) == 38 + 10
     assert PARENTS not in ARTIFAXX.all_cards(state)
@@ -92,7 +92,8 @@ def test_no_timeline_cards_in_artifaxx() -> None:
     ({"ids": 8}, "option.unknown"),
 ])
 def test_bad_options(raw: dict[str, object], code: str) -> None:
-    """CHR-6.1, CHR-15.2, CHR-12.7: options are checked and named; a turn limit is 1 to 10,000."""
+    """CHR-6.1, CHR-15.1, CHR-15.2, CHR-12.7, D-1: options are checked and named; 2 to 6 seats; a
+    turn limit is 1 to 10,000."""
     with pytest.raises(BadOption) as err:
         Match(ARTIFAXX, raw, 1)
     assert err.value.code == code

@@ -5,7 +5,8 @@ import pytest
 
 from bacchanalia_helpers import (A, B, C, D, ENG, centre, event_kinds, find, finish_turn, held, kinds, legal, play,
                                  position, required)
-from rules.bacchanalia.moves import ChooseFinale, DeclareFinaleNarrated, GiftMinerva, GiveBacchus, LockUmbra
+from rules.bacchanalia.moves import (ChooseFinale, DeclareBacchusArrivalDone, DeclareFinaleNarrated, GiftMinerva,
+                                     GiveBacchus, LockUmbra)
 from rules.kernel import Event, IllegalMove
 
 
@@ -24,7 +25,7 @@ def test_t22b_bacchus_passed_on_after_a_finale() -> None:
 
 
 def test_t23_amans_finale() -> None:
-    """T-23: BAC-10.1, A-12, BAC-11."""
+    """T-23: BAC-10.1, A-12, BAC-11.1, BAC-11.3, BAC-11.4."""
     s, ev = position({A: ["amans", "satyrus"]}, count=1, draw=["amans", "amans", "satyrus", "vinum"])
     assert (s.turn.result, s.turn.row, s.awaiting) == ("amans", "amans", "finale_narrate")
     assert ENG.prompt(s)[0] == "finale.amans"
@@ -62,7 +63,7 @@ def test_bac81_minerva_is_not_given_during_a_miles_finale() -> None:
 
 
 def test_t23_amans_finale_leaving_one_player_starts_the_sudden_ending() -> None:
-    """T-23 (variant), BAC-9.2a."""
+    """T-23 (variant), BAC-9.2a checked as the turn ends (BAC-6.10.2, BAC-11.5)."""
     s, ev = position({A: ["amans", "satyrus"], B: ["miles"]}, players=4, out=[C, D], count=1,
                      draw=["amans", "amans", "satyrus", "vinum"])
     ev = play(s, DeclareFinaleNarrated(A))
@@ -71,7 +72,7 @@ def test_t23_amans_finale_leaving_one_player_starts_the_sudden_ending() -> None:
 
 
 def test_t24_miles_finale_happy() -> None:
-    """T-24: BAC-10.2a-d, A-15."""
+    """T-24: BAC-10.2a, BAC-10.2b, BAC-10.2c, BAC-10.2d, A-15, BAC-10.2e."""
     s, ev = position({A: ["venus", "miles"]}, locked={A: "pluto"}, miles_pending=[A],
                      draw=["vinum", "venus", "venus", "miles", "satyrus"])
     assert s.turn.kind == "miles"
@@ -85,7 +86,7 @@ def test_t24_miles_finale_happy() -> None:
 
 
 def test_t25_miles_finale_death_with_a_twist() -> None:
-    """T-25: BAC-10.2d, D-3, A-9, BAC-6.10.1."""
+    """T-25: BAC-10.2d, D-3, A-9, BAC-6.10.1 after the player leaves (BAC-11.5)."""
     s, ev = position({A: ["miles", "accusator"]}, count=3, miles_pending=[A],
                      draw=["miles", "parcae", "pluto", "vinum", "satyrus"])
     assert sorted(kinds(s.turn.area)) == ["miles", "parcae", "pluto", "satyrus"]
@@ -113,8 +114,9 @@ def test_t26a_only_vinum_means_option_three_without_a_draw() -> None:
 
 
 def test_t26b_options_from_matching_types_and_the_branch() -> None:
-    """T-26 (b): BAC-10.3d, D-16."""
+    """T-26 (b): BAC-10.3b (the Vinum drawn is set aside), BAC-10.3d, D-16."""
     s, ev = position({A: ["pluto", "minerva"]}, sudden=True, draw=["pluto", "minerva", "bacchus", "vinum", "miles"])
+    assert sorted(kinds(s.turn.area)) == ["bacchus", "miles", "minerva", "pluto"]
     assert s.turn.options == [2, 4] and s.awaiting == "choose"
     assert legal(s, A, ChooseFinale) == [ChooseFinale(A, 2), ChooseFinale(A, 4, "free_lose_amans"),
                                          ChooseFinale(A, 4, "save_amans_die")]
@@ -148,7 +150,7 @@ def test_t26d_no_match_draws_four_again() -> None:
 
 @pytest.mark.parametrize("option, outcome", [(1, "happy"), (3, "lost"), (5, "death")])
 def test_t26e_choosing_among_eligible_options(option: int, outcome: str) -> None:
-    """T-26 (e): BAC-10.3d-f."""
+    """T-26 (e): BAC-10.3d, BAC-10.3f."""
     s, ev = position({A: ["venus", "miles", "satyrus"]}, sudden=True,
                      draw=["venus", "satyrus", "accusator", "miles"])
     assert s.turn.options == [1, 3, 5]
@@ -157,7 +159,7 @@ def test_t26e_choosing_among_eligible_options(option: int, outcome: str) -> None
 
 
 def test_t27_parcae_limit() -> None:
-    """T-27: BAC-9.2d, BAC-9.3, BAC-5.6."""
+    """T-27: BAC-9.2d, BAC-4.2, BAC-9.3, D-18, BAC-5.6."""
     s, ev = position({A: ["accusator"], B: ["miles"], C: ["pluto"]}, out=[D], count=2,
                      options={"length": "parcae_limit", "parcae_limit": 3},
                      draw=["parcae", "accusator", "accusator", "satyrus"])
@@ -197,7 +199,7 @@ def test_t28_one_left_after_an_amans_finale() -> None:
 
 
 def test_time_up_starts_the_sudden_ending_after_the_introductions() -> None:
-    """BAC-4.3, BAC-9.2c, A-23."""
+    """BAC-4.3, BAC-8.3 (a player who is not on turn), BAC-9.2c, A-23."""
     from rules.bacchanalia.moves import DeclareTimeUp
 
     s = ENG.new_state({"players": 3, "length": "time_limit", "minutes": 120}, 5)
@@ -215,3 +217,29 @@ def test_time_up_starts_the_sudden_ending_after_the_introductions() -> None:
         play(s2, DeclareTimeUp(B))
     assert info.value.code == "illegal.no_time_limit"
 
+
+
+@pytest.mark.parametrize("pending", ["miles", "sudden"])
+def test_a24_bacchus_arrives_before_a_finale_scene(pending: str) -> None:
+    """A-24, BAC-6.1.1, BAC-10.2a: a finale's draw waits for Bacchus's arrival to be told."""
+    s, _ev = position({A: ["bacchus", "miles"]}, start=False, sudden=pending == "sudden",
+                      miles_pending=[A] if pending == "miles" else [], draw=["miles", "miles", "pluto", "venus"])
+    s.seats[A].arrival_pending = True
+    events: list[Event] = []
+    ENG._start_turn(s, A, events)
+    assert s.turn.kind == pending and s.awaiting == "arrival" and "umbra_drawn" not in event_kinds(events)
+    assert ENG.prompt(s)[0] == "prompt.bacchus_arrival"
+    ev = play(s, DeclareBacchusArrivalDone(A))
+    assert not s.seats[A].arrival_pending and event_kinds(ev).count("umbra_drawn") == 4
+
+
+def test_a22_a_sudden_finale_that_can_never_match_ends_with_option_three() -> None:
+    """A-22, BAC-10.3e: with neither the Parcae nor a held type left to draw, the finale stops drawing."""
+    none = {k: 0 for k in ENG.options({})["umbra_composition"]} | {"parcae": 1, "pluto": 6}
+    s, _ev = position({A: ["miles"]}, sudden=True, start=False, options={"umbra_composition": none})
+    s.deck.remove("umbra_parcae")  # out of reach: only the guard can end this finale
+    events: list[Event] = []
+    ENG._start_turn(s, A, events)
+    assert kinds(find(events, "umbra_discarded")[0]["cards"]) == ["pluto"] * 4
+    assert s.turn.options == [3] and find(events, "finale_chosen")[0]["auto"]  # A-19
+    assert (s.seats[A].option, s.seats[A].outcome, s.awaiting) == (3, "lost", "finale_narrate")

@@ -11,7 +11,7 @@ from rules.kernel import HIDDEN, BadOption, IllegalMove
 
 
 def test_t29_distribution_round() -> None:
-    """T-29: BAC-3.2-3.5, A-3, A-4, D-6, D-7."""
+    """T-29: BAC-3.2, BAC-3.3, BAC-3.4, BAC-3.5, BAC-1.4, A-3, A-4, A-5, D-6, D-7."""
     s = ENG.new_state({"players": 3, "setup_starter": A}, 11)
     assert sorted(ENG.kind(c) for c in s.centre) == sorted(
         ["bacchus", "pluto", "accusator", "satyrus", "satyrus", "miles", "miles", "minerva", "venus"])
@@ -49,7 +49,7 @@ def test_t29_the_skipped_giver_is_logged() -> None:
 
 @pytest.mark.parametrize("players, left", [(3, 3), (4, 1), (5, 1), (6, 0)])
 def test_leftovers_stay_in_the_centre(players: int, left: int) -> None:
-    """BAC-3.2, BAC-3.4, A-4."""
+    """BAC-3.2, BAC-3.4, A-4; BAC-1.4: the Vinum cards a smaller table does not use stay in the box."""
     s = ENG.new_state({"players": players}, players)
     while s.phase == "setup":
         play(s, required(s)[0])
@@ -60,7 +60,7 @@ def test_leftovers_stay_in_the_centre(players: int, left: int) -> None:
 
 
 def test_introductions_then_normal_play() -> None:
-    """BAC-5.1-5.5, A-6: introductions only, clockwise from the first player, then normal turns."""
+    """BAC-5.1, BAC-5.2, BAC-5.5, A-6: introductions only, clockwise from the first player, then normal turns."""
     s = ENG.new_state({"players": 3, "setup_starter": B, "first_player": C}, 2)
     while s.phase == "setup":
         play(s, required(s)[0])
@@ -178,7 +178,7 @@ def test_a_save_replays_to_the_same_state() -> None:
     ({"colour": "red"}, "option.unknown"),
 ])
 def test_bad_options(options: dict[str, object], code: str) -> None:
-    """BAC-3.1, BAC-4.1, BAC-2.3."""
+    """BAC-3.1, BAC-4.1, BAC-2.3; BAC-2.5, A-2: three to six players."""
     with pytest.raises(BadOption) as info:
         ENG.options(options)
     assert info.value.code == code
@@ -210,7 +210,7 @@ def test_numeric_options_at_their_bounds() -> None:
 
 
 def test_default_options() -> None:
-    """BAC-4.1: until all finales by default; the Umbra composition comes from the card set (A-1)."""
+    """BAC-4.1, D-10: until all finales by default; the Umbra composition comes from the card set (A-1)."""
     opts = ENG.options({})
     assert (opts["players"], opts["length"], opts["parcae_limit"]) == (4, "until_all_finales", None)
     assert sum(opts["umbra_composition"].values()) == 62 and opts["umbra_composition"]["parcae"] == 1
@@ -220,7 +220,8 @@ def test_default_options() -> None:
 
 
 def test_prompts_name_their_texts() -> None:
-    """BAC-1.9, BAC-5.2-5.4, BAC-6.7.5, BAC-10: the table is told which texts to show."""
+    """BAC-1.9, BAC-5.2, BAC-5.3, BAC-5.4, D-11, BAC-6.7.5, BAC-10: the table is told which texts to show
+    (six merged introduction questions; the two hints once, at the first introduction)."""
     import cardsets
 
     catalog = cardsets.load_texts("bacchanalia")
@@ -270,3 +271,41 @@ def test_bac82_typed_text_is_bounded_in_length() -> None:
         play(s, AskQuestion(B, "x" * (MAX_TYPED + 1)))
     assert info.value.code == "illegal.text_too_long" and info.value.params == {"limit": MAX_TYPED}
     assert ENG.to_dict(s) == before
+
+
+def test_bac37_bacchus_may_stay_in_the_centre_and_a_setup_gift_raises_no_flag() -> None:
+    """BAC-3.6, BAC-3.7, A-5: after setup the deck holds every Umbra and nothing else is under way;
+    Bacchus left in the centre is not yet assigned; given in setup it is, with no arrival or question."""
+    s = ENG.new_state({"players": 3, "setup_starter": A}, 11)
+    bacchus = "deus_bacchus"
+    while s.phase == "setup":
+        play(s, next(m for m in legal(s, s.decider, GiveDeus) if m.card != bacchus))  # type: ignore[attr-defined]
+    assert bacchus in s.centre and not s.bacchus_assigned
+    assert len(s.deck) == 62 and s.discard == [] and s.parcae_count == 0 and not s.reshuffle_pending
+    for seat in s.seats:
+        assert seat.locked is None and not seat.with_amans
+        assert not seat.arrival_pending and not seat.question_pending
+    s = ENG.new_state({"players": 3, "setup_starter": A}, 11)
+    play(s, GiveDeus(A, C, bacchus))
+    assert s.bacchus_assigned and "bacchus" in held(s, C)
+    assert not s.seats[C].arrival_pending and not s.seats[C].question_pending
+
+
+def test_bac14_the_state_records_what_the_rules_need() -> None:
+    """BAC-14.1 to BAC-14.6: the saved picture of a position holds every item the rules track."""
+    s, _ev = position({A: ["satyrus"]}, draw=["satyrus", "pluto", "miles", "venus"])
+    picture = ENG.to_dict(s)
+    assert {"options", "rng"} <= set(picture)  # BAC-14.1
+    assert set(picture["options"]) >= {"players", "setup_starter", "first_player", "length", "parcae_limit",
+                                       "umbra_composition"}
+    assert {"phase", "awaiting", "decider", "active", "turn_number", "round"} <= set(picture)  # BAC-14.2
+    assert {"deck", "discard", "centre", "set_aside", "box", "amans_released",
+            "bacchus_assigned"} <= set(picture)  # BAC-14.3
+    assert {"in_game", "introduced", "deus", "locked", "locked_on_turn", "with_amans", "arrival_pending",
+            "question_pending", "miles_finale_pending", "finale", "outcome", "option", "branch",
+            "twist"} <= set(picture["seats"][A])  # BAC-14.4
+    assert {"parcae_count", "reshuffle_pending", "sudden_ending", "sudden_trigger",
+            "finished"} <= set(picture)  # BAC-14.5
+    assert {"kind", "step", "drawn", "carried", "sacrificed", "piles", "counts", "result", "tied", "reason", "variant",
+            "row", "prompt", "scene", "take_done", "return_done", "bacchus_to", "locked", "moved", "options",
+            "twist_allowed"} <= set(picture["turn"])  # BAC-14.6

@@ -16,7 +16,8 @@ def narration_options(state: BacState) -> list[bool]:
 
 
 def test_t01_single_dominant() -> None:
-    """T-01: BAC-6.4, BAC-6.5.3, BAC-7 Miles at count 0-1 without an Accusator."""
+    """T-01: BAC-6.4, BAC-6.4.2 (Pluto not held, unplaced), BAC-6.4.4 (Vinum always matches), BAC-6.5.3,
+    BAC-7 Miles at count 0-1 without an Accusator."""
     s, ev = position({A: ["miles", "satyrus"]}, draw=["miles", "miles", "vinum", "pluto"])
     t = s.turn
     assert t.counts == {"miles": 2, "vinum": 1}
@@ -38,7 +39,7 @@ def test_t02_vinum_wins_a_tie_with_satyrus() -> None:
 
 
 def test_t03_vinum_loses_a_tie_without_satyrus() -> None:
-    """T-03: BAC-6.5.5, BAC-6.7.1 (take before return), BAC-7 Pluto."""
+    """T-03: BAC-6.5.5, BAC-6.7.1 (take before return), BAC-7 Pluto, D-9 (MUST_MOVE)."""
     s, ev = position({A: ["pluto", "venus"]}, centre=["miles", "minerva"],
                      draw=["vinum", "pluto", "satyrus", "accusator"])
     assert (s.turn.result, s.turn.reason) == ("pluto", "vinum_tie_loss")
@@ -51,7 +52,9 @@ def test_t03_vinum_loses_a_tie_without_satyrus() -> None:
 
 
 def test_t04_tie_between_gods_bacchus_leaves() -> None:
-    """T-04: BAC-6.5.5, BAC-6.6.1-2, A-8, BAC-7 TIE, BAC-6.8."""
+    """T-04: BAC-1.7, BAC-6.5.5, BAC-6.6.1, BAC-6.6.2, D-21, A-8, BAC-7 TIE, D-9, BAC-7.1 (Bacchus is gone, so
+    Pluto is the only card to return and BAC-1.10, A-19 return it), BAC-6.8.1, D-20, BAC-8.3, BAC-6.9 (step 9
+    waits for the question, then discards)."""
     s, ev = position({A: ["bacchus", "pluto"]}, draw=["bacchus", "pluto", "miles", "accusator"])
     assert (s.turn.result, s.turn.tied) == ("tie", ["bacchus", "pluto"])
     assert s.awaiting == "give_bacchus"
@@ -73,7 +76,7 @@ def test_t04_tie_between_gods_bacchus_leaves() -> None:
 
 
 def test_t05_three_way_tie_open_take_from_the_centre() -> None:
-    """T-05: BAC-6.5.4, BAC-6.5.6, BAC-6.7.4, D-1."""
+    """T-05: BAC-6.5.4, BAC-6.5.6, BAC-6.7.4, BAC-1.8 (MAY_MOVE), D-1 as settled by BAC-12 (BAC-1.1)."""
     s, ev = position({A: ["satyrus", "miles"], B: ["venus"]}, centre=["minerva", "pluto"],
                      draw=["satyrus", "miles", "vinum*", "venus"])
     assert (s.turn.result, s.turn.variant, s.turn.row) == ("vinum", "symbol", "vinum_symbol")
@@ -111,7 +114,7 @@ def test_t07_no_match() -> None:
 
 
 def test_t08_even_distribution() -> None:
-    """T-08: BAC-6.4.3, BAC-7 Venus before the Amans is released."""
+    """T-08: BAC-6.4.3, BAC-7 Venus before the Amans is released, D-9 (MUST_MOVE)."""
     s, ev = position({A: ["miles", "miles", "venus"]}, draw=["miles", "miles", "venus", "venus"])
     assert sorted(len(p) for d, p in s.turn.piles.items() if ENG.kind(d) == "miles") == [1, 1]
     assert s.turn.counts == {"miles": 1, "venus": 2}
@@ -124,7 +127,7 @@ def test_t08_even_distribution() -> None:
 
 
 def test_t09_copies_level_on_top_are_one_type() -> None:
-    """T-09: BAC-6.5.2, A-7."""
+    """T-09: BAC-6.5.2, A-7 (BAC-15)."""
     s, ev = position({A: ["miles", "miles"]}, draw=["miles"] * 4)
     assert sorted(len(p) for p in s.turn.piles.values()) == [0, 2, 2]
     assert (s.turn.result, s.turn.reason) == ("miles", "single")
@@ -153,7 +156,8 @@ def test_t11_minerva_unfed() -> None:
 
 
 def test_t12_only_the_locked_card_is_vinum() -> None:
-    """T-12: BAC-6.3.3, D-5, BAC-6.5.5, BAC-6.7.8a."""
+    """T-12: BAC-6.3.3, D-5, BAC-6.4.1 (the locked card is one of the turn's Umbra), BAC-6.5.5, BAC-6.7.8a,
+    BAC-6.9.1 (it is discarded at step 9)."""
     s, ev = position({A: ["minerva", "pluto"]}, centre=["miles"], locked={A: "vinum"},
                      draw=["pluto", "satyrus", "minerva"])
     carried = s.turn.carried
@@ -250,7 +254,7 @@ def test_t18_miles_at_count_three_captures_and_wins_over_the_sudden_ending() -> 
 
 
 def test_t19_named_take_from_a_player_while_the_centre_is_not_empty() -> None:
-    """T-19: BAC-6.7.3, BAC-7 Accusator count 2+."""
+    """T-19: BAC-6.7.3, BAC-7 Accusator count 2+, BAC-13.1 (the engine makes the forced take)."""
     s, ev = position({A: ["accusator", "satyrus"], B: ["miles", "pluto"]}, count=2, centre=["venus", "satyrus"],
                      draw=["accusator", "accusator", "satyrus", "bacchus"])
     assert (s.turn.result, s.turn.row) == ("accusator", "accusator_high")
@@ -297,10 +301,12 @@ def test_t22a_bacchus_kept() -> None:
 
 
 def test_t30_lock_rules() -> None:
-    """T-30: BAC-6.7.8a-d, A-11."""
+    """T-30: BAC-6.7.8a, BAC-6.7.8b, BAC-6.7.8c (the element is recorded as typed), BAC-6.7.8d, A-11;
+    BAC-1.5, BAC-6.9.1: the locked card stays in the area, out of the discard pile."""
     s, ev = position({A: ["satyrus"]}, players=3, draw=["venus", "pluto", "miles", "satyrus"])
     venus = in_area(s, "venus")
-    play(s, LockUmbra(A, venus, "Old Cassius the wine seller"))
+    ev = play(s, LockUmbra(A, venus, "Old Cassius the wine seller"))
+    assert find(ev, "umbra_locked") == [{"player": A, "card": venus, "element": "Old Cassius the wine seller"}]
     assert s.seats[A].locked == venus and venus not in s.turn.area
     with pytest.raises(IllegalMove) as info:
         play(s, LockUmbra(A, in_area(s, "pluto")))
@@ -395,7 +401,7 @@ def test_a_locked_card_is_in_one_place_while_a_parcae_pauses_the_turn() -> None:
     import random
     from collections import Counter
 
-    from test_bacchanalia_conformance import ENG, options_for, step
+    from test_bacchanalia_conformance import options_for, step
 
     from rules.match import Match
 

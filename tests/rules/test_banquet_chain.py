@@ -2,6 +2,8 @@
 (BB-6 to BB-10; T-03 to T-11)."""
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 from banquet_helpers import ENG, A, B, C, D, E, arrange, find, kinds_of, play, table
 
@@ -12,7 +14,8 @@ FILLER = ["dance", "feather", "bill_co", "dagger", "dagger", "doze", "dance"]
 
 
 def test_t03_accept_at_the_first_offer() -> None:
-    """T-03, BB-6.7, BB-8.1, BB-9.1-9.4: gift to C, Keep to A, Discard unseen, refill."""
+    """T-03, BB-4.1, BB-6.7, BB-8.1, BB-9.1, BB-9.3, BB-9.4, BB-9.6, BB-10.1, BB-10.4: gift to C, Keep to
+    A, both revealed and joining the rows; Discard unseen, refill, C starts round 2."""
     state = table(belts=[0, 3, 3, 0], circle=["carp", "wine_cup", "dagger"])
     deck_before = len(state.deck)
     dagger, carp, cup = arrange(state, "dagger", "carp", "wine_cup")
@@ -31,7 +34,8 @@ def test_t03_accept_at_the_first_offer() -> None:
 
 
 def test_t04_full_chain_and_return() -> None:
-    """T-04, BB-6.5-6.6, D-28, D-32: nobody may be offered twice; the return is accepted."""
+    """T-04, BB-1.9, BB-6.5, BB-6.6, D-28, D-32: nobody may be offered twice; the return is accepted
+    without a move of A's."""
     state = table(5, belts=[1, 0, 0, 0, 0])
     arrange(state, "dance", "olives", "poison")
     play(state, OfferGift(A, B))
@@ -55,7 +59,8 @@ def test_t04_full_chain_and_return() -> None:
 
 
 def test_t05_returned_gift_knocks_out_the_active_player() -> None:
-    """T-05, BB-9.2, BB-13.2-13.5, D-10: no Keep for a knocked-out active player."""
+    """T-05, BB-1.8, BB-9.2, BB-13.2, BB-13.3, BB-13.5, BB-19.6, D-10: no Keep for a knocked-out active
+    player; the row goes to the removed pile, the Keep and Discard face down to the discard pile."""
     state = table(guests=["claudius", "caligula", "messalina", "caesonia"], belts=[4, 0, 0, 0],
                   rows={A: ["olives", "carp", "wine_sip"]},
                   stack=["vespasianus", "agrippina", "octavius", "septimus", "cassius"])
@@ -81,7 +86,7 @@ CATCH_UP_ROWS = {A: FILLER[:4], B: FILLER[4:6], C: ["gift_ring", "gift_ring", "g
 
 
 def test_t06_catch_up_claim() -> None:
-    """T-06, BB-7.1-7.4, D-6, D-7: B is behind by 2 on everyone and takes the gift unoffered."""
+    """T-06, BB-1.5, BB-7.1, BB-7.3, BB-7.4, D-6, D-7: B is behind by 2 on everyone and takes the gift unoffered."""
     state = table(rows=CATCH_UP_ROWS, privileges={C: ["claim_keep_gift"]})
     _d, _k, carp = arrange(state, "wine_sip", "olives", "carp")
     assert state.phase == "catch_up" and ENG.to_act(state) == {B}
@@ -103,6 +108,20 @@ def test_t06_nobody_eligible() -> None:
                         D: ["feather", "feather", "bill_co", "bill_co"]})
     arrange(state, "wine_sip", "olives", "carp")
     assert state.phase == "offer"
+
+
+def test_bb72_at_most_one_player_is_eligible() -> None:
+    """BB-7.1, BB-7.2: for every row size from 0 to 4 at each of four seats, and whoever is active,
+    the engine finds as eligible exactly the player every other seated player leads by 2 cards,
+    and there is never more than one such player."""
+    state = table()
+    for sizes in product(range(5), repeat=4):
+        state.rows = [["olives#1"] * n for n in sizes]
+        for active in range(4):
+            state.active = active
+            behind = [p for p in range(4) if p != active and all(sizes[q] >= sizes[p] + 2 for q in range(4) if q != p)]
+            assert len(behind) <= 1, sizes
+            assert ENG.eligible_for_catch_up(state) == (behind[0] if behind else None), (sizes, active)
 
 
 def test_t07_catch_up_declined() -> None:
@@ -143,7 +162,7 @@ def test_t08_floor_at_zero_on_the_keep() -> None:
 
 
 def test_t09_ten_is_safe() -> None:
-    """T-09, BB-10.8: 10 is still in play; one step more knocks out."""
+    """T-09, BB-10.8, BB-13.1: 10 is still in play; one step more knocks out."""
     state = table(belts=[0, 6, 0, 0])
     arrange(state, "dance", "gift_ring", "piglet")
     play(state, OfferGift(A, B))
@@ -186,8 +205,20 @@ def test_t10_doze_as_keep() -> None:
     assert state.belts[A] == 1 and state.active == B
 
 
+def test_bb11_the_left_neighbour_skips_players_who_sit_out() -> None:
+    """BB-1.1, BB-8.2, D-25: with C and D sitting out, B's Doze hands the next round to E, the first
+    seated player clockwise from B; the offer skips them too."""
+    state = table(5, guests=["caligula", "claudius", None, None, "caesonia"], belts=[0, 3, 0, 0, 0],
+                  knockouts=[(C, "messalina"), (D, "vespasianus")], stack=[])
+    arrange(state, "dance", "gift_ring", "doze")
+    assert [m.to for m in ENG.legal_moves(state, A) if isinstance(m, OfferGift)] == [B, E]
+    play(state, OfferGift(A, B))
+    play(state, AcceptGift(B))
+    assert state.belts[B] == 1 and state.active == E
+
+
 def test_t11_gift_knocks_out_its_accepter() -> None:
-    """T-11, BB-8.2, BB-13.2-13.5: B is out, replaced; C starts; A's Keep still applies."""
+    """T-11, BB-8.2, BB-13.2, BB-13.3, BB-13.5: B is out, replaced; C starts; A's Keep still applies."""
     state = table(belts=[0, 9, 0, 0], rows={B: ["olives"]},
                   stack=["vespasianus", "agrippina", "octavius", "septimus", "cassius"])
     arrange(state, "dance", "carp", "wine_jug")

@@ -34,8 +34,26 @@ def test_t26_a_knocked_out_conspirator_does_not_win() -> None:
     assert state.winners == [B]
 
 
+def test_bb139_a_knocked_out_active_player_still_receives_the_return() -> None:
+    """BB-13.9, BB-9.2, BB-10.5: a Hymn step knocks A out mid-round; A's new guest is still the host
+    of the round, takes the returned gift and leads the next round, but gets no Keep."""
+    state = table(3, guests=["claudius", "caligula", "messalina"], belts=[10, 0, 0], rows={C: ["hymn"]},
+                  privileges={C: ["claim_discard_gift"]}, stack=["caesonia", "agrippina"])
+    _cup, keep, ring = arrange(state, "wine_cup", "olives", "gift_ring")
+    play(state, OfferGift(A, B))
+    events = play(state, PlayClaim(C, "claim_discard_gift", "discard"))
+    assert find(events, "guest_knocked_out") == [{"player": A, "guest": "claudius"}]
+    assert state.guests[A] == "caesonia" and state.phase == "respond" and state.holder == B
+    play(state, RefuseGift(B, C))
+    events = play(state, RefuseGift(C, A))
+    assert find(events, "gift_accepted") == [{"player": A}] and state.rows[A] == [ring]
+    assert find(events, "keep_discarded") == [{"player": A}] and keep in state.discard_pile
+    assert state.active == A and state.knockouts == [(A, "claudius")]
+
+
 def test_t27_caligula_dies_alone_then_a_player_sits_out() -> None:
-    """T-27, BB-13.6, BB-13.8, D-12, D-13: conspirators purged unseen; an empty stack seats nobody."""
+    """T-27, BB-1.3, BB-13.6, BB-13.7, BB-13.8, D-12, D-13, D-27: conspirators purged unseen; an empty
+    stack seats nobody; the third knock-out ends the game."""
     state = table(5, guests=["caligula", "claudius", "messalina", "caesonia", "vespasianus"],
                   stack=["octavius", "agrippina", "septimus", "cassius"], belts=[9, 0, 0, 0, 0], active=B)
     arrange(state, "dance", "gift_ring", "wine_cup")
@@ -83,7 +101,8 @@ def test_t28_three_daggers() -> None:
 
 
 def test_t28_a_conspirator_arriving_with_three_daggers_out() -> None:
-    """T-28, BB-10.7, D-15: no conspirator in play, no win; Septimus enters and wins at once."""
+    """T-28, BB-1.2, BB-10.7, D-15: no conspirator in play, no win; Septimus enters and wins at once,
+    and the win is his player's."""
     state = table(guests=["caligula", "claudius", "messalina", "caesonia"], rows={A: ["dagger"], C: ["dagger"]},
                   stack=["septimus", "octavius", "cassius", "vespasianus", "agrippina"], belts=[0, 10, 0, 0])
     arrange(state, "dance", "gift_ring", "dagger")
@@ -125,7 +144,7 @@ def test_t29_caligulas_knockout_win() -> None:
 
 
 def test_t30_gluttons_win() -> None:
-    """T-30, BB-14.1, D-2: five different dishes win before A's Keep."""
+    """T-30, BB-14.1, D-2, D-29, D-33: five different dishes win, with no move to claim it, before A's Keep."""
     rows = {B: ["olives", "oysters", "carp", "dormice"]}
     state = table(guests=["caligula", "vespasianus", "claudius", "caesonia"], belts=[0, 6, 0, 0], rows=rows)
     arrange(state, "dance", "carp", "peacock")
@@ -177,7 +196,7 @@ def test_t32_a_win_beats_the_draw() -> None:
 
 
 def test_t33_a_knocked_out_player_keeps_the_privilege() -> None:
-    """T-33, BB-12.4, BB-13.4: D keeps the Exchange and may play it later."""
+    """T-33, BB-12.4, BB-13.4, BB-19.4: D keeps the Exchange and may play it later."""
     state = table(guests=["caligula", "claudius", "messalina", "caesonia"], belts=[0, 0, 0, 9],
                   privileges={D: ["exchange_keep_discard"]})
     arrange(state, "dance", "gift_ring", "carp")
@@ -193,7 +212,8 @@ def test_t33_a_knocked_out_player_keeps_the_privilege() -> None:
 
 
 def test_t34_deck_exhaustion() -> None:
-    """T-34, BB-9.5, D-1: the discard pile becomes the deck in the middle of the refill."""
+    """T-34, BB-9.4, BB-9.5, D-1, D-11: the discard pile (never the removed pile) becomes the deck in
+    the middle of the refill, which fills positions in increasing order."""
     state = table(circle=["dance", "olives", "wine_cup", "gift_ring", "gift_wreath", "gift_cloak", "gift_mirror"],
                   deck=["feather"], discard_pile=["bill_co", "bill_co", "doze", "doze"])
     arrange(state, "dance", "olives", "wine_cup")

@@ -25,7 +25,8 @@ def refused(state: BanquetState, move: Move) -> str:
 
 
 def test_t17_claim_on_the_gift() -> None:
-    """T-17, BB-12.5-12.8, D-21, D-23: A is polled first (pass only), then C claims the gift."""
+    """T-17, BB-6.8, BB-12.5-12.8, D-21, D-23: A is polled first (pass only), then C claims the gift
+    and is the gift accepter."""
     state = table(privileges=T17_PRIVILEGES)
     arrange(state, "wine_sip", "olives", "flamingo")
     events = play(state, OfferGift(A, B))
@@ -57,7 +58,8 @@ def test_t18_claim_on_the_keep() -> None:
 
 
 def test_t19_claim_on_the_discard() -> None:
-    """T-19, BB-12.8, BB-14.2, D-14: the third dagger, taken from the Discard, wins for Cassius."""
+    """T-19, BB-4.2, BB-12.8, BB-14.2, D-14, D-33: the third dagger, taken from the Discard, wins for
+    Cassius; the rest of the round (A's Keep) does not happen."""
     state = table(guests=["caligula", "cassius", "claudius", "caesonia"], rows={A: ["dagger"], C: ["dagger"]},
                   privileges={D: ["claim_discard_gift"]})
     arrange(state, "dagger", "olives", "gift_ring")
@@ -71,7 +73,8 @@ def test_t19_claim_on_the_discard() -> None:
 
 
 def test_t20_exchange_gift_and_discard_mid_chain() -> None:
-    """T-20, BB-12.9, D-35: the new gift goes on from C; the poison is discarded unseen."""
+    """T-20, BB-5.4, BB-6.10, BB-12.9, D-35: the Discard is still within reach mid-chain; the new gift
+    goes on from C; the poison is discarded unseen."""
     state = table(privileges={D: ["exchange_gift_discard"]})
     cup, _carp, poison = arrange(state, "wine_cup", "carp", "poison")
     play(state, OfferGift(A, B))
@@ -88,7 +91,7 @@ def test_t20_exchange_gift_and_discard_mid_chain() -> None:
 
 
 def test_t21_exchange_gift_and_keep() -> None:
-    """T-21, BB-12.9: C swaps gift and Keep: B gets the carp, A keeps the poison."""
+    """T-21, BB-5.5, BB-12.9: C swaps gift and Keep: B gets the carp, A keeps the poison."""
     state = table(privileges={C: ["exchange_gift_keep"]})
     arrange(state, "wine_cup", "carp", "poison")
     play(state, OfferGift(A, B))
@@ -108,7 +111,8 @@ def test_t21_active_player_may_exchange() -> None:
 
 
 def test_t22_give_back() -> None:
-    """T-22, BB-12.2, BB-12.10: A must take the gift back at once; no later privilege."""
+    """T-22, BB-1.7, BB-6.8, BB-12.2, BB-12.10, D-24: A must take the gift back at once and is its
+    accepter; no later privilege; the gift and the Keep both meet A's Food Taster."""
     state = table(rows={A: ["food_taster"]}, privileges={B: ["give_back"], C: ["claim_keep_gift"]})
     arrange(state, "dance", "olives", "wine_cup")
     play(state, OfferGift(A, B))
@@ -133,7 +137,8 @@ def test_t22_give_back_to_the_previous_holder() -> None:
 
 
 def test_t23_special_gift() -> None:
-    """T-23, BB-12.11: to anyone seated but oneself, even a player who refused."""
+    """T-23, BB-6.8, BB-12.11, D-24: to anyone seated but oneself, even a player who refused; the
+    receiver is the gift accepter."""
     state = table(privileges={C: ["special_gift"]})
     arrange(state, "dance", "olives", "wine_cup")
     play(state, OfferGift(A, B))
@@ -147,7 +152,7 @@ def test_t23_special_gift() -> None:
 
 
 def test_t24_priority_and_one_per_round() -> None:
-    """T-24, BB-12.2, BB-12.5: the active player is polled first; one privilege per round."""
+    """T-24, BB-12.2, BB-12.5, BB-19.5: the active player is polled first; one privilege per round."""
     state = table(privileges={A: ["exchange_gift_keep"], C: ["claim_keep_gift"]})
     arrange(state, "dance", "olives", "wine_cup")
     play(state, OfferGift(A, B))
@@ -162,7 +167,7 @@ def test_t24_priority_and_one_per_round() -> None:
 
 
 def test_t25_timing_limits() -> None:
-    """T-25, BB-12.3, BB-12.7: not before the arrangement, not by the active player (Claim),
+    """T-25, BB-6.9, BB-12.3, BB-12.7: not before the arrangement, not by the active player (Claim),
     Give back only by the holder, nothing after the gift is accepted."""
     state = table(rows={B: ["food_taster"]}, privileges={A: ["claim_keep_gift"], C: ["give_back"],
                                                           D: ["claim_keep_discard"]})
@@ -196,7 +201,8 @@ def test_t25_no_privilege_during_catch_up() -> None:
 
 
 def test_t35_give_back_during_a_return() -> None:
-    """T-35, BB-12.7, BB-12.10, D-22: on the return A gives the gift to the last refuser."""
+    """T-35, BB-6.3, BB-12.7, BB-12.10, D-22: a window at each arrival of the gift (A answers three
+    polls); on the return A gives the gift to the last refuser."""
     state = table(3, privileges={A: ["give_back"]})
     arrange(state, "dance", "olives", "wine_cup")
     play(state, OfferGift(A, B))

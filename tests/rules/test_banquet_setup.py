@@ -25,7 +25,7 @@ def test_registry_offers_both_modes() -> None:
     (OPEN, {"players": 5}, {"players": 5, "privileges": "open"}),
 ])
 def test_bb31_options(eng: Any, raw: dict[str, Any], expected: dict[str, Any]) -> None:
-    """BB-3.1: seats 3-5 and the privilege variant, with defaults."""
+    """BB-3.1, BB-15.3: seats 3-5 and the privilege variant, with defaults (`hidden` is the standard game)."""
     assert eng.options(raw) == expected
 
 
@@ -45,7 +45,7 @@ def test_bb31_bad_options(eng: Any, raw: dict[str, Any], code: str) -> None:
 
 
 def test_t01_setup() -> None:
-    """T-01, BB-3.2-3.8, BB-17.1: the deal for 4 players."""
+    """T-01, BB-3.2, BB-3.3, BB-3.4, BB-3.5, BB-3.6, BB-3.7, BB-17.1: the deal for 4 players."""
     state = ENG.new_state({"players": 4}, 1234)
     cal = state.guests.index("caligula")
     assert state.guests.count("caligula") == 1
@@ -63,7 +63,7 @@ def test_t01_setup() -> None:
 
 
 def test_t01_golden_deal() -> None:
-    """T-01, BB-3.8, D-31: the same seed gives the same deal, pinned here."""
+    """T-01, BB-3.8, BB-19.1, D-31: the same seed gives the same deal (and generator), pinned here."""
     state = ENG.new_state({"players": 4}, 1234)
     assert state.guests == ["vespasianus", "septimus", "cassius", "caligula"]
     assert state.guest_stack == ["caesonia", "messalina", "octavius", "claudius", "agrippina"]
@@ -91,7 +91,7 @@ def test_t01_privileges_go_clockwise_from_caligula() -> None:
 
 
 def test_t02_pick_is_checked() -> None:
-    """T-02, BB-5.1: three different cards lying in the circle."""
+    """T-02, BB-1.4, BB-5.1: three different cards lying in the circle, picked by the active player."""
     state = table(circle=["carp", "wine_cup", "dagger", "olives"])
     carp, cup, dagger, olives = state.circle[:4]
     assert carp and cup and dagger and olives
@@ -129,7 +129,8 @@ def test_bb51_the_three_cards_may_be_named_in_any_order() -> None:
 
 
 def test_t02_pick_and_arrange() -> None:
-    """T-02, BB-5.1-5.4, BB-17.1: the picked three are public, the arrangement is not."""
+    """T-02, BB-1.6, BB-5.1, BB-5.2, BB-5.3, BB-5.4, BB-17.1, BB-19.2: the picked three are public and
+    leave their circle positions empty; the arrangement is not public, only which slot holds a back."""
     state = table(circle=["carp", "wine_cup", "dagger", "olives"])
     carp, cup, dagger, olives = state.circle[:4]
     assert carp and cup and dagger and olives
@@ -148,7 +149,8 @@ def test_t02_pick_and_arrange() -> None:
 
 
 def test_every_card_instance_exists_once() -> None:
-    """BB-2.1, BB-16.1: 93 action cards, 9 guests, 8 privileges, all different instances."""
+    """BB-2.1, BB-2.4, BB-16.1, BB-19.3: 93 action cards, 9 guests, 8 privileges, all different
+    instances, each in exactly one place."""
     state = ENG.new_state({"players": 3}, 5)
     cards = ENG.all_cards(state)
     assert len(cards) == 110 == len(set(cards))

@@ -46,12 +46,15 @@ def test_t12_cancelled_wine_sings_no_hymn() -> None:
 
 
 def test_t13_food_taster_against_poison() -> None:
-    """T-13, BB-10.3, BB-11.2, D-9: the poison and the Food Taster leave; C keeps the initiative."""
+    """T-13, BB-10.3, BB-11.2, BB-11.5, D-9, D-11, D-34: C sees the poison, then cancels it; the poison
+    and the Food Taster go to the removed pile; C keeps the initiative."""
     state = table(belts=[0, 0, 5, 0], rows={C: ["food_taster", "carp", "wine_jug"]})
     arrange(state, "dance", "gift_ring", "poison")
     play(state, OfferGift(A, C))
-    play(state, AcceptGift(C))
+    events = play(state, AcceptGift(C))
     assert ENG.to_act(state) == {C} and state.pending is not None
+    revealed = [e["card"] for e in find(events, "card_revealed")]
+    assert kinds_of(revealed) == ["poison"] and state.pending.card == revealed[0]  # shown, then asked
     events = play(state, ResolveCard(C, "food_taster"))
     cancelled = find(events, "card_cancelled")[0]
     assert kinds_of([cancelled["card"], cancelled["by"]]) == ["poison", "food_taster"] and cancelled["player"] == C
@@ -86,7 +89,7 @@ def test_t14_food_taster_against_a_dagger() -> None:
 
 
 def test_t14_food_taster_against_doze() -> None:
-    """T-14, D-9: a cancelled Doze does nothing, so the accepter keeps the initiative."""
+    """T-14, BB-8.3, D-9: a cancelled Doze does nothing, so the accepter keeps the initiative."""
     state = table(belts=[0, 0, 0, 4], rows={D: ["food_taster"]})
     arrange(state, "dance", "gift_ring", "doze")
     play(state, OfferGift(A, D))
@@ -104,7 +107,8 @@ def _keep_options(keep: str, row: list[str]) -> list[Move]:
 
 
 def test_t15_umbra() -> None:
-    """T-15, BB-11.3, D-19: the Umbra eats dishes only; with a Food Taster both are offered."""
+    """T-15, BB-1.10, BB-11.3, D-19: the Umbra eats dishes only (poison is not a dish); with a Food
+    Taster both are offered."""
     assert _keep_options("piglet", ["umbra"]) == [ResolveCard(A, "apply"), ResolveCard(A, "umbra")]
     assert _keep_options("wine_jug", ["umbra"]) == []
     assert _keep_options("poison", ["umbra"]) == []
@@ -120,7 +124,7 @@ def test_t15_umbra() -> None:
 
 
 def test_t16_duplicate_special() -> None:
-    """T-16, BB-10.2, BB-11.1, D-20: a second Hymn is removed unasked; the accepter keeps the lead."""
+    """T-16, BB-8.3, BB-10.2, BB-11.1, D-20: a second Hymn is removed unasked; the accepter keeps the lead."""
     state = table(rows={B: ["hymn", "olives"]})
     arrange(state, "dance", "gift_ring", "hymn")
     play(state, OfferGift(A, B))

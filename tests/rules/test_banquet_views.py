@@ -13,7 +13,8 @@ from rules.kernel import HIDDEN, Event
 
 
 def test_t36_views_while_b_holds_the_gift() -> None:
-    """T-36, BB-17.1-17.2: B sees B's own guest and privilege and three backs, nothing of C or D."""
+    """T-36, BB-17.1, BB-17.2, BB-17.4, BB-19.1: B sees B's own guest and privilege and three backs,
+    nothing of C or D; the picked three are on show, the discard pile only as backs; no generator."""
     state = table(privileges={B: ["give_back"], C: ["claim_keep_gift"], D: ["exchange_gift_keep"]},
                   discard_pile=["dance", "feather"])
     discard, keep, gift = arrange(state, "wine_sip", "olives", "flamingo")

@@ -68,7 +68,8 @@ PARADOXED = {c: frozenset(paradoxed_for(c)) for c in CONFIGS}
 
 
 def test_chr1791_counts() -> None:
-    """CHR-17.9.1, CHR-2.1, CHR-16.2: 13 L + 19 R, 14 IDs, 20 inverters, 21 patches, 41 play cards."""
+    """CHR-17.9.1, CHR-2.1, CHR-16.2, CHR-1.2, CHR-1.3: 13 L + 19 R, 14 IDs, 20 inverters, 21 patches,
+    41 play cards."""
     assert sum(c.is_linchpin for c in CARDS.timeline) == 13
     assert sum(not c.is_linchpin for c in CARDS.timeline) == 19
     assert len(CARDS.identities) == 14
@@ -94,7 +95,7 @@ def test_chr171_years_and_rules() -> None:
 
 
 def test_chr31_time_index_in_date_order() -> None:
-    """CHR-3.1-3.2, D-2: Time Index A1 ... D8 follows date order, row by row."""
+    """CHR-3.1, CHR-3.2, D-2: Time Index A1 ... D8 follows date order, row by row."""
     ordered = sorted(CARDS.timeline, key=lambda c: c.year)
     assert [c.ti for c in ordered] == [f"{row}{col}" for row in "ABCD" for col in range(1, 9)]
     assert (ordered[0].year, ordered[-1].year) == (1865, 1999)
@@ -111,7 +112,7 @@ def test_chr1792_ripples_are_the_inverse_of_the_rules() -> None:
 
 
 def test_chr1792_one_patch_per_year_three_on_1945() -> None:
-    """CHR-17.9.2, CHR-5.1.2: every patch year is a ripplepoint; 1945 has three, the others one."""
+    """CHR-17.9.2, CHR-17.2, CHR-5.1.2: every patch year is a ripplepoint; 1945 has three, the others one."""
     per_year = Counter(p.year for p in CARDS.patches)
     assert set(per_year) == set(RIPPLEPOINTS)
     assert per_year[1945] == 3
@@ -146,7 +147,7 @@ def test_chr174_identity_table() -> None:
 
 
 def test_chr1794_usage() -> None:
-    """CHR-17.4, CHR-17.9.4: patched-year usage, no 1945 patch, 14 different true years."""
+    """CHR-17.4, CHR-17.9.4, CHR-5.1.5: patched-year usage, no 1945 patch, 14 different true years."""
     usage = Counter(y for i in CARDS.identities for y in i.patched)
     assert {y for y, n in usage.items() if n == 1} == {1868, 1929, 1933, 1944, 1948, 1950, 1962, 1991}
     assert {y for y, n in usage.items() if n == 2} == {1917, 1918, 1939, 1942, 1968, 1969, 1974, 1986, 1995, 1999}

@@ -29,7 +29,7 @@ MAX_MOVES = 2000
 
 def checker(eng: ChrononautsEngine) -> Callable[[FullState], None]:
     def check(state: FullState) -> None:
-        """CHR-4.3, CHR-10.3, CHR-10.4, CHR-14.3, CHR-15.6."""
+        """CHR-4.3, CHR-10.3, CHR-10.4, CHR-14.3, CHR-14.4, CHR-15.6, D-27."""
         if eng.timeline_game:
             assert_invariant(state.timeline)
         else:
@@ -58,7 +58,8 @@ def run(eng: ChrononautsEngine, seed: int, seats: int) -> FullState:
 @pytest.mark.parametrize("seats", SEATS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_chrononauts_game(seed: int, seats: int) -> None:
-    """design.md conformance; CHR-7, CHR-10, CHR-12, CHR-14.5-14.6."""
+    """design.md conformance; CHR-7, CHR-10, CHR-12, CHR-14.2 (no card created or lost), CHR-14.5,
+    CHR-14.6."""
     run(FULL, seed, seats)
 
 

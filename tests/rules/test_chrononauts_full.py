@@ -36,7 +36,8 @@ def targets(state: FullState, player: int, card: str) -> list[int | None]:
 
 
 def test_t01_single_ripple_after_a_window() -> None:
-    """T-01 (CHR-4.2, 4.4, 9.1.2, 10.4): the flip waits for every answer, then ripples."""
+    """T-01 (CHR-4.2, CHR-4.4, CHR-9.1.2, CHR-10.4, CHR-8.3, CHR-2.4): the flip waits for every
+    answer, then ripples by itself."""
     state = game(hands={A: [AD[0], "pat_1950"]})
     play(state, PlayCard(A, AD[0], 1937))
     assert FULL.to_act(state) == {B, C} and 1937 not in state.timeline.prime
@@ -46,7 +47,8 @@ def test_t01_single_ripple_after_a_window() -> None:
 
 
 def test_t06_patch_bonus_and_memo() -> None:
-    """T-06 (CHR-9.2): legal plays, the bonus draw, and a Memo that cancels it all."""
+    """T-06 (CHR-9.2.2, CHR-7.2a, CHR-7.3, CHR-10.10, D-12): legal plays, the bonus draw, and a Memo
+    that cancels it all while the step stays used."""
     hand = ["pat_1950", "pat_1868", "art_rex"]
     state = game(primes=[1937], hands={A: hand, B: [MEMOS[0]]})
     assert plays_of(legal(state, A)) == {("pat_1950", 1950), ("art_rex", None)}
@@ -65,7 +67,8 @@ def test_t06_patch_bonus_and_memo() -> None:
 
 
 def test_t09_t18_t21_legality_reasons() -> None:
-    """T-09, T-18, T-21 (CHR-5.1.3, 8.6, 9.1): targets and reasons through the full engine."""
+    """T-09, T-18, T-21 (CHR-5.1.3, CHR-8.6, CHR-9.1.3, CHR-9.1.4, CHR-1.1): targets, and the reason
+    codes of refused moves, through the full engine."""
     state = game(primes=[1941], hands={A: ["pat_1945_berlin", "pat_1945_tokyo", RH[0], RF[0]]})
     assert ("pat_1945_berlin", 1945) in plays_of(legal(state, A))
     with pytest.raises(IllegalMove) as err:
@@ -89,7 +92,8 @@ def test_t09_t18_t21_legality_reasons() -> None:
 
 
 def test_t11_ultraparadox_bars_post_1962_cards_for_everyone() -> None:
-    """T-11 (CHR-5.2.2-5.2.4, D-38): World War 3 starts; artifacts after 1962 are out of reach."""
+    """T-11 (CHR-5.2.2, CHR-5.2.4a, CHR-5.2.4b, CHR-5.2.4c, CHR-5.2.4d, CHR-8.2, D-38): World War 3
+    starts; artifacts after 1962 are out of reach from every source."""
     b_hand = ["art_cure", "art_rex", RF[1], PA[0], "inv_halt_attack", "inv_sabotage", "pat_1969", GTF[0],
               REWIND[0], QUICK_TRIP[0]]
     state = game(primes=[1957], hands={A: ["pat_1962"], B: b_hand}, tables={C: ["art_almanac", "art_grail"]},
@@ -135,7 +139,7 @@ T16_PRIMES = [1865, 1912, 1914, 1915, 1936, 1937, 1957]
 
 
 def test_t16_thirteenth_paradox_ends_the_game_for_everyone() -> None:
-    """T-16 (CHR-5.3): thirteen open paradoxes: destroyed, no win check, no legal move."""
+    """T-16 (CHR-5.3, CHR-12.6): thirteen open paradoxes: destroyed, no win check, no legal move."""
     state = game(primes=T16_PRIMES, hands={A: ["inv_halt_attack"]})
     events = play(state, PlayCard(A, "inv_halt_attack", 1993)) + all_pass(state)
     assert "universe_destroyed" in kinds(events) and "game_won" not in kinds(events)
@@ -161,7 +165,8 @@ def test_t17_a_restore_destroys_through_the_nexus() -> None:
 
 
 def test_t22_memo_cancels_a_whole_fast_forward() -> None:
-    """T-22 (CHR-11.2, 7.3): no draws, no steps; the turn ends and A's win check runs."""
+    """T-22 (CHR-11.2, CHR-7.3, CHR-7.5, CHR-10.10, D-12): no draws, no steps; the turn ends and
+    A's win check runs."""
     hand = [FF[0], *RF[:9], RH[0]]  # 11 cards: after the cancelled play, 10 remain
     state = game(hands={A: hand, B: [MEMOS[0]]})
     events = play(state, PlayCard(A, FF[0], None), PlayMemo(B, MEMOS[0]))
@@ -174,7 +179,7 @@ def test_t22_memo_cancels_a_whole_fast_forward() -> None:
 
 
 def test_t23_memo_on_a_card_played_in_a_fast_forward_step() -> None:
-    """T-23 (CHR-11.2, 7.3): each step stands alone; a resolved card is beyond any Memo."""
+    """T-23 (CHR-11.2, CHR-7.3, CHR-10.7): each step stands alone; a resolved card is beyond any Memo."""
     state = game(primes=[1963], hands={A: [FF[0], RF[0], "art_rex"], B: [MEMOS[0]], C: [MEMOS[1]]},
                  draw_top=["pat_1868", "pat_1917"])
     play(state, PlayCard(A, FF[0], None))
@@ -200,7 +205,8 @@ def test_t23_memo_on_a_card_played_in_a_fast_forward_step() -> None:
 
 
 def test_t24_counter_memo() -> None:
-    """T-24 (CHR-10.5-10.6): X+M1+M2 cancels M1 and X resolves; X+M1+M2+M3 cancels X."""
+    """T-24 (CHR-10.5, CHR-10.6, CHR-10.2, CHR-10.9, CHR-18.2, D-19): X+M1+M2 cancels M1 and X
+    resolves; X+M1+M2+M3 cancels X; every Memo played ends in the discard pile."""
     hands = {A: ["pat_1968", MEMOS[0]], B: [MEMOS[1]], C: [MEMOS[2]]}
     state = game(primes=[1963], hands=hands)
     play(state, PlayCard(A, "pat_1968", 1968), PlayMemo(B, MEMOS[1]))
@@ -223,7 +229,8 @@ def test_t24_counter_memo() -> None:
 
 @pytest.mark.parametrize("mode", ["each", "shared"])
 def test_t25_the_window_hides_who_holds_a_memo(mode: str) -> None:
-    """T-25 (CHR-10.4, 14.4): everyone eligible is asked; only B's own query shows the Memo."""
+    """T-25 (CHR-10.4a, CHR-10.4b, CHR-14.4): everyone eligible is asked; only B's own query shows
+    the Memo."""
     state = game(hands={A: ["art_rex"], B: [MEMOS[0]], C: [RF[0]]}, discard=[MEMOS[2]],
                  response_mode=mode)
     assert MEMOS[1] in state.draw
@@ -239,14 +246,16 @@ def test_t25_the_window_hides_who_holds_a_memo(mode: str) -> None:
 
 
 def test_t25_no_window_when_every_memo_is_in_plain_sight() -> None:
-    """T-25 (CHR-10.4c, D-18): all three Memos in the discard pile: Rex resolves at once."""
+    """T-25 (CHR-10.4c, D-18, CHR-9.3.1): all three Memos in the discard pile: Rex resolves at once,
+    onto A's table."""
     state = game(hands={A: ["art_rex"]}, discard=list(MEMOS))
     events = play(state, PlayCard(A, "art_rex", None))
     assert "window_opened" not in kinds(events) and state.tables[A] == ["art_rex"]
 
 
 def test_t26_no_memo_on_a_win() -> None:
-    """T-26 (CHR-10.8, 12.5): the artifact may be cancelled; the win itself may not."""
+    """T-26 (CHR-10.8, CHR-12.5, CHR-12.3, D-23): the artifact may be cancelled; the win itself,
+    found by the engine, may not."""
     kw = dict(missions={A: "mis_great_mysteries"}, tables={A: ["art_rongo", "art_ark"]},
               hands={A: ["art_creation_tape"], B: [MEMOS[0]]})
     state = game(**kw)  # type: ignore[arg-type]
@@ -266,7 +275,7 @@ def test_t26_no_memo_on_a_win() -> None:
 
 
 def test_t27_wins_only_at_the_end_of_ones_own_turn() -> None:
-    """T-27 (CHR-12.1): B's titles read true on A's turn, but only A is checked then."""
+    """T-27 (CHR-12.1, CHR-7.5): B's titles read true on A's turn, but only A is checked then."""
     state = game(primes=[1915], patched=[1917], ids={B: "id_cornelius"},
                  hands={A: ["pat_1933"], B: ["art_rex", FF[0], RF[0]]}, draw_top=["pat_1868", "pat_1918"])
     play(state, PlayCard(A, "pat_1933", 1933))
@@ -306,7 +315,8 @@ NINE = [*RF[:8], RH[0]]
 
 
 def test_t29_hand_size_win() -> None:
-    """T-29 (CHR-12.4, 7.6, D-22): ten cards at the end of one's own turn."""
+    """T-29 (CHR-12.4, CHR-7.6, CHR-9.3.2, CHR-1.6, D-22): ten cards at the end of one's own turn;
+    artifacts on the table are not hand cards."""
     state = game(primes=[1937], hands={A: [*NINE, "pat_1950"]})  # 9 + the draw
     play(state, PlayCard(A, "pat_1950", 1950))
     all_pass(state)
@@ -330,7 +340,8 @@ def test_t29_hand_size_win() -> None:
 
 
 def test_t30_deck_cycling_on_demand() -> None:
-    """T-30 (CHR-14.1, D-13): the pile runs dry and is rebuilt only when a draw needs it."""
+    """T-30 (CHR-14.1, D-13, CHR-8.3, CHR-18.1): the pile runs dry and is rebuilt, with no move,
+    only when a draw needs it."""
     discard = ["pat_1950", "art_rex", "art_ark", RF[1], RF[2], "art_grail"]
     state = game(primes=[1937], current=C, hands={A: [REWIND[0]], C: ["art_mammoth"]}, discard=discard,
                  draw_top=["art_toe"], rest_to=B)
@@ -347,7 +358,7 @@ def test_t30_deck_cycling_on_demand() -> None:
 
 
 def test_t31_rewind_limits() -> None:
-    """T-31 (CHR-11.4, 9.5.4, D-38)."""
+    """T-31 (CHR-11.4, CHR-9.5.3, CHR-9.5.4, CHR-8.2, D-38)."""
     state = game(hands={A: [REWIND[0]]}, discard=[FF[0], MEMOS[0], QUICK_TRIP[0]])
     assert FULL.choices(state, A, REWIND[0]) == []
     state = game(hands={A: [REWIND[0]]}, discard=[FF[0], "pat_1950", "art_rex"])
@@ -362,7 +373,8 @@ def test_t31_rewind_limits() -> None:
 
 
 def test_t32_quick_trip() -> None:
-    """T-32 (CHR-11.5, 14.3): a private, sorted search; the pile is shuffled before the play."""
+    """T-32 (CHR-11.5.1, CHR-11.5.2, CHR-11.5.3, CHR-11.5.4, CHR-14.3, CHR-8.5, CHR-10.2, D-15,
+    D-21): a private, sorted search; the pile is shuffled before the play."""
     pile = ["pat_1950", FF[1], *RF[:9], *PA, *AD, "art_rex", "art_ark", "art_grail"]
     assert len(pile) == 20
     state = game(primes=[1937], hands={A: [QUICK_TRIP[0]]}, draw_top=pile, rest_to=C)
@@ -382,7 +394,8 @@ def test_t32_quick_trip() -> None:
 
 
 def test_t33_miracle_with_fast_forward() -> None:
-    """T-33 (CHR-11.3, S7): the mini-hand, draws into the set-aside hand, steps taken after."""
+    """T-33 (CHR-11.3.1, CHR-11.3.2, CHR-11.3.3, CHR-11.3.4, CHR-11.3.5, CHR-11.1, CHR-9.5.2,
+    CHR-9.4.3, CHR-7.4): the mini-hand, draws into the set-aside hand, steps taken after."""
     others = ["art_rex", "art_ark", RF[3], RF[4]]
     state = game(hands={A: ["act_miracle_biblical", *others]}, tables={A: ["art_grail"]},
                  draw_top=[MEMOS[0], RF[0], FF[0]])
@@ -406,7 +419,8 @@ def test_t33_miracle_with_fast_forward() -> None:
 
 
 def test_t34_miracle_cancelled_and_without_bonus() -> None:
-    """T-34 (CHR-8.4, D-14): a cancelled Miracle costs nothing; without bonus, 2 cards, 1 play."""
+    """T-34 (CHR-8.4, D-14, CHR-11.3.2, CHR-11.3.3, CHR-11.3.4): a cancelled Miracle costs nothing;
+    without bonus, 2 cards, 1 play, and MiracleStop discards the rest."""
     state = game(hands={A: ["act_miracle_future", RF[0]], B: [MEMOS[0]]}, tables={A: ["art_rex"]})
     play(state, PlayOnArtifact(A, "act_miracle_future", "art_rex"), PlayMemo(B, MEMOS[0]))
     all_pass(state)
@@ -422,7 +436,7 @@ def test_t34_miracle_cancelled_and_without_bonus() -> None:
 
 
 def test_one_miracle_at_a_time() -> None:
-    """CHR-11.3 and the written decision on it (docs/rules/chrononauts.md): a Miracle drawn into
+    """CHR-11.3.7, D-40: a Miracle drawn into
     a running Miracle's mini-hand cannot be performed, and the refusal says why."""
     state = game(hands={A: ["act_miracle_biblical"]}, tables={A: ["art_grail", "art_rex"]},
                  draw_top=[RF[0], "act_miracle_future", FF[0]])
@@ -439,7 +453,8 @@ def test_one_miracle_at_a_time() -> None:
 
 @pytest.mark.parametrize("mode", ["each", "shared"])
 def test_nobody_answers_closes_the_window_in_either_mode(mode: str) -> None:
-    """CHR-10.4a-b, T-25: "nobody plays a Memo" is one NoResponse in `shared` mode and a
+    """CHR-10.4a, CHR-10.4b, CHR-10.4d, D-41, T-25: "nobody plays a Memo" is one NoResponse in
+    `shared` mode and a
     PassResponse of each eligible player in `each` mode, so a saved `each` game played at one
     screen never sticks at a window."""
     match = Match(FULL, {"players": 3, "first_player": 0, "mission_mulligan": False, "response_mode": mode}, 5)
@@ -462,7 +477,7 @@ def test_nobody_answers_closes_the_window_in_either_mode(mode: str) -> None:
 
 
 def test_t35_mona_lisa_order() -> None:
-    """T-35 (CHR-13.3-13.4, D-24): the most real Mona Lisa on any table."""
+    """T-35 (CHR-13.3, CHR-13.4, CHR-12.3, D-24): the most real Mona Lisa on any table."""
     state = game(missions={A: "mis_mona_dinosaur"}, tables={A: ["art_rex", "art_mammoth", "art_mona_crude"]},
                  hands={A: [RF[0], RF[1]], B: ["art_mona_real"]})
     assert FULL.mission_done(state, A)
@@ -490,7 +505,7 @@ def test_t35_mona_lisa_order() -> None:
     ("act_sell_prehistoric", "art_mona_fine", ["art_mona_real"], 2),
 ])
 def test_t36_sell_bonuses(sell: str, paid: str, b_table: list[str], drawn: int) -> None:
-    """T-36 (CHR-9.4.2, 13.4): the bonus category, and the most real painting at the sale."""
+    """T-36 (CHR-9.4.2, CHR-13.4, D-36): the bonus category, and the most real painting at the sale."""
     state = game(hands={A: [sell]}, tables={A: ["art_mona_fine", "art_rex"], B: b_table})
     play(state, PlayOnArtifact(A, sell, paid))
     all_pass(state)
@@ -498,7 +513,7 @@ def test_t36_sell_bonuses(sell: str, paid: str, b_table: list[str], drawn: int) 
 
 
 def test_t37_swaps() -> None:
-    """T-37 (CHR-9.4.6-9.4.8, 13.1, D-39)."""
+    """T-37 (CHR-9.4.6, CHR-9.4.8, CHR-13.1, CHR-13.2, D-39)."""
     state = game(hands={A: [PARENTS, NEW_MISSION[0], NEVER[0]]}, ids={B: "id_boris"})
     top_id = state.id_deck[-1]
     play(state, PlayCard(A, PARENTS, B))
@@ -520,7 +535,8 @@ def test_t37_swaps() -> None:
 
 
 def test_t38_mulligan() -> None:
-    """T-38 (CHR-6.6): one swap per kind; the mission swap follows while enabled."""
+    """T-38 (CHR-6.6, CHR-6.7, D-9): one swap per kind; the mission swap follows while enabled; the
+    choices go round from the first player the table named."""
     state = FULL.new_state({"players": 3, "first_player": 0}, 7)
     assert FULL.to_act(state) == {A} and legal(state, A) == [KeepDeal(A, "id"), Mulligan(A, "id")]
     old, top = state.ids[A], state.id_deck[-1]
@@ -537,7 +553,8 @@ def test_t38_mulligan() -> None:
 
 
 def test_t44_killing_time() -> None:
-    """T-44 (CHR-7.2, 8.6): nothing to play; one or two discards, the second one draws."""
+    """T-44 (CHR-7.2b, CHR-8.6, CHR-1.7, CHR-10.2): nothing to play; one or two discards, the second
+    one draws; discards are no plays and open no window."""
     state = game(hands={A: [RH[0], MEMOS[0]]}, draw_top=["art_rex"])
     moves = legal(state, A)
     assert not any(isinstance(m, (PlayCard, PlayOnArtifact)) for m in moves)
@@ -560,7 +577,7 @@ def test_memo_is_never_a_step() -> None:
 
 
 def test_hand_actions_discontinuity_vortex_get_there_first_never_existed() -> None:
-    """CHR-9.4.1, 9.4.4, 9.4.5, 9.4.7."""
+    """CHR-9.4.1, CHR-9.4.4, CHR-9.4.5, CHR-1.9, D-36."""
     state = game(hands={A: ["act_discontinuity", "art_rex"], B: ["art_ark"], C: ["art_grail", "art_mammoth"]})
     play(state, PlayCard(A, "act_discontinuity", 1))
     all_pass(state)
@@ -663,7 +680,7 @@ def test_t03_t07_t08_t10_t13_patch_legality_in_the_full_game() -> None:
 
 @pytest.mark.parametrize("seats, seed", [(2, 1), (3, 1234), (6, 99)])
 def test_deal_order(seats: int, seed: int) -> None:
-    """CHR-6.3-6.4, D-10, D-11: IDs, Missions, play deck shuffled in that order, then the first
+    """CHR-6.3, CHR-6.4, D-10, D-11: IDs, Missions, play deck shuffled in that order, then the first
     player; one Mission each, then one ID each, then three cards round-robin from the first player."""
     from random import Random
 
@@ -687,7 +704,7 @@ def test_deal_order(seats: int, seed: int) -> None:
 
 
 def test_a_deal_is_a_number() -> None:
-    """CHR-14.6: the same seed and options give the same game; the rng is part of the state."""
+    """CHR-14.6, CHR-18.3: the same seed and options give the same game; the rng is part of the state."""
     one, two = FULL.new_state({"players": 4}, 5), FULL.new_state({"players": 4}, 5)
     assert FULL.to_dict(one) == FULL.to_dict(two)
     assert FULL.to_dict(FULL.new_state({"players": 4}, 6)) != FULL.to_dict(one)

@@ -89,3 +89,33 @@ def test_b5_a_shared_win_is_split_among_its_winners() -> None:
     b5 = next(line for line in tally.lines() if "B-5" in line)
     assert "25.0% (a shared win split" in b5 and "counted whole: 50.0%" in b5
     assert "shared wins: 33.3% of games (50.0% of wins)" in b5
+
+
+def test_b1_b2_b4_what_each_won_game_adds() -> None:
+    """PAR-12 B-1 (won within the deck + 2 rounds), B-2 (wins by type, a shared win once per winning type),
+    B-4 (won in the turn a winning card, or the winning type's first copy, entered play)."""
+    tally = Tally(2)
+    quick = setup(players=2)
+    put(quick, A, "titurel")
+    quick.entered["titurel"] = 12
+    quick.step, quick.winners, quick.winning, quick.reason, quick.turn = "over", [A], ["titurel"], "missions", 12
+    late = setup(players=2)  # the deck ran out on turn 30, and 30 + 2 rounds of 2 players is turn 34
+    put(late, A, "ammaliatrice#1")
+    put(late, B, "ammaliatrice#2")
+    late.entered.update({"ammaliatrice#1": 10, "ammaliatrice#2": 35})
+    late.step, late.winners, late.reason, late.turn, late.last_draw_turn = "over", [A, B], "missions", 35, 30
+    late.winning = ["ammaliatrice#1", "ammaliatrice#2"]
+    just = setup(players=2)
+    put(just, B, "klingsor")
+    just.entered["klingsor"] = 3
+    just.step, just.winners, just.winning, just.reason, just.turn, just.last_draw_turn = (
+        "over", [B], ["klingsor"], "missions", 34, 30)
+    for state in (quick, late, just):
+        tally.record(state)
+    assert tally.won_early == 2
+    assert tally.type_wins == {"titurel": 1, "ammaliatrice": 1, "klingsor": 1}
+    assert (tally.won_on_entry, tally.type_on_entry) == (2, 1)
+    lines = tally.lines()
+    assert "B-1 won within deck + 2 rounds: 66.7%" in lines[1]
+    assert lines[2].startswith("  B-2 wins by type (share of games):") and "ammaliatrice 33.3%" in lines[2]
+    assert "B-4 won in the turn the winning card entered play: 66.7%; the winning type: 33.3%" in lines[4]

@@ -106,7 +106,8 @@ def test_every_character_type_has_a_witness() -> None:
 
 @pytest.mark.parametrize("type_id", sorted(WITNESSES))
 def test_t30_each_type_completes_within_three_actions(type_id: str) -> None:
-    """T-30, PAR-11.4.3: a sequence of at most three actions completes the type, and not sooner."""
+    """T-30, PAR-11.4.3: a sequence of at most three actions completes the type, and not sooner (PAR-11.3:
+    every type needs at least two actions)."""
     steps = WITNESSES[type_id]
     assert len(steps) <= 3
     state = neutral(_one_type_against_the_rest(type_id), 2, steps[0][0])

@@ -3,9 +3,10 @@
 
 On top of the generic checks, after every move: view(p) hides the deck order and nothing else
 (PAR-1.3); blocks obey PAR-6.1 (targets blocked once, blockers unblocked and within capacity,
-artifact sources still held); the Swan and blocked characters hold nothing (PAR-5.5, 6.1.4); the
-players asked in a response window are eligible ones (PAR-6.8.6). At the end: the result agrees
-with its reason, and a draw comes only after the deck is spent (PAR-9).
+artifact sources still held); the Swan and blocked characters hold nothing (PAR-5.5, PAR-6.1.4);
+each tarot lies in exactly one place (PAR-1.6); the players asked in a response window are
+eligible ones (PAR-6.8.6). At the end: the result agrees with its reason, and a draw comes only
+after the deck is spent (PAR-9).
 """
 from __future__ import annotations
 
@@ -35,7 +36,10 @@ def choose(rnd: random.Random, legal: list[Move]) -> Move:
 
 
 def check_parsifal(state: ParState) -> None:
-    """PAR-1.3, 5.5, 6.1, 6.8.6."""
+    """PAR-1.3, PAR-5.5, PAR-6.1, PAR-6.8.6; PAR-1.5, PAR-1.6: every tarot is in exactly one place."""
+    places = [*state.deck, *state.common, *state.limbo, *state.owner, *(a for h in state.held.values() for a in h)]
+    assert sorted(places) == sorted(ENG.cards.instances())
+    assert set(state.held) == set(state.owner) == set(state.entered)
     p = state.turn % state.players  # every seat's view is built the same way; one per move is enough
     seen = ENG.view(state, p)
     assert seen.deck == [HIDDEN] * len(state.deck) and seen.rng is None

@@ -31,7 +31,7 @@ def test_the_registry_builds_the_standard_mode() -> None:
 
 
 def test_the_first_player_starts_with_a_draw() -> None:
-    """PAR-3.3, 4.1: nothing is dealt; the first player's turn opens with its draw."""
+    """PAR-3.3, PAR-4.1: nothing is dealt; the first player's turn opens with its draw."""
     state = ENG.new_state({"players": 5, "first_player": 3}, 7)
     assert state.active == 3 and state.turn == 1 and len(state.deck) == 29
     assert ENG.to_act(state) == {3} and state.limbo == [] and state.blocks == []
@@ -39,13 +39,14 @@ def test_the_first_player_starts_with_a_draw() -> None:
 
 
 def test_options_and_their_defaults() -> None:
-    """PAR-3.1, 9.2."""
+    """PAR-3.1, PAR-9.2, PAR-2.2 (two to six players)."""
     assert ENG.options({}) == {"players": 4, "first_player": 0, "direction": "clockwise", "rounds_after_deck": 5}
     assert ENG.options({"rounds_after_deck": "unlimited"})["rounds_after_deck"] == "unlimited"
-    bad = [({"players": 1}, "option.players_range"), ({"players": 7}, "option.players_range"),
-           ({"players": True}, "option.players_range"), ({"first_player": 4}, "option.first_player_range"),
-           ({"direction": "left"}, "option.direction"), ({"rounds_after_deck": 0}, "option.rounds_range"),
-           ({"rounds_after_deck": 21}, "option.rounds_range"), ({"seats": 3}, "option.unknown")]
+    bad: list[tuple[dict[str, object], str]] = [
+        ({"players": 1}, "option.players_range"), ({"players": 7}, "option.players_range"),
+        ({"players": True}, "option.players_range"), ({"first_player": 4}, "option.first_player_range"),
+        ({"direction": "left"}, "option.direction"), ({"rounds_after_deck": 0}, "option.rounds_range"),
+        ({"rounds_after_deck": 21}, "option.rounds_range"), ({"seats": 3}, "option.unknown")]
     for raw, reason in bad:
         with pytest.raises(BadOption) as err:
             ENG.options(raw)
@@ -53,7 +54,7 @@ def test_options_and_their_defaults() -> None:
 
 
 def test_counterclockwise_play() -> None:
-    """PAR-3.1, 4.6."""
+    """PAR-3.1, PAR-4.6."""
     s = setup(players=4, direction="counterclockwise")
     play(s, EndTurn(A))
     assert s.active == D
@@ -108,7 +109,8 @@ def test_a_tampered_save_is_refused() -> None:
 
 
 def test_blocking_your_own_character() -> None:
-    """PAR-6.1.2, D-5: any area, the actor's owner's included; a blocker may be targeted."""
+    """PAR-6.1.2, D-5: any area, the actor's owner's included; a blocker may be targeted. PAR-5.3: only an
+    ability the card (or an artifact it holds) grants."""
     s = setup()
     put(s, A, "kundry")
     put(s, A, "parsifal")
@@ -136,7 +138,7 @@ def test_a_blocker_lies_over_its_oldest_remaining_target() -> None:
 
 
 def test_sending_an_artifact_from_its_holder_ends_the_blocks_it_made() -> None:
-    """PAR-6.6.4, 5.7, 6.1.7c."""
+    """PAR-6.6.4, PAR-5.7, PAR-6.1.7c; PAR-7.2: the lost Bow's +2 is gone at once."""
     s = setup()
     put(s, A, "klingsor")
     put(s, B, "herzeleide", "arco")
@@ -147,6 +149,7 @@ def test_sending_an_artifact_from_its_holder_ends_the_blocks_it_made() -> None:
     block(s, "herzeleide", "gawan", "arco")
     events = resolve(s, SendToLimbo(A, "klingsor", "arco"))
     assert s.limbo == ["arco"] and [b.target for b in s.blocks] == ["parsifal", "gamuret"]
+    assert ENG.abilities(s, "herzeleide").block == 2
     assert ("block_ended", "gawan", "source_lost") in [
         (e.kind, e.params.get("target"), e.params.get("reason")) for e in events]
 
@@ -187,7 +190,7 @@ def test_what_a_command_may_name() -> None:
 
 
 def test_change_of_faction_cannot_be_commanded_nor_go_to_nobody() -> None:
-    """PAR-6.3.3, 6.3.2."""
+    """PAR-6.3.3, PAR-6.3.2."""
     s = setup()
     for n in (1, 2, 3):
         put(s, B, f"scudiero#{n}")
@@ -199,7 +202,7 @@ def test_change_of_faction_cannot_be_commanded_nor_go_to_nobody() -> None:
 
 
 def test_extra_action_corners() -> None:
-    """PAR-6.9: not before the first action; the Wine needs another character; 6.9.3 take it back."""
+    """PAR-6.9: not before the first action; the Wine needs another character; PAR-6.9.3 take it back."""
     s = setup(common=["arco"])
     put(s, A, "klingsor", "vino")
     assert code(s, SpendForExtra(A, "klingsor", "vino")) == "illegal.no_action_yet"
@@ -243,7 +246,7 @@ def test_responders_are_asked_in_turn_order_and_may_all_decline() -> None:
 
 
 def test_a_character_whose_card_lacks_interrupt_spends_only_the_horn() -> None:
-    """PAR-6.8.2b, D-12."""
+    """PAR-6.8.2b, D-12; PAR-6.8.1 (nothing declared, nothing to interrupt)."""
     s = setup(common=["arco"])
     put(s, A, "titurel")
     put(s, B, "ferris", "gral", "corno")
@@ -297,3 +300,127 @@ def test_check_and_legal_moves_agree() -> None:
             except IllegalMove:
                 ok = False
             assert ok == (move in listed), move
+
+
+def test_the_action_is_optional() -> None:
+    """PAR-4.2, D-19: a player who could act may end the turn without acting; nothing changes."""
+    s = setup(common=["arco"])
+    put(s, A, "klingsor")
+    assert legal(s, Take(A, "klingsor", "arco")) and legal(s, EndTurn(A))
+    play(s, EndTurn(A))
+    assert s.active == B and s.common == ["arco"] and s.held["klingsor"] == [] and s.actions == 0
+
+
+def test_only_your_own_characters_act() -> None:
+    """PAR-5.4: the actor is in play, owned by the player on turn, and unblocked."""
+    s = setup(common=["arco"])
+    put(s, A, "klingsor")
+    put(s, A, "titurel")
+    put(s, B, "gawan")
+    block(s, "gawan", "titurel")
+    assert code(s, Take(A, "gawan", "arco")) == "illegal.not_owner"
+    assert code(s, Take(A, "parsifal", "arco")) == "illegal.not_in_play"
+    assert code(s, Take(A, "titurel", "arco")) == "illegal.character_blocked"
+    assert legal(s, Take(A, "klingsor", "arco"))
+
+
+def test_a_character_may_free_its_own_target() -> None:
+    """PAR-6.2.2, D-4: the Grail Knight lets go of its own target, and may then block elsewhere."""
+    s = setup()
+    put(s, A, "cavaliere#1")
+    put(s, B, "gawan")
+    put(s, B, "ammaliatrice#1")
+    block(s, "cavaliere#1", "gawan")
+    assert code(s, Block(A, "cavaliere#1", "ammaliatrice#1")) == "illegal.block_capacity_full"
+    resolve(s, Free(A, "cavaliere#1", "gawan"))
+    assert s.blocks == [] and s.owner["cavaliere#1"] == A
+    pass_to(s, A)
+    assert legal(s, Block(A, "cavaliere#1", "ammaliatrice#1"))
+
+
+def test_tarots_in_limbo_take_no_part() -> None:
+    """PAR-6.6.5, PAR-1.5: a character in Limbo cannot act or be targeted, an artifact there cannot be
+    taken and grants nothing, and neither counts for a mission but `in_limbo`."""
+    s = setup(limbo=["gral", "amfortas"])
+    put(s, A, "titurel")
+    put(s, A, "gurnemanz")
+    assert code(s, Block(A, "titurel", "amfortas")) == "illegal.not_in_play"
+    assert code(s, Take(A, "titurel", "gral")) == "illegal.not_in_common"
+    assert code(s, Take(A, "amfortas", "gral")) == "illegal.not_in_play"
+    assert ENG.abilities(s, "titurel").recover_from_limbo == ("artifact",)  # the Grail adds nothing from Limbo
+    assert conditions(ENG.cards, s, "titurel") == [("block", "amfortas", False), ("hold", "gral", False)]
+
+
+def test_nothing_to_recover() -> None:
+    """PAR-6.7.4: a recovery needs a tarot of an allowed kind or type in Limbo."""
+    s = setup(limbo=["klingsor"])
+    put(s, A, "titurel")  # recovers artifacts only
+    assert not any(isinstance(m, Recover) for m in ENG.legal_moves(s, A))
+    assert code(s, Recover(A, "titurel", "klingsor")) == "illegal.target_not_allowed"
+    assert code(s, Recover(A, "titurel", "corno", "titurel")) == "illegal.not_in_limbo"
+
+
+def test_the_draw_the_end_of_a_turn_and_bread_open_no_window() -> None:
+    """PAR-6.8.5: only a declared action can be interrupted."""
+    s = setup(deck=["arco", "balsamo"], common=["gral"])
+    put(s, A, "klingsor")
+    put(s, A, "titurel", "pane")
+    put(s, B, "ferris", "corno")
+    put(s, C, "amfortas", "lancia")
+    play(s, Take(A, "klingsor", "gral"))
+    assert s.step == "window"
+    play(s, Decline(B))
+    play(s, Decline(C))
+    events = play(s, SpendForExtra(A, "titurel", "pane"))
+    assert s.step == "extra" and "window_opened" not in kinds(events)
+    events = play(s, EndTurn(A))
+    assert kinds(events) == ["turn_ended", "tarot_drawn"] and s.active == B and s.step == "action"
+
+
+def test_hand_over_gives_the_actors_own_artifacts() -> None:
+    """PAR-6.4.1, D-8: several of one's own artifacts, to one character in any area; never another's."""
+    s = setup()
+    put(s, A, "kundry", "balsamo", "lancia")
+    put(s, B, "klingsor", "gral")
+    put(s, C, "gawan")
+    assert code(s, HandOver(A, "kundry", "gawan", "gral")) == "illegal.not_held"
+    resolve(s, HandOver(A, "kundry", "klingsor", "balsamo,lancia"))
+    assert s.held["klingsor"] == ["gral", "balsamo", "lancia"] and s.held["kundry"] == []
+    assert s.owner["klingsor"] == B
+
+
+def test_a_finished_game_stays_finished() -> None:
+    """D-24, PAR-13.1 (game_over): each game stands alone; once won nobody may move and no next game
+    begins."""
+    s = setup(common=["arco"])
+    put(s, A, "titurel", "gral")
+    put(s, B, "amfortas")
+    resolve(s, Block(A, "titurel", "amfortas"))
+    assert ENG.is_over(s) and s.winners == [A] and ENG.to_act(s) == frozenset()
+    assert all(ENG.legal_moves(s, p) == [] for p in range(s.players))
+    with pytest.raises(IllegalMove) as err:
+        ENG.apply(s, EndTurn(A))
+    assert err.value.code == "illegal.game_over"
+
+
+def test_the_state_keeps_what_the_rules_ask() -> None:
+    """PAR-14.1, PAR-14.2, PAR-14.3, PAR-14.4, PAR-14.5, read from the saved form of a position in a response
+    window."""
+    s = setup(players=3, common=["gral"], limbo=["corno"])
+    put(s, A, "titurel", "pane", "lancia")
+    put(s, B, "amfortas", "balsamo")
+    put(s, C, "parsifal")
+    resolve(s, Block(A, "titurel", "parsifal"))
+    play(s, SpendForExtra(A, "titurel", "pane"))
+    play(s, Block(A, "titurel", "amfortas"))
+    saved = ENG.to_dict(s)
+    assert saved["options"] == {"players": 3, "first_player": A, "direction": "clockwise", "rounds_after_deck": 5}
+    assert saved["common"] == ["gral", "pane"] and saved["limbo"] == ["corno"]
+    assert saved["characters"]["titurel"] == {"owner": A, "held": ["lancia"], "entered": 1}
+    assert saved["blocks"] == [["titurel", "parsifal", "own", 0]]
+    assert (saved["active"], saved["turn"], saved["step"], saved["actions"]) == (A, 1, "window", 1)
+    assert (saved["extra"], saved["extra_char"], saved["declined"]) == ("holder", "titurel", [])
+    assert saved["pending"] == Block(A, "titurel", "amfortas").to_dict()
+    assert (saved["last_draw_turn"], saved["idle_turns"], saved["winners"], saved["reason"]) == (None, 0, [], None)
+    play(s, Decline(B))
+    assert ENG.to_dict(s)["blocks"][1] == ["titurel", "amfortas", "lancia", 1]

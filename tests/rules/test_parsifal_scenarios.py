@@ -1,4 +1,5 @@
-"""The test scenarios of the Parsifal digest (PAR-17), one test each (T-30 is in test_parsifal_cardset.py).
+"""The test scenarios of the Parsifal rules (PAR-17), one test each (T-30 is in test_parsifal_cardset.py), and
+the decisions they settle (PAR-16).
 
 Seats A, B, C, D in turn order; A is on turn unless said; "resolves" means nobody could interrupt
 or everybody declined.
@@ -9,13 +10,14 @@ from parsifal_helpers import (A, B, C, D, ENG, block, code, kinds, legal, pass_t
                               with_missions)
 
 from cardsets.parsifal import Missions
+from rules.kernel import Move
 from rules.parsifal import (Abandon, Block, ChangeFaction, Command, Decline, EndTurn, Free, HandOver, Interrupt,
                             ParsifalEngine, ParState, Recover, SendToLimbo, SpendForExtra, Take)
 from rules.parsifal.missions import complete
 
 
 def test_t01_block_lays_the_blocker_over_and_drops_artifacts() -> None:
-    """T-01: PAR-6.1.3, 6.1.4; RB FAQ."""
+    """T-01: PAR-6.1.3b, PAR-6.1.3c, PAR-6.1.4, PAR-1.7; PAR-8.8 (a blocked character drops its artifacts)."""
     s = setup()
     put(s, A, "ammaliatrice#1")
     put(s, B, "parsifal", "lancia", "pane")
@@ -46,7 +48,8 @@ def _herzeleide_with_four_blocks() -> ParState:
 
 
 def test_t02_capacity_and_the_bow() -> None:
-    """T-02: PAR-6.1.1, 6.1.9, D-1."""
+    """T-02: PAR-6.1.1, PAR-6.1.9, D-1; PAR-6.1.6, D-22: the blocker, lying over its target in
+    another area, still takes and blocks."""
     s = _herzeleide_with_four_blocks()
     assert code(s, Block(A, "herzeleide", "gawan"), HERZ) == "illegal.block_capacity_full"
     resolve(s, Take(A, "herzeleide", "arco"), HERZ)
@@ -70,11 +73,12 @@ def _after_t02() -> ParState:
 
 
 def test_t03_losing_the_enabling_artifact() -> None:
-    """T-03: PAR-6.1.5, 6.1.7c, D-2; RB FAQ."""
+    """T-03: PAR-6.1.5, PAR-6.1.7c, D-2, PAR-5.2, PAR-14.6 (the reason of each ended block); PAR-8.8."""
     s = _after_t02()
     pass_to(s, A, HERZ)
     events = resolve(s, Abandon(A, "herzeleide", "arco"), HERZ)
     assert sorted(e.params["target"] for e in events if e.kind == "block_ended") == ["cavaliere#1", "gawan"]
+    assert s.common == ["arco"] and s.held["herzeleide"] == []
     assert {e.params["reason"] for e in events if e.kind == "block_ended"} == {"source_lost"}
     assert [b.target for b in s.blocks_by("herzeleide")] == ["parsifal", "gamuret"]
     assert s.lies_over("herzeleide") == "parsifal"
@@ -92,7 +96,7 @@ def test_t03_variant_an_own_slot_freed_first_changes_nothing() -> None:
 
 
 def test_t04_a_blocked_blocker_frees_its_target() -> None:
-    """T-04: PAR-6.1.3a, 6.1.7b, 6.1.8; RB FAQ."""
+    """T-04: PAR-6.1.3a, PAR-6.1.7b, PAR-6.1.8; PAR-8.8 (a blocked blocker frees its target)."""
     s = setup(active=B, common=["lancia"])
     put(s, A, "ammaliatrice#1")
     put(s, B, "parsifal")
@@ -124,7 +128,7 @@ def test_t05_blocking_a_blocker_that_holds_its_source() -> None:
 
 
 def test_t06_the_swan_never_holds() -> None:
-    """T-06: PAR-5.5, 2.3, D-21."""
+    """T-06: PAR-5.5, PAR-2.3, D-21, PAR-1.9; PAR-6.6.1 (the Swan may send only the Bow)."""
     s = setup(common=["arco"], limbo=["vino"])
     put(s, A, "cigno")
     put(s, A, "kundry", "balsamo")
@@ -182,7 +186,7 @@ def _horn_position() -> ParState:
 
 
 def test_t08_an_interrupt_with_the_horn_ends_the_turn() -> None:
-    """T-08: PAR-6.8.2b, 6.8.3, D-12."""
+    """T-08: PAR-6.8.2b, PAR-6.8.3, D-12."""
     s = _horn_position()
     events = play(s, Take(A, "klingsor", "gral"))
     assert kinds(events) == ["window_opened"] and ENG.to_act(s) == {B}
@@ -194,7 +198,7 @@ def test_t08_an_interrupt_with_the_horn_ends_the_turn() -> None:
 
 
 def test_t09_a_native_interrupt_spends_a_block_source() -> None:
-    """T-09: PAR-6.8.2a, 6.1.7c."""
+    """T-09: PAR-6.8.2a, PAR-6.1.7c."""
     s = setup(common=["gral"])
     put(s, A, "parsifal")
     put(s, A, "titurel")
@@ -219,7 +223,7 @@ def test_t09_an_empty_handed_kundry_is_not_eligible() -> None:
 
 
 def test_t10_no_interrupt_of_an_interrupt() -> None:
-    """T-10: PAR-6.8.4, 6.8.6."""
+    """T-10: PAR-6.8.4, PAR-6.8.6; PAR-6.8.1 (never on one's own turn)."""
     s = _horn_position()
     put(s, C, "amfortas", "balsamo")
     play(s, Take(A, "klingsor", "gral"))
@@ -241,7 +245,7 @@ def test_t10_a_blocked_character_is_never_eligible() -> None:
 
 
 def test_t11_recovery() -> None:
-    """T-11: PAR-6.7, D-11."""
+    """T-11: PAR-6.7.1, PAR-6.7.2, PAR-6.7.3, D-11, PAR-1.9."""
     s = setup(limbo=["klingsor", "corno"])
     put(s, A, "gurnemanz")
     put(s, A, "titurel")
@@ -263,7 +267,7 @@ def test_t11_recovery() -> None:
 
 
 def test_t12_copies_share_a_win_another_player_caused() -> None:
-    """T-12: PAR-8.3-8.6, D-17; RB example."""
+    """T-12: PAR-8.1, PAR-8.3, PAR-8.4, PAR-8.5, PAR-8.6, D-17: the rulebook's own example."""
     s = setup(active=D)
     put(s, A, "ammaliatrice#1")
     put(s, B, "parsifal")
@@ -327,7 +331,7 @@ def test_t15_bread_gives_the_winning_second_action() -> None:
 
 
 def test_t15_wine_moves_the_extra_action_to_another_character() -> None:
-    """T-15: PAR-6.9.1 (Wine), 6.9.2, 5.6."""
+    """T-15: PAR-6.9.1 (Wine), PAR-6.9.2, PAR-5.6."""
     s = setup(common=["gral"])
     put(s, A, "titurel", "vino")
     put(s, A, "kundry")
@@ -355,7 +359,7 @@ def _control_position() -> ParState:
 
 
 def test_t16_control() -> None:
-    """T-16: PAR-6.5, D-9."""
+    """T-16: PAR-6.5, D-9; PAR-1.4, D-23: control does not change the owner."""
     s = _control_position()
     command = Command(A, "klingsor", "amfortas", "HandOver", "gral", "klingsor")
     assert legal(s, command)
@@ -365,7 +369,7 @@ def test_t16_control() -> None:
 
 
 def test_t16_what_cannot_be_commanded() -> None:
-    """T-16: PAR-6.5.1, 6.5.2."""
+    """T-16: PAR-6.5.1, PAR-6.5.2, PAR-13.1."""
     s = _control_position()
     assert code(s, Command(A, "klingsor", "gawan", "Take", "arco")) == "illegal.character_blocked"
     assert code(s, Command(A, "klingsor", "kundry", "Block", "amfortas")) == "illegal.not_other_player"
@@ -391,7 +395,7 @@ def test_t17_interrupting_a_commanded_action() -> None:
 
 
 def test_t18_your_own_blocked_character_to_limbo() -> None:
-    """T-18: PAR-6.6; RB FAQ."""
+    """T-18: PAR-6.6, PAR-6.1.7d, PAR-1.5 (Limbo is out of play); PAR-8.8 (your own character to Limbo)."""
     s = setup()
     put(s, A, "herzeleide")
     put(s, A, "parsifal")
@@ -422,7 +426,7 @@ def test_t19_a_blocked_character_is_inert() -> None:
 
 
 def test_t20_one_action_then_the_turn_ends_by_itself() -> None:
-    """T-20: PAR-5.6, 13.2."""
+    """T-20: PAR-5.6, PAR-13.2, PAR-1.10."""
     s = setup(common=["arco", "gral"])
     put(s, A, "klingsor")
     events = resolve(s, Take(A, "klingsor", "arco"))
@@ -436,7 +440,7 @@ def test_t20_one_action_then_the_turn_ends_by_itself() -> None:
 
 
 def test_t21_a_win_on_another_players_turn_through_an_interrupt() -> None:
-    """T-21: PAR-8.5, D-14."""
+    """T-21: PAR-8.5, D-14, D-15."""
     s = setup(active=B, common=["gral"])
     put(s, A, "cigno")
     put(s, B, "titurel")
@@ -463,7 +467,7 @@ def test_t22_different_characters_complete_together() -> None:
 
 
 def test_t23_draws() -> None:
-    """T-23: PAR-4.1, 4.4."""
+    """T-23: PAR-4.1, PAR-4.4, PAR-1.4 (a drawn character is the drawer's)."""
     s = setup(players=2, active=B, deck=["gral", "scudiero#1", "gawan"])
     events = play(s, EndTurn(B))
     assert ("tarot_drawn", "gral", "common") in [(e.kind, e.params.get("card"), e.params.get("to")) for e in events]
@@ -476,7 +480,7 @@ def test_t23_draws() -> None:
 
 
 def test_t24_missions_are_checked_after_a_draw() -> None:
-    """T-24: PAR-8.5, with a test-only card whose mission is met by Limbo alone."""
+    """T-24: PAR-8.5, D-15, with a test-only card whose mission is met by Limbo alone."""
     eng = with_missions({"gawan": Missions(("in_limbo",), in_limbo=("corno",))})
     s = setup(players=2, active=B, deck=["gawan"], limbo=["corno"], eng=eng)
     events = play(s, EndTurn(B), eng)
@@ -484,7 +488,7 @@ def test_t24_missions_are_checked_after_a_draw() -> None:
 
 
 def test_t25_freeing() -> None:
-    """T-25: PAR-6.2, D-3, D-4."""
+    """T-25: PAR-6.2, D-3, D-4, PAR-6.1.7a."""
     s = setup()
     put(s, A, "cavaliere#1")
     put(s, A, "cavaliere#2")
@@ -497,7 +501,7 @@ def test_t25_freeing() -> None:
 
 
 def test_t25_the_spear_frees_two_at_once() -> None:
-    """T-25: PAR-6.2.1, 7.1."""
+    """T-25: PAR-6.2.1, PAR-7.1."""
     s = setup()
     put(s, A, "cavaliere#2", "lancia")
     put(s, B, "herzeleide")
@@ -530,7 +534,7 @@ def test_t26_change_of_faction_keeps_blocks() -> None:
 
 
 def test_t27_self_targets() -> None:
-    """T-27: PAR-6.1.2, 6.4.1, 6.6.2, D-5, D-10."""
+    """T-27: PAR-6.1.2, PAR-6.4.1, PAR-6.6.2, D-5, D-10."""
     s = setup()
     put(s, A, "kundry", "balsamo")
     put(s, A, "parsifal")
@@ -552,6 +556,7 @@ def _busy(eng: ParsifalEngine, s: ParState, until_turn: int, idle_after: int | N
     while not eng.is_over(s) and s.turn <= until_turn:
         player = min(eng.to_act(s))
         moves = eng.legal_moves(s, player)
+        move: Move
         if s.step == "window":
             move = Decline(player)
         elif idle_after is not None and s.turn > idle_after:
@@ -565,7 +570,8 @@ def _busy(eng: ParsifalEngine, s: ParState, until_turn: int, idle_after: int | N
 
 
 def test_t28_the_safeguard() -> None:
-    """T-28: PAR-9.1, 9.2, D-18."""
+    """T-28: PAR-9.1, PAR-9.2, D-18, PAR-1.8 (a round is a turn per player); PAR-8.7 (cards without
+    missions never win)."""
     eng = _no_missions()
     s = eng.new_state({"players": 3}, 11)
     drawn = _busy(eng, s, 100)
@@ -590,7 +596,7 @@ def test_t28_unlimited_never_stops() -> None:
 
 
 def test_t29_titurels_known_mission() -> None:
-    """T-29: PAR-11.2 (RN), PAR-6.8."""
+    """T-29: PAR-11.2, PAR-6.8, PAR-4.3 (declared, answered, resolved, then checked)."""
     s = setup()
     put(s, A, "titurel", "gral")
     put(s, B, "amfortas", "balsamo")

@@ -56,7 +56,7 @@ def assert_over(state: SoloState, result: str, reason: str, score: int) -> None:
 
 @pytest.mark.parametrize("ids", [6, 7, 8, 9, 10])
 def test_chr163_setup(ids: int) -> None:
-    """CHR-16.2-3, CHR-3.3: True History, `ids` IDs waiting, 5 cards in hand, 36 in the deck."""
+    """CHR-16.2, CHR-16.3, CHR-3.3: True History, `ids` IDs waiting, 5 cards in hand, 36 in the deck."""
     state = ENG.new_state({"ids": ids}, 99)
     assert state.options == {"ids": ids, "players": 1}
     assert state.timeline.prime == set() and state.timeline.paradoxed == set() and state.timeline.patches == {}
@@ -112,7 +112,7 @@ def test_registry_knows_only_built_modes() -> None:
 
 
 def test_chr164_legal_moves_list_plays_discards_and_resign() -> None:
-    """CHR-16.4, D-31: every legal play, a Discard of every card, and Resign."""
+    """CHR-16.4, CHR-16.4a, D-31: every legal play, a Discard of every card, and Resign."""
     avert, fate = inst(AVERT_DISASTER, 1), inst(REVERSE_FATE, 1)
     state = solo_state(hand=[avert, fate, "pat_1950", inst(RESTORE_HISTORY, 1), "pat_1945_tokyo"],
                        waiting=OTHERS[:6])
@@ -145,7 +145,8 @@ def test_chr164_not_in_hand_and_other_players() -> None:
 
 
 def test_t40_home_and_home_for_good() -> None:
-    """T-40, CHR-16.5-8, D-32: Cornelius goes home after pat_1933 and stays home after 1929 breaks."""
+    """T-40, CHR-16.5, CHR-16.6, CHR-16.7, CHR-16.8, D-32: Cornelius goes home after pat_1933 and
+    stays home after 1929 breaks."""
     avert, fate = inst(AVERT_DISASTER, 1), inst(REVERSE_FATE, 1)
     hand = [avert, "pat_1917", "pat_1933", fate, SABOTAGE]
     state = solo_state(hand=hand, waiting=["id_cornelius", *OTHERS])

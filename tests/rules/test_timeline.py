@@ -104,7 +104,7 @@ def test_chr33_true_history_has_no_paradox() -> None:
     ],
 )
 def test_chr42_condition_kinds(year: int, primes: set[int], expected: bool) -> None:
-    """CHR-4.2, CHR-5.1.1, CHR-5.2.1: single, OR and AND conditions."""
+    """CHR-4.2, CHR-5.1.1, CHR-5.2.1, CHR-1.3, CHR-1.5: single, OR and AND conditions."""
     assert RULES.condition(year, primes) is expected
 
 
@@ -161,7 +161,7 @@ def test_t03_and_needs_both() -> None:
 
 
 def test_t04_restoring_one_and_linchpin_voids() -> None:
-    """T-04, CHR-4.4 step 2, CHR-4.7: void first, then close, for 1868 and for 1974 in date order."""
+    """T-04, CHR-4.4 step 2, CHR-4.7, D-4: void first, then close, for 1868 and for 1974 in date order."""
     tl = position(primes={1865, 1963}, patched={1868, 1974})
     assert open_years(tl) == {1968, 1969}
     events, gone = play_inverter(tl, RESTORE_HISTORY, 1865)
@@ -177,7 +177,7 @@ def test_t04_restoring_one_and_linchpin_voids() -> None:
 
 
 def test_t04_voided_patches_reach_the_discard_pile() -> None:
-    """T-04, CHR-4.7: the voided patches go to the discard pile, after them the inverter."""
+    """T-04, CHR-4.7, CHR-9.1.5: the voided patches go to the discard pile, after them the inverter."""
     restore = inst(RESTORE_HISTORY, 1)
     state = solo_state(primes={1865, 1963}, patched={1868, 1974},
                        hand=[restore], waiting=["id_dexter", "id_renee", "id_boris", "id_ingrid", "id_gustav", "id_svetlana"])
@@ -325,7 +325,7 @@ def test_chr524b_post_1962_patches_barred(year: int) -> None:
 
 
 def test_chr524_pre_1963_patch_still_legal_during_ultraparadox() -> None:
-    """CHR-5.2.4 (last sentence), D-6: 1962 and earlier stay reachable."""
+    """CHR-5.2.4 (everything else stays legal), D-6, CHR-1.8: 1962 and earlier stay reachable."""
     tl = position(primes=ALL_POST_OPEN, patched={1962})
     assert RULES.patch_target(tl, "pat_1868") == 1868
 
@@ -420,7 +420,7 @@ T16_OPEN = {1868, 1917, 1918, 1929, 1933, 1939, 1942, 1945, 1948, 1950, 1962, 19
 
 
 def test_t16_thirteenth_paradox_destroys() -> None:
-    """T-16, CHR-5.3.1-2: the flip that opens the 13th paradox destroys the universe."""
+    """T-16, CHR-5.3.1, CHR-5.3.2: the flip that opens the 13th paradox destroys the universe."""
     tl = position(primes=T16_PRIMES)
     assert open_years(tl) == T16_OPEN
     assert not RULES.destroyed(tl)
@@ -430,7 +430,7 @@ def test_t16_thirteenth_paradox_destroys() -> None:
 
 
 def test_t16_variant_patched_paradoxes_do_not_count() -> None:
-    """T-16 variant, CHR-5.3.3: with 1950 patched the same flip leaves 12 open; play goes on."""
+    """T-16 variant, CHR-5.3.3, CHR-1.4: with 1950 patched the same flip leaves 12 open; play goes on."""
     tl = position(primes=T16_PRIMES, patched={1950})
     events, _ = play_inverter(tl, HALT_ATTACK, 1993)
     assert "universe_destroyed" not in kinds(events)
@@ -465,7 +465,7 @@ def test_t17_a_restore_destroys_via_the_nexus() -> None:
 
 
 def test_t18_avert_disaster_one_way() -> None:
-    """T-18, CHR-9.1.2-4: Avert Disaster only to prime; Restore History only to true."""
+    """T-18, CHR-9.1.2, CHR-9.1.3, CHR-9.1.4: Avert Disaster only to prime; Restore History only to true."""
     tl = position(primes={1912})
     assert RULES.inverter_targets(tl, AVERT_DISASTER) == [1915, 1937]
     assert illegal_code(tl, AVERT_DISASTER, 1912) == "illegal.wrong_direction"
@@ -514,7 +514,7 @@ def test_t21_restore_history_without_target() -> None:
 
 
 def test_t21_inverter_on_a_ripplepoint() -> None:
-    """T-21, CHR-9.1.1: PlayCard(Reverse Fate, 1945) -> not_a_linchpin; nothing changes."""
+    """T-21, CHR-9.1.1, CHR-4.1, CHR-1.2: PlayCard(Reverse Fate, 1945) -> not_a_linchpin; nothing changes."""
     fate = inst(REVERSE_FATE, 4)
     state = solo_state(hand=[fate], waiting=["id_dexter", "id_renee", "id_boris", "id_ingrid", "id_gustav", "id_svetlana"])
     before = ENG.to_dict(state)
@@ -525,7 +525,7 @@ def test_t21_inverter_on_a_ripplepoint() -> None:
 
 
 def test_t21_both_turn_1936_back() -> None:
-    """T-21, CHR-9.1.3-4: with 1936' Reverse Fate and Restore History both reach 1936."""
+    """T-21, CHR-9.1.3, CHR-9.1.4: with 1936' Reverse Fate and Restore History both reach 1936."""
     tl = position(primes={1936})
     assert 1936 in RULES.inverter_targets(tl, REVERSE_FATE)
     assert RULES.inverter_targets(tl, RESTORE_HISTORY) == [1936]
@@ -554,7 +554,7 @@ def oracle_flip(tl: Timeline, year: int) -> tuple[set[int], dict[int, str], set[
 
 
 def test_chr44_flip_matches_oracle_on_random_play() -> None:
-    """CHR-4.3, CHR-4.4, CHR-4.7, CHR-5.2.2, CHR-5.3.1: 300 random sequences of legal inverter
+    """CHR-4.3, CHR-4.4, CHR-4.7, CHR-5.2.2, CHR-5.3.1, CHR-1.10: 300 random sequences of legal inverter
     and patch plays; each flip's result and events agree with a direct reading of the rules."""
     patches = sorted(RULES.patches)
     for seed in range(300):
