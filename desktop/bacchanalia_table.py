@@ -22,7 +22,7 @@ from desktop import plain, storage
 from desktop.bacchanalia_journal import Journal, ending_text, export, scenes, story
 from desktop.i18n import Translator
 from desktop.panels import DetailPanel
-from desktop.seat_table import PUBLIC, SeatGame, SeatTable
+from desktop.seat_table import SeatGame, SeatTable
 from desktop.table.bacchanalia_faces import BacchanaliaFaces
 from desktop.table.bacchanalia_scene import CENTRE_KEY, LOCK_KEY, BacchanaliaScene, Board, seat_key
 from desktop.table.card_table import DISCARD_KEY
@@ -34,7 +34,7 @@ from rules.bacchanalia.moves import (AskBacchusQuestion, ChooseFinale, DeclareBa
                                      DeclareTimeUp, DeclareWithAmans, GiftMinerva, GiveBacchus, GiveDeus, LockUmbra,
                                      ReturnDeus, SacrificeVinum, TakeDeus)
 from rules.bacchanalia.state import BacState
-from rules.kernel import Event, Move, RulesError
+from rules.kernel import PUBLIC, Event, Move, RulesError
 from rules.match import Match
 
 Dests = dict[str, dict[str, Move]]
@@ -176,25 +176,15 @@ class BacchanaliaTable(SeatTable):
         return out
 
     def _dest(self, move: Move) -> tuple[str, str] | None:
-        seats = self.game.state.seats
-        eng = self.game.engine
-        if isinstance(move, GiveDeus):
-            return move.card, seat_key(move.to)
-        if isinstance(move, GiveBacchus):
-            card = eng.holds(seats[move.player], "bacchus")
-            return (card, seat_key(move.to)) if card else None
-        if isinstance(move, GiftMinerva):
-            card = eng.holds(seats[move.player], "minerva")
-            return (card, seat_key(move.to)) if card else None
-        if isinstance(move, TakeDeus):
-            return move.card, seat_key(move.player)
-        if isinstance(move, ReturnDeus):
-            return move.card, CENTRE_KEY
-        if isinstance(move, SacrificeVinum):
-            return move.card, DISCARD_KEY
-        if isinstance(move, LockUmbra):
-            return move.card, LOCK_KEY
-        return None
+        """The engine's gesture for a move, on this scene's keys."""
+        found = self.game.engine.gesture(self.game.state, move)
+        if found is None:
+            return None
+        card, target = found
+        if isinstance(target, int):
+            return card, seat_key(target)
+        places = {"centre": CENTRE_KEY, "discard": DISCARD_KEY, "lock": LOCK_KEY}
+        return (card, places[target]) if target in places else None
 
     def draw(self, viewer: int | None, curtain: str) -> None:
         view: BacState = self.game.view(PUBLIC)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QFormLayout, QListWidget
 
 from desktop.i18n import Translator
 from desktop.panels import DetailPanel
-from desktop.seat_table import PUBLIC, SeatGame, SeatSetupDialog, SeatTable
+from desktop.seat_table import SeatGame, SeatSetupDialog, SeatTable
 from desktop.table.banquet_faces import BanquetFaces, title
 from desktop.table.banquet_scene import (REMOVED_KEY, TRAY_KEY, BanquetScene, Drawing, in_slot_key, seat_key,
                                          slot_key)
@@ -27,7 +27,7 @@ from rules.banquet.moves import (AcceptGift, Arrange, ClaimGift, OfferGift, Pass
 from rules.banquet.objectives import card_kind
 from rules.banquet.state import (ARRANGE, CATCH_UP, OFFER, OVER, PICK, RESOLVE, RESPOND, SLOT_NAMES, WINDOW,
                                  BanquetState)
-from rules.kernel import HIDDEN, Event, Move
+from rules.kernel import HIDDEN, PUBLIC, Event, Move
 from rules.match import Match
 
 Dests = dict[str, dict[str, Move]]

@@ -164,13 +164,12 @@ def bench_rules() -> dict[str, float]:
 
 def _positions_of(game: str, mode: str, seats: int, count: int) -> list[Any]:
     """Mid-game positions of a game for several (hands full) reached by random play."""
-    from desktop.seat_table import players_option
     from rules.registry import engine
 
     eng = engine(game, mode)
     out = []
     for seed in range(count):
-        state = eng.new_state({players_option(eng): seats}, seed)
+        state = eng.new_state({"players": seats}, seed)
         rng = random.Random(seed)
         for _ in range(rng.randrange(20, 60)):
             if eng.is_over(state):
@@ -185,7 +184,6 @@ def _positions_of(game: str, mode: str, seats: int, count: int) -> list[Any]:
 def bench_game_rules(game: str, mode: str, seats: int, capped: dict[str, Any] | None = None) -> dict[str, float]:
     """The same figures as bench_rules for a game for several; `capped` are options that keep random
     games short (a turn limit), so that one playout does not run for ever."""
-    from desktop.seat_table import players_option
     from rules.match import Match
     from rules.registry import engine
 
@@ -200,7 +198,7 @@ def bench_game_rules(game: str, mode: str, seats: int, capped: dict[str, Any] | 
                 n += 1
     legal = (time.perf_counter() - t0) / max(1, n)
 
-    options = {players_option(eng): seats, **(capped or {})}
+    options = {"players": seats, **(capped or {})}
     apply_times: list[float] = []
     undo_times: list[float] = []
     for seed in range(20):

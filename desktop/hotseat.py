@@ -18,7 +18,7 @@ import cardsets
 from desktop.card_chooser import CardChooser, Choice
 from desktop.i18n import Translator
 from desktop.panels import DetailPanel
-from desktop.seat_table import PUBLIC, SeatGame, SeatTable
+from desktop.seat_table import SeatGame, SeatTable
 from desktop.table.card_item import CardFace
 from desktop.table.chrononauts_faces import ChrononautsFaces, full_face
 from desktop.table.full_scene import STACK_KEY, FullScene, Seating, artifact_key, direction_key, seat_key
@@ -27,7 +27,7 @@ from rules.chrononauts.full import ChrononautsEngine
 from rules.chrononauts.full_state import CHOOSE_QUICK_TRIP, CHOOSE_REWIND, MIRACLE, FullState
 from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, PlayCard, PlayMemo, PlayOnArtifact)
 from rules.chrononauts.timeline import card_kind
-from rules.kernel import Event, Move
+from rules.kernel import PUBLIC, Event, Move
 from rules.match import Match
 
 MODES = ("chrononauts", "artifaxx")
@@ -80,16 +80,20 @@ class HotSeatGame(SeatGame):
         return f"tl:{target}"
 
     def dests(self, seat: int) -> Dests:
+        """card -> key it lands on -> move, from the engine's gestures of the legal moves."""
         out: Dests = {}
         for move in self.match.legal_moves(seat):
-            if isinstance(move, PlayCard):
-                out.setdefault(move.card, {})[self.target_key(move.card, move.target)] = move
-            elif isinstance(move, PlayOnArtifact):
-                out.setdefault(move.card, {})[artifact_key(move.artifact)] = move
-            elif isinstance(move, KillTime) and move.second is None:
-                out.setdefault(move.first, {})[DISCARD_KEY] = move
-            elif isinstance(move, PlayMemo):
-                out.setdefault(move.card, {})[STACK_KEY] = move
+            found = self.engine.gesture(self.state, move)
+            if found is None:
+                continue
+            card, target = found
+            if isinstance(move, PlayOnArtifact) and isinstance(target, str):
+                key = artifact_key(target)
+            elif target == "discard":
+                key = DISCARD_KEY
+            else:
+                key = self.target_key(card, target if isinstance(target, int) else None)
+            out.setdefault(card, {})[key] = move
         return out
 
 

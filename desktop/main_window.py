@@ -150,7 +150,7 @@ class MainWindow(QMainWindow):
         self.tr_ = tr
         self.settings = settings if settings is not None else {}
         solo = engine("chrononauts", "solonauts")
-        self.faces = ChrononautsFaces(cardsets.load_chrononauts(), solo.rules, tr)  # type: ignore[attr-defined]
+        self.faces = ChrononautsFaces(cardsets.load_chrononauts(), solo.rules, tr)
         self.scene = SolonautsScene(self.faces, tr)
         self.view = TableView(self.scene)
         # One window for every game: the Solonauts table, or a hot-seat table in its place.

@@ -16,15 +16,15 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QListWidget
 
 from desktop.i18n import Translator
 from desktop.panels import DetailPanel
-from desktop.seat_table import PUBLIC, SeatGame, SeatTable
+from desktop.seat_table import SeatGame, SeatTable
 from desktop.table.card_item import CardFace
 from desktop.table.origin import origin_html
 from desktop.table.parsifal_faces import ParsifalFaces
 from desktop.table.parsifal_scene import COMMON_KEY, LIMBO_KEY, PENDING_KEY, ParsifalScene, Seating, area_key
-from rules.kernel import Event, Move, RulesError
+from rules.kernel import PUBLIC, Description, Event, Move, RulesError
 from rules.match import Match
-from rules.parsifal import (Abandon, Block, ChangeFaction, Command, Decline, EndTurn, Free, HandOver, Interrupt,
-                            ParsifalEngine, ParState, Recover, SendToLimbo, SpendForExtra, Take, card_type)
+from rules.parsifal import (Abandon, Block, Decline, EndTurn, Free, HandOver, Interrupt, ParsifalEngine, ParState,
+                            SpendForExtra, Take, card_type)
 from rules.parsifal.engine import ROUNDS_DEFAULT, ROUNDS_MAX, ROUNDS_MIN, UNLIMITED
 from rules.parsifal.missions import conditions
 
@@ -110,36 +110,22 @@ class ParsifalTable(SeatTable):
         return names[seat] if 0 <= seat < len(names) else str(seat + 1)
 
     def describe(self, move: Move) -> str:
-        """A move in words, for buttons, choosers and the declared action."""
-        t, n = self.tr_.text, self.name
-        if isinstance(move, Take):
-            return t("move.take", actor=n(move.actor), artifact=n(move.artifact))
-        if isinstance(move, Abandon):
-            return t("move.abandon", actor=n(move.actor), artifact=n(move.artifact))
-        if isinstance(move, Block):
-            return t("move.block", actor=n(move.actor), target=n(move.target))
-        if isinstance(move, Free):
-            return t("move.free", actor=n(move.actor), targets=self._names(move.targets))
-        if isinstance(move, ChangeFaction):
-            return t("move.change_faction", actor=n(move.actor), target=n(move.target), player=self.seat_name(move.to))
-        if isinstance(move, HandOver):
-            return t("move.hand_over", actor=n(move.actor), artifacts=self._names(move.artifacts),
-                     recipient=n(move.recipient))
-        if isinstance(move, SendToLimbo):
-            return t("move.send", actor=n(move.actor), target=n(move.tarot))
-        if isinstance(move, Recover):
-            if move.recipient is None:
-                return t("move.recover", actor=n(move.actor), target=n(move.tarot))
-            return t("move.recover_to", actor=n(move.actor), target=n(move.tarot), recipient=n(move.recipient))
-        if isinstance(move, Command):
-            return t("move.command", actor=n(move.actor), action=self.describe(self.game.engine.inner(move)))
-        if isinstance(move, SpendForExtra):
-            return t("move.spend", actor=n(move.holder), artifact=n(move.artifact))
-        if isinstance(move, Interrupt):
-            return t("move.interrupt", actor=n(move.character), artifact=n(move.artifact))
-        if isinstance(move, Decline):
-            return t("button.let_pass")
-        return t("button.end_turn")
+        """A move in words, for buttons, choosers and the declared action (the engine's `describe`)."""
+        return self.words(self.game.engine.describe(move))
+
+    def words(self, said: Description) -> str:
+        """The engine's words in the table's language: tarots by name, seats by their player's name."""
+        params: dict[str, object] = {}
+        for key, value in said.params.items():
+            if isinstance(value, Description):
+                params[key] = self.words(value)
+            elif isinstance(value, tuple):
+                params[key] = ", ".join(self.name(x) for x in value)
+            elif key == "player" and isinstance(value, int):
+                params[key] = self.seat_name(value)
+            elif isinstance(value, str):
+                params[key] = self.name(value)
+        return self.tr_.text(said.key, **params)
 
     def _names(self, joined: str) -> str:
         return ", ".join(self.name(x) for x in joined.split(",") if x)
@@ -175,28 +161,17 @@ class ParsifalTable(SeatTable):
     # --- gestures (PAR-15.5) -----------------------------------------------------------
 
     def gesture(self, move: Move) -> Gesture | None:
-        """Where a legal move is made by dragging: (card moved, key it lands on); None: a button."""
-        if isinstance(move, Take):
-            return move.artifact, move.actor
-        if isinstance(move, (Abandon, SpendForExtra)):
-            return move.artifact, COMMON_KEY
-        if isinstance(move, Block):
-            return move.actor, move.target
-        if isinstance(move, Free):
-            return (move.actor, move.targets) if "," not in move.targets else None
-        if isinstance(move, ChangeFaction):
-            return move.target, area_key(move.to)
-        if isinstance(move, HandOver):
-            return (move.artifacts, move.recipient) if "," not in move.artifacts else None
-        if isinstance(move, SendToLimbo):
-            return move.tarot, LIMBO_KEY
-        if isinstance(move, Recover):
-            return move.tarot, move.recipient if move.recipient is not None else area_key(self.game.state.active)
-        if isinstance(move, Command):
-            return self.gesture(self.game.engine.inner(move))
-        if isinstance(move, Interrupt):
-            return move.artifact, PENDING_KEY
-        return None
+        """Where a legal move is made by dragging (the engine's gesture, on this scene's keys): (card moved,
+        key it lands on); None: a button."""
+        found = self.game.engine.gesture(self.game.state, move)
+        if found is None:
+            return None
+        card, target = found
+        if isinstance(target, int):
+            return card, area_key(target)
+        if target is None:
+            return None  # every Parsifal gesture lands somewhere
+        return card, {"common": COMMON_KEY, "limbo": LIMBO_KEY, "pending": PENDING_KEY}.get(target, target)
 
     def guess(self, seat: int, card: str, target: str) -> Move | None:
         """The move a refused landing most plausibly meant, for the engine to say why it is refused."""

@@ -23,21 +23,13 @@ from desktop.i18n import Translator
 from desktop.panels import DetailPanel, TableView
 from desktop.table.card_item import CardFace
 from desktop.table.card_table import CardTable
-from rules.kernel import Engine, Event, IllegalMove, Move, RulesError
+from rules.kernel import PLAYERS, PUBLIC, Engine, Event, IllegalMove, Move, RulesError
 from rules.match import Match
 from rules.registry import engine
 from rules.saves import SaveError, from_dict, read_json, to_dict, write_atomic
 
-PUBLIC = -1  # a seat nobody sits in: its view hides every secret
-
-
 def autosave_path() -> Path:
     return storage.hotseat_autosave_path()
-
-
-def players_option(eng: Engine[Any]) -> str:
-    """The option that says how many play: the engines of the later games call it `players`."""
-    return "seats" if "seats" in eng.options({}) else "players"
 
 
 def saved_game(path: Path) -> tuple[str, str] | None:
@@ -67,7 +59,7 @@ class SeatGame:
         """A new game; BadName if a name cannot be used or repeats another (the set-up dialog checks first)."""
         names = player_names.check(names)
         eng = engine(game, mode)
-        opts = {**options, players_option(eng): len(names), **cls.fixed_options}
+        opts = {**options, PLAYERS: len(names), **cls.fixed_options}
         return cls(Match(eng, opts, seed), names)
 
     @property

@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop.i18n import Translator
 from desktop.table.solonauts_scene import DISCARD_KEY, Dests, timeline_key
-from rules.chrononauts.moves import Discard, PlayCard
+from rules.chrononauts.moves import PlayCard
 from rules.chrononauts.solonauts import SoloState
 from rules.kernel import Event, IllegalMove, Move
 from rules.match import Match
@@ -60,11 +60,12 @@ class GameSession(QObject):
         out: dict[str, dict[str, Move]] = {}
         if self.locked:
             return out
+        eng, state = self.match.engine, self.match.state
         for move in self.match.legal_moves(PLAYER):
-            if isinstance(move, PlayCard) and move.target is not None:
-                out.setdefault(move.card, {})[timeline_key(move.target)] = move
-            elif isinstance(move, Discard):
-                out.setdefault(move.card, {})[DISCARD_KEY] = move
+            found = eng.gesture(state, move)  # (card, year) or (card, "discard")
+            if found is not None and found[1] is not None:
+                card, target = found
+                out.setdefault(card, {})[timeline_key(target) if isinstance(target, int) else DISCARD_KEY] = move
         return out
 
     def play(self, move: Move) -> bool:

@@ -10,7 +10,7 @@ import datetime
 import time
 from collections.abc import Callable
 from random import Random
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
 
@@ -36,7 +36,7 @@ HINT_SAMPLES, HINT_NODES = hints.SAMPLES, hints.BUDGET
 
 
 def _solonauts() -> SolonautsEngine:
-    return cast(SolonautsEngine, engine("chrononauts", "solonauts"))
+    return engine("chrononauts", "solonauts")
 
 
 class SoloHelp(QObject):

@@ -6,9 +6,15 @@
 >>> events = match.play(move)
 >>> match.undo() == move
 True
+
+Every game package `rules.<game>` exports the same names: `ENGINES` and `MODES` (the modes it plays),
+`MOVES` (every move class), `State` (its state type) and `load(mode)` (the engine of a mode, bound
+to the installed card set, typed).
 """
-from rules.kernel import BadOption, Engine, Event, IllegalMove, Move, RulesError
+from rules.kernel import (PLAYERS, PUBLIC, BadOption, Description, Engine, Event, IllegalMove, Move, NothingToRedo,
+                          NothingToUndo, Result, RulesError, Target)
 from rules.match import Match
 from rules.registry import engine, modes
 
-__all__ = ["BadOption", "Engine", "Event", "IllegalMove", "Match", "Move", "RulesError", "engine", "modes"]
+__all__ = ["BadOption", "Description", "Engine", "Event", "IllegalMove", "Match", "Move", "NothingToRedo",
+           "NothingToUndo", "PLAYERS", "PUBLIC", "Result", "RulesError", "Target", "engine", "modes"]

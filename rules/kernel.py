@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 
 class RulesError(ValueError):
@@ -31,6 +31,14 @@ class IllegalMove(RulesError):
 
 class BadOption(RulesError):
     """A game option out of range or of the wrong kind."""
+
+
+class NothingToUndo(RulesError):
+    """Undo asked with no move that may be taken back (none played, or a barrier: a reveal, chance)."""
+
+
+class NothingToRedo(RulesError):
+    """Redo asked with no move taken back."""
 
 
 class BadMoveData(ValueError):
@@ -99,6 +107,11 @@ class Event:
         return {"kind": self.kind, **self.params}
 
 
+def _snake(name: str) -> str:
+    """PlayCard -> play_card."""
+    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
+
+
 def shuffle(rng: Random, items: list[Any]) -> None:
     """Fisher–Yates in place, drawing only `Random.random()`.
 
@@ -125,6 +138,40 @@ def rng_picture(rng: Random | None) -> list[Any] | None:
 
 
 HIDDEN = "?"  # what a view shows instead of a card its player may not see
+PUBLIC: Final = -1  # a seat nobody sits in: `view(state, PUBLIC)` hides every secret
+
+PLAYERS: Final = "players"  # the option that says how many play, in every game and mode
+
+Target = int | str | None  # where a card lands: a seat or year (int), a named place or card (str), nowhere
+
+
+@dataclass(frozen=True)
+class Result:
+    """Where a game stands, spelled the same for every game.
+
+    `winners` are seats; `scores` (one per seat, when the game counts points) and `reason` (a text
+    key of the game's catalog, the engine's own end code) say how it ended."""
+
+    over: bool
+    winners: tuple[int, ...] = ()
+    scores: tuple[int, ...] | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Description:
+    """A line of the game's log: a text key of the game's catalog and what fills its placeholders."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+def check_players(raw: Mapping[str, Any], low: int, high: int, default: int) -> int:
+    """The `players` option, or BadOption("option.players_range") naming the range."""
+    value = raw.get(PLAYERS, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise BadOption("option.players_range", value=value, low=low, high=high)
+    return value
 
 S = TypeVar("S")
 
@@ -144,7 +191,41 @@ class Engine(ABC, Generic[S]):
     def new_state(self, options: Mapping[str, Any], seed: int) -> S: ...
 
     @abstractmethod
+    def player_range(self) -> tuple[int, int]:
+        """The fewest and the most players this game mode can be played by."""
+
+    @abstractmethod
     def players(self, state: S) -> int: ...
+
+    @abstractmethod
+    def result(self, state: S) -> Result:
+        """Whether the game is over, who won, the scores and why it ended."""
+
+    # Move fields a log line must not carry (a card only its player sees), by move class name.
+    private_fields: ClassVar[Mapping[str, frozenset[str]]] = {}
+
+    def describe(self, move: Move) -> Description:
+        """The log's words for a move: `log.<move class in snake case>` in the game's text catalog, with
+        the move's fields (less `private_fields`) as parameters; `player` and `to` are seats."""
+        hidden = self.private_fields.get(type(move).__name__, frozenset())
+        params = {k: v for k, v in dataclasses.asdict(move).items() if k not in hidden}
+        return Description("log." + _snake(type(move).__name__), params)
+
+    def gesture(self, state: S, move: Move) -> tuple[str, Target] | None:
+        """The card a player moves to make `move` and where it lands; None if no card is moved."""
+        return None
+
+    def gestures(self, state: S, player: int, card: str, target: Target) -> list[Move]:
+        """Every legal move of `player` made by moving `card` onto `target`, in legal_moves' order."""
+        return [m for m in self.legal_moves(state, player) if self.gesture(state, m) == (card, target)]
+
+    def find_move(self, state: S, player: int, card: str, target: Target) -> Move:
+        """The legal move that moving `card` onto `target` means (the first one when several do);
+        IllegalMove("move.no_gesture") when none does. legal_moves stays the only judge."""
+        found = self.gestures(state, player, card, target)
+        if not found:
+            raise IllegalMove("move.no_gesture", card=card, target=target)
+        return found[0]
 
     @abstractmethod
     def to_act(self, state: S) -> frozenset[int]:

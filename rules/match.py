@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from rules.kernel import Engine, Event, Move
+from rules.kernel import Engine, Event, Move, NothingToRedo, NothingToUndo
 
 S = TypeVar("S")
 
@@ -84,9 +84,9 @@ class Match(Generic[S]):
         return bool(self._undone)
 
     def undo(self) -> Move:
-        """Step back one move; returns the move taken back."""
+        """Step back one move; returns the move taken back. NothingToUndo if `can_undo()` is false."""
         if not self.can_undo():
-            raise ValueError("nothing to undo")
+            raise NothingToUndo("status.nothing_to_undo")
         step = self._done.pop()
         after = self.state
         self.state = step.before
@@ -95,8 +95,9 @@ class Match(Generic[S]):
         return step.move
 
     def redo(self) -> list[Event]:
+        """Play the last move taken back again; NothingToRedo if `can_redo()` is false."""
         if not self._undone:
-            raise ValueError("nothing to redo")
+            raise NothingToRedo("status.nothing_to_redo")
         step = self._undone.pop()
         after = step.before
         step.before = self.state

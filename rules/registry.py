@@ -11,9 +11,16 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from rules.kernel import BadOption, Engine
+
+if TYPE_CHECKING:
+    from rules.bacchanalia.engine import BacchanaliaEngine
+    from rules.banquet.engine import BanquetEngine
+    from rules.chrononauts.full import ArtifaxxEngine, ChrononautsEngine
+    from rules.chrononauts.solonauts import SolonautsEngine
+    from rules.parsifal.engine import ParsifalEngine
 
 Factory = Callable[[], Engine[Any]]
 
@@ -37,9 +44,28 @@ def modes() -> dict[str, tuple[str, ...]]:
     return {game: tuple(_declared(game)) for game in _games() if _declared(game)}
 
 
-@lru_cache(maxsize=None)
+# A game and mode named in the code give that engine's own type; names known only at run time, any engine.
+@overload
+def engine(game: Literal["chrononauts"], mode: Literal["solonauts"]) -> SolonautsEngine: ...
+@overload
+def engine(game: Literal["chrononauts"], mode: Literal["chrononauts"]) -> ChrononautsEngine: ...
+@overload
+def engine(game: Literal["chrononauts"], mode: Literal["artifaxx"]) -> ArtifaxxEngine: ...
+@overload
+def engine(game: Literal["banquet"], mode: Literal["standard", "open_privileges"]) -> BanquetEngine: ...
+@overload
+def engine(game: Literal["bacchanalia"], mode: Literal["standard"]) -> BacchanaliaEngine: ...
+@overload
+def engine(game: Literal["parsifal"], mode: Literal["standard"]) -> ParsifalEngine: ...
+@overload
+def engine(game: str, mode: str) -> Engine[Any]: ...
 def engine(game: str, mode: str) -> Engine[Any]:
     """The engine for a game mode, bound to the installed card set (one per process)."""
+    return _engine(game, mode)
+
+
+@lru_cache(maxsize=None)
+def _engine(game: str, mode: str) -> Engine[Any]:
     factory = _declared(game).get(mode)
     if factory is None:
         raise BadOption("option.unknown_mode", game=game, mode=mode)

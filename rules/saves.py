@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from cardsets import files
-from rules.kernel import BadMoveData, Engine, IllegalMove, Move, RulesError
+from rules.kernel import PLAYERS, BadMoveData, Engine, IllegalMove, Move, RulesError
 from rules.match import Match
 from rules.registry import engine as find_engine
 
 FORMAT = "convivium-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: every game names its number of players `players` (version 1 said `seats` in two games)
 MAX_SAVE_BYTES = 5_000_000  # far beyond any real game; refuses to read junk into memory
 
 
@@ -55,6 +55,9 @@ def from_dict(data: Any) -> Match[Any]:
         raise SaveError("save.not_a_save")
     if version > FORMAT_VERSION:
         raise SaveError("save.newer_format", version=version)
+    if version < 1:
+        raise SaveError("save.not_a_save")
+    data = migrate(data, version)
     game, mode = data.get("game"), data.get("mode")
     if not isinstance(game, str) or not isinstance(mode, str):
         raise SaveError("save.not_a_save")
@@ -84,6 +87,16 @@ def from_dict(data: Any) -> Match[Any]:
         except IllegalMove as exc:
             raise SaveError("save.illegal_move", number=number, reason=exc.code, **exc.params) from None
     return match
+
+
+def migrate(data: dict[str, Any], version: int) -> dict[str, Any]:
+    """A save of an older format version as the current version writes it (a copy: the file is only read)."""
+    if version < 2:
+        options = data.get("options")
+        if isinstance(options, dict) and "seats" in options and PLAYERS not in options:
+            options = {(PLAYERS if k == "seats" else k): v for k, v in options.items()}
+            data = {**data, "options": options, "format_version": 2}
+    return data
 
 
 def parse_json(text: str) -> Any:

@@ -1,4 +1,6 @@
 """Bacchanalia: the storytelling game's rules (BAC), one mode."""
+from typing import Literal
+
 from rules.bacchanalia.engine import BacchanaliaEngine
 from rules.bacchanalia.moves import ALL_MOVES
 from rules.bacchanalia.state import BacState, Seat, Turn
@@ -15,5 +17,18 @@ def _standard() -> Engine[BacState]:
 
 
 ENGINES = {"standard": _standard}
+MODES = tuple(ENGINES)
+MOVES = ALL_MOVES
+State = BacState
 
-__all__ = ["ALL_MOVES", "BacState", "BacchanaliaEngine", "ENGINES", "Seat", "Turn"]
+
+def load(mode: Literal["standard"] = "standard") -> BacchanaliaEngine:
+    """The engine, bound to the installed card set (one per process)."""
+    from rules.registry import engine
+
+    found = engine("bacchanalia", mode)
+    assert isinstance(found, BacchanaliaEngine)
+    return found
+
+
+__all__ = ["ALL_MOVES", "BacState", "BacchanaliaEngine", "ENGINES", "MODES", "MOVES", "Seat", "State", "Turn", "load"]

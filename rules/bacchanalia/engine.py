@@ -21,10 +21,10 @@ from rules.bacchanalia.moves import (ALL_MOVES, AskBacchusQuestion, AskQuestion,
                                      DeclareFinaleNarrated, DeclareIntroductionDone, DeclareNarrationDone,
                                      DeclareTimeUp, DeclareWithAmans, GiftMinerva, GiveBacchus, GiveDeus, LockUmbra,
                                      ReturnDeus, SacrificeVinum, TakeDeus)
-from rules.bacchanalia.options import parse_options
+from rules.bacchanalia.options import PLAYERS_MAX, PLAYERS_MIN, parse_options
 from rules.bacchanalia.reasons import why_illegal
 from rules.bacchanalia.state import BacState, Seat, Turn
-from rules.kernel import HIDDEN, Engine, Event, IllegalMove, Move, shuffle
+from rules.kernel import HIDDEN, Description, Engine, Event, IllegalMove, Move, Result, Target, shuffle
 
 HAND = 4  # BAC-6.2.1
 # Decisions of the active player during which they may also declare meeting or parting (BAC-6.7.6).
@@ -50,6 +50,10 @@ class BacchanaliaEngine(Engine[BacState]):
     game = "bacchanalia"
     mode = "standard"
     moves = ALL_MOVES
+    # A locked Umbra lies face down; the element typed for it and a question's words are said aloud at the table,
+    # not kept in the log.
+    private_fields = {"LockUmbra": frozenset({"card", "element"}), "AskQuestion": frozenset({"text"}),
+                      "AskBacchusQuestion": frozenset({"text"})}
 
     def __init__(self, cards: BacchanaliaSet) -> None:
         self.cards = cards
@@ -121,6 +125,9 @@ class BacchanaliaEngine(Engine[BacState]):
         self._setup_next(state, opts["setup_starter"], [])
         return state
 
+    def player_range(self) -> tuple[int, int]:
+        return PLAYERS_MIN, PLAYERS_MAX
+
     def players(self, state: BacState) -> int:
         return len(state.seats)
 
@@ -128,6 +135,29 @@ class BacchanaliaEngine(Engine[BacState]):
 
     def is_over(self, state: BacState) -> bool:
         return state.phase == "over"
+
+
+    def result(self, state: BacState) -> Result:
+        """A tale told together names no winner; `reason` is what set off the Sudden ending (BAC-9.3), if it came."""
+        return Result(state.phase == "over", (), None, state.sudden_trigger if state.sudden_ending else None)
+
+    def gesture(self, state: BacState, move: Move) -> tuple[str, Target] | None:
+        """A Deus onto a seat (given, or taken by its taker), back to "centre", a Vinum to "discard", an
+        Umbra onto "lock"."""
+        if isinstance(move, GiveDeus):
+            return move.card, move.to
+        if isinstance(move, (GiveBacchus, GiftMinerva)):
+            card = self.holds(state.seats[move.player], "bacchus" if isinstance(move, GiveBacchus) else "minerva")
+            return (card, move.to) if card else None
+        if isinstance(move, TakeDeus):
+            return move.card, move.player
+        if isinstance(move, ReturnDeus):
+            return move.card, "centre"
+        if isinstance(move, SacrificeVinum):
+            return move.card, "discard"
+        if isinstance(move, LockUmbra):
+            return move.card, "lock"
+        return None
 
     def to_act(self, state: BacState) -> frozenset[int]:
         if state.phase == "over":

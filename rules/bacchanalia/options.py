@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.kernel import BadOption
+from rules.kernel import BadOption, check_players
 
 PLAYERS_MIN, PLAYERS_MAX, PLAYERS_DEFAULT = 3, 6, 4
 LENGTHS = ("until_all_finales", "time_limit", "parcae_limit")  # BAC-4.1
@@ -26,9 +26,7 @@ def parse_options(raw: Mapping[str, Any], default_composition: Mapping[str, int]
     unknown = sorted(set(raw) - set(OPTION_NAMES))
     if unknown:
         raise BadOption("option.unknown", name=unknown[0])
-    players = raw.get("players", PLAYERS_DEFAULT)
-    if not _whole(players) or not PLAYERS_MIN <= players <= PLAYERS_MAX:
-        raise BadOption("option.players_range", value=players, low=PLAYERS_MIN, high=PLAYERS_MAX)
+    players = check_players(raw, PLAYERS_MIN, PLAYERS_MAX, PLAYERS_DEFAULT)
     seats = {}
     for name in ("setup_starter", "first_player"):
         value = raw.get(name, 0)

@@ -1,7 +1,9 @@
 """Bacchus' Banquet: secret guests passing gifts around a Roman feast (3-5 players)."""
 from rules.banquet.engine import BanquetEngine, deck_instances
+from typing import Literal
+
 from rules.banquet.moves import (
-    AcceptGift, Arrange, ClaimGift, DeclineClaim, OfferGift, PassPrivilege, PickCards, PlayClaim, PlayExchange,
+    ALL_MOVES, AcceptGift, Arrange, ClaimGift, DeclineClaim, OfferGift, PassPrivilege, PickCards, PlayClaim, PlayExchange,
     PlayGiveBack, PlaySpecialGift, RefuseGift, ResolveCard,
 )
 from rules.banquet.objectives import card_kind
@@ -27,7 +29,19 @@ def _open_privileges() -> Engine[BanquetState]:
 
 
 ENGINES = {"standard": _standard, "open_privileges": _open_privileges}
+MODES = tuple(ENGINES)
+MOVES = ALL_MOVES
+State = BanquetState
+
+
+def load(mode: Literal["standard", "open_privileges"] = "standard") -> BanquetEngine:
+    """The engine of one mode, bound to the installed card set (one per process)."""
+    from rules.registry import engine
+
+    found = engine("banquet", mode)
+    assert isinstance(found, BanquetEngine)
+    return found
 
 __all__ = ["AcceptGift", "Arrange", "BanquetEngine", "BanquetState", "ClaimGift", "DeclineClaim", "ENGINES",
-           "OfferGift", "PassPrivilege", "PickCards", "PlayClaim", "PlayExchange", "PlayGiveBack",
+           "MODES", "MOVES", "State", "load", "OfferGift", "PassPrivilege", "PickCards", "PlayClaim", "PlayExchange", "PlayGiveBack",
            "PlaySpecialGift", "RefuseGift", "ResolveCard", "card_kind", "deck_instances"]

@@ -23,7 +23,8 @@ from rules.banquet.state import (
     ARRANGE, BELT_TOP, CATCH_UP, CIRCLE_SIZE, CLAIM, GIFT, KEEP, OFFER, OVER, PICK, RESOLVE, RESPOND,
     SLOT_NAMES, WINDOW, BanquetState, Pending,
 )
-from rules.kernel import HIDDEN, BadOption, Engine, Event, IllegalMove, Move, shuffle
+from rules.kernel import (HIDDEN, PLAYERS, BadOption, Description, Engine, Event, IllegalMove, Move, Result, Target,
+                          check_players, shuffle)
 
 SEATS_MIN, SEATS_MAX, SEATS_DEFAULT = 3, 5, 4  # BB-2.2
 PRIVILEGE_MODES = {"standard": ("hidden", "off"), "open_privileges": ("open",)}  # BB-3.1, BB-15
@@ -47,6 +48,9 @@ def deck_instances(cards: BanquetSet) -> list[str]:
 class BanquetEngine(Engine[BanquetState]):
     game = "banquet"
     moves = ALL_MOVES
+    # Which cards a player picked and how they arranged them stays theirs (BB-5, BB-6).
+    private_fields = {"PickCards": frozenset({"first", "second", "third"}),
+                      "Arrange": frozenset({"discard", "keep", "gift"})}
 
     def __init__(self, cards: BanquetSet, mode: str = "standard") -> None:
         assert mode in PRIVILEGE_MODES, mode
@@ -63,21 +67,19 @@ class BanquetEngine(Engine[BanquetState]):
     # --- set-up (BB-3) --------------------------------------------------------------------
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = set(raw) - {"seats", "privileges"}
+        unknown = set(raw) - {PLAYERS, "privileges"}
         if unknown:
             raise BadOption("option.unknown", name=sorted(unknown)[0])
-        seats = raw.get("seats", SEATS_DEFAULT)
-        if not isinstance(seats, int) or isinstance(seats, bool) or not SEATS_MIN <= seats <= SEATS_MAX:
-            raise BadOption("option.seats_range", value=seats, low=SEATS_MIN, high=SEATS_MAX)
+        seats = check_players(raw, SEATS_MIN, SEATS_MAX, SEATS_DEFAULT)
         allowed = PRIVILEGE_MODES[self.mode]
         privileges = raw.get("privileges", allowed[0])
         if privileges not in allowed:
             raise BadOption("option.privileges", value=privileges, allowed=", ".join(allowed))
-        return {"seats": seats, "privileges": privileges}
+        return {PLAYERS: seats, "privileges": privileges}
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> BanquetState:
         opts = self.options(options)
-        n = opts["seats"]
+        n = opts[PLAYERS]
         rng = Random(seed)
         state = BanquetState(opts, rng, n)
         others = [g.id for g in self.cards.guests if g.id != self.caligula]
@@ -106,6 +108,9 @@ class BanquetEngine(Engine[BanquetState]):
         state.active = caligula_seat  # BB-3.7
         return state
 
+    def player_range(self) -> tuple[int, int]:
+        return SEATS_MIN, SEATS_MAX
+
     def players(self, state: BanquetState) -> int:
         return state.seats
 
@@ -113,6 +118,30 @@ class BanquetEngine(Engine[BanquetState]):
 
     def is_over(self, state: BanquetState) -> bool:
         return state.phase == OVER
+
+
+    def result(self, state: BanquetState) -> Result:
+        """`reason` is the end code: won, or the draws of BB-14.5 and BB-13.8; the belts are no score."""
+        return Result(state.phase == OVER, tuple(state.winners), None, state.end_reason)
+
+    def gesture(self, state: BanquetState, move: Move) -> tuple[str, Target] | None:
+        """The gift onto a seat (offered, passed on, accepted or claimed by its taker); a privilege onto the
+        slot it claims, "exchange" for a swap, onto the seat it sends the gift to, or None (give back).
+        Picking and arranging take several cards at once: no gesture."""
+        gift = state.slots[GIFT]
+        if isinstance(move, (OfferGift, RefuseGift)) and gift is not None:
+            return gift, move.to
+        if isinstance(move, (AcceptGift, ClaimGift)) and gift is not None:
+            return gift, move.player
+        if isinstance(move, PlayClaim):
+            return move.card, move.slot
+        if isinstance(move, PlayExchange):
+            return move.card, "exchange"
+        if isinstance(move, PlayGiveBack):
+            return move.card, None
+        if isinstance(move, PlaySpecialGift):
+            return move.card, move.to
+        return None
 
     def to_act(self, state: BanquetState) -> frozenset[int]:
         """BB-18.2: exactly one person decides at any time."""

@@ -6,9 +6,20 @@ not load the full game's rules.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
-from rules.kernel import Engine
+from rules.chrononauts.full_state import FullState
+from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, Discard, KeepDeal, KillTime, MiracleStop, Mulligan,
+                                     NoResponse, PassResponse, PlayCard, PlayMemo, PlayOnArtifact, Resign)
+from rules.chrononauts.solonauts import SoloState, SolonautsEngine
+from rules.kernel import Engine, Move
+
+if TYPE_CHECKING:
+    from rules.chrononauts.full import ArtifaxxEngine, ChrononautsEngine
+
+State = SoloState | FullState  # Solonauts', or the full game's and Artifaxx's
+MOVES: tuple[type[Move], ...] = (PlayCard, Discard, Resign, PlayOnArtifact, KeepDeal, Mulligan, KillTime, PlayMemo,
+                                 PassResponse, NoResponse, ChooseRewind, ChooseQuickTrip, MiracleStop)
 
 
 def _solonauts() -> Engine[Any]:
@@ -33,3 +44,20 @@ def _artifaxx() -> Engine[Any]:
 
 
 ENGINES = {"solonauts": _solonauts, "chrononauts": _chrononauts, "artifaxx": _artifaxx}
+MODES = tuple(ENGINES)
+
+
+@overload
+def load(mode: Literal["solonauts"]) -> SolonautsEngine: ...
+@overload
+def load(mode: Literal["chrononauts"]) -> ChrononautsEngine: ...
+@overload
+def load(mode: Literal["artifaxx"]) -> ArtifaxxEngine: ...
+def load(mode: str) -> Engine[Any]:
+    """The engine of one mode, bound to the installed card set (one per process)."""
+    from rules.registry import engine
+
+    return engine("chrononauts", mode)
+
+
+__all__ = ["ENGINES", "FullState", "MODES", "MOVES", "SoloState", "SolonautsEngine", "State", "load"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 from random import Random
-from typing import cast
 
 from rules.chrononauts.solonauts import SolonautsEngine
 from rules.chrononauts.solver import solve
@@ -22,7 +21,7 @@ MAX_TRIES = 200
 
 
 def _engine() -> SolonautsEngine:
-    return cast(SolonautsEngine, engine("chrononauts", "solonauts"))
+    return engine("chrononauts", "solonauts")
 
 
 def is_winnable(seed: int, ids: int, budget: int = BUDGET) -> bool | None:

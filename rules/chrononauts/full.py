@@ -22,7 +22,8 @@ from rules.chrononauts.moves import (CLOCKWISE, COUNTERCLOCKWISE, ChooseQuickTri
                                      MiracleStop, Mulligan, NoResponse, PassResponse, PlayCard, PlayMemo,
                                      PlayOnArtifact)
 from rules.chrononauts.timeline import LAST_REACHABLE_IN_ULTRA, Rules, Timeline, card_kind
-from rules.kernel import HIDDEN, BadOption, Engine, Event, IllegalMove, Move, copy_rng, rng_picture, shuffle
+from rules.kernel import (HIDDEN, PLAYERS, BadOption, Description, Engine, Event, IllegalMove, Move, Result, Target,
+                          check_players, copy_rng, rng_picture, shuffle)
 
 SEATS_MIN, SEATS_MAX, SEATS_DEFAULT = 2, 6, 3  # CHR-6.1, D-1
 DEAL = 3  # play cards dealt to each player (CHR-6.4)
@@ -62,19 +63,17 @@ class ChrononautsEngine(Engine[FullState]):
     # --- options and the deal (CHR-6, CHR-15.3) -----------------------------------------------
 
     def option_names(self) -> tuple[str, ...]:
-        return ("seats", "first_player", "mission_mulligan", "response_mode", "turn_limit")
+        return (PLAYERS, "first_player", "mission_mulligan", "response_mode", "turn_limit")
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(raw) - set(self.option_names()))
         if unknown:
             raise BadOption("option.unknown", name=unknown[0])
-        seats = raw.get("seats", SEATS_DEFAULT)
-        if not _is_int(seats) or not SEATS_MIN <= seats <= SEATS_MAX:
-            raise BadOption("option.seats_range", value=seats, low=SEATS_MIN, high=SEATS_MAX)
+        seats = check_players(raw, SEATS_MIN, SEATS_MAX, SEATS_DEFAULT)
         first = raw.get("first_player", "random")
         if first != "random" and not (_is_int(first) and 0 <= first < seats):
             raise BadOption("option.first_player", value=first, seats=seats)
-        opts: dict[str, Any] = {"seats": seats, "first_player": first}
+        opts: dict[str, Any] = {PLAYERS: seats, "first_player": first}
         for name, default in (("mission_mulligan", True), ("parents_as_never_existed", False)):
             if name in self.option_names():
                 value = raw.get(name, default)
@@ -95,7 +94,7 @@ class ChrononautsEngine(Engine[FullState]):
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> FullState:
         opts = self.options(options)
-        seats = opts["seats"]
+        seats = opts[PLAYERS]
         rng = Random(seed)
         # CHR-6.3: shuffle the ID deck, the Mission deck, the play deck; then pick the first player.
         id_deck = [i.id for i in self.cards.identities] if self.timeline_game else []
@@ -126,6 +125,9 @@ class ChrononautsEngine(Engine[FullState]):
         if not setup:
             self._settle(state, [])
         return state
+
+    def player_range(self) -> tuple[int, int]:
+        return SEATS_MIN, SEATS_MAX  # Artifaxx too: 2-4 recommended, 2-6 accepted (CHR-2.3, CHR-15.1)
 
     def players(self, state: FullState) -> int:
         return state.seats
@@ -160,6 +162,25 @@ class ChrononautsEngine(Engine[FullState]):
 
     def is_over(self, state: FullState) -> bool:
         return state.result is not None
+
+
+    def result(self, state: FullState) -> Result:
+        """`reason` is the game's end code: won (one winner, CHR-12), destroyed (CHR-12.6), turn_limit (CHR-12.7)."""
+        winners = (state.winner,) if state.winner is not None else ()
+        return Result(state.result is not None, winners, None, state.result)
+
+    def gesture(self, state: FullState, move: Move) -> tuple[str, Target] | None:
+        """A card onto its target (a year, a seat or a direction, as the card reads it), onto an artifact (its
+        id), onto "discard" (Killing Time with one card), or onto the table with no target (None)."""
+        if isinstance(move, PlayCard):
+            return move.card, move.target
+        if isinstance(move, PlayOnArtifact):
+            return move.card, move.artifact
+        if isinstance(move, KillTime) and move.second is None:
+            return move.first, "discard"
+        if isinstance(move, PlayMemo):
+            return move.card, None
+        return None
 
     def to_act(self, state: FullState) -> frozenset[int]:
         """CHR-18.2."""

@@ -10,7 +10,8 @@ from cardsets.chrononauts import ChrononautsSet
 from cardsets.instances import instances
 from rules.chrononauts.moves import Discard, PlayCard, Resign
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
-from rules.kernel import HIDDEN, BadOption, Engine, Event, IllegalMove, Move, copy_rng, rng_picture, shuffle
+from rules.kernel import (HIDDEN, PLAYERS, BadOption, Description, Engine, Event, IllegalMove, Move, Result, Target,
+                          check_players, copy_rng, rng_picture, shuffle)
 
 HAND_SIZE = 5  # CHR-16.3
 IDS_MIN, IDS_MAX, IDS_DEFAULT = 6, 10, 8  # CHR-16.2, D-34
@@ -59,13 +60,14 @@ class SolonautsEngine(Engine[SoloState]):
     # --- set-up -------------------------------------------------------------------
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = set(raw) - {"ids"}
+        unknown = set(raw) - {"ids", PLAYERS}
         if unknown:
             raise BadOption("option.unknown", name=sorted(unknown)[0])
+        check_players(raw, 1, 1, 1)
         ids = raw.get("ids", IDS_DEFAULT)
         if not isinstance(ids, int) or isinstance(ids, bool) or not IDS_MIN <= ids <= IDS_MAX:
             raise BadOption("option.ids_range", value=ids, low=IDS_MIN, high=IDS_MAX)
-        return {"ids": ids}
+        return {"ids": ids, PLAYERS: 1}
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> SoloState:
         opts = self.options(options)
@@ -78,6 +80,9 @@ class SolonautsEngine(Engine[SoloState]):
         hand = [deck.pop() for _ in range(HAND_SIZE)]
         return SoloState(opts, rng, Timeline(), deck, hand, [], waiting, [], id_deck)
 
+    def player_range(self) -> tuple[int, int]:
+        return 1, 1
+
     def players(self, state: SoloState) -> int:
         return 1
 
@@ -88,6 +93,19 @@ class SolonautsEngine(Engine[SoloState]):
 
     def is_over(self, state: SoloState) -> bool:
         return state.result is not None
+
+
+    def result(self, state: SoloState) -> Result:
+        """Won with every traveller home; the score is the travellers home (CHR-16.9, CHR-16.10)."""
+        return Result(state.result is not None, (SOLO,) if state.result == "won" else (), (state.score,), state.reason)
+
+    def gesture(self, state: SoloState, move: Move) -> tuple[str, Target] | None:
+        """A card onto a year of the timeline (int) or onto "discard"."""
+        if isinstance(move, PlayCard):
+            return move.card, move.target
+        if isinstance(move, Discard):
+            return move.card, "discard"
+        return None
 
     def targets(self, state: SoloState, card: str) -> list[int]:
         """Where a card in the hand may be played now (empty: it can only be discarded)."""

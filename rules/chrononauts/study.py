@@ -15,9 +15,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from typing import cast
 
-from rules.chrononauts.solonauts import SolonautsEngine
 from rules.chrononauts.solver import solve
 from rules.registry import engine
 
@@ -39,7 +37,7 @@ class Outcome:
 
 def solve_deal(args: tuple[int, int, int]) -> Outcome:
     seed, ids, budget = args
-    eng = cast(SolonautsEngine, engine("chrononauts", "solonauts"))
+    eng = engine("chrononauts", "solonauts")
     state = eng.new_state({"ids": ids}, seed)
     t0 = time.perf_counter()
     sol = solve(eng, state, max_nodes=budget)

@@ -1,7 +1,9 @@
 """Parsifal, a game of tarots: blocking, factions and Limbo for 2-6 players (rules digest PAR)."""
+from typing import Literal
+
 from rules.kernel import Engine
 from rules.parsifal.engine import ParsifalEngine
-from rules.parsifal.moves import (Abandon, Block, ChangeFaction, Command, Decline, EndTurn, Free, HandOver, Interrupt,
+from rules.parsifal.moves import (MOVES, Abandon, Block, ChangeFaction, Command, Decline, EndTurn, Free, HandOver, Interrupt,
                                   Recover, SendToLimbo, SpendForExtra, Take)
 from rules.parsifal.state import BlockRecord, ParState, card_type
 
@@ -16,7 +18,19 @@ def _standard() -> Engine[ParState]:
 
 
 ENGINES = {"standard": _standard}
+MODES = tuple(ENGINES)
+State = ParState
+
+
+def load(mode: Literal["standard"] = "standard") -> ParsifalEngine:
+    """The engine, bound to the installed card set (one per process)."""
+    from rules.registry import engine
+
+    found = engine("parsifal", mode)
+    assert isinstance(found, ParsifalEngine)
+    return found
+
 
 __all__ = ["Abandon", "Block", "BlockRecord", "ChangeFaction", "Command", "Decline", "ENGINES", "EndTurn", "Free",
-           "HandOver", "Interrupt", "ParState", "ParsifalEngine", "Recover", "SendToLimbo", "SpendForExtra", "Take",
-           "card_type"]
+           "HandOver", "Interrupt", "MODES", "MOVES", "ParState", "ParsifalEngine", "Recover", "SendToLimbo",
+           "SpendForExtra", "State", "Take", "card_type", "load"]

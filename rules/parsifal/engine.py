@@ -7,7 +7,8 @@ from random import Random
 from typing import Any
 
 from cardsets.parsifal import SWAN, Abilities, ParsifalSet
-from rules.kernel import HIDDEN, BadOption, Engine, Event, IllegalMove, Move, shuffle
+from rules.kernel import (HIDDEN, BadOption, Description, Engine, Event, IllegalMove, Move, Result, Target, check_players,
+                          shuffle)
 from rules.parsifal.missions import winners
 from rules.parsifal.moves import (MOVES, Abandon, Block, ChangeFaction, Command, Decline, EndTurn, Free, HandOver,
                                   Interrupt, Recover, SendToLimbo, SpendForExtra, Take, joined)
@@ -52,9 +53,7 @@ class ParsifalEngine(Engine[ParState]):
         unknown = set(raw) - known
         if unknown:
             raise BadOption("option.unknown", name=sorted(unknown)[0])
-        players = raw.get("players", PLAYERS_DEFAULT)
-        if not _is_int(players) or not PLAYERS_MIN <= players <= PLAYERS_MAX:
-            raise BadOption("option.players_range", value=players, low=PLAYERS_MIN, high=PLAYERS_MAX)
+        players = check_players(raw, PLAYERS_MIN, PLAYERS_MAX, PLAYERS_DEFAULT)
         first = raw.get("first_player", 0)
         if not _is_int(first) or not 0 <= first < players:
             raise BadOption("option.first_player_range", value=first, high=players - 1)
@@ -88,6 +87,9 @@ class ParsifalEngine(Engine[ParState]):
         opts = self.options(options)
         return ParState(opts, None, [], active=opts["first_player"])
 
+    def player_range(self) -> tuple[int, int]:
+        return PLAYERS_MIN, PLAYERS_MAX
+
     def players(self, state: ParState) -> int:
         return state.players
 
@@ -102,6 +104,68 @@ class ParsifalEngine(Engine[ParState]):
 
     def is_over(self, state: ParState) -> bool:
         return state.step == "over"
+
+
+    def result(self, state: ParState) -> Result:
+        """`reason` is the end code: missions (won, PAR-9.1), safeguard or all_passed (drawn, PAR-9.2, PAR-9.3)."""
+        return Result(state.step == "over", tuple(state.winners), None, state.reason)
+
+    def describe(self, move: Move) -> Description:
+        """Every tarot a param names is an instance id; `to` is a seat; a Command nests its action."""
+        if isinstance(move, Take):
+            return Description("move.take", {"actor": move.actor, "artifact": move.artifact})
+        if isinstance(move, Abandon):
+            return Description("move.abandon", {"actor": move.actor, "artifact": move.artifact})
+        if isinstance(move, Block):
+            return Description("move.block", {"actor": move.actor, "target": move.target})
+        if isinstance(move, Free):
+            return Description("move.free", {"actor": move.actor, "targets": tuple(_split(move.targets))})
+        if isinstance(move, ChangeFaction):
+            return Description("move.change_faction", {"actor": move.actor, "target": move.target, "player": move.to})
+        if isinstance(move, HandOver):
+            return Description("move.hand_over", {"actor": move.actor, "artifacts": tuple(_split(move.artifacts)),
+                                                  "recipient": move.recipient})
+        if isinstance(move, SendToLimbo):
+            return Description("move.send", {"actor": move.actor, "target": move.tarot})
+        if isinstance(move, Recover):
+            if move.recipient is None:
+                return Description("move.recover", {"actor": move.actor, "target": move.tarot})
+            return Description("move.recover_to", {"actor": move.actor, "target": move.tarot,
+                                                   "recipient": move.recipient})
+        if isinstance(move, Command):
+            return Description("move.command", {"actor": move.actor, "action": self.describe(self.inner(move))})
+        if isinstance(move, SpendForExtra):
+            return Description("move.spend", {"actor": move.holder, "artifact": move.artifact})
+        if isinstance(move, Interrupt):
+            return Description("move.interrupt", {"actor": move.character, "artifact": move.artifact})
+        if isinstance(move, Decline):
+            return Description("button.let_pass", {"player": move.player})
+        return Description("button.end_turn", {"player": move.player})
+
+    def gesture(self, state: ParState, move: Move) -> tuple[str, Target] | None:
+        """A tarot onto a character (its id), onto "common", "limbo" or "pending" (the declared action), or
+        onto a player's area (the seat); a Command is the gesture of the action it commands (PAR-15.5)."""
+        if isinstance(move, Take):
+            return move.artifact, move.actor
+        if isinstance(move, (Abandon, SpendForExtra)):
+            return move.artifact, "common"
+        if isinstance(move, Block):
+            return move.actor, move.target
+        if isinstance(move, Free):
+            return (move.actor, move.targets) if "," not in move.targets else None
+        if isinstance(move, ChangeFaction):
+            return move.target, move.to
+        if isinstance(move, HandOver):
+            return (move.artifacts, move.recipient) if "," not in move.artifacts else None
+        if isinstance(move, SendToLimbo):
+            return move.tarot, "limbo"
+        if isinstance(move, Recover):
+            return move.tarot, move.recipient if move.recipient is not None else state.active
+        if isinstance(move, Command):
+            return self.gesture(state, self.inner(move))
+        if isinstance(move, Interrupt):
+            return move.artifact, "pending"
+        return None
 
     def abilities(self, state: ParState, character: str) -> Abilities:
         """PAR-7.1: the card's own abilities plus those of every artifact it holds."""

@@ -283,7 +283,7 @@ def test_artifaxx_puts_the_mission_first_on_the_row_with_its_own_caption(main: M
 def test_nobody_closes_the_memo_window_of_a_save_made_with_each_response_mode(main: MainWindow, tmp_path: Path) -> None:
     """CHR-10.4: the rules also let each player answer in turn (`response_mode: "each"`); a save made
     that way must not stick at its first Memo window when the table's one "Nobody" is pressed."""
-    match = Match(engine("chrononauts", "chrononauts"), {"seats": 2, "first_player": 0, "response_mode": "each"}, 5)
+    match = Match(engine("chrononauts", "chrononauts"), {"players": 2, "first_player": 0, "response_mode": "each"}, 5)
     game = HotSeatGame(match, NAMES[:2])
     path = tmp_path / "each.convivium.json"
     game.save(path)

@@ -287,7 +287,7 @@ def test_a_hand_edited_settings_file_falls_back_to_the_default(qtbot: Any, home:
     window = make_window(qtbot, dialogs)
     window.settings = storage.load_settings()
     options = window.remembered_options()
-    assert options == {"ids": 8}
+    assert options == {"ids": 8, "players": 1}
     window.new_game(options, DEAL)
     assert window.session is not None and len(window.session.view.waiting) == 8
 
@@ -295,7 +295,7 @@ def test_a_hand_edited_settings_file_falls_back_to_the_default(qtbot: Any, home:
 def test_the_last_number_of_travellers_is_remembered(qtbot: Any, window: MainWindow) -> None:
     window.new_game({"ids": 6}, DEAL)
     assert storage.load_settings()["ids"] == 6
-    assert window.remembered_options() == {"ids": 6}
+    assert window.remembered_options() == {"ids": 6, "players": 1}
 
 
 def test_a_failing_autosave_is_said_and_the_game_goes_on(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:

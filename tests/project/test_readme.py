@@ -25,12 +25,26 @@ def test_the_readme_starts_the_app_from_nothing() -> None:
     assert start and start[0].startswith("python3 -m venv .venv && ")
 
 
-def test_the_library_example_runs(capsys: object) -> None:
+def test_the_library_examples_run(capsys: object) -> None:
     blocks = re.findall(r"```python\n(.*?)```", README, flags=re.S)
-    assert blocks, "the README shows how to use rules as a library"
-    namespace: dict[str, object] = {"__name__": "readme_example"}
-    exec(compile(blocks[0], "README.md", "exec"), namespace)  # our own file, not user input
-    assert "match" in namespace
+    assert len(blocks) >= 2, "the README shows how to use rules as a library, and a whole game with a bot"
+    for block in blocks:
+        namespace: dict[str, object] = {"__name__": "readme_example"}
+        exec(compile(block, "README.md", "exec"), namespace)  # our own file, not user input
+        assert "match" in namespace
+
+
+def test_the_bot_example_plays_a_whole_game() -> None:
+    """The second example ends its game through the one interface (issue #14)."""
+    from rules import Result
+
+    block = re.findall(r"```python\n(.*?)```", README, flags=re.S)[1]
+    assert len([line for line in block.splitlines() if line.strip()]) <= 12
+    namespace: dict[str, object] = {"__name__": "readme_example", "print": lambda *args: None}
+    exec(compile(block, "README.md", "exec"), namespace)  # our own file, not user input
+    eng, match = namespace["eng"], namespace["match"]
+    result = eng.result(match.state)  # type: ignore[attr-defined]
+    assert isinstance(result, Result) and result.over and match.moves  # type: ignore[attr-defined]
 
 
 def test_the_readme_screenshot_exists() -> None:

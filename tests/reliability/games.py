@@ -66,7 +66,7 @@ def _solonauts(_players: int) -> st.SearchStrategy[dict[str, Any]]:
 def _chrononauts(extra: bool) -> Options:
     def draw(seats: int) -> st.SearchStrategy[dict[str, Any]]:
         fields: dict[str, st.SearchStrategy[Any]] = {
-            "seats": st.just(seats),
+            "players": st.just(seats),
             "first_player": st.one_of(st.just("random"), st.integers(0, seats - 1)),
             "mission_mulligan": st.booleans(),
             "response_mode": st.sampled_from(("each", "shared")),
@@ -100,7 +100,7 @@ def _bacchanalia(players: int) -> st.SearchStrategy[dict[str, Any]]:
 
 def _banquet(privileges: tuple[str, ...]) -> Options:
     def draw(seats: int) -> st.SearchStrategy[dict[str, Any]]:
-        return st.fixed_dictionaries({"seats": st.just(seats), "privileges": st.sampled_from(privileges)})
+        return st.fixed_dictionaries({"players": st.just(seats), "privileges": st.sampled_from(privileges)})
     return draw
 
 

@@ -116,8 +116,7 @@ def _real_saves() -> dict[str, str]:
     for n, case in enumerate(CASES):
         eng = case.engine
         players = case.players[-1]
-        key = "players" if "players" in eng.options({}) else "seats" if "seats" in eng.options({}) else None
-        match: Match[Any] = Match(eng, {key: players} if key else {}, 1000 + n)
+        match: Match[Any] = Match(eng, {"players": players}, 1000 + n)
         rnd = random.Random(n)
         for _ in range(12):
             if eng.is_over(match.state):

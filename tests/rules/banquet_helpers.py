@@ -50,7 +50,7 @@ def table(
     """
     eng = OPEN if open_privileges else ENG
     mode = "open" if open_privileges else ("off" if privileges is None else "hidden")
-    state = eng.new_state({"seats": seats, "privileges": mode}, seed)
+    state = eng.new_state({"players": seats, "privileges": mode}, seed)
     free = list(ALL_ACTIONS)
 
     def take(kind: str) -> str:

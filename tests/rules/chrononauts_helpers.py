@@ -59,7 +59,7 @@ def game(
     The play cards not placed go under it, or into seat `rest_to`'s hand when that is given
     (to make a small draw pile, T-30).
     """
-    opts = {"seats": seats, "first_player": 0, "mission_mulligan": False, **options}
+    opts = {"players": seats, "first_player": 0, "mission_mulligan": False, **options}
     state = eng.new_state(opts, 0)
     state.setup = []
     state.timeline = position(primes, patched)

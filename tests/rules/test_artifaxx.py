@@ -12,7 +12,7 @@ from rules.kernel import BadOption, IllegalMove
 
 def test_t39_deck_and_wins() -> None:
     """T-39 (CHR-15.2, CHR-15.5, D-29): 38 cards, no hand-size win, the Mission wins."""
-    state = ARTIFAXX.new_state({"seats": 3}, 5)
+    state = ARTIFAXX.new_state({"players": 3}, 5)
     assert len(ARTIFAXX.all_cards(state)) == 38 + 10
     assert PARENTS not in ARTIFAXX.all_cards(state)
     assert state.ids == [None, None, None] and state.id_deck == []
@@ -30,7 +30,7 @@ def test_t39_deck_and_wins() -> None:
 
 def test_t39_parents_as_never_existed() -> None:
     """T-39 (CHR-15.2, 15.6, D-30): deck 39; the card needs an artifact on a table and discards it."""
-    state = ARTIFAXX.new_state({"seats": 3, "parents_as_never_existed": True}, 5)
+    state = ARTIFAXX.new_state({"players": 3, "parents_as_never_existed": True}, 5)
     assert len(ARTIFAXX.all_cards(state)) == 39 + 10 and PARENTS in ARTIFAXX.all_cards(state)
     state = game(ARTIFAXX, hands={A: [PARENTS]}, parents_as_never_existed=True)
     assert legal(state, A, ARTIFAXX) == [KillTime(A, PARENTS)]
@@ -54,7 +54,7 @@ def test_t39_cure_for_cancer_is_always_playable() -> None:
 
 def test_setup_and_turn() -> None:
     """CHR-15.3-15.4, D-28: Missions then three cards each; Mission mulligan only; draw 1, one step."""
-    state = ARTIFAXX.new_state({"seats": 4, "first_player": 2}, 11)
+    state = ARTIFAXX.new_state({"players": 4, "first_player": 2}, 11)
     assert [len(h) for h in state.hands] == [3, 3, 3, 3] and state.setup == [(2, "mission"), (3, "mission"),
                                                                           (0, "mission"), (1, "mission")]
     assert legal(state, 2, ARTIFAXX) == [KeepDeal(2, "mission"), Mulligan(2, "mission")]
@@ -80,10 +80,10 @@ def test_no_timeline_cards_in_artifaxx() -> None:
 
 
 @pytest.mark.parametrize("raw, code", [
-    ({"seats": 1}, "option.seats_range"),
-    ({"seats": 7}, "option.seats_range"),
-    ({"seats": True}, "option.seats_range"),
-    ({"first_player": 3, "seats": 3}, "option.first_player"),
+    ({"players": 1}, "option.players_range"),
+    ({"players": 7}, "option.players_range"),
+    ({"players": True}, "option.players_range"),
+    ({"first_player": 3, "players": 3}, "option.first_player"),
     ({"response_mode": "all"}, "option.bad_value"),
     ({"turn_limit": 0}, "option.bad_value"),
     ({"turn_limit": 10_001}, "option.bad_value"),
@@ -103,10 +103,10 @@ def test_registry_and_defaults() -> None:
     """CHR-2.3: both modes are registered next to Solonauts; the full game has no Artifaxx option."""
     assert {"solonauts", "chrononauts", "artifaxx"} <= set(modes()["chrononauts"])
     assert engine("chrononauts", "artifaxx") is ARTIFAXX
-    assert ARTIFAXX.options({}) == {"seats": 3, "first_player": "random", "mission_mulligan": True,
+    assert ARTIFAXX.options({}) == {"players": 3, "first_player": "random", "mission_mulligan": True,
                                     "parents_as_never_existed": False, "response_mode": "each", "turn_limit": None}
     full = engine("chrononauts", "chrononauts")
     with pytest.raises(BadOption):
         full.options({"parents_as_never_existed": True})
-    state: FullState = full.new_state({"seats": 6}, 3)
+    state: FullState = full.new_state({"players": 6}, 3)
     assert len(full.all_cards(state)) == 80 + 14 + 10

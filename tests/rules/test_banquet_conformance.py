@@ -69,7 +69,7 @@ class Checker:
 def test_random_playout_standard(seed: int, seats: int) -> None:
     """design.md conformance, 200 games per number of seats; BB-3, BB-4, BB-14, BB-17, BB-18
     (hidden privileges and none)."""
-    options = {"seats": seats, "privileges": "hidden" if seed % 2 else "off"}
+    options = {"players": seats, "privileges": "hidden" if seed % 2 else "off"}
     match = random_playout(ENG, options, seed, max_moves=MAX_MOVES, choose=choose, check=checker(ENG))
     _check_result(match.state)
 
@@ -78,7 +78,7 @@ def test_random_playout_standard(seed: int, seats: int) -> None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playout_open_privileges(seed: int, seats: int) -> None:
     """design.md conformance, 200 games per number of seats; BB-15.2 (open privileges)."""
-    match = random_playout(OPEN, {"seats": seats}, seed, max_moves=MAX_MOVES, choose=choose,
+    match = random_playout(OPEN, {"players": seats}, seed, max_moves=MAX_MOVES, choose=choose,
                            check=checker(OPEN))
     _check_result(match.state)
 

@@ -20,9 +20,9 @@ def test_registry_offers_both_modes() -> None:
 
 
 @pytest.mark.parametrize(("eng", "raw", "expected"), [
-    (ENG, {}, {"seats": 4, "privileges": "hidden"}),
-    (ENG, {"seats": 3, "privileges": "off"}, {"seats": 3, "privileges": "off"}),
-    (OPEN, {"seats": 5}, {"seats": 5, "privileges": "open"}),
+    (ENG, {}, {"players": 4, "privileges": "hidden"}),
+    (ENG, {"players": 3, "privileges": "off"}, {"players": 3, "privileges": "off"}),
+    (OPEN, {"players": 5}, {"players": 5, "privileges": "open"}),
 ])
 def test_bb31_options(eng: Any, raw: dict[str, Any], expected: dict[str, Any]) -> None:
     """BB-3.1, BB-15.3: seats 3-5 and the privilege variant, with defaults (`hidden` is the standard game)."""
@@ -30,9 +30,9 @@ def test_bb31_options(eng: Any, raw: dict[str, Any], expected: dict[str, Any]) -
 
 
 @pytest.mark.parametrize(("eng", "raw", "code"), [
-    (ENG, {"seats": 2}, "option.seats_range"),
-    (ENG, {"seats": 6}, "option.seats_range"),
-    (ENG, {"seats": True}, "option.seats_range"),
+    (ENG, {"players": 2}, "option.players_range"),
+    (ENG, {"players": 6}, "option.players_range"),
+    (ENG, {"players": True}, "option.players_range"),
     (ENG, {"privileges": "open"}, "option.privileges"),
     (OPEN, {"privileges": "hidden"}, "option.privileges"),
     (ENG, {"colour": "red"}, "option.unknown"),
@@ -46,7 +46,7 @@ def test_bb31_bad_options(eng: Any, raw: dict[str, Any], code: str) -> None:
 
 def test_t01_setup() -> None:
     """T-01, BB-3.2, BB-3.3, BB-3.4, BB-3.5, BB-3.6, BB-3.7, BB-17.1: the deal for 4 players."""
-    state = ENG.new_state({"seats": 4}, 1234)
+    state = ENG.new_state({"players": 4}, 1234)
     cal = state.guests.index("caligula")
     assert state.guests.count("caligula") == 1
     for viewer in range(4):
@@ -64,19 +64,19 @@ def test_t01_setup() -> None:
 
 def test_t01_golden_deal() -> None:
     """T-01, BB-3.8, BB-19.1, D-31: the same seed gives the same deal (and generator), pinned here."""
-    state = ENG.new_state({"seats": 4}, 1234)
+    state = ENG.new_state({"players": 4}, 1234)
     assert state.guests == ["vespasianus", "septimus", "cassius", "caligula"]
     assert state.guest_stack == ["caesonia", "messalina", "octavius", "claudius", "agrippina"]
     assert state.privileges == [["special_gift"], ["give_back"], ["exchange_gift_discard"],
                                 ["claim_keep_gift", "exchange_gift_keep"]]
     assert state.circle == ["dagger#7", "dagger#2", "carp#3", "gift_ring#1", "wine_jug#2", "wine_sip#1", "wine_cup#2"]
-    again = ENG.new_state({"seats": 4}, 1234)
+    again = ENG.new_state({"players": 4}, 1234)
     assert ENG.to_dict(again) == ENG.to_dict(state)
 
 
 def test_t01_without_privileges() -> None:
     """T-01, BB-15.1: in `off` nobody gets a privilege; the guests are dealt as in `hidden`."""
-    state = ENG.new_state({"seats": 4, "privileges": "off"}, 1234)
+    state = ENG.new_state({"players": 4, "privileges": "off"}, 1234)
     assert state.privileges == [[], [], [], []] and len(state.privilege_box) == 8
     assert state.guests == ["vespasianus", "septimus", "cassius", "caligula"]
 
@@ -84,7 +84,7 @@ def test_t01_without_privileges() -> None:
 def test_t01_privileges_go_clockwise_from_caligula() -> None:
     """BB-3.5: Caligula gets the first two, then each player clockwise from his left one."""
     for seed in range(20):
-        state = ENG.new_state({"seats": 5}, seed)
+        state = ENG.new_state({"players": 5}, seed)
         cal = state.guests.index("caligula")
         assert len(state.privileges[cal]) == 2
         assert sum(len(p) for p in state.privileges) == 6 and len(state.privilege_box) == 2
@@ -114,7 +114,7 @@ def test_bb51_the_three_cards_may_be_named_in_any_order() -> None:
     """BB-5.1, BB-18.1, BB-18.5: the pick is three different circle cards, in whatever order
     the player names them; legal_moves judges every order, the cards lie in circle order
     afterwards, and a save holding the player's own order replays to the same state."""
-    match: Match[Any] = Match(ENG, {"seats": 4}, 3)
+    match: Match[Any] = Match(ENG, {"players": 4}, 3)
     state = match.state
     first, second, third = (c for c in state.circle[:3] if c)
     shuffled = PickCards(state.active, third, first, second)
@@ -151,7 +151,7 @@ def test_t02_pick_and_arrange() -> None:
 def test_every_card_instance_exists_once() -> None:
     """BB-2.1, BB-2.4, BB-16.1, BB-19.3: 93 action cards, 9 guests, 8 privileges, all different
     instances, each in exactly one place."""
-    state = ENG.new_state({"seats": 3}, 5)
+    state = ENG.new_state({"players": 3}, 5)
     cards = ENG.all_cards(state)
     assert len(cards) == 110 == len(set(cards))
     assert len(ALL_ACTIONS) == 93

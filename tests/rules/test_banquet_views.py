@@ -103,7 +103,7 @@ def test_t38_a_refusal_is_a_barrier() -> None:
 
 def test_bb185_saves_replay_the_hidden_arrangement() -> None:
     """BB-18.5: a save holds the moves, the hidden arrangement included; a broken one is refused."""
-    match: Match[BanquetState] = Match(ENG, {"seats": 3, "privileges": "hidden"}, 77)
+    match: Match[BanquetState] = Match(ENG, {"players": 3, "privileges": "hidden"}, 77)
     for _ in range(12):
         (player,) = ENG.to_act(match.state)
         match.play(ENG.legal_moves(match.state, player)[-1])
@@ -156,7 +156,7 @@ def test_every_event_fills_its_log_line() -> None:
     english = cardsets.load_texts("banquet").strings["en"]
     seen: set[str] = set()
     for seed in range(12):
-        match: Match[BanquetState] = Match(ENG, {"seats": 3 + seed % 3}, seed)
+        match: Match[BanquetState] = Match(ENG, {"players": 3 + seed % 3}, seed)
         rnd = random.Random(seed)
         while not ENG.is_over(match.state):
             (player,) = ENG.to_act(match.state)

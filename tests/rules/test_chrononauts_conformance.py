@@ -46,7 +46,7 @@ def checker(eng: ChrononautsEngine) -> Callable[[FullState], None]:
 
 
 def run(eng: ChrononautsEngine, seed: int, seats: int) -> FullState:
-    options = {"seats": seats, "response_mode": ("each", "shared")[seed % 2], "turn_limit": TURNS}
+    options = {"players": seats, "response_mode": ("each", "shared")[seed % 2], "turn_limit": TURNS}
     match = random_playout(eng, options, seed, max_moves=MAX_MOVES, choose=choose, check=checker(eng))
     state: FullState = match.state
     assert state.result in ("won", "destroyed", "turn_limit")
@@ -75,7 +75,7 @@ def test_random_games_reach_every_ending() -> None:
     """The random games are not all alike: wins by ID, Mission and hand, destruction, time-outs."""
     seen: Counter[str] = Counter()
     for seed in range(40):
-        state = FULL.new_state({"seats": 2 + seed % 2, "turn_limit": 60}, seed)
+        state = FULL.new_state({"players": 2 + seed % 2, "turn_limit": 60}, seed)
         rnd = random.Random(seed)
         while not FULL.is_over(state):
             player = rnd.choice(sorted(FULL.to_act(state)))

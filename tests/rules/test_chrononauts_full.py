@@ -457,7 +457,7 @@ def test_nobody_answers_closes_the_window_in_either_mode(mode: str) -> None:
     `shared` mode and a
     PassResponse of each eligible player in `each` mode, so a saved `each` game played at one
     screen never sticks at a window."""
-    match = Match(FULL, {"seats": 3, "first_player": 0, "mission_mulligan": False, "response_mode": mode}, 5)
+    match = Match(FULL, {"players": 3, "first_player": 0, "mission_mulligan": False, "response_mode": mode}, 5)
     match.play(KeepDeal(A, "id"))
     match.play(KeepDeal(B, "id"))
     match.play(KeepDeal(C, "id"))
@@ -537,7 +537,7 @@ def test_t37_swaps() -> None:
 def test_t38_mulligan() -> None:
     """T-38 (CHR-6.6, CHR-6.7, D-9): one swap per kind; the mission swap follows while enabled; the
     choices go round from the first player the table named."""
-    state = FULL.new_state({"seats": 3, "first_player": 0}, 7)
+    state = FULL.new_state({"players": 3, "first_player": 0}, 7)
     assert FULL.to_act(state) == {A} and legal(state, A) == [KeepDeal(A, "id"), Mulligan(A, "id")]
     old, top = state.ids[A], state.id_deck[-1]
     play(state, Mulligan(A, "id"))
@@ -545,7 +545,7 @@ def test_t38_mulligan() -> None:
     with pytest.raises(IllegalMove):
         FULL.apply(state, Mulligan(A, "id"))
     assert legal(state, A) == [KeepDeal(A, "mission"), Mulligan(A, "mission")]
-    state = FULL.new_state({"seats": 3, "first_player": 1, "mission_mulligan": False}, 7)
+    state = FULL.new_state({"players": 3, "first_player": 1, "mission_mulligan": False}, 7)
     assert [p for p, _ in state.setup] == [B, C, A] and {k for _, k in state.setup} == {"id"}
 
 
@@ -599,7 +599,7 @@ def test_hand_actions_discontinuity_vortex_get_there_first_never_existed() -> No
 
 def test_undo_stays_inside_the_turn() -> None:
     """CHR-14.5: undo inside a Fast Forward; never across a response, a draw or a turn's end."""
-    match = Match(FULL, {"seats": 3}, 1)
+    match = Match(FULL, {"players": 3}, 1)
     match.state = game(hands={A: [FF[0], "art_rex", "art_ark"]}, discard=list(MEMOS))
     match.play(PlayCard(A, FF[0], None))
     assert not match.can_undo()  # it drew two cards
@@ -611,7 +611,7 @@ def test_undo_stays_inside_the_turn() -> None:
     match.play(PlayCard(A, "art_ark", None))
     assert not match.can_undo()  # the turn ended and B drew
 
-    match = Match(FULL, {"seats": 3}, 1)
+    match = Match(FULL, {"players": 3}, 1)
     match.state = game(hands={A: ["art_rex"]})
     match.play(PlayCard(A, "art_rex", None))
     match.play(PassResponse(B))
@@ -694,7 +694,7 @@ def test_deal_order(seats: int, seed: int) -> None:
         shuffle(rng, pile)
     first = int(rng.random() * seats)
     order = [(first + k) % seats for k in range(seats)]
-    state = FULL.new_state({"seats": seats}, seed)
+    state = FULL.new_state({"players": seats}, seed)
     assert state.current == first and [p for p, _ in state.setup][::2] == order
     assert [state.missions[p] for p in order] == missions[::-1][:seats]
     assert [state.ids[p] for p in order] == ids[::-1][:seats]
@@ -705,9 +705,9 @@ def test_deal_order(seats: int, seed: int) -> None:
 
 def test_a_deal_is_a_number() -> None:
     """CHR-14.6, CHR-18.3: the same seed and options give the same game; the rng is part of the state."""
-    one, two = FULL.new_state({"seats": 4}, 5), FULL.new_state({"seats": 4}, 5)
+    one, two = FULL.new_state({"players": 4}, 5), FULL.new_state({"players": 4}, 5)
     assert FULL.to_dict(one) == FULL.to_dict(two)
-    assert FULL.to_dict(FULL.new_state({"seats": 4}, 6)) != FULL.to_dict(one)
+    assert FULL.to_dict(FULL.new_state({"players": 4}, 6)) != FULL.to_dict(one)
     assert FULL.view(one, 0).rng is None
 
 
@@ -730,7 +730,7 @@ def test_miracle_hand_moving_actions_and_memos() -> None:
 
 def test_turn_limit_ends_the_game_with_no_winner() -> None:
     """CHR-12.7, D-26."""
-    state = FULL.new_state({"seats": 2, "first_player": 0, "mission_mulligan": False, "turn_limit": 1}, 4)
+    state = FULL.new_state({"players": 2, "first_player": 0, "mission_mulligan": False, "turn_limit": 1}, 4)
     play(state, KeepDeal(A, "id"), KeepDeal(B, "id"))
     events = play(state, KillTime(A, state.hands[A][0]))
     assert state.result == "turn_limit" and state.winner is None and "game_ended" in kinds(events)

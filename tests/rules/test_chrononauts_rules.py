@@ -17,7 +17,7 @@ from rules.kernel import HIDDEN, IllegalMove
 def test_setup_true_history_secret_objectives_and_the_first_turn() -> None:
     """CHR-6.2, CHR-6.5, CHR-6.8, CHR-7.1: the deal starts from True History with each ID and
     Mission seen by its holder only; after the mulligans the first player draws and acts."""
-    state = FULL.new_state({"seats": 3, "first_player": B}, 8)
+    state = FULL.new_state({"players": 3, "first_player": B}, 8)
     assert state.timeline.prime == set() and state.timeline.patches == {}
     assert state.timeline.open_paradoxes() == []
     seen = FULL.view(state, A)

@@ -29,7 +29,7 @@ def test_every_event_has_english_text() -> None:
     seen: set[str] = set()
     for eng in (FULL, ARTIFAXX):
         for seed in range(30):
-            state = eng.new_state({"seats": 2 + seed % 4, "turn_limit": 30,
+            state = eng.new_state({"players": 2 + seed % 4, "turn_limit": 30,
                                    "response_mode": ("each", "shared")[seed % 2]}, seed)
             rnd = random.Random(seed)
             while not eng.is_over(state):

@@ -18,7 +18,7 @@ import rules
 from helpers import ENG
 from rules import IllegalMove, Match, saves
 from rules.chrononauts.moves import Discard, PlayCard, Resign
-from rules.kernel import BadMoveData, Move, shuffle
+from rules.kernel import BadMoveData, Move, NothingToRedo, NothingToUndo, RulesError, shuffle
 from rules.saves import SaveError
 
 MOVES = ENG.moves
@@ -206,12 +206,14 @@ def test_match_illegal_move_leaves_everything() -> None:
 
 
 def test_match_nothing_to_undo_or_redo() -> None:
-    """Undo and redo on empty stacks raise instead of doing something odd."""
+    """Undo and redo on empty stacks raise a RulesError with a text key, instead of doing something odd."""
     match = new_match()
-    with pytest.raises(ValueError):
+    with pytest.raises(NothingToUndo) as undo:
         match.undo()
-    with pytest.raises(ValueError):
+    with pytest.raises(NothingToRedo) as redo:
         match.redo()
+    assert isinstance(undo.value, RulesError) and isinstance(redo.value, RulesError)
+    assert (undo.value.code, redo.value.code) == ("status.nothing_to_undo", "status.nothing_to_redo")
 
 
 # --- Saves ------------------------------------------------------------------------------------

@@ -58,7 +58,7 @@ def assert_over(state: SoloState, result: str, reason: str, score: int) -> None:
 def test_chr163_setup(ids: int) -> None:
     """CHR-16.2, CHR-16.3, CHR-3.3: True History, `ids` IDs waiting, 5 cards in hand, 36 in the deck."""
     state = ENG.new_state({"ids": ids}, 99)
-    assert state.options == {"ids": ids}
+    assert state.options == {"ids": ids, "players": 1}
     assert state.timeline.prime == set() and state.timeline.paradoxed == set() and state.timeline.patches == {}
     assert len(state.waiting) == ids and state.home == []
     assert len(state.unused_ids) == 14 - ids
@@ -72,7 +72,7 @@ def test_chr163_setup(ids: int) -> None:
 
 def test_chr162_ids_default_is_8() -> None:
     """CHR-16.2, D-34: the default is eight IDs."""
-    assert ENG.options({}) == {"ids": 8}
+    assert ENG.options({}) == {"ids": 8, "players": 1}
     assert len(ENG.new_state({}, 3).waiting) == 8
 
 
@@ -86,7 +86,8 @@ def test_chr162_ids_default_is_8() -> None:
         ({"ids": 8.0}, "option.ids_range"),
         ({"ids": True}, "option.ids_range"),
         ({"ids": None}, "option.ids_range"),
-        ({"seats": 2}, "option.unknown"),
+        ({"players": 2}, "option.players_range"),
+        ({"seats": 1}, "option.unknown"),
     ],
 )
 def test_chr162_bad_options(raw: dict[str, Any], code: str) -> None:
@@ -261,7 +262,7 @@ def t42_state() -> SoloState:
     state = solo_state(primes=T42_PRIMES, patched=T42_PATCHED, hand=hand, deck=[],
                        waiting=T42_WAITING, home=T42_HOME)
     assert open_years(state.timeline) == {1945}
-    assert state.options == {"ids": 8} and state.score == 5
+    assert state.options == {"ids": 8, "players": 1} and state.score == 5
     return state
 
 
