@@ -1,4 +1,4 @@
-"""The `convivium` command: the app by default, `check`, `translate` and `bench` for tools."""
+"""The `convivium` command: the app by default, `check`, `translate`, `rules` and `bench` for tools."""
 from __future__ import annotations
 
 import sys
@@ -15,6 +15,10 @@ def main(argv: list[str] | None = None) -> int:
         from cardsets.check import main as check_main
 
         return check_main(args[1:])
+    if args and args[0] == "rules":
+        from cardsets.rules_text import main as rules_main
+
+        return rules_main(args[1:])
     if args and args[0] == "translate":
         from desktop.workbench.app import main as translate_main
 
