@@ -1,6 +1,6 @@
 """Crash and power loss (issue 9, part 3): the app is killed with SIGKILL mid-game and mid-save.
 
-The app runs as a real subprocess (crash_driver.py: `desktop.app.run`, offscreen, its data folder
+The app runs as a real subprocess (crash_driver.py: `desktop.shell.app.run`, offscreen, its data folder
 in tmp) and reports every move it completes. After the kill the app is started again in this
 process on the same folder: it must offer to resume, the resumed game must be exactly the match
 replayed from the completed moves, and every file left in the folder must load.
@@ -21,11 +21,11 @@ from typing import IO, Any
 
 import pytest
 
-from desktop import storage
-from desktop.i18n import Translator
-from desktop.main_window import MainWindow
-from desktop.seat_table import saved_game
-from desktop.tables import table_class
+from desktop.frame import storage
+from desktop.frame.i18n import Translator
+from desktop.shell.main_window import MainWindow
+from desktop.frame.seat_table import saved_game
+from desktop.shell.tables import table_class
 from rules import saves
 from rules.chrononauts.solonauts import IDS_DEFAULT
 from rules.kernel import Move

@@ -30,8 +30,8 @@ import yaml
 from cardsets import check as check_cli
 from cardsets import text as catalogs
 from cardsets.yamlfile import CardSetError, Problem, parse, read
-from desktop.seat_table import SeatGame, saved_game
-from desktop.tables import table_class
+from desktop.frame.seat_table import SeatGame, saved_game
+from desktop.shell.tables import table_class
 from games import CASES
 from hostile import (CANARY, JSON_SNIPPETS, SNIPPETS, dump_json, dump_yaml, mangled, nasty_texts, retyped,
                      snapshot)
@@ -100,8 +100,8 @@ def _game_class_load(path: Path) -> Any:
 
 
 def _session_open(path: Path) -> Any:
-    from desktop.i18n import Translator
-    from desktop.session import GameSession
+    from desktop.frame.i18n import Translator
+    from desktop.games.chrononauts.solonauts_session import GameSession
 
     return GameSession.open(path, Translator("en"), None)
 
