@@ -66,6 +66,7 @@ def monkey_on(game: Game, seed: int, qtbot: Any, home: Path, monkeypatch: pytest
     return monkey
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
 def test_monkey(game: Game, qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No exception, no stale item, no secret shown, no stuck table, whatever a person does (issue 9.4)."""

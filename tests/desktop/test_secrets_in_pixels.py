@@ -28,6 +28,8 @@ from secret_twins import (KEYS, NAMES, Gesture, button_gesture, colours, differe
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import PUBLIC
 
+pytestmark = pytest.mark.slow  # every table drawn twice through whole games: the full run only
+
 POSITIONS = 50  # compared positions per table, at least
 RUN_TO = 90  # positions compared per table in all (the least is met with room to spare)
 PER_GAME = 8  # positions compared per game at most: more games, dealt and viewed in more ways

@@ -199,6 +199,7 @@ GAMES = [("chrononauts", "solonauts", 11, 12), ("chrononauts", "chrononauts", 5,
          ("parsifal", "standard", 3, 12), ("bacchanalia", "standard", 4, 12)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "mode", "seed", "moves"), GAMES, ids=[g[0] + "-" + g[1] for g in GAMES])
 def test_killed_mid_game_resumes_after_the_last_completed_move(
         qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, mode: str, seed: int, moves: int) -> None:
@@ -215,6 +216,7 @@ def test_killed_mid_game_resumes_after_the_last_completed_move(
 SAVES = [("chrononauts", "solonauts", 11, 5), ("chrononauts", "chrononauts", 5, 9), ("parsifal", "standard", 3, 4)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "mode", "seed", "pause_at"), SAVES, ids=[g[0] + "-" + g[1] for g in SAVES])
 def test_killed_mid_save_keeps_the_previous_save_whole(
         qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, mode: str, seed: int, pause_at: int) -> None:
@@ -245,6 +247,7 @@ KILL_GAMES = [("chrononauts", "solonauts"), ("chrononauts", "chrononauts"), ("ba
 KILLS = [(*KILL_GAMES[n % len(KILL_GAMES)], 1000 + n) for n in range(int(os.environ.get("CONVIVIUM_CRASH_KILLS", "4")))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "mode", "seed"), KILLS, ids=[f"{g}-{m}-{s}" for g, m, s in KILLS])
 def test_killed_at_a_random_moment_loses_no_completed_move(
         qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, mode: str, seed: int) -> None:

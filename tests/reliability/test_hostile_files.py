@@ -142,6 +142,7 @@ def test_real_saves_load() -> None:
 # --- card sets ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @settings(SLOW, max_examples=tally.examples(60))
 @given(data=st.data())
@@ -152,6 +153,7 @@ def test_mangled_card_sets_are_refused_clearly(game: str, data: st.DataObject, t
     load_cardset(game, path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @settings(SLOW, max_examples=tally.examples(60))
 @given(data=st.data())
@@ -179,6 +181,7 @@ def test_every_field_of_a_card_set_retyped(game: str, tmp_path: Path) -> None:
     assert refused, "no wrong value was ever refused"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", (*GAMES, "ui"))
 @settings(SLOW, max_examples=tally.examples(25))
 @given(data=st.data())
@@ -211,6 +214,7 @@ def test_nasty_card_set_file(game: str, name: str, tmp_path: Path) -> None:
     parse(path.read_bytes().decode("utf-8", "replace"), LABEL)  # the parser alone, on any text
 
 
+@pytest.mark.slow
 def test_fifty_megabytes_of_card_set(tmp_path: Path) -> None:
     """A 50 MB file is refused by its size, before it is parsed."""
     path = tmp_path / "cards.yaml"
@@ -266,6 +270,7 @@ def test_convivium_check_reports_a_hostile_card_set(name: str, tmp_path: Path) -
 # --- saves --------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SAVES))
 @settings(SLOW, max_examples=tally.examples(40))
 @given(data=st.data())
@@ -276,6 +281,7 @@ def test_mangled_saves_are_refused_clearly(name: str, data: st.DataObject, tmp_p
     load_save(path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SAVES))
 @settings(SLOW, max_examples=tally.examples(40))
 @given(data=st.data())
@@ -300,6 +306,7 @@ def test_nasty_save(name: str, tmp_path: Path) -> None:
         pass
 
 
+@pytest.mark.slow
 def test_fifty_megabyte_save(tmp_path: Path) -> None:
     path = tmp_path / "game.convivium"
     path.write_bytes(b'{"format": "convivium-save", "x": "' + b"a" * (50 * 1024 * 1024) + b'"}')

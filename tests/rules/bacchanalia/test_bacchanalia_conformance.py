@@ -20,6 +20,8 @@ from rules.bacchanalia.state import BacState
 from rules.kernel import Move
 from rules.match import Match
 
+pytestmark = pytest.mark.slow  # whole games played at random: the full run only
+
 SEEDS = range(200)
 SMALL_DECK = {"vinum": 3, "vinum_symbol": 2, "bacchus": 2, "satyrus": 2, "miles": 3, "accusator": 2, "pluto": 2,
               "minerva": 2, "venus": 2, "amans": 3, "parcae": 1}

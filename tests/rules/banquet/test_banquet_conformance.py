@@ -18,6 +18,8 @@ from conformance import random_playout
 from rules.banquet import AcceptGift, BanquetEngine, BanquetState, PassPrivilege
 from rules.kernel import HIDDEN, Move
 
+pytestmark = pytest.mark.slow  # whole games played at random: the full run only
+
 SEEDS = range(200)
 SEATS = (3, 4, 5)
 MAX_MOVES = 1500  # far above any game: each round removes at least the gift from play (D-1)

@@ -21,6 +21,8 @@ from rules.chrononauts.full import ChrononautsEngine
 from rules.chrononauts.full_state import FullState
 from rules.kernel import HIDDEN
 
+pytestmark = pytest.mark.slow  # whole games played at random: the full run only
+
 SEEDS = range(200)
 SEATS = (2, 4, 6)
 TURNS = 8

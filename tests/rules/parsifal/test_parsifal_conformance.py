@@ -21,6 +21,8 @@ from conformance import random_playout
 from rules.kernel import HIDDEN, Move
 from rules.parsifal import Decline, EndTurn, Interrupt, ParState, card_type
 
+pytestmark = pytest.mark.slow  # whole games played at random: the full run only
+
 SEEDS = range(200)
 PLAYERS = (2, 3, 4, 5, 6)
 MAX_MOVES = 3000

@@ -18,6 +18,8 @@ import pytest
 from cardsets.parsifal.loader import load
 from rules.parsifal import ParsifalEngine
 
+pytestmark = pytest.mark.slow  # whole games played at random: the full run only
+
 FIXTURE = Path(__file__).resolve().parents[2] / "cardsets" / "fixtures" / "parsifal" / "cards.yaml"
 
 # (players, seed) -> (fingerprint, how the game ended, its last turn)
