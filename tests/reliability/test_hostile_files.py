@@ -54,7 +54,7 @@ def _problems_ok(problems: list[Problem], label: str) -> None:
 
 def load_cardset(game: str, path: Path) -> str:
     """Load a card set the way the app does; returns 'ok' or 'refused' (any other exception fails)."""
-    loader = importlib.import_module(f"cardsets.{game}")
+    loader = importlib.import_module(f"cardsets.{game}.loader")
     before = snapshot(path)
     try:
         loader.load(path, LABEL)
@@ -164,6 +164,7 @@ def test_retyped_card_sets_are_refused_clearly(game: str, data: st.DataObject, t
     load_cardset(game, path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_every_field_of_a_card_set_retyped(game: str, tmp_path: Path) -> None:
     """Each field of the first card of every list (and each top-level field), given a wrong value of

@@ -68,6 +68,7 @@ def test_compact_moves_follow_the_engine_on_random_playouts() -> None:
     assert checked > 1000
 
 
+@pytest.mark.slow
 def test_a_cycle_of_forced_orders_is_lost() -> None:
     """CHR-4.7, CHR-4.8, CHR-16.8: Gustav's homecoming needs 1865 true, which closes 1974 and
     voids the patch Lyudmila needs there; hers needs 1915 true, which closes 1917 and voids
@@ -91,6 +92,7 @@ def test_a_cycle_of_forced_orders_is_lost() -> None:
     assert solve(ENG, lighter).verdict == "win"
 
 
+@pytest.mark.slow
 def test_one_forced_order_still_wins() -> None:
     """Only Lyudmila's patches on the timeline: she must go home before Gustav (his homecoming
     would void 1974), and that order wins: 1915 back to true, then Gustav's flips and patches."""
@@ -139,6 +141,7 @@ def test_lost_table_covers_positions_with_fewer_single_year_patches_placed() -> 
     assert search.lost[(prime, T.ultra_patch, hand, drawn)] == [(plain | T.pbit["pat_1929"], waiting)]
 
 
+@pytest.mark.slow
 def test_a_single_year_patch_placed_never_hurts() -> None:
     """What `is_lost` relies on, by brute force through the engine: take a single-year patch
     off the timeline into the discard pile, and a lost position stays lost."""
@@ -182,6 +185,7 @@ def near_end_positions(count: int, left: int, seed: int) -> list[SoloState]:
     return out
 
 
+@pytest.mark.slow
 def test_solver_agrees_with_brute_force_near_the_end() -> None:
     """Every verdict matches an exhaustive search with no shortcut, on positions with two
     cards left in the deck; every line found replays through `apply` to a win."""
