@@ -22,10 +22,10 @@ from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPen
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsRectItem, QGraphicsScene, QGraphicsSceneMouseEvent,
                                QGraphicsSimpleTextItem)
 
-from desktop.frame.i18n import Translator
-from desktop.frame.keys_help import TABLE_ROWS, KeysPanel
 from desktop.frame.card_item import CARD_BACK, CardFace, CardItem, FocusRing
 from desktop.frame.focus import nearest, reading_order
+from desktop.frame.i18n import Translator
+from desktop.frame.keys_help import TABLE_ROWS, KeysPanel
 from rules.kernel import Move
 
 Dests = Mapping[str, Mapping[str, Move]]  # card key -> target item key -> move

@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QHBoxLayout, QLi
 
 from desktop.frame import accessibility, dialogs, keyboard, plain, storage
 from desktop.frame import names as player_names
-from desktop.frame.i18n import Translator
-from desktop.frame.panels import DetailPanel, TableView
 from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import CardTable
+from desktop.frame.i18n import Translator
+from desktop.frame.panels import DetailPanel, TableView
 from rules.kernel import PLAYERS, PUBLIC, Engine, Event, IllegalMove, Move, RulesError
 from rules.match import Match
 from rules.registry import engine

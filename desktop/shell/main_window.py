@@ -13,17 +13,17 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFo
 
 import cardsets
 from desktop.frame import accessibility, dialogs, plain, storage
+from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator
 from desktop.frame.keys_help import SOLONAUTS_ROWS
 from desktop.frame.panels import DetailPanel, TableView
-from desktop.games.chrononauts.solonauts_session import GameSession
+from desktop.games.chrononauts.faces import ChrononautsFaces
 from desktop.games.chrononauts.solonauts_help import SoloHelp
+from desktop.games.chrononauts.solonauts_scene import SolonautsScene
+from desktop.games.chrononauts.solonauts_session import GameSession
 from desktop.games.chrononauts.solonauts_stats import Statistics
 from desktop.games.chrononauts.solonauts_stats import default_path as stats_path
 from desktop.games.chrononauts.solonauts_stats_dialog import StatisticsDialog
-from desktop.frame.card_table import CardTable
-from desktop.games.chrononauts.faces import ChrononautsFaces
-from desktop.games.chrononauts.solonauts_scene import SolonautsScene
 from desktop.workbench.live import follow_saves
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
 from rules.chrononauts.solver import Solution
@@ -32,9 +32,9 @@ from rules.registry import engine
 from rules.saves import SaveError
 
 if TYPE_CHECKING:  # a table for several people is loaded when such a game starts
+    from desktop.frame.seat_table import SeatGame, SeatTable
     from desktop.shell.games_list import GamesDialog
     from desktop.shell.replay import ReplayWindow
-    from desktop.frame.seat_table import SeatGame, SeatTable
 
 MAX_DEAL = 2**31 - 1
 DEAL_KINDS = ("random", "winnable", "daily", "number")

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QListWidget, Q
 
 from desktop.frame import plain, storage
 from desktop.frame.i18n import Translator
+from desktop.frame.seat_table import SeatGame, saved_game
 from desktop.shell.replay_stage import SeatStage, SoloStage, Stage
 from desktop.shell.replay_track import ReplayTrack
-from desktop.frame.seat_table import SeatGame, saved_game
 from rules.match import Match
 from rules.saves import SaveError, write_atomic
 from rules.saves import load as load_save

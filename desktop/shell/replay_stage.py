@@ -14,13 +14,13 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLineEdit, QListWidget, QPlainTextEdit, QTextEdit, QWidget
 
 import cardsets
+from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel, TableView
 from desktop.frame.seat_table import SeatGame, SeatTable
-from desktop.games.chrononauts.solonauts_session import PLAYER, GameSession
-from desktop.frame.card_table import CardTable
 from desktop.games.chrononauts.faces import ChrononautsFaces
 from desktop.games.chrononauts.solonauts_scene import SolonautsScene
+from desktop.games.chrononauts.solonauts_session import PLAYER, GameSession
 from rules.kernel import Event
 from rules.match import Match
 from rules.saves import to_json

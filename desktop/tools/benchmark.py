@@ -340,8 +340,8 @@ def bench_long_replay(moves: int = 20_000) -> float:
     from PySide6.QtWidgets import QApplication
 
     from desktop.frame.i18n import Translator
-    from desktop.shell.replay import open_replay
     from desktop.frame.seat_table import SeatGame
+    from desktop.shell.replay import open_replay
 
     app = QApplication.instance() or QApplication([])
     path = Path(tempfile.mkdtemp(prefix="convivium-bench-")) / "long.convivium.json"

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from desktop.frame.i18n import Translator
 from desktop.frame.card_item import CardFace
+from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import HAND_SIZE, ChrononautsFaces
 from desktop.workbench.source import GameSource, Where
 from rules.chrononauts.timeline import Rules, Timeline

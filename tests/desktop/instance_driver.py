@@ -22,8 +22,8 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from desktop.shell import app
 from desktop.frame import dialogs
+from desktop.shell import app
 from desktop.shell.main_window import MainWindow
 
 

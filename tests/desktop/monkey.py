@@ -42,10 +42,10 @@ from PySide6.QtWidgets import (QApplication, QGraphicsRectItem, QGraphicsScene,
                                QGraphicsSimpleTextItem, QGraphicsTextItem)
 from table_driver import Dialogs, _send, view_point
 
-from desktop.shell.main_window import MainWindow
-from desktop.frame.seat_table import PUBLIC, SeatTable
 from desktop.frame.card_item import CardItem
+from desktop.frame.seat_table import PUBLIC, SeatTable
 from desktop.games.chrononauts.solonauts_scene import SolonautsScene
+from desktop.shell.main_window import MainWindow
 from rules.saves import to_dict
 
 LANGUAGES = ("en", "it", "es", "nl")

@@ -24,14 +24,14 @@ from monkey import GAMES, Game, Monkey, MonkeyFailure, RandomDialogs
 from PySide6.QtCore import QTimer
 from table_driver import make_window
 
-from desktop.shell import main_window
-from desktop.games.chrononauts import solonauts_help as solo_help
-from desktop.frame.background import Background
-from desktop.games.chrononauts.full_table import ChrononautsTable
 from desktop.frame import card_item
+from desktop.frame.background import Background
 from desktop.frame.card_item import CardItem
 from desktop.frame.card_table import CardTable
+from desktop.games.chrononauts import solonauts_help as solo_help
+from desktop.games.chrononauts.full_table import ChrononautsTable
 from desktop.games.parsifal.scene import ParsifalScene
+from desktop.shell import main_window
 
 STEPS = int(os.environ.get("CONVIVIUM_MONKEY_STEPS", "500"))
 SEED = int(os.environ.get("CONVIVIUM_MONKEY_SEED", "2026"))

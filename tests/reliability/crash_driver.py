@@ -32,8 +32,8 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from desktop.shell import app
 from desktop.frame import storage
+from desktop.shell import app
 from desktop.shell.main_window import MainWindow
 from rules.kernel import Move
 

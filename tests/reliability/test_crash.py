@@ -23,8 +23,8 @@ import pytest
 
 from desktop.frame import storage
 from desktop.frame.i18n import Translator
-from desktop.shell.main_window import MainWindow
 from desktop.frame.seat_table import saved_game
+from desktop.shell.main_window import MainWindow
 from desktop.shell.tables import table_class
 from rules import saves
 from rules.chrononauts.solonauts import IDS_DEFAULT

@@ -23,12 +23,12 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from desktop.frame import storage
-from desktop.games.bacchanalia.table import BacchanaliaGame, BacchanaliaTable
 from desktop.frame.i18n import Translator
-from desktop.shell.main_window import MainWindow
 from desktop.frame.seat_table import SeatGame
-from rules.bacchanalia.moves import AskQuestion, DeclareTimeUp, GiftMinerva, LockUmbra
+from desktop.games.bacchanalia.table import BacchanaliaGame, BacchanaliaTable
+from desktop.shell.main_window import MainWindow
 from rules import saves
+from rules.bacchanalia.moves import AskQuestion, DeclareTimeUp, GiftMinerva, LockUmbra
 from rules.match import Match
 from rules.registry import engine
 from rules.saves import SaveError
@@ -105,9 +105,9 @@ from pathlib import Path
 resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))  # an endless read fails, not the machine
 from desktop import storage
 from desktop.frame.seat_table import SeatGame
-from rules.bacchanalia.moves import AskQuestion, DeclareTimeUp, GiftMinerva, LockUmbra
 from desktop.games.chrononauts.solonauts_stats import Statistics
 from rules import saves
+from rules.bacchanalia.moves import AskQuestion, DeclareTimeUp, GiftMinerva, LockUmbra
 path, home = Path(sys.argv[1]), Path(sys.argv[2])
 kind = sys.argv[3]
 if kind == "save":

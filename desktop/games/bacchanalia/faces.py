@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from desktop.frame.i18n import Translator
 from desktop.frame.card_item import CARD_BACK, CardFace
+from desktop.frame.i18n import Translator
 from rules.bacchanalia.honour import card_kind
 
 DEUS_SIZE = (76.0, 106.0)

@@ -13,9 +13,9 @@ from PySide6.QtCore import QPointF, Signal
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSceneMouseEvent, QGraphicsTextItem
 
+from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, CardTable
 from desktop.frame.i18n import Translator
 from desktop.games.bacchanalia.faces import DEUS_SIZE, ORACLE_SIZE, PLATE_SIZE, ZONE_SIZE, BacchanaliaFaces
-from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, CardTable
 from rules.bacchanalia.state import BacState
 
 WIDTH, HEIGHT = 1200.0, 850.0

@@ -19,14 +19,14 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QListWidget,
                                QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
 from desktop.frame import plain, storage
-from desktop.games.bacchanalia.journal import Journal, ending_text, export, scenes, story
+from desktop.frame.card_table import DISCARD_KEY
 from desktop.frame.i18n import Translator
+from desktop.frame.origin import origin_html
 from desktop.frame.panels import DetailPanel
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.games.bacchanalia.faces import BacchanaliaFaces
+from desktop.games.bacchanalia.journal import Journal, ending_text, export, scenes, story
 from desktop.games.bacchanalia.scene import CENTRE_KEY, LOCK_KEY, BacchanaliaScene, Board, seat_key
-from desktop.frame.card_table import DISCARD_KEY
-from desktop.frame.origin import origin_html
 from rules.bacchanalia.engine import BacchanaliaEngine
 from rules.bacchanalia.honour import ROWS, card_kind, prompt_key
 from rules.bacchanalia.moves import (AskBacchusQuestion, ChooseFinale, DeclareBacchusArrivalDone,

@@ -8,8 +8,8 @@ import html
 from dataclasses import replace
 
 from cardsets.banquet.loader import BanquetSet
-from desktop.frame.i18n import Translator
 from desktop.frame.card_item import CardFace, band_collides
+from desktop.frame.i18n import Translator
 from desktop.frame.origin import origin_html
 from rules.banquet.objectives import card_kind
 

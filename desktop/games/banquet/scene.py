@@ -16,10 +16,10 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsSimpleTextItem,
                                QGraphicsTextItem, QStyleOptionGraphicsItem, QWidget)
 
-from desktop.frame.i18n import Translator
-from desktop.games.banquet.faces import CARD, GUEST, PRIVILEGE, ROW_CARD, BanquetFaces
 from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, LABEL, CardTable, Dests
+from desktop.frame.i18n import Translator
+from desktop.games.banquet.faces import CARD, GUEST, PRIVILEGE, ROW_CARD, BanquetFaces
 from rules.banquet.state import BELT_TOP, CIRCLE_SIZE, SLOT_NAMES, BanquetState
 from rules.kernel import HIDDEN
 

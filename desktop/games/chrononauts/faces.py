@@ -4,10 +4,10 @@ from __future__ import annotations
 import html
 from dataclasses import replace
 
-from cardsets.fields import Provenance
 from cardsets.chrononauts.loader import ChrononautsSet
-from desktop.frame.i18n import PRIME, Translator
+from cardsets.fields import Provenance
 from desktop.frame.card_item import CARD_BACK, CardFace, band_collides
+from desktop.frame.i18n import PRIME, Translator
 from desktop.frame.origin import origin_html
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
 

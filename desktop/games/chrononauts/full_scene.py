@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF
 
-from desktop.frame.i18n import Translator
 from desktop.frame.card_item import CardFace, CardItem
+from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (ARTIFACT_PLATE, HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
                                               SEAT_SIZE, TIMELINE_SIZE, ChrononautsFaces, artifact_plate, full_face,
                                               seat_face)

@@ -15,11 +15,11 @@ from typing import Any
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QListWidget
 
 import cardsets
-from desktop.games.chrononauts.card_chooser import CardChooser, Choice
+from desktop.frame.card_item import CardFace
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
 from desktop.frame.seat_table import SeatGame, SeatTable
-from desktop.frame.card_item import CardFace
+from desktop.games.chrononauts.card_chooser import CardChooser, Choice
 from desktop.games.chrononauts.faces import ChrononautsFaces, full_face
 from desktop.games.chrononauts.full_scene import STACK_KEY, FullScene, Seating, artifact_key, direction_key, seat_key
 from desktop.games.chrononauts.solonauts_scene import DISCARD_KEY

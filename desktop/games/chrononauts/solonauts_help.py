@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QLabel
 from desktop.frame import storage
 from desktop.frame.background import Background
 from desktop.frame.i18n import Translator
-from desktop.games.chrononauts.solonauts_session import GameSession
 from desktop.games.chrononauts.solonauts_scene import DISCARD_KEY, SolonautsScene, timeline_key
+from desktop.games.chrononauts.solonauts_session import GameSession
 from rules.chrononauts import deals, hints
 from rules.chrononauts.moves import Discard, PlayCard
 from rules.chrononauts.solonauts import SolonautsEngine

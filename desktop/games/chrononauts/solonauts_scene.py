@@ -8,8 +8,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
 
-from desktop.frame.i18n import Translator
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, FELT, GAP, LABEL, MARGIN, CardTable, Dests
+from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (HAND_SIZE, ID_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE, TIMELINE_SIZE,
                                               ChrononautsFaces)
 from desktop.games.chrononauts.words import card_words

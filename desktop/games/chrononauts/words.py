@@ -5,9 +5,9 @@ where it lies, a traveller's progress, a card in hand and its place there, the p
 """
 from __future__ import annotations
 
-from desktop.frame.i18n import PRIME
 from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, face_words
+from desktop.frame.i18n import PRIME
 from desktop.games.chrononauts.faces import ChrononautsFaces
 from rules.chrononauts.timeline import Timeline, card_kind
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardsets.parsifal.loader import Abilities, ParsifalSet
-from desktop.frame.i18n import Translator
 from desktop.frame.card_item import CARD_BACK, CardFace
+from desktop.frame.i18n import Translator
 from rules.parsifal.state import card_type
 
 CARD = (120.0, 168.0)  # a character in a control area

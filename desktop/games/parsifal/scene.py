@@ -16,9 +16,9 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
-from desktop.frame.i18n import Translator
 from desktop.frame.card_item import CardFace, CardItem
 from desktop.frame.card_table import DECK_KEY, GAP, LABEL, MARGIN, CardTable, Dests
+from desktop.frame.i18n import Translator
 from desktop.games.parsifal.faces import CARD, COMMON_CARD, COVER, LIMBO_PLATE, PLATE, ParsifalFaces
 from rules.parsifal.missions import conditions
 from rules.parsifal.state import ParState, card_type

@@ -14,11 +14,11 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QListWidget
 
+from desktop.frame.card_item import CardFace
 from desktop.frame.i18n import Translator
+from desktop.frame.origin import origin_html
 from desktop.frame.panels import DetailPanel
 from desktop.frame.seat_table import SeatGame, SeatTable
-from desktop.frame.card_item import CardFace
-from desktop.frame.origin import origin_html
 from desktop.games.parsifal.faces import ParsifalFaces
 from desktop.games.parsifal.scene import COMMON_KEY, LIMBO_KEY, PENDING_KEY, ParsifalScene, Seating, area_key
 from rules.kernel import PUBLIC, Description, Event, Move, RulesError

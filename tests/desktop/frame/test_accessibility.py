@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, make_window
 
 from desktop.frame import accessibility
-from desktop.shell.main_window import MainWindow
 from desktop.frame.card_item import CardItem
 from desktop.games.chrononauts.solonauts_scene import DECK_KEY
+from desktop.shell.main_window import MainWindow
 from rules.chrononauts.moves import PlayCard
 from rules.kernel import HIDDEN
 

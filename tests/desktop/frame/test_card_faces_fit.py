@@ -13,8 +13,8 @@ from PySide6.QtGui import QFont, QFontInfo
 
 import cardsets
 from cardsets.text import LANGUAGES
-from desktop.frame.i18n import Translator
 from desktop.frame.card_item import CardFace, band_collides, face_layout, overflows
+from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import ChrononautsFaces
 from rules import engine
 from rules.chrononauts.timeline import Rules, Timeline

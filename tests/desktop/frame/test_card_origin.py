@@ -11,11 +11,11 @@ from table_driver import Dialogs, make_window
 
 import cardsets
 from cardsets.text import LANGUAGES, REFERENCE, Catalog, note_key
-from desktop.games.bacchanalia.table import BacchanaliaTable
 from desktop.frame.i18n import Translator
-from desktop.shell.main_window import MainWindow
-from desktop.games.parsifal.table import ParsifalTable
 from desktop.frame.origin import origin_html
+from desktop.games.bacchanalia.table import BacchanaliaTable
+from desktop.games.parsifal.table import ParsifalTable
+from desktop.shell.main_window import MainWindow
 from rules.bacchanalia.honour import card_kind
 
 

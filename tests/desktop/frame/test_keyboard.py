@@ -12,11 +12,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 from table_driver import Dialogs, make_window
 
-from desktop.frame.keys_help import SOLONAUTS_ROWS, TABLE_ROWS
-from desktop.shell.main_window import MainWindow
-from desktop.frame.seat_table import SeatTable
 from desktop.frame.card_table import CardTable
 from desktop.frame.focus import nearest, reading_order
+from desktop.frame.keys_help import SOLONAUTS_ROWS, TABLE_ROWS
+from desktop.frame.seat_table import SeatTable
+from desktop.shell.main_window import MainWindow
 from rules.chrononauts.moves import Discard, PlayCard
 from rules.chrononauts.solver import solve
 from rules.registry import engine

@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QDialog
 from table_driver import Dialogs, make_window
 
 from desktop.frame import names
-from desktop.games.chrononauts.full_table import HotSeatGame, ChrononautsTable
-from desktop.shell.main_window import MainWindow
 from desktop.frame.names import MAX_LENGTH, BadName
 from desktop.frame.seat_table import SeatGame, SeatSetupDialog
+from desktop.games.chrononauts.full_table import ChrononautsTable, HotSeatGame
+from desktop.shell.main_window import MainWindow
 from rules.saves import SaveError
 
 

@@ -17,13 +17,13 @@ from table_driver import Dialogs, make_window
 from chrononauts_driver import keep_all, lift
 
 from desktop.frame import dialogs as message_boxes
+from desktop.frame.seat_table import SeatSetupDialog
 from desktop.games.bacchanalia.table import BacchanaliaTable
 from desktop.games.chrononauts.card_chooser import CardChooser, Choice
+from desktop.games.chrononauts.faces import full_face
 from desktop.games.chrononauts.full_table import ChrononautsTable
 from desktop.shell.main_window import MainWindow
 from desktop.shell.replay import open_replay
-from desktop.frame.seat_table import SeatSetupDialog
-from desktop.games.chrononauts.faces import full_face
 
 EVE = 'Eve<img src="/none.png"><b>bold</b>'  # an image that is not there: nothing is read if it leaks
 BO = "<i>Bo</i> & Co"

@@ -5,8 +5,8 @@ import json
 from pathlib import Path
 
 from desktop.frame.i18n import Translator
-from desktop.shell.main_window import MainWindow, NewGameDialog
 from desktop.frame.seat_table import SeatGame, saved_game
+from desktop.shell.main_window import MainWindow, NewGameDialog
 from desktop.shell.tables import TABLES, seat_games, table_class
 from rules.registry import engine
 

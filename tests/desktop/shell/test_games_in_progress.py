@@ -14,10 +14,10 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from table_driver import Dialogs, make_window
 
 from desktop.frame import storage
+from desktop.frame.seat_table import SeatTable
 from desktop.shell.games_list import GamesDialog, games_in_progress, when_played
 from desktop.shell.main_window import MainWindow
 from desktop.shell.replay import new_save_path
-from desktop.frame.seat_table import SeatTable
 from rules import saves
 
 NAMES = ["Ann", "Bob", "Cleo"]

@@ -16,16 +16,16 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 from table_driver import Dialogs, make_window
 
-from desktop.tools.benchmark import long_parsifal
+from desktop.frame.card_table import CardTable
+from desktop.frame.seat_table import PUBLIC, SeatGame
+from desktop.games.banquet.faces import title as banquet_title
+from desktop.games.chrononauts.solonauts_scene import SolonautsScene
 from desktop.shell.main_window import MainWindow
 from desktop.shell.replay import MOVE_ROLE, ReplayWindow
 from desktop.shell.replay_stage import SeatStage, SoloStage
 from desktop.shell.replay_track import turn_marker
-from desktop.frame.seat_table import PUBLIC, SeatGame
-from desktop.games.banquet.faces import title as banquet_title
-from desktop.frame.card_table import CardTable
-from desktop.games.chrononauts.solonauts_scene import SolonautsScene
 from desktop.shell.tables import table_class
+from desktop.tools.benchmark import long_parsifal
 from rules.kernel import Move
 from rules.match import Match
 from rules.registry import engine

@@ -16,9 +16,9 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, make_window
 
-from desktop.shell import app
 from desktop.frame import dialogs, storage
 from desktop.frame.i18n import Translator
+from desktop.shell import app
 from desktop.shell.main_window import MainWindow
 from desktop.shell.single_instance import InstanceLock, ask_to_come_forward
 

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QApplication
 from table_driver import DEAL, Dialogs, centre, drag, make_window
 
 from desktop.frame import storage
+from desktop.games.chrononauts.faces import ChrononautsFaces
 from desktop.shell.app import run
 from desktop.shell.main_window import MainWindow, NewGameDialog
-from desktop.games.chrononauts.faces import ChrononautsFaces
 from rules.chrononauts.moves import Discard, PlayCard, Resign
 from rules.saves import to_json
 

@@ -14,12 +14,12 @@ from PySide6.QtWidgets import QApplication
 import cardsets
 from cardsets import check
 from cardsets.text import placeholders
-from desktop.frame.i18n import Translator
-from desktop.shell.main_window import MainWindow
 from desktop.frame.card_item import CardFace, TextBox, band_collides, face_layout, overflows
+from desktop.frame.i18n import Translator
+from desktop.frame.pseudo import CODE, pseudo
+from desktop.shell.main_window import MainWindow
 from desktop.workbench.live import follow_saves
 from desktop.workbench.model import Snapshot, build, place_of
-from desktop.frame.pseudo import CODE, pseudo
 from desktop.workbench.source import load_game, load_ui
 from desktop.workbench.window import Workbench
 

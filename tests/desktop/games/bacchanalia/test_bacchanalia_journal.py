@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, make_window
 
+from desktop.frame.i18n import Translator
 from desktop.games.bacchanalia.journal import Journal, scenes, story
 from desktop.games.bacchanalia.table import BacchanaliaGame, BacchanaliaTable
-from desktop.frame.i18n import Translator
 from desktop.shell.main_window import MainWindow
 from rules.bacchanalia.moves import AskQuestion, DeclareTimeUp, GiftMinerva, LockUmbra
 from rules.kernel import Move

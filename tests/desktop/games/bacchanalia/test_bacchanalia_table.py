@@ -12,10 +12,10 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtWidgets import QApplication, QFormLayout, QWidget
 from table_driver import Dialogs, _send, centre, make_window, view_point
 
-from desktop.games.bacchanalia.table import BacchanaliaTable
-from desktop.shell.main_window import MainWindow
 from desktop.frame.seat_table import PUBLIC, SeatSetupDialog
 from desktop.games.bacchanalia.scene import CENTRE_KEY, LOCK_KEY, ORACLE_KEY, seat_key
+from desktop.games.bacchanalia.table import BacchanaliaTable
+from desktop.shell.main_window import MainWindow
 from rules.bacchanalia.moves import (AskQuestion, DeclareTimeUp, GiftMinerva, GiveDeus, LockUmbra, TakeDeus)
 from rules.bacchanalia.state import BacState
 from rules.kernel import IllegalMove, Move

@@ -13,11 +13,11 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QCheckBox, QGraphicsSimpleTextItem, QGraphicsTextItem
 from table_driver import Dialogs, _send, centre, click, drag, make_window, view_point
 
-from desktop.games.banquet.table import BanquetGame, BanquetTable
-from desktop.shell.main_window import MainWindow
+from desktop.frame.card_item import CardItem
 from desktop.frame.seat_table import SeatSetupDialog
 from desktop.games.banquet.faces import title
-from desktop.frame.card_item import CardItem
+from desktop.games.banquet.table import BanquetGame, BanquetTable
+from desktop.shell.main_window import MainWindow
 from rules.banquet.state import ARRANGE, OFFER, OVER, PICK, RESPOND, WINDOW, BanquetState
 from rules.kernel import HIDDEN
 

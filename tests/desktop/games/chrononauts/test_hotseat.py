@@ -12,11 +12,11 @@ from PySide6.QtWidgets import QApplication, QComboBox
 from chrononauts_driver import NAMES, keep_all, lift, start
 from table_driver import Dialogs, _send, centre, drag, make_window, view_point
 
-from desktop.games.chrononauts.full_table import HotSeatGame, ChrononautsTable
-from desktop.frame.seat_table import autosave_path
-from desktop.shell.main_window import MainWindow
 from desktop.frame.card_table import MARGIN
+from desktop.frame.seat_table import autosave_path
 from desktop.games.chrononauts.full_scene import STACK_KEY
+from desktop.games.chrononauts.full_table import ChrononautsTable, HotSeatGame
+from desktop.shell.main_window import MainWindow
 from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, PlayCard,
                                      PlayOnArtifact)
 from rules.kernel import IllegalMove, Move

@@ -11,12 +11,12 @@ from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, centre, drag, make_window
 from chrononauts_driver import NAMES, keep_all, lift, start
 
-from desktop.games.chrononauts.card_chooser import CardChooser, Choice
-from desktop.games.chrononauts.full_table import ChrononautsTable
 from desktop.frame.seat_table import saved_game
-from desktop.shell.main_window import MainWindow
+from desktop.games.chrononauts.card_chooser import CardChooser, Choice
 from desktop.games.chrononauts.faces import full_face
+from desktop.games.chrononauts.full_table import ChrononautsTable
 from desktop.games.chrononauts.solonauts_scene import DISCARD_KEY
+from desktop.shell.main_window import MainWindow
 from rules.chrononauts.full_state import CHOOSE_QUICK_TRIP, CHOOSE_REWIND
 from rules.chrononauts.moves import KillTime
 

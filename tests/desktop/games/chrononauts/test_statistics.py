@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication
 from table_driver import DEAL, Dialogs, make_window
 
 from desktop.games.chrononauts import solonauts_stats as stats_module
-from desktop.shell.main_window import MainWindow
 from desktop.games.chrononauts.solonauts_stats import Record, Statistics
+from desktop.shell.main_window import MainWindow
 from rules.chrononauts.moves import Resign
 
 

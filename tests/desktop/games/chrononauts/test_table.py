@@ -10,10 +10,10 @@ from typing import Any
 from PySide6.QtCore import QAbstractAnimation, QPointF, QPropertyAnimation, Qt
 from PySide6.QtWidgets import QApplication
 
-from desktop.frame.i18n import PRIME
-from desktop.shell.main_window import MainWindow
 from desktop.frame import card_item
+from desktop.frame.i18n import PRIME
 from desktop.games.chrononauts.solonauts_scene import DISCARD_KEY
+from desktop.shell.main_window import MainWindow
 from rules.chrononauts.moves import Discard, PlayCard
 from table_driver import Dialogs, centre, click, drag, hover, make_window, release
 
@@ -220,8 +220,8 @@ def test_tab_moves_between_targets_and_never_leaves_the_table(qtbot: Any, window
 
 def test_the_curtain_words_stay_on_the_table_whatever_their_length(qtbot: Any) -> None:
     """A long name in a long language shrinks the curtain's words instead of running past the table."""
-    from desktop.frame.i18n import Translator
     from desktop.frame.card_table import CardTable
+    from desktop.frame.i18n import Translator
 
     table = CardTable(Translator("nl"), 900, 600)
     short = "Geef door aan Ann"

@@ -11,13 +11,13 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QWidget
 from table_driver import Dialogs, centre, click, drag, make_window
 
-from desktop.frame.i18n import Translator
-from desktop.shell.main_window import MainWindow
-from desktop.games.parsifal.table import ParsifalGame, ParsifalTable
-from desktop.frame.seat_table import PUBLIC, autosave_path
 from desktop.frame.card_item import CardItem, face_layout
+from desktop.frame.i18n import Translator
+from desktop.frame.seat_table import PUBLIC, autosave_path
 from desktop.games.parsifal.faces import DONE, NOT_YET
 from desktop.games.parsifal.scene import COMMON_KEY, LIMBO_KEY, PENDING_KEY, area_key, seal_key
+from desktop.games.parsifal.table import ParsifalGame, ParsifalTable
+from desktop.shell.main_window import MainWindow
 from rules.kernel import Move
 from rules.parsifal import (Block, BlockRecord, Decline, EndTurn, Interrupt, ParsifalEngine, ParState, SpendForExtra,
                             Take)
