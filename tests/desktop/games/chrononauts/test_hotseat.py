@@ -7,10 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtWidgets import QApplication, QComboBox
+from PySide6.QtWidgets import QComboBox
 from chrononauts_driver import NAMES, keep_all, lift, start
-from table_driver import Dialogs, _send, centre, drag, make_window, view_point
+from table_driver import Dialogs, centre, drag, make_window
 
 from desktop.frame.card_table import MARGIN
 from desktop.frame.seat_table import autosave_path
