@@ -1,7 +1,7 @@
 """Card sets: YAML data a person can edit, and the loader that validates it.
 
 Each game is a folder ``<game>/`` holding ``cards.yaml`` and ``text/<lang>.yaml``, read by the
-module ``cardsets.<game>``, whose ``load(path, label)`` returns a validated set with a
+module ``cardsets.<game>.loader``, whose ``load(path, label)`` returns a validated set with a
 ``version`` and the ``text_keys()`` every language file must provide. A new game needs
 nothing else here: the folders on disk say which games exist.
 
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Protocol
 
 from cardsets import text
-from cardsets.chrononauts import ChrononautsSet
+from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.text import LANGUAGES, Catalog
 from cardsets.yamlfile import CardSetError, Problem
 
@@ -47,7 +47,7 @@ GAMES = games()
 
 def read_set(game: str, root: Path = ROOT) -> CardSet:
     """A game's card set read afresh from disk (`load_set` keeps the first reading)."""
-    module = importlib.import_module(f"cardsets.{game}")
+    module = importlib.import_module(f"cardsets.{game}.loader")
     loaded: CardSet = module.load(root / game / "cards.yaml", f"{game}/cards.yaml")
     return loaded
 

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardsets import checks
+from cardsets import fields as checks
 from cardsets.yamlfile import Document, Problem, read
 
 LANGUAGES = ("it", "es", "en", "nl")

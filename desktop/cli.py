@@ -8,7 +8,7 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "check" and any(a == "--report" or a.startswith("--report=") for a in args[1:]):
         # The report measures text with Qt's fonts, so it lives in desktop/; plain check stays Qt-free.
-        from desktop.report import main as report_main
+        from desktop.tools.report import main as report_main
 
         return report_main(args[1:])
     if args and args[0] == "check":
@@ -24,10 +24,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return translate_main(args[1:])
     if args and args[0] == "bench":
-        from desktop.benchmark import main as bench_main
+        from desktop.tools.benchmark import main as bench_main
 
         return bench_main(args[1:])
-    from desktop.app import run
+    from desktop.shell.app import run
 
     return run(args)
 

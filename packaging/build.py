@@ -36,7 +36,7 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     args = ["--noconfirm", "--onedir", "--windowed", "--noupx", "--log-level", "WARN",
             "--name", NAME, "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work),
             "--paths", str(ROOT),
-            # The tables and the engines are imported by name (desktop/tables.py, rules/registry.py).
+            # The tables and the engines are imported by name (desktop/shell/tables.py, rules/registry.py).
             "--collect-submodules", "desktop", "--collect-submodules", "rules", "--collect-submodules", "cardsets",
             "--collect-data", "cardsets",  # cards.yaml and text/*.yaml of every game, and the UI catalog
             "--add-data", f"{icons / 'hicolor' / '256x256' / 'apps' / (APP_ID + '.png')}{sep}icons",

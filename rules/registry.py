@@ -11,6 +11,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from rules.kernel import BadOption, Engine
@@ -26,9 +27,8 @@ Factory = Callable[[], Engine[Any]]
 
 
 def _games() -> list[str]:
-    import rules
-
-    return sorted(info.name for info in pkgutil.iter_modules(rules.__path__) if info.ispkg)
+    # The game packages lie beside this module; `rules/__init__` imports this one, so no `import rules` here.
+    return sorted(info.name for info in pkgutil.iter_modules([str(Path(__file__).parent)]) if info.ispkg)
 
 
 @lru_cache(maxsize=None)

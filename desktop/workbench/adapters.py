@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from desktop.i18n import Translator
-from desktop.table.card_item import CardFace
-from desktop.table.chrononauts_faces import HAND_SIZE, ChrononautsFaces
+from desktop.frame.card_item import CardFace
+from desktop.frame.i18n import Translator
+from desktop.games.chrononauts.faces import HAND_SIZE, ChrononautsFaces
 from desktop.workbench.source import GameSource, Where
 from rules.chrononauts.timeline import Rules, Timeline
 

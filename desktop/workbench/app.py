@@ -7,7 +7,7 @@ from pathlib import Path
 
 import cardsets
 from cardsets.text import LANGUAGES
-from desktop.workbench.pseudo import CODE as PSEUDO
+from desktop.frame.pseudo import CODE as PSEUDO
 
 
 def main(argv: list[str]) -> int:
@@ -27,8 +27,8 @@ def main(argv: list[str]) -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from desktop import storage
-    from desktop.i18n import Translator, default_language
+    from desktop.frame import storage
+    from desktop.frame.i18n import Translator, default_language
     from desktop.workbench.window import Workbench
 
     app = QApplication.instance() or QApplication(sys.argv[:1])

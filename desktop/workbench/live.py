@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Slot
 
 from cardsets.yamlfile import CardSetError
-from desktop.i18n import Translator
+from desktop.frame.i18n import Translator
 from desktop.workbench.source import load_game, load_ui
 from desktop.workbench.watch import shared_watcher
 

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 
 from cardsets.text import NOTE_SUFFIX, REFERENCE, Catalog, placeholders
 from cardsets.yamlfile import Problem
-from desktop.i18n import Translator
-from desktop.table.card_item import CardFace, band_collides, face_layout, overflows
+from desktop.frame.card_item import CardFace, band_collides, face_layout, overflows
+from desktop.frame.i18n import Translator
+from desktop.frame.pseudo import with_pseudo
 from desktop.workbench.adapters import adapter_for
-from desktop.workbench.pseudo import with_pseudo
 from desktop.workbench.source import GameSource, Texts, Where
 
 STATES = ("missing", "stale", "overflow", "placeholder", "unknown")

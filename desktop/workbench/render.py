@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 
-from desktop.table.card_item import CardFace, face_layout, paint_face
+from desktop.frame.card_item import CardFace, face_layout, paint_face
 
 SCALE = 1.5  # the faces are drawn at the table's size and enlarged, so what fits there fits here
 OVERFLOW = QColor("#d81b60")

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardsets import checks, text
+from cardsets import text
+from cardsets import fields as checks
 from cardsets.text import LANGUAGES, Catalog
 from cardsets.yamlfile import CardSetError, Document, Problem, read
 
@@ -75,7 +76,7 @@ def load_ui(root: Path) -> Texts:
 def load_game(root: Path, game: str) -> GameSource:
     """A game's cards and texts, read now; raises CardSetError when they cannot be shown."""
     label = f"{game}/cards.yaml"
-    module = importlib.import_module(f"cardsets.{game}")
+    module = importlib.import_module(f"cardsets.{game}.loader")
     cards = module.load(root / game / "cards.yaml", label)
     doc = read(root / game / "cards.yaml", label)
     places = card_places(doc)

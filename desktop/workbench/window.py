@@ -11,9 +11,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeade
 import cardsets
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES
 from cardsets.yamlfile import CardSetError, Problem
-from desktop.i18n import Translator
+from desktop.frame.i18n import Translator
+from desktop.frame.pseudo import CODE as PSEUDO
 from desktop.workbench.model import STATES, SideRow, Snapshot, build
-from desktop.workbench.pseudo import CODE as PSEUDO
 from desktop.workbench.render import face_image
 from desktop.workbench.source import GameSource, Texts, load_game, load_ui
 from desktop.workbench.watch import CardSetWatcher

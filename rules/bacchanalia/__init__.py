@@ -9,7 +9,7 @@ from rules.kernel import Engine
 
 def _standard() -> Engine[BacState]:
     import cardsets
-    from cardsets.bacchanalia import BacchanaliaSet
+    from cardsets.bacchanalia.loader import BacchanaliaSet
 
     cards = cardsets.load_set("bacchanalia")
     assert isinstance(cards, BacchanaliaSet)

@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from random import Random
 from typing import Any
 
-from cardsets.bacchanalia import INTRO_QUESTIONS, BacchanaliaSet
+from cardsets.bacchanalia.loader import INTRO_QUESTIONS, BacchanaliaSet
 from cardsets.instances import instances
 from rules.bacchanalia.honour import (BRANCHES, MAY_MOVE, OPTION_OF_TYPE, OUTCOME_OF_OPTION, ROWS, STAY, VINUM,
                                       aruspex_row, card_kind, counts, dominant, miles_outcome, place, prompt_key)

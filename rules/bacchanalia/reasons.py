@@ -4,20 +4,29 @@ Only asked once `legal_moves` has said no, so each answer may assume the move is
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from rules.bacchanalia.honour import STAY, VINUM
 from rules.bacchanalia.moves import (AskQuestion, ChooseFinale, DeclareFinaleNarrated, DeclareNarrationDone,
                                      DeclareTimeUp, DeclareWithAmans, GiftMinerva, GiveBacchus, GiveDeus, LockUmbra,
                                      ReturnDeus, SacrificeVinum, TakeDeus)
-from rules.bacchanalia.state import BacState
+from rules.bacchanalia.state import BacState, Seat
 from rules.kernel import Move
 
-if TYPE_CHECKING:
-    from rules.bacchanalia.engine import BacchanaliaEngine
+
+class Cards(Protocol):
+    """What the reasons ask of the engine about its cards (the engine imports this module)."""
+
+    def kind(self, instance: str) -> str: ...
+
+    def holds(self, seat: Seat, kind: str) -> str | None: ...
+
+    def is_card(self, instance: str) -> bool: ...
+
+    def take_options(self, s: BacState) -> list[TakeDeus]: ...
 
 
-def why_illegal(eng: BacchanaliaEngine, s: BacState, move: Move) -> tuple[str, dict[str, Any]]:
+def why_illegal(eng: Cards, s: BacState, move: Move) -> tuple[str, dict[str, Any]]:
     """Why an illegal move is illegal, as a text key and its parameters."""
     p, t = move.player, s.turn
     seat = s.seats[p]

@@ -13,7 +13,7 @@ from rules.kernel import Engine
 
 def _engine(mode: str) -> Engine[BanquetState]:
     import cardsets
-    from cardsets.banquet import BanquetSet
+    from cardsets.banquet.loader import BanquetSet
 
     cards = cardsets.load_set("banquet")
     assert isinstance(cards, BanquetSet)

@@ -12,7 +12,7 @@ from itertools import combinations, permutations
 from random import Random
 from typing import Any
 
-from cardsets.banquet import BanquetSet
+from cardsets.banquet.loader import BanquetSet
 from cardsets.instances import instances
 from rules.banquet.moves import (
     ALL_MOVES, AcceptGift, Arrange, ClaimGift, DeclineClaim, OfferGift, PassPrivilege, PickCards, PlayClaim,

@@ -1,7 +1,7 @@
 """Who has won (BB-14): the guests' objectives evaluated on the table as it is now."""
 from __future__ import annotations
 
-from cardsets.banquet import BanquetSet, Condition
+from cardsets.banquet.loader import BanquetSet, Condition
 from cardsets.instances import card_kind as card_kind  # the name the Banquet modules import
 from rules.banquet.state import BanquetState
 

@@ -14,7 +14,7 @@ from itertools import permutations
 from random import Random
 from typing import Any, ClassVar
 
-from cardsets.chrononauts import ActionCard, ArtifactCard, ChrononautsSet, MissionCard, TimewarpCard
+from cardsets.chrononauts.loader import ActionCard, ArtifactCard, ChrononautsSet, MissionCard, TimewarpCard
 from rules.chrononauts.full_effects import SIMPLE_EFFECTS, draw, pay, swap
 from rules.chrononauts.full_state import (CHOOSE_QUICK_TRIP, CHOOSE_REWIND, FETCHED, ID, MIRACLE, MISSION, Entry,
                                           FullState, artifaxx_deck, full_deck)

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Any
 
-from cardsets.chrononauts import ChrononautsSet
+from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.instances import instances
 from rules.chrononauts.timeline import Timeline
 

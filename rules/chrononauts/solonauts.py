@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from cardsets.chrononauts import ChrononautsSet
+from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.instances import instances
 from rules.chrononauts.moves import Discard, PlayCard, Resign
 from rules.chrononauts.timeline import Rules, Timeline, card_kind

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardsets.chrononauts import ChrononautsSet, IdentityCard, InverterCard, PatchCard, TimelineCard
+from cardsets.chrononauts.loader import ChrononautsSet, IdentityCard, InverterCard, PatchCard, TimelineCard
 from cardsets.instances import card_kind as card_kind  # the name the Chrononauts modules import
 from rules.kernel import Event, IllegalMove
 

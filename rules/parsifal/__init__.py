@@ -10,7 +10,7 @@ from rules.parsifal.state import BlockRecord, ParState, card_type
 
 def _standard() -> Engine[ParState]:
     import cardsets
-    from cardsets.parsifal import ParsifalSet
+    from cardsets.parsifal.loader import ParsifalSet
 
     cards = cardsets.load_set("parsifal")
     assert isinstance(cards, ParsifalSet)

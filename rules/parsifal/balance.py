@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report-every", type=int, default=0, help="also print the running figures every N games")
     args = parser.parse_args(argv)
     import cardsets
-    from cardsets.parsifal import ParsifalSet
+    from cardsets.parsifal.loader import ParsifalSet
 
     cards = cardsets.load_set("parsifal")
     assert isinstance(cards, ParsifalSet)

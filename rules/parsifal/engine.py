@@ -6,7 +6,7 @@ from itertools import combinations
 from random import Random
 from typing import Any
 
-from cardsets.parsifal import SWAN, Abilities, ParsifalSet
+from cardsets.parsifal.loader import SWAN, Abilities, ParsifalSet
 from rules.kernel import (HIDDEN, BadOption, Description, Engine, Event, IllegalMove, Move, Result, Target, check_players,
                           shuffle)
 from rules.parsifal.missions import winners

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardsets.parsifal import Missions, ParsifalSet
+from cardsets.parsifal.loader import Missions, ParsifalSet
 from rules.parsifal.state import TYPES, ParState, card_type
 
 

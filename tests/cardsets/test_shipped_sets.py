@@ -9,7 +9,7 @@ from cardset_edits import REPO_CARDSETS
 
 import cardsets
 from cardsets.check import TRANSLATIONS, stamp
-from cardsets.parsifal import ParsifalSet
+from cardsets.parsifal.loader import ParsifalSet
 
 
 def test_the_shipped_card_sets_have_no_problem_and_no_missing_string() -> None:

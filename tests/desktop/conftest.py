@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from table_driver import DEAL, Dialogs, make_window
 
-from desktop import solo_help
-from desktop.main_window import MainWindow
-from desktop.table import card_item
+from desktop.frame import card_item
+from desktop.games.chrononauts import solonauts_help as solo_help
+from desktop.shell.main_window import MainWindow
 
 
 @pytest.fixture

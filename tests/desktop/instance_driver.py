@@ -1,9 +1,9 @@
-"""Convivium started the way a player starts it, for tests/desktop/test_single_instance.py (run as a
+"""Convivium started the way a player starts it, for tests/desktop/shell/test_single_instance.py (run as a
 subprocess, never collected by pytest):
 
     python instance_driver.py ANSWER [convivium arguments]
 
-It runs `desktop.app.run` with the arguments given. A question asked before there is a window
+It runs `desktop.shell.app.run` with the arguments given. A question asked before there is a window
 (another copy holds the data folder) is answered with button ANSWER; the window's own questions
 (resume a game?) with No. It tells the test on stdout what happens:
 
@@ -22,8 +22,9 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from desktop import app, dialogs
-from desktop.main_window import MainWindow
+from desktop.frame import dialogs
+from desktop.shell import app
+from desktop.shell.main_window import MainWindow
 
 
 def say(line: str) -> None:

@@ -42,10 +42,10 @@ from PySide6.QtWidgets import (QApplication, QGraphicsRectItem, QGraphicsScene,
                                QGraphicsSimpleTextItem, QGraphicsTextItem)
 from table_driver import Dialogs, _send, view_point
 
-from desktop.main_window import MainWindow
-from desktop.seat_table import PUBLIC, SeatTable
-from desktop.table.card_item import CardItem
-from desktop.table.solonauts_scene import SolonautsScene
+from desktop.frame.card_item import CardItem
+from desktop.frame.seat_table import PUBLIC, SeatTable
+from desktop.games.chrononauts.solonauts_scene import SolonautsScene
+from desktop.shell.main_window import MainWindow
 from rules.saves import to_dict
 
 LANGUAGES = ("en", "it", "es", "nl")
@@ -524,7 +524,7 @@ def title_function(table: Any) -> Callable[[str], str]:
     if table.GAME in ("bacchanalia", "parsifal"):
         return faces.name  # type: ignore[no-any-return, union-attr]
     if table.GAME == "banquet":
-        from desktop.table.banquet_faces import title
+        from desktop.games.banquet.faces import title
         return lambda card: title(table.tr_, card)
     return table.tr_.card_title  # type: ignore[no-any-return]
 

@@ -26,10 +26,10 @@ from PySide6.QtGui import QImage, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QGraphicsItem, QGraphicsRectItem, QGraphicsSimpleTextItem,
                                QGraphicsTextItem, QHBoxLayout, QLabel, QListWidget, QTextEdit, QVBoxLayout, QWidget)
 
-from desktop.i18n import Translator
-from desktop.seat_table import PUBLIC, SeatGame, SeatTable
-from desktop.table.card_item import CardItem
-from desktop.tables import table_class
+from desktop.frame.card_item import CardItem
+from desktop.frame.i18n import Translator
+from desktop.frame.seat_table import PUBLIC, SeatGame, SeatTable
+from desktop.shell.tables import table_class
 from rules.kernel import Engine
 from rules.match import Match
 

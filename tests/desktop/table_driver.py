@@ -7,8 +7,8 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from desktop.i18n import Translator
-from desktop.main_window import MainWindow
+from desktop.frame.i18n import Translator
+from desktop.shell.main_window import MainWindow
 
 DEAL = 1234
 

@@ -24,13 +24,14 @@ from monkey import GAMES, Game, Monkey, MonkeyFailure, RandomDialogs
 from PySide6.QtCore import QTimer
 from table_driver import make_window
 
-from desktop import main_window, solo_help
-from desktop.background import Background
-from desktop.hotseat import HotSeatWindow
-from desktop.table import card_item
-from desktop.table.card_item import CardItem
-from desktop.table.card_table import CardTable
-from desktop.table.parsifal_scene import ParsifalScene
+from desktop.frame import card_item
+from desktop.frame.background import Background
+from desktop.frame.card_item import CardItem
+from desktop.frame.card_table import CardTable
+from desktop.games.chrononauts import solonauts_help as solo_help
+from desktop.games.chrononauts.full_table import ChrononautsTable
+from desktop.games.parsifal.scene import ParsifalScene
+from desktop.shell import main_window
 
 STEPS = int(os.environ.get("CONVIVIUM_MONKEY_STEPS", "500"))
 SEED = int(os.environ.get("CONVIVIUM_MONKEY_SEED", "2026"))
@@ -65,6 +66,7 @@ def monkey_on(game: Game, seed: int, qtbot: Any, home: Path, monkeypatch: pytest
     return monkey
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
 def test_monkey(game: Game, qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No exception, no stale item, no secret shown, no stuck table, whatever a person does (issue 9.4)."""
@@ -108,12 +110,12 @@ def test_the_monkey_sees_a_card_left_with_an_old_face(qtbot: Any, home: Path, mo
 def test_the_monkey_sees_a_hand_drawn_under_the_curtain(qtbot: Any, home: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """CHR-17 (hot-seat): the table drawing the decider's hand while the curtain is still down is a leak."""
-    draw = HotSeatWindow.draw
+    draw = ChrononautsTable.draw
 
-    def peeking(self: HotSeatWindow, viewer: int | None, curtain: str) -> None:
+    def peeking(self: ChrononautsTable, viewer: int | None, curtain: str) -> None:
         draw(self, self.decider() if viewer is None else viewer, curtain)
 
-    monkeypatch.setattr(HotSeatWindow, "draw", peeking)
+    monkeypatch.setattr(ChrononautsTable, "draw", peeking)
     with pytest.raises(MonkeyFailure, match="hidden cards are items for seat -1"):
         monkey_on(CHRONONAUTS, 5, qtbot, home, monkeypatch).run(50, qtbot)
 

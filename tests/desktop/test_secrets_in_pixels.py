@@ -25,8 +25,10 @@ from secret_twins import (KEYS, NAMES, Gesture, button_gesture, colours, differe
                           idle_gesture, make_side, move_gesture, options_for, perform, random_moves, redeal,
                           shown_viewer, snapshot, table_for, twin_match)
 
-from desktop.i18n import Translator
-from desktop.seat_table import PUBLIC
+from desktop.frame.i18n import Translator
+from desktop.frame.seat_table import PUBLIC
+
+pytestmark = pytest.mark.slow  # every table drawn twice through whole games: the full run only
 
 POSITIONS = 50  # compared positions per table, at least
 RUN_TO = 90  # positions compared per table in all (the least is met with room to spare)

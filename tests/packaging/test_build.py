@@ -15,6 +15,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QColor, QImage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,6 +48,7 @@ def copy_sources(to: Path) -> Path:
     return to
 
 
+@pytest.mark.slow
 def test_the_wheel_holds_every_card_set_and_text_catalog(tmp_path: Path) -> None:
     """pip and pipx install the wheel: without its data files the app would not start."""
     source = copy_sources(tmp_path / "src")
@@ -125,6 +127,7 @@ def felt_share(picture: QImage) -> float:
     return sum(1 for c in points if c.green() > c.red() + 20 and c.green() > c.blue()) / len(points)
 
 
+@pytest.mark.slow
 def test_the_standalone_build_starts_and_draws_the_table(tmp_path: Path) -> None:
     dist, work = tmp_path / "dist", tmp_path / "work"
     subprocess.run([sys.executable, str(PACKAGING / "build.py"), "--dist", str(dist), "--work", str(work)],

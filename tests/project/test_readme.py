@@ -16,8 +16,14 @@ def shell_lines(text: str) -> list[str]:
 def test_ci_runs_the_readmes_test_line_word_for_word() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     test_lines = [line for line in shell_lines(README) if "pytest" in line]
-    assert len(test_lines) == 1, test_lines
+    assert test_lines and test_lines[0].endswith("-m pytest"), test_lines  # the full run comes first
     assert test_lines[0] in [line.strip() for line in ci]
+
+
+def test_the_readme_gives_the_quick_run_of_the_tests_not_marked_slow() -> None:
+    test_lines = [line for line in shell_lines(README) if "pytest" in line]
+    assert test_lines[1:] == ['.venv/bin/python -m pytest -m "not slow"']
+    assert "slow:" in (ROOT / "pyproject.toml").read_text(encoding="utf-8")  # the marker is registered
 
 
 def test_the_readme_starts_the_app_from_nothing() -> None:

@@ -1,7 +1,8 @@
 """Reliability tests: hypothesis profiles, shared helpers on sys.path, and the figures summary.
 
-The tests are rootless (no ``__init__.py``): this folder and tests/rules (for `conformance.py`
-and the games' position helpers) are put on ``sys.path`` here.
+The tests are rootless (no ``__init__.py``): this folder, tests/rules (for `conformance.py`
+and the games' position helpers) and its game folders (for each game's conformance choosers) are put
+on ``sys.path`` here.
 
 Profiles: ``ci`` (the default) is derandomized and keeps no example database, so a CI run is
 the same every time; ``CONVIVIUM_FUZZ=long`` selects ``long``, random and 25 times the examples,
@@ -18,7 +19,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 _HERE = Path(__file__).resolve().parent
-for _folder in (_HERE, _HERE.parent / "rules"):
+_RULES = _HERE.parent / "rules"
+for _folder in (_HERE, _RULES, *(_RULES / game for game in ("bacchanalia", "banquet", "chrononauts", "parsifal"))):
     if str(_folder) not in sys.path:
         sys.path.insert(0, str(_folder))
 

@@ -4,7 +4,7 @@ Run by tests/reliability/test_crash.py as a subprocess (never collected by pytes
 
     python crash_driver.py GAME MODE SEED MOVES [--pause-at N]
 
-It starts Convivium through `desktop.app.run` (the running marker, the settings, the window),
+It starts Convivium through `desktop.shell.app.run` (the running marker, the settings, the window),
 opens GAME/MODE (Solonauts through `--deal`, a game for several through `new_hotseat`), and
 plays MOVES legal moves through the table's own `play`, one per turn of the event loop, telling
 the test on stdout what it does:
@@ -32,8 +32,9 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from desktop import app, storage
-from desktop.main_window import MainWindow
+from desktop.frame import storage
+from desktop.shell import app
+from desktop.shell.main_window import MainWindow
 from rules.kernel import Move
 
 NAMES = {"chrononauts": ["Ada", "Bruno", "Chiara"], "bacchanalia": ["Ada", "Bruno", "Chiara"],

@@ -1,6 +1,6 @@
 """Crash and power loss (issue 9, part 3): the app is killed with SIGKILL mid-game and mid-save.
 
-The app runs as a real subprocess (crash_driver.py: `desktop.app.run`, offscreen, its data folder
+The app runs as a real subprocess (crash_driver.py: `desktop.shell.app.run`, offscreen, its data folder
 in tmp) and reports every move it completes. After the kill the app is started again in this
 process on the same folder: it must offer to resume, the resumed game must be exactly the match
 replayed from the completed moves, and every file left in the folder must load.
@@ -21,11 +21,11 @@ from typing import IO, Any
 
 import pytest
 
-from desktop import storage
-from desktop.i18n import Translator
-from desktop.main_window import MainWindow
-from desktop.seat_table import saved_game
-from desktop.tables import table_class
+from desktop.frame import storage
+from desktop.frame.i18n import Translator
+from desktop.frame.seat_table import saved_game
+from desktop.shell.main_window import MainWindow
+from desktop.shell.tables import table_class
 from rules import saves
 from rules.chrononauts.solonauts import IDS_DEFAULT
 from rules.kernel import Move
@@ -199,6 +199,7 @@ GAMES = [("chrononauts", "solonauts", 11, 12), ("chrononauts", "chrononauts", 5,
          ("parsifal", "standard", 3, 12), ("bacchanalia", "standard", 4, 12)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "mode", "seed", "moves"), GAMES, ids=[g[0] + "-" + g[1] for g in GAMES])
 def test_killed_mid_game_resumes_after_the_last_completed_move(
         qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, mode: str, seed: int, moves: int) -> None:
@@ -215,6 +216,7 @@ def test_killed_mid_game_resumes_after_the_last_completed_move(
 SAVES = [("chrononauts", "solonauts", 11, 5), ("chrononauts", "chrononauts", 5, 9), ("parsifal", "standard", 3, 4)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "mode", "seed", "pause_at"), SAVES, ids=[g[0] + "-" + g[1] for g in SAVES])
 def test_killed_mid_save_keeps_the_previous_save_whole(
         qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, mode: str, seed: int, pause_at: int) -> None:
@@ -245,6 +247,7 @@ KILL_GAMES = [("chrononauts", "solonauts"), ("chrononauts", "chrononauts"), ("ba
 KILLS = [(*KILL_GAMES[n % len(KILL_GAMES)], 1000 + n) for n in range(int(os.environ.get("CONVIVIUM_CRASH_KILLS", "4")))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "mode", "seed"), KILLS, ids=[f"{g}-{m}-{s}" for g, m, s in KILLS])
 def test_killed_at_a_random_moment_loses_no_completed_move(
         qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, mode: str, seed: int) -> None:

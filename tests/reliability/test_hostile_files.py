@@ -30,8 +30,8 @@ import yaml
 from cardsets import check as check_cli
 from cardsets import text as catalogs
 from cardsets.yamlfile import CardSetError, Problem, parse, read
-from desktop.seat_table import SeatGame, saved_game
-from desktop.tables import table_class
+from desktop.frame.seat_table import SeatGame, saved_game
+from desktop.shell.tables import table_class
 from games import CASES
 from hostile import (CANARY, JSON_SNIPPETS, SNIPPETS, dump_json, dump_yaml, mangled, nasty_texts, retyped,
                      snapshot)
@@ -54,7 +54,7 @@ def _problems_ok(problems: list[Problem], label: str) -> None:
 
 def load_cardset(game: str, path: Path) -> str:
     """Load a card set the way the app does; returns 'ok' or 'refused' (any other exception fails)."""
-    loader = importlib.import_module(f"cardsets.{game}")
+    loader = importlib.import_module(f"cardsets.{game}.loader")
     before = snapshot(path)
     try:
         loader.load(path, LABEL)
@@ -100,8 +100,8 @@ def _game_class_load(path: Path) -> Any:
 
 
 def _session_open(path: Path) -> Any:
-    from desktop.i18n import Translator
-    from desktop.session import GameSession
+    from desktop.frame.i18n import Translator
+    from desktop.games.chrononauts.solonauts_session import GameSession
 
     return GameSession.open(path, Translator("en"), None)
 
@@ -142,6 +142,7 @@ def test_real_saves_load() -> None:
 # --- card sets ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @settings(SLOW, max_examples=tally.examples(60))
 @given(data=st.data())
@@ -152,6 +153,7 @@ def test_mangled_card_sets_are_refused_clearly(game: str, data: st.DataObject, t
     load_cardset(game, path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @settings(SLOW, max_examples=tally.examples(60))
 @given(data=st.data())
@@ -162,6 +164,7 @@ def test_retyped_card_sets_are_refused_clearly(game: str, data: st.DataObject, t
     load_cardset(game, path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_every_field_of_a_card_set_retyped(game: str, tmp_path: Path) -> None:
     """Each field of the first card of every list (and each top-level field), given a wrong value of
@@ -179,6 +182,7 @@ def test_every_field_of_a_card_set_retyped(game: str, tmp_path: Path) -> None:
     assert refused, "no wrong value was ever refused"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", (*GAMES, "ui"))
 @settings(SLOW, max_examples=tally.examples(25))
 @given(data=st.data())
@@ -211,6 +215,7 @@ def test_nasty_card_set_file(game: str, name: str, tmp_path: Path) -> None:
     parse(path.read_bytes().decode("utf-8", "replace"), LABEL)  # the parser alone, on any text
 
 
+@pytest.mark.slow
 def test_fifty_megabytes_of_card_set(tmp_path: Path) -> None:
     """A 50 MB file is refused by its size, before it is parsed."""
     path = tmp_path / "cards.yaml"
@@ -266,6 +271,7 @@ def test_convivium_check_reports_a_hostile_card_set(name: str, tmp_path: Path) -
 # --- saves --------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SAVES))
 @settings(SLOW, max_examples=tally.examples(40))
 @given(data=st.data())
@@ -276,6 +282,7 @@ def test_mangled_saves_are_refused_clearly(name: str, data: st.DataObject, tmp_p
     load_save(path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SAVES))
 @settings(SLOW, max_examples=tally.examples(40))
 @given(data=st.data())
@@ -300,6 +307,7 @@ def test_nasty_save(name: str, tmp_path: Path) -> None:
         pass
 
 
+@pytest.mark.slow
 def test_fifty_megabyte_save(tmp_path: Path) -> None:
     path = tmp_path / "game.convivium"
     path.write_bytes(b'{"format": "convivium-save", "x": "' + b"a" * (50 * 1024 * 1024) + b'"}')

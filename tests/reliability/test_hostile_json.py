@@ -22,13 +22,13 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from desktop import storage
-from desktop.bacchanalia_table import BacchanaliaGame, BacchanaliaTable
-from desktop.i18n import Translator
-from desktop.main_window import MainWindow
-from desktop.seat_table import SeatGame
-from rules.bacchanalia.moves import AskQuestion, DeclareTimeUp, GiftMinerva, LockUmbra
+from desktop.frame import storage
+from desktop.frame.i18n import Translator
+from desktop.frame.seat_table import SeatGame
+from desktop.games.bacchanalia.table import BacchanaliaGame, BacchanaliaTable
+from desktop.shell.main_window import MainWindow
 from rules import saves
+from rules.bacchanalia.moves import AskQuestion, DeclareTimeUp, GiftMinerva, LockUmbra
 from rules.match import Match
 from rules.registry import engine
 from rules.saves import SaveError
@@ -104,10 +104,10 @@ import os, resource, sys
 from pathlib import Path
 resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))  # an endless read fails, not the machine
 from desktop import storage
-from desktop.seat_table import SeatGame
-from rules.bacchanalia.moves import AskQuestion, DeclareTimeUp, GiftMinerva, LockUmbra
-from desktop.stats import Statistics
+from desktop.frame.seat_table import SeatGame
+from desktop.games.chrononauts.solonauts_stats import Statistics
 from rules import saves
+from rules.bacchanalia.moves import AskQuestion, DeclareTimeUp, GiftMinerva, LockUmbra
 path, home = Path(sys.argv[1]), Path(sys.argv[2])
 kind = sys.argv[3]
 if kind == "save":
@@ -208,7 +208,7 @@ JOURNAL_CASES = {
 
 
 def _openers(main: MainWindow) -> dict[str, Callable[[Path], object]]:
-    from desktop.replay import load_stage
+    from desktop.shell.replay import load_stage
 
     return {"rules": saves.load, "SeatGame": SeatGame.load, "Bacchanalia": BacchanaliaGame.load,
             "replay stage": lambda p: load_stage(main.tr_, p)}
@@ -289,9 +289,9 @@ def test_a_save_with_a_lone_surrogate_in_a_name_still_saves(tmp_path: Path) -> N
 
 
 def _start_app(qtbot: Any, expect: str) -> tuple[int, MainWindow, str]:
-    """Run desktop.app.run on the folder in CONVIVIUM_HOME until its message line says `expect`
+    """Run desktop.shell.app.run on the folder in CONVIVIUM_HOME until its message line says `expect`
     (or 30 seconds pass); the exit code, the window and the message it showed."""
-    from desktop import app
+    from desktop.shell import app
 
     seen: list[str] = []
 

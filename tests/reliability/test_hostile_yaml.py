@@ -61,7 +61,7 @@ def test_a_yaml_1_1_value_in_a_card_set(game: str, case: str, tmp_path: Path) ->
     path.write_text(shipped[:found.start()] + written + shipped[found.end():], encoding="utf-8")
     before = snapshot(path)
     with pytest.raises(CardSetError) as refused:
-        importlib.import_module(f"cardsets.{game}").load(path, LABEL)
+        importlib.import_module(f"cardsets.{game}.loader").load(path, LABEL)
     assert [str(p) for p in refused.value.problems] == [f"{LABEL}:{line}:{column}: {message}"]
     assert snapshot(path) == before
     tally.add("card-set files refused")
@@ -106,7 +106,7 @@ def readers(root: Path) -> list[str]:
     lines = []
     for game in GAMES:
         try:
-            importlib.import_module(f"cardsets.{game}").load(root / game / "cards.yaml", f"{game}/cards.yaml")
+            importlib.import_module(f"cardsets.{game}.loader").load(root / game / "cards.yaml", f"{game}/cards.yaml")
             lines.append(f"{game}: loaded")
         except CardSetError as exc:
             lines += [f"load: {p}" for p in exc.problems]

@@ -27,6 +27,8 @@ from games import CASES, Case
 from illegal import assert_refused, candidates, foreign_classes
 from rules import Match, Move
 
+pytestmark = pytest.mark.slow  # hypothesis plays whole games of every mode: the full run only
+
 PREFIX = 40  # at most this many moves chosen by hypothesis, the rest by the game's chooser
 PROBES = 2  # illegal moves tried before each move
 AFTER_END = 12  # earlier legal moves tried again once the game is over

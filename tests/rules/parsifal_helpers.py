@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cardsets.parsifal import Missions
+from cardsets.parsifal.loader import Missions
 from rules import IllegalMove, Move, engine
 from rules.kernel import Event
 from rules.parsifal import BlockRecord, Decline, EndTurn, ParsifalEngine, ParState

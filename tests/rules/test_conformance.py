@@ -17,6 +17,8 @@ from rules.chrononauts.moves import PlayCard, Resign
 from rules.chrononauts.solonauts import SoloState
 from rules.kernel import HIDDEN, Move
 
+pytestmark = pytest.mark.slow  # whole games played at random: the full run only
+
 SEEDS = range(200)
 MAX_MOVES = 41 + 1  # CHR-16.9: each turn uses up one of the 41 cards
 

@@ -1,0 +1,1 @@
+"""The Bacchanalia card set: cards.yaml, text/<lang>.yaml and their loader (loader.py)."""

@@ -1,0 +1,1 @@
+"""The Bacchus' Banquet card set: cards.yaml, text/<lang>.yaml and their loader (loader.py)."""

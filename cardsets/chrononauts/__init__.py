@@ -1,0 +1,1 @@
+"""The Chrononauts card set: cards.yaml, text/<lang>.yaml and their loader (loader.py)."""

@@ -1,0 +1,1 @@
+"""The Parsifal card set: cards.yaml, text/<lang>.yaml and their loader (loader.py)."""

@@ -1,0 +1,408 @@
+"""A card on the table: a face to paint and nothing else.
+
+Items know only their key (a card instance or a zone) and the face the table gives them;
+they never look at the rules. The scene decides what is legal and where things go.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PySide6.QtCore import QAbstractAnimation, QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+HIGHLIGHT = QColor("#ffc629")
+SELECTED = QColor("#3d8bfd")
+PIP = "#2e7d5b"
+CARD_BACK = "#26324f"  # the back of every game's cards (and the hot-seat veil)
+ANIMATION_MS = 200  # set to 0 to place cards at once (tests, benchmarks)
+BAND = 20.0  # height of the coloured band at the top of a face
+MARGIN = 6.0  # from the left and right edges of a face to its texts
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """Everything painted on one card, already in the player's language."""
+
+    width: float
+    height: float
+    header: str  # colour of the top band
+    paper: str  # background colour
+    kind_label: str = ""  # small text in the band, left
+    year: str = ""  # large text in the band, right
+    title: str = ""
+    body: str = ""
+    corner: str = ""  # lower-left: the Time Index, or a band's label that would run into the year
+    stamp: str = ""  # big diagonal word, e.g. PARADOX
+    stamp_colour: str = "#c62828"
+    reconstructed: bool = False
+    face_down: bool = False
+    plate: bool = False  # a patch lying on the timeline: a coloured plate with its title only
+    pips: tuple[bool, ...] = ()  # small dots in the foot, filled for each part of a goal already met
+    covered: float = 0.0  # height at the foot hidden under another card (a patch): kept free of text
+    ink: str = "#1d1b16"
+    border: str = "#3a352c"
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, width: float, height: float, pixel: int, bold: bool) -> QFont:
+    """The largest font up to `pixel` px at which `text` wraps inside width × height."""
+    font = QFont()
+    font.setBold(bold)
+    size = pixel
+    while True:
+        font.setPixelSize(size)
+        rect = QFontMetricsF(font).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text)
+        if (rect.height() <= height and rect.width() <= width + 0.5) or size <= 6:
+            return QFont(font)
+        size -= 1
+
+
+def text_fits(text: str, width: float, height: float, pixel: int, bold: bool) -> bool:
+    """Whether `text` fits at its full size (used to flag overflowing translations)."""
+    return _fitted(text, width, height, pixel, bold).pixelSize() == pixel
+
+
+class CardItem(QGraphicsObject):
+    def __init__(self, key: str, face: CardFace) -> None:
+        super().__init__()
+        self.key = key
+        self._face = face
+        self._highlight = False
+        self._selected = False
+        self._dim = False
+        self.focused = False  # the keyboard focus is on it (the scene draws the ring, see FocusRing)
+        self._animation: QPropertyAnimation | None = None
+        self.setAcceptHoverEvents(True)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    # --- what to show -------------------------------------------------------------
+
+    @property
+    def face(self) -> CardFace:
+        return self._face
+
+    def set_face(self, face: CardFace) -> None:
+        if face != self._face:
+            if (face.width, face.height) != (self._face.width, self._face.height):
+                self.prepareGeometryChange()
+            self._face = face
+            self.update()
+
+    def set_marks(self, highlight: bool, selected: bool, dim: bool = False) -> None:
+        if (highlight, selected, dim) != (self._highlight, self._selected, self._dim):
+            self._highlight, self._selected, self._dim = highlight, selected, dim
+            self.update()
+
+    @property
+    def highlighted(self) -> bool:
+        return self._highlight
+
+    @property
+    def selected(self) -> bool:
+        return self._selected
+
+    def move_to(self, pos: QPointF) -> None:
+        """Slide to a place on the table (at once when animations are off)."""
+        slide = self._slide()
+        if slide is not None:
+            if slide.endValue() == pos:
+                return  # already on its way there: starting again would only jerk it
+            slide.stop()
+        if ANIMATION_MS <= 0 or not self.isVisible() or self.pos() == pos:
+            self.setPos(pos)
+            return
+        animation = self._animation
+        if animation is None:
+            # One animation per card, reused: it starts from wherever the card is each time.
+            animation = self._animation = QPropertyAnimation(self, b"pos", self)
+            animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+        animation.setDuration(ANIMATION_MS)
+        animation.setEndValue(pos)
+        animation.start()
+
+    def _slide(self) -> QPropertyAnimation | None:
+        """The card's animation while it runs (a stopped one ends where the card once went)."""
+        animation = self._animation
+        return animation if animation is not None and animation.state() == QAbstractAnimation.State.Running else None
+
+    def finish_slide(self) -> None:
+        """Land at once where the card is sliding to (if it is)."""
+        slide = self._slide()
+        if slide is not None:
+            slide.setCurrentTime(slide.duration())
+
+    @property
+    def resting_pos(self) -> QPointF:
+        """Where the card comes to rest: the end of its slide, or where it is."""
+        slide = self._slide()
+        return QPointF(slide.endValue()) if slide is not None else self.pos()
+
+    # --- painting -----------------------------------------------------------------
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        return QRectF(-3, -3, self._face.width + 6, self._face.height + 6)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        paint_face(painter, self._face, self._highlight, self._selected, self._dim)
+
+
+class FocusRing(QGraphicsItem):
+    """The keyboard focus: a dark band with a light dashed line outside a card's edge.
+
+    Drawn apart from the card (its own item, above the cards) so a card lying over the focused
+    one cannot hide it, and in two colours so it shows on the felt, on pale paper and on dark
+    backs alike; its shape (outside the edge, dashed) is unlike the selection and lit marks,
+    which colour the card's own edge.
+    """
+
+    # 5 px beyond the card's edge in all: the captions between rows of cards have 5 px to spare
+    # on either side (tests/desktop/frame/test_focus_ring_room.py).
+    OUTSET = 3.0
+    BAND = 4.0  # the dark band's width, centred on the ring
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(False)
+
+    def surround(self, rect: QRectF) -> None:
+        """Ring `rect` (scene coordinates)."""
+        outer = rect.adjusted(-self.OUTSET, -self.OUTSET, self.OUTSET, self.OUTSET)
+        if outer != self._rect:
+            self.prepareGeometryChange()
+            self._rect = outer
+
+    @property
+    def rect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    @property
+    def outline(self) -> QRectF:
+        """The outer edge of what is painted."""
+        half = self.BAND / 2
+        return self._rect.adjusted(-half, -half, half, half)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        return self._rect.adjusted(-3, -3, 3, 3)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(FOCUS_DARK), self.BAND))
+        painter.drawRoundedRect(self._rect, 9, 9)
+        light = QPen(QColor(FOCUS_LIGHT), 2.2, Qt.PenStyle.DashLine)
+        light.setDashPattern([3.0, 2.0])
+        painter.setPen(light)
+        painter.drawRoundedRect(self._rect, 9, 9)
+
+
+FOCUS_DARK = "#101010"
+FOCUS_LIGHT = "#ffffff"
+
+
+@dataclass(frozen=True)
+class TextBox:
+    """One piece of text on a face: where it goes and at what size it would like to be."""
+
+    role: str  # which field of the CardFace: title, body, kind_label, year, corner, mark
+    rect: QRectF
+    text: str
+    pixel: int  # the nominal size; the text shrinks below it only when it must
+    bold: bool
+    colour: str
+    align: Qt.AlignmentFlag
+
+
+def face_layout(face: CardFace) -> list[TextBox]:
+    """The text boxes of a face, in painting order; paint_face and the overflow check both use it."""
+    w, h = face.width, face.height
+    AF = Qt.AlignmentFlag
+    if face.plate:
+        # A plate is a label on a card that has its own title: all of it goes to the text.
+        right = 18.0 if face.reconstructed else 4.0
+        boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, h - 2), face.title, 11, True, "#ffffff", AF.AlignCenter)]
+        if face.reconstructed:
+            boxes.append(TextBox("mark", QRectF(w - 18, h - 11, 15, 9), "[R]", 7, False, "#d8efe3",
+                                 AF.AlignRight | AF.AlignVCenter))
+        return boxes
+    if face.face_down:
+        return [TextBox("title", QRectF(8, 8, w - 16, h - 16), face.title, 16, True, "#f4ead5", AF.AlignCenter)]
+    left, top = MARGIN, BAND + 3
+    boxes = list(_band_boxes(w, face.kind_label, face.year))
+    inner = w - 2 * left
+    foot = _foot(face)
+    room = h - top - max(foot, face.covered)
+    if face.body or face.stamp:
+        # The title gets what the body leaves, within bounds: a short rule gives a long title room.
+        title_h = room * 0.52
+        if face.body:
+            needed = _wrapped_height(face.body, inner, BODY_PIXEL) + 2
+            title_h = room - min(max(needed, room * 0.3), room * 0.55)
+        boxes.append(TextBox("title", QRectF(left, top, inner, title_h), face.title, 13, True, face.ink, AF.AlignCenter))
+        boxes.append(TextBox("body", QRectF(left, top + title_h, inner, room - title_h), face.body, BODY_PIXEL, False, "#4a443a",
+                             AF.AlignHCenter | AF.AlignTop))
+    else:
+        boxes.append(TextBox("title", QRectF(left, top, inner, room), face.title, 13, True, face.ink, AF.AlignCenter))
+    if face.corner:
+        # The foot's width, short of the [R] mark at its right.
+        boxes.append(TextBox("corner", QRectF(left, h - foot, w - 2 * left - 22, foot - 1), face.corner, 9, False, "#6b6356",
+                             AF.AlignLeft | AF.AlignVCenter))
+    if face.reconstructed:
+        boxes.append(TextBox("mark", QRectF(w - 24, h - foot, 20, foot - 1), "[R]", 8, False, "#8a7f6c",
+                             AF.AlignRight | AF.AlignVCenter))
+    return boxes
+
+
+BODY_PIXEL = 10
+
+
+def _band_boxes(w: float, kind_label: str, year: str) -> tuple[TextBox, TextBox]:
+    """The kind label (left) and the year (right) in the coloured band of a face `w` wide."""
+    AF = Qt.AlignmentFlag
+    return (TextBox("kind_label", QRectF(MARGIN, 2, w * 0.62, BAND - 4), kind_label, 10, False, "#ffffff",
+                    AF.AlignLeft | AF.AlignVCenter),
+            TextBox("year", QRectF(w * 0.45, 1, w * 0.55 - 6, BAND - 2), year, 15, True, "#ffffff",
+                    AF.AlignRight | AF.AlignVCenter))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped_height(text: str, width: float, pixel: int) -> float:
+    font = QFont()
+    font.setPixelSize(pixel)
+    return QFontMetricsF(font).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text).height()
+
+
+def _foot(face: CardFace) -> float:
+    return 12.0 if face.corner or face.reconstructed or face.pips else 2.0
+
+
+LEGIBLE = 0.7  # a text shrunk below this share of its nominal size is too small to read on the table
+
+
+def overflows(box: TextBox) -> bool:
+    """Whether a box's text does not fit it on the face at the table's normal size.
+
+    The table shrinks a text, one pixel at a time, until it wraps inside its box (`_fitted`).
+    A text *overflows* when it fits only once shrunk below LEGIBLE (70 %) of the box's
+    nominal pixel size, or does not fit even at the smallest size the table uses (6 px):
+    a title of nominal 13 px that needs 9 px overflows, one that fits at 10 px does not.
+    """
+    if not box.text:
+        return False
+    font = _fitted(box.text, box.rect.width(), box.rect.height(), box.pixel, box.bold)
+    if font.pixelSize() < LEGIBLE * box.pixel:
+        return True
+    rect = QFontMetricsF(font).boundingRect(QRectF(0, 0, box.rect.width(), 10_000), int(Qt.TextFlag.TextWordWrap),
+                                            box.text)
+    return rect.height() > box.rect.height() or rect.width() > box.rect.width() + 0.5
+
+
+def band_collides(face: CardFace) -> bool:
+    """Whether the kind label runs into the year: their boxes share the middle of the band,
+    so each fits its own box and yet the two texts can overlap."""
+    if face.plate or face.face_down or not (face.kind_label and face.year):
+        return False  # no band, or nothing for the label to run into
+    return _texts_collide(face.width, face.kind_label, face.year)
+
+
+@lru_cache(maxsize=1024)  # a table asks again at every redraw (the discard pile's label)
+def _texts_collide(w: float, kind_label: str, year: str) -> bool:
+    kind, year_box = _band_boxes(w, kind_label, year)
+    widths = [QFontMetricsF(_fitted(b.text, b.rect.width(), b.rect.height(), b.pixel, b.bold)).horizontalAdvance(b.text)
+              for b in (kind, year_box)]
+    return kind.rect.left() + widths[0] + 4 > year_box.rect.right() - widths[1]
+
+
+def face_pixmap(face: CardFace, scale: float, ratio: float = 1.0) -> QPixmap:
+    """A face painted alone at `scale`, with its 3-pixel margin, for a label or a button."""
+    pixmap = QPixmap(int((face.width + 6) * scale * ratio), int((face.height + 6) * scale * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(pixmap)
+    painter.scale(scale, scale)
+    painter.translate(3, 3)
+    paint_face(painter, face)
+    painter.end()
+    return pixmap
+
+
+def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selected: bool = False,
+               dim: bool = False) -> None:
+    """Paint a card face at the origin; shared by the table and the large detail view."""
+    w, h = face.width, face.height
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    outline = QPainterPath()
+    outline.addRoundedRect(QRectF(0, 0, w, h), 6, 6)
+    if face.plate:
+        painter.fillPath(outline, QBrush(QColor(face.header)))
+        painter.setPen(QPen(QColor(255, 255, 255, 90), 1))
+        painter.drawRoundedRect(QRectF(2.5, 2.5, w - 5, h - 5), 4, 4)
+    elif face.face_down:
+        painter.fillPath(outline, QBrush(QColor(face.header)))
+        painter.setPen(QPen(QColor("#f4ead5"), 1.2))
+        painter.drawRoundedRect(QRectF(5, 5, w - 10, h - 10), 4, 4)
+    else:
+        painter.fillPath(outline, QBrush(QColor(face.paper)))
+        painter.save()
+        painter.setClipPath(outline)
+        painter.fillRect(QRectF(0, 0, w, BAND), QColor(face.header))
+        painter.restore()
+    for box in face_layout(face):
+        _text(painter, box.rect, box.text, box.pixel, box.bold, box.colour, box.align)
+    if face.plate or face.face_down:
+        _outline(painter, w, h, highlight, selected, face.border)
+        return
+    left, top = MARGIN, BAND + 3
+    foot = _foot(face)
+    room = h - top - foot
+    for i, met in enumerate(face.pips):
+        painter.setPen(QPen(QColor(PIP), 1.2))
+        painter.setBrush(QBrush(QColor(PIP)) if met else Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(QRectF(left + i * 11, h - foot + 2, 7, 7))
+    if face.stamp:
+        painter.save()
+        # In the body's place (a stamped card has no body), low enough to leave a two-line title clear.
+        painter.translate(w / 2, top + room * 0.52 + room * 0.48 * 0.6)
+        painter.rotate(-6)
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(int(min(w / 6, 19)))
+        while font.pixelSize() > 7 and QFontMetricsF(font).horizontalAdvance(face.stamp) > w * 0.8:
+            font.setPixelSize(font.pixelSize() - 1)  # PARADOSSO and PARADOJA are longer than PARADOX
+        painter.setFont(font)
+        colour = QColor(face.stamp_colour)
+        colour.setAlpha(200)
+        painter.setPen(QPen(colour, 1.8))
+        metrics = QFontMetricsF(font)
+        tw = metrics.horizontalAdvance(face.stamp)
+        frame = QRectF(-tw / 2 - 5, -metrics.height() / 2 - 2, tw + 10, metrics.height() + 4)
+        painter.drawRoundedRect(frame, 3, 3)
+        painter.drawText(frame, int(Qt.AlignmentFlag.AlignCenter), face.stamp)
+        painter.restore()
+    if dim:
+        painter.fillPath(outline, QColor(255, 255, 255, 110))
+    _outline(painter, w, h, highlight, selected, face.border)
+
+
+def _outline(painter: QPainter, w: float, h: float, highlight: bool, selected: bool, border: str) -> None:
+    if selected:
+        painter.setPen(QPen(SELECTED, 3.5))
+    elif highlight:
+        painter.setPen(QPen(HIGHLIGHT, 3.5))
+    else:
+        painter.setPen(QPen(QColor(border), 1))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRoundedRect(QRectF(0, 0, w, h), 6, 6)
+
+
+def _text(painter: QPainter, rect: QRectF, text: str, pixel: int, bold: bool, colour: str,
+          align: Qt.AlignmentFlag) -> None:
+    if not text:
+        return
+    painter.setFont(_fitted(text, rect.width(), rect.height(), pixel, bold))
+    painter.setPen(QColor(colour))
+    painter.drawText(rect, int(align | Qt.TextFlag.TextWordWrap), text)

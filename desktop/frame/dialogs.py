@@ -1,0 +1,35 @@
+"""The message boxes every window asks through (so that tests can answer in their place), and
+the Start / Cancel buttons of the new-game dialogs."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QWidget
+
+from desktop.frame import plain
+
+
+def ask(parent: QWidget | None, title: str, text: str, buttons: list[str]) -> int:
+    """Ask a question; the index of the button chosen (-1 if the box was closed)."""
+    box = plain.message_box(parent, title, text)
+    # Buttons may be people's names: a name is shown as written, never as a shortcut mark.
+    made = [box.addButton(plain.button_text(label), QMessageBox.ButtonRole.ActionRole) for label in buttons]
+    box.exec()
+    clicked = box.clickedButton()
+    return made.index(clicked) if clicked in made else -1
+
+
+def inform(parent: QWidget | None, title: str, text: str,
+           icon: QMessageBox.Icon = QMessageBox.Icon.Information) -> None:
+    """Tell something; the text (a name, a file's name, a file's words) is shown literally."""
+    box = plain.message_box(parent, title, text, icon)
+    box.addButton(QMessageBox.StandardButton.Ok)
+    box.exec()
+
+
+def start_cancel(dialog: QDialog, start: str, cancel: str) -> QDialogButtonBox:
+    """The buttons that end a new-game dialog: Start accepts it, Cancel rejects it."""
+    buttons = QDialogButtonBox()
+    buttons.addButton(start, QDialogButtonBox.ButtonRole.AcceptRole)
+    buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons

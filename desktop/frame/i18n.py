@@ -1,0 +1,98 @@
+"""The language the table speaks, switchable while a game runs."""
+from __future__ import annotations
+
+import locale
+
+from PySide6.QtCore import QObject, Signal
+
+import cardsets
+from cardsets.text import LANGUAGES, LANGUAGE_NAMES, Catalog
+from desktop.frame.pseudo import CODE as PSEUDO
+from desktop.frame.pseudo import with_pseudo
+from rules.chrononauts.timeline import card_kind
+from rules.kernel import RulesError
+
+PRIME = "′"  # the prime mark printed after a year on the prime side
+
+
+def default_language() -> str:
+    code = (locale.getlocale()[0] or "en")[:2].lower()
+    return code if code in LANGUAGES else "en"
+
+
+class Translator(QObject):
+    """Looks strings up in the game's catalog, then in the app's."""
+
+    language_changed = Signal(str)
+    texts_changed = Signal()  # the catalogs were read again (a translator saved a file)
+
+    def __init__(self, language: str, game: str = "chrononauts", ui: Catalog | None = None,
+                 texts: Catalog | None = None) -> None:
+        super().__init__()
+        self._language = language if language in (*LANGUAGES, PSEUDO) else "en"
+        self._leader: Translator | None = None  # a game's translator speaks the window's language
+        self._games: dict[str, Translator] = {}  # made once per game: a catalog is read from disk
+        self.ui: Catalog = ui if ui is not None else cardsets.load_ui_texts()
+        self.game: Catalog = texts if texts is not None else cardsets.load_texts(game)
+        self._pseudo: tuple[Catalog, Catalog] | None = None  # made on first use: most people never need it
+
+    @property
+    def language(self) -> str:
+        return self._leader.language if self._leader is not None else self._language
+
+    def for_game(self, game: str) -> Translator:
+        """A translator for another game's cards that always speaks this one's language."""
+        other = self._games.get(game)
+        if other is None:
+            other = self._games[game] = Translator(self.language, game, self.ui)
+            other._leader = self
+        return other
+
+    def replace_texts(self, ui: Catalog, texts: Catalog) -> None:
+        """Speak from freshly read catalogs; everything showing text listens to texts_changed."""
+        self.ui, self.game, self._pseudo = ui, texts, None
+        self._games.clear()  # the other games' catalogs are read afresh next time too
+        self.texts_changed.emit()
+
+    def _catalogs(self) -> tuple[Catalog, Catalog]:
+        if self.language != PSEUDO:
+            return self.ui, self.game
+        if self._pseudo is None:
+            self._pseudo = (with_pseudo(self.ui), with_pseudo(self.game))
+        return self._pseudo
+
+    @staticmethod
+    def languages() -> list[tuple[str, str]]:
+        return [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
+
+    def set_language(self, language: str) -> None:
+        if self._leader is not None:
+            self._leader.set_language(language)
+        elif language in (*LANGUAGES, PSEUDO) and language != self._language:
+            self._language = language
+            self.language_changed.emit(language)
+
+    def text(self, key: str, **params: object) -> str:
+        ui, game = self._catalogs()
+        catalog = game if game.has(key) else ui
+        return catalog.text(self.language, key, **params)
+
+    def card_title(self, instance: str) -> str:
+        """The title of a play card or identity instance ('inv_reverse_fate#2' -> 'Reverse Fate')."""
+        kind = card_kind(instance)
+        if kind.startswith("id_"):
+            return self.text(f"{kind}.name")
+        return self.text(f"{kind}.title")
+
+    def reason(self, error: RulesError) -> str:
+        """A refused move or a broken file, said in the player's language."""
+        params: dict[str, object] = {}
+        for name, value in error.params.items():
+            if name == "card" and isinstance(value, str):
+                params[name] = self.card_title(value)
+            elif name == "reason" and isinstance(value, str):
+                params[name] = self.text(value, **{k: self.card_title(v) if k == "card" and isinstance(v, str) else v
+                                                 for k, v in error.params.items()})
+            else:
+                params[name] = value
+        return self.text(error.code, **params)

@@ -1,0 +1,86 @@
+"""The view that shows a table scaled to the window, and the panel that shows one card large."""
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
+
+from desktop.frame.card_item import CardFace, face_pixmap
+from desktop.frame.card_table import CardTable
+
+DETAIL_SCALE = 2.2
+
+
+class TableView(QGraphicsView):
+    """Shows the whole table, scaled to the window; a screen reader reads its cards (desktop/frame/accessibility.py)."""
+
+    def __init__(self, scene: QGraphicsScene) -> None:
+        from desktop.frame import accessibility
+
+        accessibility.install()
+        super().__init__(scene)
+        if isinstance(scene, CardTable):
+            scene.focus_changed.connect(lambda key: accessibility.focus_moved(self, key))
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self.setBackgroundBrush(scene.backgroundBrush())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        scene = self.scene()
+        if event.key() == Qt.Key.Key_F6 and isinstance(scene, CardTable):
+            scene.leave.emit(True)  # to the prompt bar's buttons, where a table has them (desktop/frame/keyboard.py)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def sizeHint(self) -> QSize:
+        return QSize(1120, 800)
+
+
+class DetailPanel(QWidget):
+    """The card under the pointer, large enough to read, with its full text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        layout = QVBoxLayout(self)
+        self.picture = QLabel()
+        self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.picture.setMinimumHeight(int(116 * DETAIL_SCALE) + 8)
+        self.text = QTextBrowser()
+        self.text.setOpenLinks(False)
+        self.picture.setMinimumWidth(160)
+        # Ignored width: the pixmap follows the panel, never the other way round.
+        self.picture.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._face: CardFace | None = None
+        layout.addWidget(self.picture)
+        layout.addWidget(self.text, 1)
+
+    def show_card(self, face: CardFace, html_text: str) -> None:
+        self._face = face
+        self._render()
+        self.text.setHtml(html_text)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._render()
+
+    def _render(self) -> None:
+        # As large as the panel allows, up to DETAIL_SCALE: a narrow dock must not crop the card.
+        face = self._face
+        if face is None:
+            return
+        room = max(40.0, self.picture.width() - 8.0)
+        scale = min(DETAIL_SCALE, room / (face.width + 6))
+        self.picture.setPixmap(face_pixmap(face, scale, self.devicePixelRatioF() or 1.0))
+
+    def show_hint(self, text: str) -> None:
+        self._face = None
+        self.picture.clear()
+        self.text.setPlainText(text)

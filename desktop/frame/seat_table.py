@@ -1,0 +1,533 @@
+"""What every table for several people on one screen shares, whatever the game.
+
+A seat table draws views, never the state: a private view only once the person it belongs to
+has lifted the curtain, the public view (a non-player's) otherwise. Which moves exist comes
+from legal_moves alone. A game's table (desktop/games/chrononauts/full_table.py for Chrononauts, one module per
+other game) says how to draw a view, what to offer the person deciding, how to name its
+events and cards; this module keeps the curtain, the prompt bar, the log, undo, and saving.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
+                               QPushButton, QVBoxLayout, QWidget)
+
+from desktop.frame import accessibility, dialogs, keyboard, plain, storage
+from desktop.frame import names as player_names
+from desktop.frame.card_item import CardFace
+from desktop.frame.card_table import CardTable
+from desktop.frame.i18n import Translator
+from desktop.frame.panels import DetailPanel, TableView
+from rules.kernel import PLAYERS, PUBLIC, Engine, Event, IllegalMove, Move, RulesError
+from rules.match import Match
+from rules.registry import engine
+from rules.saves import SaveError, from_dict, read_json, to_dict, write_atomic
+
+def autosave_path() -> Path:
+    return storage.hotseat_autosave_path()
+
+
+def saved_game(path: Path) -> tuple[str, str] | None:
+    """The game and mode a save holds, read cheaply (the tables, not the rules, decide who opens it)."""
+    try:
+        data = read_json(path)
+    except SaveError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    game, mode = data.get("game"), data.get("mode")
+    return (game, mode) if isinstance(game, str) and isinstance(mode, str) else None
+
+
+class SeatGame:
+    """A match with the names of the people at each seat (the engine knows seats only)."""
+
+    fixed_options: ClassVar[dict[str, Any]] = {}  # what one shared screen imposes on every game
+
+    def __init__(self, match: Match[Any], names: list[str]) -> None:
+        self.match = match
+        self.names = names
+        self.sees_all = False  # a finished game's replay showing everything: every seat sees the whole state
+
+    @classmethod
+    def start(cls, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int) -> SeatGame:
+        """A new game; BadName if a name cannot be used or repeats another (the set-up dialog checks first)."""
+        names = player_names.check(names)
+        eng = engine(game, mode)
+        opts = {**options, PLAYERS: len(names), **cls.fixed_options}
+        return cls(Match(eng, opts, seed), names)
+
+    @property
+    def engine(self) -> Engine[Any]:
+        return self.match.engine
+
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    def save_data(self) -> dict[str, Any]:
+        """What a save holds: the match, and the names at the seats (the rules' loader ignores them).
+        A game with more to keep (a journal) adds it here and reads it back in `restore`."""
+        return {**to_dict(self.match), "players": list(self.names)}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Read back what `save_data` added to the match (called by `load`, after the moves replayed)."""
+
+    def to_json(self) -> str:
+        return json.dumps(self.save_data(), indent=1, ensure_ascii=False) + "\n"
+
+    def save(self, path: Path) -> None:
+        write_atomic(path, self.to_json())
+
+    @classmethod
+    def load(cls, path: Path) -> SeatGame:
+        data = read_json(path)  # the same size limit and errors as every other save
+        match: Match[Any] = from_dict(data)
+        names = data.get("players")
+        seats = match.engine.players(match.state)
+        if not isinstance(names, list) or len(names) != seats or not all(isinstance(n, str) for n in names):
+            names = [str(n + 1) for n in range(seats)]
+        try:
+            # A hand-made or old file: cleaned like typed names, never shown as they are (desktop/frame/names.py).
+            names = player_names.from_save(names)
+        except player_names.BadName as exc:
+            raise SaveError("save.bad_name", reason=exc.code, **exc.params) from None
+        game = cls(match, names)
+        game.restore(data)  # from_dict accepted it, so it is a dict
+        return game
+
+    def view(self, seat: int) -> Any:
+        return self.engine.clone(self.state) if self.sees_all else self.engine.view(self.state, seat)
+
+    def secret_differs(self, seat: int) -> bool:
+        """Does `seat` see anything the public view hides? Then the others must look away."""
+        return bool(self.view(seat) != self.view(PUBLIC))
+
+
+class SeatTable(QWidget):
+    """A game's table and its prompt bar: the main window's centre while a game for several is on.
+
+    The log and the card detail are the main window's docks, handed in, so there is one of each.
+    A subclass makes its scene in `make_scene`, and calls `refresh()` at the end of its __init__.
+    """
+
+    changed = Signal()  # after every redraw: the main window updates its menus (undo, redo)
+
+    GAME: ClassVar[str]
+    MODES: ClassVar[tuple[str, ...]] = ("standard",)
+    SEATS: ClassVar[tuple[int, int]] = (2, 6)
+    GAME_CLASS: ClassVar[type[SeatGame]] = SeatGame
+    END_EVENTS: ClassVar[frozenset[str]] = frozenset()  # events that end the game (else: is_over)
+    read_only = False  # a replay (desktop/shell/replay.py): the public table, nothing to pick, play or undo
+    replay_seat: int | None = None  # a replay showing everything: drawn over this player's shoulder
+    watch_replay: Callable[[], object] | None = None  # offered at the end (the main window's replay)
+
+    def __init__(self, tr: Translator, game: SeatGame, autosave: Path | None = None,
+                 log: QListWidget | None = None, detail: DetailPanel | None = None) -> None:
+        super().__init__()
+        self.tr_ = tr
+        self.game = game
+        self.autosave = autosave
+        self.scene = scene = self.make_scene()
+        self.view = TableView(scene)
+        self.bar = QWidget()
+        self.bar_layout = QHBoxLayout(self.bar)
+        self.bar.setFixedHeight(56)  # a prompt of another length must not resize (and redraw) the whole table
+        self.prompt = plain.label()
+        self.prompt.setWordWrap(True)
+        self.message = plain.label()  # refusals may quote names and files
+        self.message.setStyleSheet("color: #b3261e; font-weight: bold")
+        self.message.setWordWrap(True)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.bar)
+        column.addWidget(self.view, 1)
+        column.addWidget(self.message)
+        self.log = log if log is not None else QListWidget()
+        self.log.clear()  # the lines of another game do not belong here
+        self.log_events: list[Event] = []
+        self.detail = detail if detail is not None else DetailPanel()
+        self.detail_key = ""
+        self.buttons: dict[str, QPushButton] = {}
+        self._slots: dict[str, Callable[[], object]] = {}
+        self._plan: list[tuple[str, str, Callable[[], object]]] = []
+        self._text = ""
+        self._bar_shape: tuple[str, list[tuple[str, str]]] | None = None
+        self.looking: int | None = None  # who last lifted the curtain
+        self._drawn_for: tuple[int | None, bool] = (None, False)  # who the last draw was for; was it private?
+        scene.move_chosen.connect(self._on_move)
+        scene.drop_refused.connect(self._on_refused)
+        scene.curtain_lifted.connect(self.lift_curtain)
+        scene.hovered.connect(self.show_detail)
+        scene.pinned.connect(self.show_detail)
+        self.announced: list[Event] = []  # the log events a screen reader has been told
+        self.bar_keys = keyboard.attach_bar(self)  # the keys between the cards and the bar's buttons
+
+    # --- what a game's table provides ---------------------------------------------------
+
+    def make_scene(self) -> CardTable:
+        """The game's scene (called once, early in __init__: only tr_ and game are set)."""
+        raise NotImplementedError
+
+    def draw(self, viewer: int | None, curtain: str) -> None:
+        """Draw the table for `viewer` (None: the public view) with the curtain's words ('' for none)."""
+        raise NotImplementedError
+
+    def offer(self, viewer: int | None) -> None:
+        """Say what the moment asks (`self.say`) and offer its buttons (`self.button`); the curtain and
+        the end are handled before this is called. `viewer` is None when everybody looks together."""
+        raise NotImplementedError
+
+    def event_text(self, event: Event) -> str:
+        """One line of the log, in the table's language."""
+        raise NotImplementedError
+
+    def end_text(self) -> str:
+        """Who won and how, in the table's language."""
+        raise NotImplementedError
+
+    def detail_of(self, key: str) -> tuple[CardFace, str] | None:
+        """The face and HTML text of the card an item shows, if the person looking may read it."""
+        return None
+
+    def reason(self, error: RulesError) -> str:
+        """A refused move said in the player's language (a game whose reasons name its cards differently
+        overrides this)."""
+        return self.tr_.reason(error)
+
+    def decider(self) -> int | None:
+        """The one person the next decision belongs to; None when everybody decides together, or at the end."""
+        state = self.game.state
+        if self.game.engine.is_over(state):
+            return None
+        acting = self.game.engine.to_act(state)
+        return min(acting) if acting else None
+
+    def log_lines(self) -> list[Event]:
+        """The events of the game so far as the table may show them to everybody."""
+        return self.game.match.events()
+
+    # --- the frame ------------------------------------------------------------------------
+
+    def title(self) -> str:
+        t = self.tr_.text
+        mode = self.game.engine.mode
+        name = t(f"game.{self.GAME}")
+        return f"{t('app.name')} — {name}" + ("" if len(self.MODES) == 1 else f": {t(mode_key(self.GAME, mode))}")
+
+    def retranslate(self) -> None:
+        """Everything said again in the new language: table, prompt bar, log and detail."""
+        self.scene.retranslate()
+        self.log_events = []
+        self.log.clear()
+        self._bar_shape = None
+        self.refresh()
+
+    def ask(self, title: str, text: str, buttons: list[str]) -> int:
+        return dialogs.ask(self, title, text, buttons)
+
+    def inform(self, title: str, text: str) -> None:
+        dialogs.inform(self, title, text)
+
+    def refresh(self) -> None:
+        """Draw the table for whoever may look now, and offer the buttons of this moment."""
+        if self.read_only:
+            self.draw(self.replay_seat, "")
+            self.scene.set_dests({})  # nothing is picked or played in a replay, whoever it looks over
+            self.scene.refresh_marks()
+            self._refresh_detail()
+            return
+        seat = self.decider()
+        if seat is None:
+            self.looking = None  # everyone looks at a shared prompt or the end: the next person gets the curtain
+        curtain = ""
+        if seat is not None and self.looking != seat:
+            if self.game.secret_differs(seat):
+                curtain = self.tr_.text("hs.curtain", player=self.game.names[seat])
+            else:
+                self.looking = seat  # nothing secret to hide from the others
+        viewer = seat if seat is not None and not curtain else None
+        if viewer != self._drawn_for[0]:
+            if self._drawn_for[1]:
+                # The one who looked alone has gone: nothing their gestures left (the ring, a card held, the card
+                # they read) may stay, for it would show what they saw or did; it starts again from this view.
+                self.scene.forget_gestures()
+                self.detail_key = ""
+            self._drawn_for = (viewer, viewer is not None and self.game.secret_differs(viewer))
+        self.draw(viewer, curtain)
+        self._plan = []
+        self._text = ""
+        t = self.tr_.text
+        if self.game.engine.is_over(self.game.state):
+            self.say(self.end_text())
+            if self.watch_replay is not None:
+                self.button("replay", t("replay.watch_game").replace("&", ""), self.watch_replay)
+        elif curtain:
+            self.say(curtain)
+            self.button("reveal", t("hs.reveal"), self.lift_curtain)
+        else:
+            self.offer(viewer)
+        if self.can_undo():
+            self.button("undo", t("menu.undo").replace("&", ""), self.undo)
+        self.button("save", t("menu.save_as").replace("&", ""), self.save_dialog)
+        self._build_bar()
+        self._rebuild_log()
+        self._refresh_detail()
+        self.changed.emit()
+
+    def lift_curtain(self) -> None:
+        seat = self.decider()
+        if seat is not None:
+            self.looking = seat
+            self.refresh()
+
+    # --- the prompt bar -------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self._text = text
+
+    def button(self, key: str, label: str, slot: Callable[[], object]) -> None:
+        self._plan.append((key, label, slot))
+
+    def player(self, move: Move) -> Callable[[], object]:
+        """A slot that plays `move` (for a button)."""
+        return lambda: self.play(move)
+
+    def _build_bar(self) -> None:
+        """Rebuild the prompt bar only when it changes: relaying out widgets costs more than the table."""
+        shape = (self._text, [(key, label) for key, label, _slot in self._plan])
+        if shape == self._bar_shape:
+            self._slots = {key: slot for key, _label, slot in self._plan}
+            return
+        self._bar_shape = shape
+        while self.bar_layout.count():
+            item = self.bar_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()  # at once: deleteLater alone leaves it drawn until the loop runs
+                widget.deleteLater()
+        self.prompt = plain.label(self._text)  # names in it are shown as written, never read as markup
+        self.prompt.setWordWrap(True)
+        self.prompt.setAccessibleName(self._text)
+        self.prompt.setAccessibleDescription(self.tr_.text("a11y.prompt"))
+        self.bar_layout.addWidget(self.prompt, 1)
+        accessibility.announce(self.prompt, self._text)
+        self.buttons = {}
+        self._slots = {key: slot for key, _label, slot in self._plan}
+        for key, label, _slot in self._plan:
+            widget = QPushButton(plain.button_text(label))
+            widget.clicked.connect(lambda _checked=False, k=key: self._slots[k]())
+            widget.installEventFilter(self.bar_keys)  # Enter presses it, Esc goes back to the cards
+            self.bar_layout.addWidget(widget)
+            self.buttons[key] = widget
+
+    def show_message(self, text: str) -> None:
+        self.message.setText(text)
+
+    # --- the card under the pointer --------------------------------------------------------
+
+    def show_detail(self, key: str) -> None:
+        shown = self.detail_of(key) if key in self.scene.items_by_key else None
+        if shown is None:
+            return
+        self.detail_key = key
+        self.detail.show_card(*shown)
+
+    def _refresh_detail(self) -> None:
+        """After every redraw: the card shown must still be on the table for whoever looks now."""
+        key = self.detail_key
+        shown = self.detail_of(key) if key in self.scene.items_by_key else None
+        if shown is not None:
+            self.detail.show_card(*shown)
+        else:
+            self.detail_key = ""
+            self.detail.show_hint(self.tr_.text("detail.hint"))
+
+    # --- playing ------------------------------------------------------------------------
+
+    def _on_move(self, move: object) -> None:
+        assert isinstance(move, Move)
+        self.play(move)
+
+    def _on_refused(self, card: str, target: str) -> None:
+        """A drop on no lit target. A game's table may ask the rules why (`explain`)."""
+        self.show_message(self.tr_.text("status.drop_outside"))
+
+    def explain(self, move: Move) -> None:
+        """Say why the rules refuse `move`, or the general drop hint if they would take it."""
+        try:
+            self.game.engine.check(self.game.state, move)
+        except IllegalMove as exc:
+            self.show_message(self.reason(exc))
+            return
+        self.show_message(self.tr_.text("status.drop_outside"))
+
+    def play(self, move: Move) -> bool:
+        if self.read_only:
+            return False
+        over = self.game.engine.is_over(self.game.state)
+        try:
+            events = self.game.match.play(move)
+        except IllegalMove as exc:
+            self.show_message(self.reason(exc))
+            return False
+        self.message.clear()
+        self._autosave()
+        self.refresh()
+        ended = (any(e.kind in self.END_EVENTS for e in events) if self.END_EVENTS
+                 else not over and self.game.engine.is_over(self.game.state))
+        if ended:
+            self.inform(self.tr_.text("hs.end_title"), self.end_text())
+        return True
+
+    def can_undo(self) -> bool:
+        """Only the person looking, their own last move, and never behind the curtain, a shared prompt or
+        the end: undoing someone else's move would show their cards to the wrong eyes."""
+        match = self.game.match
+        seat = self.decider()
+        return (match.can_undo() and seat is not None and self.looking == seat and not self.scene.curtain_up
+                and not self.game.engine.is_over(self.game.state)
+                and getattr(match.last_move, "player", None) == seat)
+
+    def can_redo(self) -> bool:
+        """A move taken back may be played again by the one who made it, while they are looking."""
+        match = self.game.match
+        seat = self.decider()
+        return (match.can_redo() and seat is not None and self.looking == seat and not self.scene.curtain_up
+                and getattr(match.next_redo, "player", None) == seat)
+
+    def can_take_back(self) -> bool:
+        """Does Undo do anything now (a move, or a choice the table holds before it is a move)?"""
+        return self.can_undo()
+
+    def undo(self) -> None:
+        if self.can_undo():
+            self.game.match.undo()
+            self._autosave()
+            self.refresh()
+
+    def redo(self) -> None:
+        if self.can_redo():
+            self.game.match.redo()
+            self._autosave()
+            self.refresh()
+
+    # --- saving ----------------------------------------------------------------------------
+
+    def _autosave(self) -> None:
+        if self.autosave is not None:
+            try:
+                self.game.save(self.autosave)
+            except OSError as exc:
+                self.show_message(self.tr_.text("status.autosave_failed", reason=exc.strerror or str(exc)))
+
+    def save_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        name, _ = QFileDialog.getSaveFileName(self, self.tr_.text("menu.save_as").replace("&", ""),
+                                              str(storage.data_dir()), f"*{storage.SAVE_SUFFIX}")
+        if name:
+            self.game.save(Path(name))
+
+    # --- the log -------------------------------------------------------------------------------
+
+    def _rebuild_log(self) -> None:
+        """Add the new lines only; start over after an undo or a language switch."""
+        events = self.log_lines()
+        kept = len(self.log_events)
+        if events[:kept] != self.log_events or self.log.count() != kept:
+            self.log.clear()
+            kept = 0
+        if kept == len(events):
+            return
+        for event in events[kept:]:
+            self.log.addItem(self.event_text(event))
+        self.log_events = events
+        self.log.scrollToBottom()
+        # Every new event is said once; lines written again (a new language, an undo) are not.
+        said = self.announced
+        fresh = events[len(said):] if events[:len(said)] == said else []
+        for event in fresh:
+            accessibility.announce(self.log, self.event_text(event))
+        self.announced = list(events)
+
+    # --- setting a game up ------------------------------------------------------------------
+
+    @classmethod
+    def setup_options(cls, tr: Translator, form: QFormLayout) -> Callable[[int], dict[str, Any]]:
+        """Add the game's own option rows to the set-up dialog; the returned function reads them
+        (given the number of players)."""
+        return lambda _players: {}
+
+
+def mode_key(game: str, mode: str) -> str:
+    """The text key naming a mode (Chrononauts' own modes predate the per-game keys)."""
+    return f"mode.{mode}" if game == "chrononauts" else f"mode.{game}.{mode}"
+
+
+class SeatSetupDialog(QDialog):
+    """Names in seat order, the mode, and the options of a game for several people."""
+
+    def __init__(self, tr: Translator, parent: QWidget | None, names: Sequence[str], table: type[SeatTable],
+                 mode: str | None = None) -> None:
+        super().__init__(parent)
+        self.tr_ = tr
+        self.table = table
+        self.setWindowTitle(f"{tr.text('hs.setup_title')} — {tr.text('game.' + table.GAME)}")
+        form = QFormLayout(self)
+        self.mode = QComboBox()
+        for m in table.MODES:
+            self.mode.addItem(tr.text(mode_key(table.GAME, m)), m)
+        self.mode.setCurrentIndex(table.MODES.index(mode) if mode in table.MODES else 0)
+        if len(table.MODES) > 1:
+            form.addRow(tr.text("new.mode"), self.mode)
+        self.name_edits: list[QLineEdit] = []
+        for i in range(table.SEATS[1]):
+            edit = QLineEdit(names[i] if i < len(names) else "")
+            edit.setMaxLength(player_names.RAW_LIMIT)  # a pasted book stops here (beyond MAX_LENGTH, Start says why)
+            edit.setPlaceholderText(tr.text("hs.seat_empty"))
+            form.addRow(tr.text("hs.seat", seat=i + 1), edit)
+            self.name_edits.append(edit)
+        self._read_options = table.setup_options(tr, form)
+        self.error = plain.label()  # it quotes the names typed
+        self.error.setStyleSheet("color: #b3261e")
+        self.error.setWordWrap(True)
+        form.addRow(self.error)
+        form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
+
+    def _filled(self) -> list[tuple[int, str]]:
+        """The seats something is written at (counted from 1), as written; only blanks leave a seat empty."""
+        return [(i + 1, e.text()) for i, e in enumerate(self.name_edits) if e.text().strip()]
+
+    def names(self) -> list[str]:
+        """The names cleaned (desktop/frame/names.py); BadName if one cannot be used (Start refuses it first)."""
+        filled = self._filled()
+        return player_names.check([text for _seat, text in filled], [seat for seat, _text in filled])
+
+    def chosen_mode(self) -> str:
+        return str(self.mode.currentData())
+
+    def options(self) -> dict[str, Any]:
+        return self._read_options(len(self.names()))
+
+    def accept(self) -> None:
+        low, high = self.table.SEATS
+        try:
+            names = self.names()
+        except player_names.BadName as exc:
+            # Said under the names, the dialog open with what was typed, the cursor on the name to change.
+            self.error.setText(self.tr_.reason(exc))
+            seat = exc.params.get("seat")
+            if isinstance(seat, int) and 0 < seat <= len(self.name_edits):
+                self.name_edits[seat - 1].setFocus()
+                self.name_edits[seat - 1].selectAll()
+            return
+        if not low <= len(names) <= high:
+            self.error.setText(self.tr_.text("hs.need_players", low=low, high=high))
+            return
+        super().accept()

@@ -1,0 +1,1 @@
+"""Bacchanalia: the table, its scene, its card faces and the story journal."""

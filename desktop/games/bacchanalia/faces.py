@@ -1,0 +1,127 @@
+"""What each Bacchanalia card and plate shows, in the players' language (faces are cached: a
+redraw asks for the same few dozen faces again and again)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from desktop.frame.card_item import CARD_BACK, CardFace
+from desktop.frame.i18n import Translator
+from rules.bacchanalia.honour import card_kind
+
+DEUS_SIZE = (76.0, 106.0)
+PLATE_SIZE = (398.0, 44.0)  # a strip across the player's area: the name, and a band of news
+ORACLE_SIZE = (112.0, 156.0)
+ZONE_SIZE = (76.0, 106.0)
+
+# One colour per figure, so an Umbra stacked on its Deus reads as belonging to it.
+COLOURS = {
+    "bacchus": "#6a2c70", "pluto": "#2b2b2b", "accusator": "#8e2424", "satyrus": "#4e7a27", "miles": "#4a5a6a",
+    "minerva": "#2f5d8a", "venus": "#b5487a", "amans": "#c8643c", "vinum": "#7b1e3c", "parcae": "#9c7a1a",
+}
+DEUS_PAPER = "#f7f0e0"
+UMBRA_PAPER = "#ebe3f0"
+PLATE = ("#6d5a3a", "#f7f0e1")
+PLATE_ACTIVE = ("#b8860b", "#fff6d6")
+PLATE_OUT = ("#55504a", "#d9d4cc")
+ZONE = ("#9b927f", "#ece5d6")
+
+
+class BacchanaliaFaces:
+    def __init__(self, kind: Callable[[str], str], reconstructed: Callable[[str], bool], tr: Translator) -> None:
+        self.kind = kind
+        self.reconstructed = reconstructed
+        self.tr = tr
+        self._cache: dict[tuple[object, ...], CardFace] = {}
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+    def name(self, instance: str) -> str:
+        return self.tr.text(f"{card_kind(instance)}.name")
+
+    def card(self, instance: str) -> CardFace:
+        """A Deus or an Umbra at its table size: the name in the band too, so a stacked card still reads."""
+        key = ("card", card_kind(instance), self.tr.language)
+        face = self._cache.get(key)
+        if face is None:
+            kind = self.kind(instance)
+            cid = card_kind(instance)
+            name = self.name(instance)
+            w, h = DEUS_SIZE
+            if cid.startswith("deus_"):
+                face = CardFace(w, h, COLOURS[kind], DEUS_PAPER, kind_label=name, title=name,
+                                body=self.tr.text(f"{cid}.text"), reconstructed=self.reconstructed(cid))
+            else:
+                face = CardFace(w, h, COLOURS[kind], UMBRA_PAPER, kind_label=name, title=name,
+                                body=self.tr.text("table.umbra"), reconstructed=self.reconstructed(cid))
+            self._cache[key] = face
+        return face
+
+    def oracle(self, result: str | None, tied: tuple[str, ...]) -> CardFace:
+        """The ruling Deus, large: a type, a tie, nothing ruling yet, or the festival over."""
+        key = ("oracle", result, tied, self.tr.language)
+        face = self._cache.get(key)
+        if face is None:
+            w, h = ORACLE_SIZE
+            t = self.tr.text
+            if result is None:
+                face = CardFace(w, h, CARD_BACK, "#e9e4f2", kind_label=t("table.aruspex"), title=t("table.no_ruler"))
+            elif result == "over":
+                face = CardFace(w, h, COLOURS["bacchus"], "#f1e6f2", kind_label=t("table.aruspex"), title=t("table.over"))
+            elif result == "tie":
+                face = CardFace(w, h, "#5b4a2f", "#f4ecd8", kind_label=t("table.aruspex"), title=t("result.tie"),
+                                body=" · ".join(t(f"type.{k}") for k in tied))
+            else:
+                face = CardFace(w, h, COLOURS[result], DEUS_PAPER, kind_label=t("table.aruspex"),
+                                title=t(f"type.{result}"), body=t(f"deus_{result}.text"))
+            self._cache[key] = face
+        return face
+
+    def plate(self, name: str, lines: tuple[str, ...], active: bool, out: bool) -> CardFace:
+        key = ("plate", name, lines, active, out)
+        face = self._cache.get(key)
+        if face is None:
+            header, paper = PLATE_OUT if out else PLATE_ACTIVE if active else PLATE
+            w, h = PLATE_SIZE
+            face = CardFace(w, h, header, paper, kind_label=" · ".join(lines), title=name)
+            self._cache[key] = face
+        return face
+
+    def zone(self, title: str, body: str = "", size: tuple[float, float] = ZONE_SIZE) -> CardFace:
+        key = ("zone", title, body, size)
+        face = self._cache.get(key)
+        if face is None:
+            face = self._cache[key] = CardFace(size[0], size[1], *ZONE, title=title, body=body)
+        return face
+
+    def deck(self, count: int) -> CardFace:
+        key = ("deck", count, self.tr.language)
+        face = self._cache.get(key)
+        if face is None:
+            w, h = ZONE_SIZE
+            face = self._cache[key] = CardFace(w, h, CARD_BACK, CARD_BACK, face_down=True,
+                                               title=self.tr.text("table.deck", count=count))
+        return face
+
+    def discard(self, top: str | None, count: int) -> CardFace:
+        if top is None:
+            return self.zone(self.tr.text("table.discard_empty"))
+        key = ("discard", card_kind(top), count, self.tr.language)
+        face = self._cache.get(key)
+        if face is None:
+            card = self.card(top)
+            face = self._cache[key] = CardFace(card.width, card.height, card.header, card.paper,
+                                               kind_label=self.tr.text("table.discard", count=count),
+                                               title=card.title, body=card.body)
+        return face
+
+    def parcae(self, count: int, limit: int | None) -> CardFace:
+        key = ("parcae", count, limit, self.tr.language)
+        face = self._cache.get(key)
+        if face is None:
+            w, h = ZONE_SIZE
+            body = self.tr.text("table.parcae_limit", limit=limit) if limit else ""
+            face = self._cache[key] = CardFace(w, h, COLOURS["parcae"], "#f6eccc", kind_label=self.tr.text("type.parcae"),
+                                               year=str(count), title=self.tr.text("table.parcae_count", count=count),
+                                               body=body)
+        return face

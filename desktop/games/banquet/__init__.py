@@ -1,0 +1,1 @@
+"""Bacchus' Banquet: the table, its scene and its card faces."""

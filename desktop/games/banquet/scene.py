@@ -1,0 +1,345 @@
+"""The Bacchus' Banquet table: the circle of seven around the deck, the three slots, and one
+display per player (guest, privileges, row of accepted cards, belt and buckle).
+
+The scene draws one view and never judges a move: the table hands it `dests` made from
+legal_moves. Items of cards nobody at the screen may see are keyed by their place
+('guest:2', 'in:gift'), never by the card, and wear a back: no secret exists in the scene.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from math import cos, pi, sin
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsSimpleTextItem,
+                               QGraphicsTextItem, QStyleOptionGraphicsItem, QWidget)
+
+from desktop.frame.card_item import CardFace
+from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, LABEL, CardTable, Dests
+from desktop.frame.i18n import Translator
+from desktop.games.banquet.faces import CARD, GUEST, PRIVILEGE, ROW_CARD, BanquetFaces
+from rules.banquet.state import BELT_TOP, CIRCLE_SIZE, SLOT_NAMES, BanquetState
+from rules.kernel import HIDDEN
+
+WIDTH, HEIGHT = 1440.0, 880.0
+DISPLAY = (450.0, 206.0)
+TOP_Y, BOTTOM_Y = 12.0, HEIGHT - 12.0 - DISPLAY[1]
+CIRCLE_CENTRE = QPointF(250.0, 438.0)
+CIRCLE_RADIUS = 158.0
+SLOT_X, SLOT_Y, SLOT_STEP = 500.0, 300.0, 100.0
+TRAY_Y = 448.0
+PILE_X = 830.0
+INFO_X = 1060.0
+ROW_X, ROW_WIDTH = 100.0, 264.0  # inside a display
+GIFT_AT = QPointF(372.0, 24.0)  # where a display holds the gift being offered, or a card waiting for a choice
+BELT_AT, BELT_SIZE = QPointF(112.0, 126.0), (330.0, 30.0)
+TRAY_KEY = "zone:tray"
+REMOVED_KEY = "zone:removed"
+
+
+def set_text(item: QGraphicsSimpleTextItem, text: str) -> None:
+    if item.text() != text:  # setting the same words again still repaints them
+        item.setText(text)
+
+
+def seat_key(seat: int) -> str:
+    return f"seat:{seat}"
+
+
+def slot_key(slot: str) -> str:
+    return f"slot:{slot}"
+
+
+def in_slot_key(slot: str) -> str:
+    return f"in:{slot}"
+
+
+@dataclass
+class Drawing:
+    """One picture of the table: the view and who looks, plus what the table holds before it is a move."""
+
+    view: BanquetState
+    names: list[str]
+    viewer: int | None
+    acting: int | None
+    curtain: str = ""
+    picks: list[str] = field(default_factory=list)  # chosen from the circle, not yet a PickCards
+    placing: dict[str, str] = field(default_factory=dict)  # slot -> card, not yet an Arrange
+    status: dict[int, str] = field(default_factory=dict)  # seat -> a word in its band
+    fates: dict[str, str] = field(default_factory=dict)  # picked card -> where it went, for everyone
+    progress: dict[int, str] = field(default_factory=dict)  # seat -> objective progress, only for eyes allowed
+    winners: list[int] = field(default_factory=list)
+    lines: dict[str, str] = field(default_factory=dict)  # caption name -> text
+    seat_notes: dict[int, str] = field(default_factory=dict)
+    instant: set[str] = field(default_factory=set)  # keys a click plays at once (their one target)
+
+
+class BeltItem(QGraphicsObject):
+    """A leather belt with holes 0-10 and the buckle at the character's position (BB-10.8)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.position = 0
+        self.seated = True
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # painted again only when it changes
+
+    def set_state(self, position: int, seated: bool) -> None:
+        if (position, seated) != (self.position, self.seated):
+            self.position, self.seated = position, seated
+            self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        return QRectF(-2, -2, BELT_SIZE[0] + 4, BELT_SIZE[1] + 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        w, h = BELT_SIZE
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor("#3b2412"), 1))
+        painter.setBrush(QBrush(QColor("#8b5a2b" if self.seated else "#6f6a60")))
+        painter.drawRoundedRect(QRectF(0, 4, w, h - 8), 5, 5)
+        step = (w - 24) / BELT_TOP
+        font = QFont()
+        font.setPixelSize(10)
+        font.setBold(True)
+        painter.setFont(font)
+        for n in range(BELT_TOP + 1):
+            x = 12 + n * step
+            if self.seated and n == self.position:
+                painter.setPen(QPen(QColor("#5c4300"), 1.5))
+                painter.setBrush(QBrush(QColor("#f2c14e")))
+                painter.drawRoundedRect(QRectF(x - 11, 0, 22, h), 4, 4)
+                painter.setPen(QColor("#2b1d00"))
+            else:
+                painter.setPen(QColor("#f3e3c3"))
+            painter.drawText(QRectF(x - 11, 0, 22, h), int(Qt.AlignmentFlag.AlignCenter), str(n))
+
+
+class BanquetScene(CardTable):
+    def __init__(self, faces: BanquetFaces, tr: Translator) -> None:
+        super().__init__(tr, WIDTH, HEIGHT)
+        # Few items, many of them sliding after each move: keeping an index costs more than it saves.
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.faces = faces
+        self.drawing: Drawing | None = None
+        self.chosen: tuple[str, str] = ("", "")  # the card and target of the last move chosen on the felt
+        self.instant: set[str] = set()
+        self.hand: list[str] = []
+        self.belts: dict[int, BeltItem] = {}
+        self._labels = {name: self.label((0, 0), pixel=pixel, bold=bold) for name, pixel, bold in (
+            ("status", 17, True), ("slots", 13, False), ("tray", 13, False), ("info", 14, False))}
+        self._seat_labels: dict[int, QGraphicsSimpleTextItem] = {}
+        self.news = QGraphicsTextItem()  # what just happened: it may run to two lines, so it wraps
+        font = QFont()
+        font.setPixelSize(16)
+        font.setBold(True)
+        self.news.setFont(font)
+        self.news.setDefaultTextColor(QColor(LABEL))
+        self.news.setTextWidth(WIDTH - SLOT_X - 20)
+        self.news.setPos(SLOT_X - 4, TRAY_Y + CARD[1] + 16)
+        self.addItem(self.news)
+        self._name_labels: dict[int, QGraphicsSimpleTextItem] = {}
+
+    # --- positions ------------------------------------------------------------------------
+
+    @staticmethod
+    def display_origin(seat: int, seats: int) -> QPointF:
+        """Seats run clockwise: along the top from the left, then along the bottom from the right."""
+        top = (seats + 1) // 2
+        if seat < top:
+            row_x = (WIDTH - top * DISPLAY[0] - (top - 1) * 20) / 2
+            return QPointF(row_x + seat * (DISPLAY[0] + 20), TOP_Y)
+        bottom = seats - top
+        k = seat - top
+        row_x = (WIDTH - bottom * DISPLAY[0] - (bottom - 1) * 20) / 2
+        return QPointF(row_x + (bottom - 1 - k) * (DISPLAY[0] + 20), BOTTOM_Y)
+
+    @staticmethod
+    def circle_point(position: int) -> QPointF:
+        angle = -pi / 2 + 2 * pi * position / CIRCLE_SIZE
+        return QPointF(CIRCLE_CENTRE.x() + CIRCLE_RADIUS * cos(angle) - CARD[0] / 2,
+                       CIRCLE_CENTRE.y() + CIRCLE_RADIUS * sin(angle) - CARD[1] / 2)
+
+    @staticmethod
+    def slot_point(slot: str) -> QPointF:
+        return QPointF(SLOT_X + SLOT_NAMES.index(slot) * SLOT_STEP, SLOT_Y)
+
+    @staticmethod
+    def tray_point(i: int) -> QPointF:
+        return QPointF(SLOT_X + 6 + i * SLOT_STEP, TRAY_Y + 6)
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def show_banquet(self, drawing: Drawing, dests: Dests) -> None:
+        self.drawing = drawing
+        self.instant = set(drawing.instant)
+        self.set_dests(dests)
+        view, faces, t = drawing.view, self.faces, self.translator.text
+        wanted: dict[str, tuple[QPointF, float]] = {}
+
+        def put(key: str, face: CardFace, pos: QPointF, z: float) -> None:
+            assert key not in wanted, key
+            self.put(key, face)
+            wanted[key] = (pos, z)
+
+        # The deck in the middle of the circle, the circle around it.
+        put(DECK_KEY, faces.back(t("table.deck", count=len(view.deck))),
+            CIRCLE_CENTRE - QPointF(CARD[0] / 2, CARD[1] / 2), 0)
+        circle = [c for c in view.circle if c is not None and c not in drawing.picks]
+        for place, card in enumerate(view.circle):
+            if card is not None and card in circle:
+                put(card, faces.action(card), self.circle_point(place), 1)
+        self.hand = list(drawing.picks) if view.phase == "pick" else [c for c in view.hand if c not in
+                                                                         drawing.placing.values()]
+        # The three slots and what lies in them.
+        for slot in SLOT_NAMES:
+            put(slot_key(slot), faces.zone(slot, t(f"slot.{slot}")), self.slot_point(slot), 0)
+        for slot, card in drawing.placing.items():
+            put(card, faces.action(card, CARD, t(f"slot.{slot}")), self.slot_point(slot), 2)
+        for slot, card in view.slots.items():
+            if card is None:
+                continue
+            if slot == "gift" and view.holder is not None:
+                pos = self.display_origin(view.holder, view.seats) + GIFT_AT
+                size = ROW_CARD
+            else:
+                pos, size = self.slot_point(slot), CARD
+            slot_name = t(f"slot.{slot}")
+            face = faces.back(slot_name, size) if card == HIDDEN else faces.action(card, size, slot_name)
+            put(in_slot_key(slot), face, pos, 30 if size == ROW_CARD else 2)
+        # The tray: the picks being chosen, the cards to arrange, then the round's three with their fates.
+        put(TRAY_KEY, faces.zone("tray", "", (2 * SLOT_STEP + CARD[0] + 12, CARD[1] + 12)),
+            QPointF(SLOT_X, TRAY_Y), 0)
+        if view.phase in ("pick", "arrange"):
+            for i, card in enumerate(self.hand if view.phase == "pick" else view.hand):
+                if card not in drawing.placing.values():
+                    put(card, faces.action(card), self.tray_point(i), 2)
+        else:
+            for i, card in enumerate(view.picked):
+                put(f"picked:{card}", faces.action(card, CARD, drawing.fates.get(card, "")), self.tray_point(i), 2)
+        # The piles.
+        put(DISCARD_KEY, faces.back(t("table.discard_pile", count=len(view.discard_pile))),
+            QPointF(PILE_X, SLOT_Y), 0)
+        top = view.removed[-1] if view.removed else None
+        removed_face = faces.zone("removed", t("table.removed_pile", count=len(view.removed)))
+        if top is not None:
+            removed_face = faces.detail_face(top)
+        put(REMOVED_KEY, removed_face, QPointF(PILE_X + SLOT_STEP, SLOT_Y), 0)
+        # The displays.
+        for seat in range(view.seats):
+            self._display(seat, drawing, put)
+        self.place(wanted)
+        self._captions(drawing)
+        self.refresh_marks()
+        self.set_curtain(drawing.curtain)
+
+    def _display(self, seat: int, drawing: Drawing, put: Callable[[str, CardFace, QPointF, float], None]) -> None:
+        view, faces, t = drawing.view, self.faces, self.translator.text
+        origin = self.display_origin(seat, view.seats)
+        name = drawing.names[seat] if seat < len(drawing.names) else str(seat + 1)
+        put(seat_key(seat), faces.plate(DISPLAY[0], DISPLAY[1], "", drawing.status.get(seat, ""), "",
+                                        drawing.acting == seat), origin, 0)
+        caption = self._name_labels.get(seat)
+        if caption is None:
+            caption = self._name_labels[seat] = self.label((0, 0), pixel=15, bold=True, colour="#ffffff")
+            caption.setZValue(5)
+        caption.setPos(origin.x() + 8, origin.y())
+        set_text(caption, name)
+        guest = view.guests[seat]
+        if guest is None:
+            face = faces.back(t("table.sits_out"), GUEST)
+        elif guest == HIDDEN:
+            face = faces.back(t("table.guest_back"), GUEST)
+        else:
+            won = seat in drawing.winners  # the stamp takes the place of the progress lines
+            face = faces.guest(guest, "" if won else drawing.progress.get(seat, ""), t("table.winner") if won else "")
+        put(f"guest:{seat}", face, origin + QPointF(8, 24), 1)
+        for i, card in enumerate(view.privileges[seat]):
+            shown = card != HIDDEN
+            key = card if shown else f"priv:{seat}:{i}"
+            put(key, faces.privilege(card if shown else None), origin + QPointF(8, 126 + i * (PRIVILEGE[1] + 4)), 1)
+        row = view.rows[seat]
+        pending = view.pending
+        holds = view.holder == seat and view.slots["gift"] is not None or pending is not None and pending.to == seat
+        room = ROW_WIDTH if holds else DISPLAY[0] - ROW_X - 8  # the gift's place is kept free only while needed
+        step = ROW_CARD[0] + 4 if len(row) < 2 else min(ROW_CARD[0] + 4, (room - ROW_CARD[0]) / (len(row) - 1))
+        for i, card in enumerate(row):
+            put(card, faces.action(card, ROW_CARD), origin + QPointF(ROW_X + i * step, 26), 2 + i)
+        if pending is not None and pending.to == seat:
+            put(pending.card, faces.action(pending.card, ROW_CARD, t("table.waiting")), origin + GIFT_AT, 30)
+        belt = self.belts.get(seat)
+        if belt is None:
+            belt = self.belts[seat] = BeltItem()
+            self.addItem(belt)
+        belt.setPos(origin + BELT_AT)
+        belt.setZValue(1)
+        belt.set_state(view.belts[seat], guest is not None)
+        note = self._seat_labels.get(seat)
+        if note is None:
+            note = self._seat_labels[seat] = self.label((0, 0), pixel=13)
+        note.setPos(origin.x() + BELT_AT.x() + 4, origin.y() + BELT_AT.y() + BELT_SIZE[1] + 6)  # clear of a ringed privilege
+        set_text(note, drawing.seat_notes.get(seat, ""))
+
+    def _captions(self, drawing: Drawing) -> None:
+        lines = drawing.lines
+        if self.news.toPlainText() != lines.get("news", ""):
+            self.news.setPlainText(lines.get("news", ""))
+        spots = {"status": (SLOT_X, 232.0), "slots": (SLOT_X, SLOT_Y - 24),
+                 "tray": (SLOT_X, TRAY_Y - 24), "info": (INFO_X, SLOT_Y)}
+        for name, item in self._labels.items():
+            item.setPos(*spots[name])
+            set_text(item, lines.get(name, ""))
+        for extra in (self.belts, self._seat_labels, self._name_labels):  # fewer seats than last time
+            for seat in [s for s in extra if s >= drawing.view.seats]:
+                self.removeItem(extra.pop(seat))
+
+    def redraw(self) -> None:
+        if self.drawing is not None:
+            self.show_banquet(self.drawing, self.dests)
+
+    def retranslate(self) -> None:
+        self.faces.clear()
+        super().retranslate()
+
+    # --- choosing ---------------------------------------------------------------------------
+
+    def hand_cards(self) -> list[str]:
+        if self.instant:
+            return [c for c in self.instant_order() if c in self.dests]
+        return [c for c in self.hand if c in self.dests] or [k for k in self.dests if self.dests[k]]
+
+    def instant_order(self) -> list[str]:
+        view = self.drawing.view if self.drawing is not None else None
+        return [c for c in (view.circle if view is not None else []) if c is not None and c in self.instant]
+
+    def select(self, card: str) -> None:
+        """A card whose only use is one place (a circle card while picking) goes there on a click."""
+        targets = self.dests.get(card, {})
+        if card in self.instant and len(targets) == 1:
+            self.selected = card
+            self.activate(next(iter(targets)))
+            return
+        super().select(card)
+
+    def activate(self, target: str | None = None) -> bool:
+        key = self.focus_target if target is None else target
+        self.chosen = (self.selected, key)
+        return super().activate(target)
+
+    def accessible_text(self, key: str) -> tuple[str, str]:
+        """A display said with its owner, gifts and belt; the rest from its face (a back says only that)."""
+        drawing = self.drawing
+        if drawing is not None and key.startswith("seat:"):
+            seat = int(key[5:])
+            view = drawing.view
+            name = drawing.names[seat] if seat < len(drawing.names) else str(seat + 1)
+            return (self.translator.text("a11y.display", player=name, count=len(view.rows[seat]), belt=view.belts[seat]),
+                    drawing.status.get(seat, ""))
+        if key.startswith("priv:") and key in self.items_by_key:  # another's privilege: a plate without its name
+            return self.translator.text("a11y.face_down"), self.items_by_key[key].face.title
+        return super().accessible_text(key)
+
+    def drop_zones(self) -> list[str]:
+        return [key for key in self.items_by_key
+                if key.startswith(("seat:", "slot:", "guest:", "in:")) or key == TRAY_KEY]

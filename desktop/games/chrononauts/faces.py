@@ -1,0 +1,218 @@
+"""What each Chrononauts card shows, in the player's language."""
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+
+from cardsets.chrononauts.loader import ChrononautsSet
+from cardsets.fields import Provenance
+from desktop.frame.card_item import CARD_BACK, CardFace, band_collides
+from desktop.frame.i18n import PRIME, Translator
+from desktop.frame.origin import origin_html
+from rules.chrononauts.timeline import Rules, Timeline, card_kind
+
+TIMELINE_SIZE = (128.0, 92.0)
+PATCH_ON_TIMELINE = (120.0, 34.0)  # low enough to leave the year's title readable
+PATCH_MARGIN = 4.0  # between a patch on the timeline and the foot of the card it covers
+HAND_SIZE = (128.0, 116.0)
+ID_SIZE = (106.0, 72.0)
+
+# Colours of the printed deck: purple linchpins turn red when prime; blue ripplepoints.
+LINCHPIN = ("#5b3d8f", "#f2edfa")
+LINCHPIN_PRIME = ("#b3261e", "#fbeae8")
+RIPPLE = ("#1f5fa8", "#e9f0fa")
+RIPPLE_PARADOX = ("#7a1616", "#f6d9d6")
+PATCH = ("#2e7d5b", "#e3f3ea")
+INVERTER = ("#b85f12", "#fdf0e1")
+IDENTITY = ("#6d5a3a", "#f7f0e1")
+IDENTITY_HOME = ("#8a6d12", "#fff6d6")
+
+
+class ChrononautsFaces:
+    def __init__(self, cards: ChrononautsSet, rules: Rules, tr: Translator) -> None:
+        self.cards = cards
+        self.rules = rules
+        self.translator = tr
+
+    def _years(self, years: tuple[int, ...] | list[int], prime: bool = True) -> str:
+        return ", ".join(f"{y}{PRIME if prime else ''}" for y in years)
+
+    def rule_text(self, year: int) -> str:
+        card = self.rules.ripplepoints[year]
+        return self.translator.text(f"rule.{card.op}", years=self._years(card.of))
+
+    def timeline(self, year: int, tl: Timeline) -> CardFace:
+        card = self.cards.by_year[year]
+        w, h = TIMELINE_SIZE
+        recon = card.provenance.reconstructed
+        if card.is_linchpin:
+            prime = year in tl.prime
+            side = "prime" if prime else "true"
+            header, paper = LINCHPIN_PRIME if prime else LINCHPIN
+            return CardFace(w, h, header, paper, kind_label=self.translator.text(f"side.{side}"),
+                            year=f"{year}{PRIME if prime else ''}", title=self.translator.text(f"{card.id}.{side}.title"),
+                            body=self.translator.text("card.ripples", years=", ".join(str(y) for y in card.ripples)),
+                            corner=card.ti, reconstructed=recon)
+        if year in tl.paradoxed:
+            # An open paradox wears the stamp where its rule was, a patched one has the patch there;
+            # either way the rule is in the detail view.
+            patched = year in tl.patches
+            return CardFace(w, h, *RIPPLE_PARADOX, kind_label=self.translator.text("side.paradox"), year=f"{year}{PRIME}",
+                            title=self.translator.text(f"{card.id}.paradox.title"), corner=card.ti, reconstructed=recon,
+                            stamp="" if patched else self.translator.text("label.paradox_stamp"),
+                            covered=PATCH_ON_TIMELINE[1] + PATCH_MARGIN if patched else 0.0)
+        return CardFace(w, h, *RIPPLE, kind_label=self.translator.text("kind.ripplepoint"), year=str(year),
+                        title=self.translator.text(f"{card.id}.true.title"), body=self.rule_text(year), corner=card.ti,
+                        reconstructed=recon)
+
+    def play_card(self, instance: str, on_timeline: bool = False) -> CardFace:
+        kind = card_kind(instance)
+        if kind in self.rules.inverters:
+            inv = self.rules.inverters[kind]
+            w, h = HAND_SIZE
+            return CardFace(w, h, *INVERTER, kind_label=self.translator.text("kind.inverter"), title=self.translator.text(f"{kind}.title"),
+                            body=self.translator.text(f"{kind}.text"), reconstructed=inv.provenance.reconstructed)
+        patch = self.rules.patches[kind]
+        if on_timeline:
+            w, h = PATCH_ON_TIMELINE
+            return CardFace(w, h, PATCH[0], PATCH[0], title=self.translator.text(f"{kind}.title"), plate=True,
+                            reconstructed=patch.provenance.reconstructed)
+        w, h = HAND_SIZE
+        return CardFace(w, h, *PATCH, kind_label=self.translator.text("kind.patch"), year=f"{patch.year}{PRIME}",
+                        title=self.translator.text(f"{kind}.title"), body=self.translator.text(f"{kind}.text"),
+                        reconstructed=patch.provenance.reconstructed)
+
+    def identity(self, ident_id: str, home: bool, tl: Timeline) -> CardFace:
+        """A traveller; one pip per year, filled when that title already shows (waiting ones only)."""
+        ident = self.rules.identities[ident_id]
+        w, h = ID_SIZE
+        years = f"{ident.true_year} · {self._years(ident.patched)}"
+        colours = IDENTITY_HOME if home else IDENTITY
+        return CardFace(w, h, *colours, kind_label=self.translator.text("kind.identity"), title=self.translator.text(f"{ident_id}.name"),
+                        body=years, reconstructed=ident.provenance.reconstructed,
+                        pips=() if home else self.rules.identity_progress(tl, ident_id))
+
+    def deck(self, count: int) -> CardFace:
+        w, h = HAND_SIZE
+        return CardFace(w, h, CARD_BACK, CARD_BACK, title=self.translator.text("label.deck", count=count), face_down=True)
+
+    def discard(self, top: str | None, count: int) -> CardFace:
+        w, h = HAND_SIZE
+        if top is None:
+            return CardFace(w, h, "#9b927f", "#ece5d6", kind_label=self.translator.text("label.discard"), title=self.translator.text("label.discard"))
+        return self.discard_top(self.play_card(top), count)
+
+    def discard_top(self, face: CardFace, count: int) -> CardFace:
+        """The face of the pile's top card, labelled with the pile and its count. Where that label
+        would run into the card's year (Dutch "Aflegstapel · 33" beside "1950′"), it goes to the foot."""
+        label = f"{self.translator.text('label.discard')} · {count}"
+        top = CardFace(face.width, face.height, face.header, face.paper, kind_label=label, year=face.year,
+                       title=face.title, body=face.body)
+        return replace(top, kind_label="", corner=label) if band_collides(top) else top
+
+    # --- the large view beside the table ------------------------------------------
+
+    def detail(self, key: str, tl: Timeline, home: bool = False) -> tuple[CardFace, str]:
+        """A large face and a few paragraphs of HTML about the card under `key`."""
+        e = html.escape
+        if key.startswith("tl:"):
+            year = int(key[3:])
+            card = self.cards.by_year[year]
+            face = self.timeline(year, tl)
+            sides = ("true", "prime") if card.is_linchpin else ("true", "paradox")
+            parts = [f"<h3>{year} · {e(self.translator.text('kind.linchpin' if card.is_linchpin else 'kind.ripplepoint'))} · {card.ti}</h3>"]
+            for side in sides:
+                parts.append(f"<p><b>{e(self.translator.text(f'side.{side}'))}: {e(self.translator.text(f'{card.id}.{side}.title'))}</b><br>"
+                             f"{e(self.translator.text(f'{card.id}.{side}.text'))}</p>")
+            if card.is_linchpin:
+                parts.append(f"<p>{e(self.translator.text('card.ripples', years=', '.join(str(y) for y in card.ripples)))}</p>")
+            else:
+                parts.append(f"<p>{e(self.rule_text(year))}</p>")
+                if year in tl.patches:
+                    placed = tl.patches[year]
+                    parts.append(f"<p><b>{e(self.translator.text('side.patched'))}:</b> {e(self.translator.card_title(placed))}</p>")
+            return face, "".join(parts) + self._origin(card.id, card.provenance)
+        kind = card_kind(key)
+        if kind in self.rules.identities:
+            return self._identity_detail(kind, home, tl)
+        face = self.play_card(key)
+        text = f"<h3>{e(self.translator.text(f'{kind}.title'))}</h3><p>{e(self.translator.text(f'{kind}.text'))}</p>"
+        if kind in self.rules.inverters:
+            inv = self.rules.inverters[kind]
+            if inv.targets is None:
+                text += f"<p>{e(self.translator.text('card.targets_any' if inv.direction == 'either' else f'card.targets_any_{inv.direction}'))}</p>"
+            else:
+                shown = ", ".join(f"{y} → {y}{PRIME}" if d == "to_prime" else f"{y}{PRIME} → {y}" for y, d in inv.targets.items())
+                text += f"<p>{e(self.translator.text('card.targets', targets=shown))}</p>"
+            return face, text + self._origin(kind, inv.provenance)
+        patch = self.rules.patches[kind]
+        if patch.playable_if_prime:
+            text += f"<p>{e(self.translator.text('card.playable_if', years=self._years(patch.playable_if_prime, prime=False)))}</p>"
+        return face, text + self._origin(kind, patch.provenance)
+
+    def _identity_detail(self, kind: str, home: bool, tl: Timeline) -> tuple[CardFace, str]:
+        e = html.escape
+        t = self.translator.text
+        ident = self.rules.identities[kind]
+        goals = [t("detail.id_true_year", year=ident.true_year, title=t(f"{self.cards.by_year[ident.true_year].id}.true.title"))]
+        goals += [t("detail.id_patched_year", year=year, title=t(f"{self.cards.by_year[year].patches[0]}.title"))
+                  for year in ident.patched]
+        met = self.rules.identity_progress(tl, kind)
+        items = "".join(f"<li>{e(goal)}" + ("" if home else f" — <i>{e(t('detail.done' if ok else 'detail.not_done'))}</i>")
+                        + "</li>" for goal, ok in zip(goals, met))
+        text = (f"<h3>{e(t(f'{kind}.name'))}</h3><p>{e(t(f'{kind}.bio'))}</p>"
+                f"<p>{e(t('detail.id_goal'))}</p><ul>{items}</ul>")
+        return self.identity(kind, home, tl), text + self._origin(kind, ident.provenance)
+
+    def provenance_of(self, kind: str) -> str:
+        """Where the data of a card comes from ('' for a kind the set does not hold)."""
+        card = self.cards.by_id.get(kind)
+        return self._origin(card.id, card.provenance) if card is not None else ""
+
+    def _origin(self, card_id: str, provenance: Provenance) -> str:
+        return origin_html(self.translator, "chrononauts", card_id, provenance.reconstructed)
+
+
+# --- the full game and Artifaxx: artifacts, timewarps, actions, missions, seats --------------
+
+ARTIFACT = ("#7a5c1e", "#fbf3df")
+TIMEWARP = ("#0f6b73", "#e2f4f5")
+ACTION = ("#8c2f5c", "#fbe8f1")
+MISSION = ("#3d5a1e", "#eef6e2")
+SEAT = ("#3a352c", "#efe8d8")
+SEAT_ACTING = ("#b3261e", "#fff3cf")
+ARTIFACT_PLATE = (84.0, 26.0)
+SEAT_SIZE = (176.0, 64.0)
+
+
+def full_face(faces: ChrononautsFaces, instance: str, size: tuple[float, float] = HAND_SIZE) -> CardFace:
+    """Any card of the full game's deck, ID and Mission decks; card backs for hidden cards."""
+    tr = faces.translator
+    kind = card_kind(instance)
+    w, h = size
+    if kind in faces.rules.inverters or kind in faces.rules.patches:
+        return faces.play_card(instance)
+    if kind in faces.rules.identities:
+        ident = faces.rules.identities[kind]
+        return CardFace(w, h, *IDENTITY, kind_label=tr.text("kind.identity"), title=tr.text(f"{kind}.name"),
+                        body=f"{ident.true_year} · {faces._years(ident.patched)}",
+                        reconstructed=ident.provenance.reconstructed)
+    for group, colours, label in ((faces.cards.artifacts, ARTIFACT, "kind.artifact"),
+                                  (faces.cards.timewarps, TIMEWARP, "kind.timewarp"),
+                                  (faces.cards.actions, ACTION, "kind.action"),
+                                  (faces.cards.missions, MISSION, "kind.mission")):
+        if any(card.id == kind for card in group):
+            return CardFace(w, h, *colours, kind_label=tr.text(label), title=tr.text(f"{kind}.title"),
+                            body=tr.text(f"{kind}.text"))
+    return CardFace(w, h, CARD_BACK, CARD_BACK, face_down=True)  # HIDDEN: a back, nothing else
+
+
+def artifact_plate(faces: ChrononautsFaces, artifact: str) -> CardFace:
+    """An artifact lying on a player's table: a plate with its title, like a patch on the timeline."""
+    w, h = ARTIFACT_PLATE
+    return CardFace(w, h, ARTIFACT[0], ARTIFACT[0], title=faces.translator.text(f"{artifact}.title"), plate=True)
+
+
+def seat_face(name: str, lines: str, acting: bool) -> CardFace:
+    w, h = SEAT_SIZE
+    return CardFace(w, h, *(SEAT_ACTING if acting else SEAT), title=name, body=lines)

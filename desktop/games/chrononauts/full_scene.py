@@ -1,0 +1,217 @@
+"""The Chrononauts and Artifaxx table: seats, the timeline, the resolving zone and one hand.
+
+It reuses the Solonauts scene's dragging, clicking and keyboard paths; only what is drawn
+differs. The scene draws one view of the state and never judges a move: the window hands it
+`dests` (card -> target key -> move) made from legal_moves. While the curtain is up the
+window gives it the public view, so no secret card of anybody exists as an item.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF
+
+from desktop.frame.card_item import CardFace, CardItem
+from desktop.frame.i18n import Translator
+from desktop.games.chrononauts.faces import (ARTIFACT_PLATE, HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
+                                              SEAT_SIZE, TIMELINE_SIZE, ChrononautsFaces, artifact_plate, full_face,
+                                              seat_face)
+from desktop.games.chrononauts.solonauts_scene import DECK_KEY, DISCARD_KEY, GAP, MARGIN, Dests, SolonautsScene
+from rules.chrononauts.full_state import FullState
+from rules.chrononauts.timeline import Timeline
+from rules.kernel import HIDDEN
+
+STACK_KEY = "zone:stack"  # the resolving zone: cards that need no target are dropped here
+SEAT_Y = 30.0
+ART_Y = SEAT_Y + SEAT_SIZE[1] + 4
+TIMELINE_Y = ART_Y + 4 * (ARTIFACT_PLATE[1] + 2) + 30
+ROW_Y = TIMELINE_Y + 4 * (TIMELINE_SIZE[1] + GAP) + 24
+HAND_Y = ROW_Y + HAND_SIZE[1] + 30
+WIDTH = 2 * MARGIN + 8 * (TIMELINE_SIZE[0] + GAP) - GAP
+HEIGHT = HAND_Y + HAND_SIZE[1] + MARGIN
+
+
+def seat_key(seat: int) -> str:
+    return f"seat:{seat}"
+
+
+def direction_key(direction: int) -> str:
+    return f"dir:{direction}"
+
+
+def artifact_key(artifact: str) -> str:
+    return f"art:{artifact}"
+
+
+@dataclass
+class Seating:
+    """Who sits where, and whose eyes the drawn view is for (None: everybody's, no secrets)."""
+
+    names: list[str]
+    viewer: int | None
+    acting: frozenset[int]
+    curtain: str = ""  # the curtain's text; empty when the table is uncovered
+    window: str = ""  # the resolving zone's caption
+
+
+class FullScene(SolonautsScene):
+    def __init__(self, faces: ChrononautsFaces, tr: Translator) -> None:
+        super().__init__(faces, tr)
+        for label in self._labels.values():  # the Solonauts captions do not apply here
+            self.removeItem(label)
+        self._labels = {}
+        self.setSceneRect(0, 0, WIDTH, HEIGHT)
+        self.full_view: FullState | None = None
+        self.seating = Seating([], None, frozenset())
+        self.hand: list[str] = []
+        self._timeline_faces: dict[tuple[int, bool, bool, bool, str], CardFace] = {}
+        for key, pos in (("hand", (MARGIN, HAND_Y - 24)), ("row", (MARGIN, ROW_Y - 24)),
+                         ("window", (MARGIN + 3 * (HAND_SIZE[0] + GAP), ROW_Y - 24)),
+                         ("counter", (WIDTH * 0.5, TIMELINE_Y - 24))):
+            self._labels[key] = self.label(pos)
+
+    # --- drawing --------------------------------------------------------------------
+
+    def show_full(self, view: FullState, dests: Dests, seating: Seating) -> None:
+        """Bring the items in line with `view`, drawn for `seating.viewer`."""
+        self.full_view = view
+        self.seating = seating
+        self.set_dests(dests)
+        wanted: dict[str, tuple[QPointF, float]] = {}
+        faces = self.faces
+        tr = self.translator
+        tl = view.timeline
+        for year_card in faces.cards.timeline:  # Artifaxx too: its timeline stays True History
+            key = f"tl:{year_card.year}"
+            self.put(key, self._timeline_face(year_card.year, tl))
+            wanted[key] = (QPointF(MARGIN + year_card.column * (TIMELINE_SIZE[0] + GAP),
+                                   TIMELINE_Y + year_card.row * (TIMELINE_SIZE[1] + GAP)), 1)
+        for year, patch in tl.patches.items():
+            self.put(patch, faces.play_card(patch, True))
+            wanted[patch] = (wanted[f"tl:{year}"][0] + QPointF(
+                PATCH_MARGIN, TIMELINE_SIZE[1] - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
+        # Seats across the top, each with its table of artifacts underneath.
+        step = min(SEAT_SIZE[0] + GAP, (WIDTH - 2 * MARGIN + GAP) / max(1, view.seats))
+        for q in range(view.seats):
+            x = MARGIN + q * step
+            lines = [tr.text("hs.seat_cards", count=len(view.hands[q]))]
+            for card in (view.ids[q], view.missions[q]):
+                if card is not None and card in view.revealed:
+                    lines.append(tr.card_title(card))
+            self.put(seat_key(q), seat_face(self._name(q), "\n".join(lines), q in seating.acting))
+            wanted[seat_key(q)] = (QPointF(x, SEAT_Y), 1)
+            for i, artifact in enumerate(view.tables[q]):
+                self.put(artifact_key(artifact), artifact_plate(faces, artifact))
+                col, row = i % 2, i // 2
+                wanted[artifact_key(artifact)] = (QPointF(x + col * (ARTIFACT_PLATE[0] + 2),
+                                                          ART_Y + min(row, 3) * (ARTIFACT_PLATE[1] + 2)), 2 + i)
+        # The row above the hand: the viewer's ID and Mission, the resolving zone, the piles.
+        x = MARGIN
+        viewer = seating.viewer
+        if viewer is not None:
+            for kind, card in (("id", view.ids[viewer]), ("mission", view.missions[viewer])):
+                if card is not None and card != HIDDEN:  # Artifaxx deals no ID: the Mission moves up
+                    key = f"own:{kind}"
+                    self.put(key, full_face(faces, card))
+                    wanted[key] = (QPointF(x, ROW_Y), 1)
+                    x += HAND_SIZE[0] + GAP
+        stack_x = MARGIN + 3 * (HAND_SIZE[0] + GAP)
+        self.put(STACK_KEY, CardFace(HAND_SIZE[0], HAND_SIZE[1], "#9b927f", "#ece5d6",
+                                      title=tr.text("hs.resolving"), body=tr.text("hs.drop_here")))
+        wanted[STACK_KEY] = (QPointF(stack_x, ROW_Y), 0)
+        for i, entry in enumerate(view.stack):
+            key = f"stack:{i}:{entry.card}"
+            self.put(key, full_face(faces, entry.card))
+            wanted[key] = (QPointF(stack_x + i * 30, ROW_Y), 3 + i)  # on the zone: the top one shows
+        for d in (1, -1):
+            key = direction_key(d)
+            if any(key in targets for targets in self.dests.values()):
+                self.put(key, CardFace(HAND_SIZE[0], HAND_SIZE[1] / 2, "#5b3d8f", "#f2edfa",
+                                        title=tr.text("hs.clockwise" if d == 1 else "hs.counterclockwise")))
+                wanted[key] = (QPointF(stack_x - HAND_SIZE[0] - GAP, ROW_Y + (0 if d == 1 else HAND_SIZE[1] / 2 + 2)), 1)
+        deck_x = WIDTH - MARGIN - 2 * HAND_SIZE[0] - GAP
+        self.put(DECK_KEY, faces.deck(len(view.draw)))
+        wanted[DECK_KEY] = (QPointF(deck_x, ROW_Y), 0)
+        top = view.discard[-1] if view.discard else None
+        self.put(DISCARD_KEY, self._discard_face(top, len(view.discard)))
+        wanted[DISCARD_KEY] = (QPointF(deck_x + HAND_SIZE[0] + GAP, ROW_Y), 0)
+        # The hand: the viewer's, or a Miracle's mini-hand while it is being played from.
+        self.hand = []
+        if viewer is not None:
+            miracle = bool(view.mini) and viewer == view.current and HIDDEN not in view.mini
+            self.hand = list(view.mini if miracle else view.hands[viewer])
+        spread = min(HAND_SIZE[0] + GAP, (WIDTH - 2 * MARGIN - HAND_SIZE[0]) / max(1, len(self.hand) - 1))
+        for i, card in enumerate(self.hand):
+            self.put(card, full_face(faces, card))
+            wanted[card] = (QPointF(MARGIN + i * spread, HAND_Y), 10 + i)
+        self.place(wanted)
+        self._refresh_full_labels(view)
+        self.refresh_marks()
+        self.set_curtain(seating.curtain)
+
+    def _timeline_face(self, year: int, tl: Timeline) -> CardFace:
+        # A year's face depends on its side, paradox and patch only; most moves change few years.
+        state = (year, year in tl.prime, year in tl.paradoxed, year in tl.patches, self.translator.language)
+        face = self._timeline_faces.get(state)
+        if face is None:
+            face = self._timeline_faces[state] = self.faces.timeline(year, tl)
+        return face
+
+    def retranslate(self) -> None:
+        self._timeline_faces.clear()  # texts may have been reloaded, not only switched
+        super().retranslate()
+
+    def _discard_face(self, top: str | None, count: int) -> CardFace:
+        if top is None:
+            return self.faces.discard(None, 0)
+        return self.faces.discard_top(full_face(self.faces, top), count)
+
+    def _name(self, seat: int) -> str:
+        names = self.seating.names
+        return names[seat] if seat < len(names) else str(seat + 1)
+
+    def _refresh_full_labels(self, view: FullState) -> None:
+        tr = self.translator
+        viewer = self.seating.viewer
+        miracle = viewer is not None and bool(view.mini) and self.hand == view.mini
+        self._labels["hand"].setText("" if viewer is None else
+                                     tr.text("hs.mini_hand" if miracle else "hs.hand_of", player=self._name(viewer)))
+        row = ""
+        if viewer is not None:
+            dealt_id = view.ids[viewer] is not None  # Artifaxx deals Missions only
+            row = tr.text("hs.secret_of" if dealt_id else "hs.mission_of", player=self._name(viewer))
+        self._labels["row"].setText(row)
+        self._labels["window"].setText(self.seating.window)
+        counter = self._labels["counter"]
+        counter.setText(tr.text("hs.steps", steps=view.steps, turn=view.turn)
+                        + "   " + tr.text("label.open_paradoxes", count=len(view.timeline.open_paradoxes())))
+        counter.setX(WIDTH - MARGIN - counter.boundingRect().width())
+
+    def redraw(self) -> None:
+        if self.full_view is not None:
+            self.show_full(self.full_view, self.dests, self.seating)
+
+    def hand_cards(self) -> list[str]:
+        return list(self.hand)
+
+    def timeline_shown(self) -> Timeline | None:
+        return self.full_view.timeline if self.full_view is not None else None
+
+    def home_shown(self) -> list[str]:
+        return []
+
+    def accessible_summary(self) -> str:
+        if self.full_view is None:
+            return ""
+        return self.translator.text("a11y.full_summary", hand=len(self.hand),
+                                    open=len(self.full_view.timeline.open_paradoxes()))
+
+    def drop_zones(self) -> list[str]:
+        return [key for key in self.items_by_key
+                if key.startswith(("tl:", "seat:", "art:", "dir:")) or key in (DISCARD_KEY, STACK_KEY)]
+
+    def card_at(self, pos: QPointF) -> CardItem | None:
+        item = super().card_at(pos)
+        if item is not None and item.key.startswith("stack:"):
+            return self.items_by_key[STACK_KEY]  # a card resolving stands for its zone, the target of Memos
+        return item

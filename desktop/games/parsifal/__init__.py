@@ -1,0 +1,1 @@
+"""Parsifal: the table, its scene and its card faces."""

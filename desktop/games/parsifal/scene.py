@@ -1,0 +1,296 @@
+"""The Parsifal table (PAR-15): the deck, the common area, Limbo, and one control area per player.
+
+Characters stand in columns in their owner's area, their artifacts tucked under them showing
+only a band; a blocker's card lies on the foot of the card it blocks (the oldest one), so the
+blocked card's name, abilities and missions stay readable; a second target of the same blocker
+gets a small seal there instead. The scene draws one view and never judges a move: the table
+hands it `dests` (card -> target key -> move) made from legal_moves.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
+
+from desktop.frame.card_item import CardFace, CardItem
+from desktop.frame.card_table import DECK_KEY, GAP, LABEL, MARGIN, CardTable, Dests
+from desktop.frame.i18n import Translator
+from desktop.games.parsifal.faces import CARD, COMMON_CARD, COVER, LIMBO_PLATE, PLATE, ParsifalFaces
+from rules.parsifal.missions import conditions
+from rules.parsifal.state import ParState, card_type
+
+WIDTH, HEIGHT = 1480.0, 950.0
+COMMON_KEY = "zone:common"
+LIMBO_KEY = "zone:limbo"
+PENDING_KEY = "zone:pending"
+TOP_Y = 32.0
+TOP_H = 124.0
+DECK_SIZE = (96.0, TOP_H)
+COMMON_X = MARGIN + DECK_SIZE[0] + 16
+COMMON_W = 7 * (COMMON_CARD[0] + 6) + 6
+LIMBO_X = COMMON_X + COMMON_W + 14
+LIMBO_COLUMNS = 3
+LIMBO_W = LIMBO_COLUMNS * (LIMBO_PLATE[0] + 6) + 6
+PENDING_X = LIMBO_X + LIMBO_W + 12
+PENDING_SIZE = (WIDTH - MARGIN - PENDING_X, TOP_H)
+AREAS_Y = TOP_Y + TOP_H + 22
+AREA_BAND = 26.0
+COLUMN_H = 2 * CARD[1] - COVER + PLATE[1] - 4  # a blocked card, its blocker, one artifact under it
+ZONE_PAPER = "#285443"
+ZONE_BORDER = "#163628"
+AREA_BAND_COLOUR = "#3d6b58"
+ACTIVE_BAND = "#d9b43c"
+GRID = {2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}  # players -> columns, rows of areas
+
+
+def area_key(seat: int) -> str:
+    return f"area:{seat}"
+
+
+def seal_key(target: str) -> str:
+    return f"seal:{target}"
+
+
+@dataclass
+class Seating:
+    """Who sits where and what the moment says; the scene draws it, the table decides it."""
+
+    names: list[str]
+    viewer: int | None
+    curtain: str = ""
+    pending: str = ""  # the declared action while the window is open
+    waiting: str = ""  # who may still interrupt it
+    status: str = ""  # the turn
+    turns_left: int | None = None  # once the deck is spent (PAR-9.4)
+    hand: list[str] = field(default_factory=list)  # the cards the number keys pick
+
+
+class ParsifalScene(CardTable):
+    def __init__(self, faces: ParsifalFaces, tr: Translator) -> None:
+        super().__init__(tr, WIDTH, HEIGHT)
+        self.faces = faces
+        self.par_view: ParState | None = None
+        self.seating = Seating([], None)
+        self.area_rects: dict[int, tuple[float, float, float, float]] = {}
+        self._labels: dict[str, QGraphicsSimpleTextItem] = {}
+        for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
+                         ("pending", (PENDING_X, 5))):
+            self._labels[key] = self._caption(pos, 15)
+
+    def _caption(self, pos: tuple[float, float], pixel: int, colour: str = LABEL) -> QGraphicsSimpleTextItem:
+        item = self.label(pos, pixel, bold=True, colour=colour)
+        item.setZValue(0.5)  # above the zone it names, below every card
+        return item
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def show(self, view: ParState, dests: Dests, seating: Seating) -> None:
+        """Bring the items in line with `view`."""
+        self.par_view = view
+        self.seating = seating
+        self.set_dests(dests)
+        faces = self.faces
+        wanted: dict[str, tuple[QPointF, float]] = {}
+        self.put(DECK_KEY, faces.deck(len(view.deck), seating.turns_left, DECK_SIZE))
+        wanted[DECK_KEY] = (QPointF(MARGIN, TOP_Y), 1)
+        self.put(COMMON_KEY, _zone(COMMON_W, TOP_H))
+        wanted[COMMON_KEY] = (QPointF(COMMON_X, TOP_Y), 0)
+        for i, artifact in enumerate(view.common):
+            self.put(artifact, faces.artifact(artifact))
+            wanted[artifact] = (QPointF(COMMON_X + 6 + i * (COMMON_CARD[0] + 6),
+                                        TOP_Y + (TOP_H - COMMON_CARD[1]) / 2), 2 + i * 0.01)
+        self._place_limbo(view, wanted)
+        if seating.pending:
+            self.put(PENDING_KEY, faces.pending(seating.pending, seating.waiting, PENDING_SIZE))
+            wanted[PENDING_KEY] = (QPointF(PENDING_X, TOP_Y), 1)
+        self._place_areas(view, wanted)
+        self.place(wanted)
+        self._refresh_labels(view)
+        self.refresh_marks()
+        self.set_curtain(seating.curtain)
+
+    def _place_limbo(self, view: ParState, wanted: dict[str, tuple[QPointF, float]]) -> None:
+        """Limbo face up, in order of arrival; a long Limbo packs its rows closer (PAR-15.1)."""
+        self.put(LIMBO_KEY, _zone(LIMBO_W, TOP_H))
+        wanted[LIMBO_KEY] = (QPointF(LIMBO_X, TOP_Y), 0)
+        rows = max(1, math.ceil(len(view.limbo) / LIMBO_COLUMNS))
+        step = min(LIMBO_PLATE[1] + 4, (TOP_H - 12 - LIMBO_PLATE[1]) / max(1, rows - 1))
+        for i, tarot in enumerate(view.limbo):
+            self.put(tarot, self.faces.in_limbo(tarot))
+            col, row = i % LIMBO_COLUMNS, i // LIMBO_COLUMNS
+            wanted[tarot] = (QPointF(LIMBO_X + 6 + col * (LIMBO_PLATE[0] + 6), TOP_Y + 6 + row * step), 2 + i * 0.01)
+
+    def _place_areas(self, view: ParState, wanted: dict[str, tuple[QPointF, float]]) -> None:
+        faces = self.faces
+        cols, rows = GRID.get(view.players, (3, 2))
+        aw = (WIDTH - 2 * MARGIN - (cols - 1) * 10) / cols
+        ah = (HEIGHT - MARGIN - AREAS_Y - (rows - 1) * 10) / rows
+        lines: dict[str, tuple[tuple[str, str, bool], ...]] = {}  # copies share their missions (PAR-8.4)
+
+        def lines_of(character: str) -> tuple[tuple[str, str, bool], ...]:
+            type_id = card_type(character)
+            found = lines.get(type_id)
+            if found is None:
+                found = lines[type_id] = tuple(conditions(faces.cards, view, character))
+            return found
+
+        lying = {b.blocker: view.lies_over(b.blocker) for b in view.blocks}
+        block_on = {b.target: b.blocker for b in view.blocks}
+        self.area_rects = {}
+        for seat in range(view.players):
+            ax = MARGIN + (seat % cols) * (aw + 10)
+            ay = AREAS_Y + (seat // cols) * (ah + 10)
+            self.area_rects[seat] = (ax, ay, aw, ah)
+            key = area_key(seat)
+            self.put(key, _zone(aw, ah, ACTIVE_BAND if seat == view.active and view.step != "over"
+                                else AREA_BAND_COLOUR))
+            wanted[key] = (QPointF(ax, ay), 0)
+            here = [c for c in view.owned_by(seat) if c not in lying]
+            places = _columns(len(here), aw, ah)
+            for i, character in enumerate(here):
+                dx, dy = places[i]
+                x, y = ax + dx, ay + dy
+                z = 10.0 + i * 10
+                blocked = character in block_on
+                self.put(character, faces.character(character, lines_of(character), blocked, blocked))
+                wanted[character] = (QPointF(x, y), z)
+                bottom = ay + ah - 2
+                self._tuck(view, character, x, y, z, bottom, wanted)
+                if blocked:
+                    # Over every column of the area: a squeezed neighbour must not hide the blocker's band.
+                    over = 500.0 + i * 10
+                    blocker = block_on[character]
+                    foot = QPointF(x, y + CARD[1] - COVER)
+                    if lying.get(blocker) == character:
+                        owner = view.owner[blocker]
+                        tag = self._name(owner) if owner != seat else ""  # whose blocker lies here
+                        self.put(blocker, faces.character(blocker, lines_of(blocker), False, False, tag))
+                        wanted[blocker] = (foot, over)
+                        self._tuck(view, blocker, foot.x(), foot.y(), over, bottom, wanted)
+                    else:
+                        self.put(seal_key(character), faces.seal(blocker))
+                        wanted[seal_key(character)] = (foot + QPointF(8, 5), over)
+
+    def _tuck(self, view: ParState, holder: str, x: float, y: float, z: float, bottom: float,
+              wanted: dict[str, tuple[QPointF, float]]) -> None:
+        """The holder's artifacts just under its foot, in the order they came (PAR-15.2); many of them
+        close up rather than leave the area."""
+        held = view.held.get(holder, [])
+        first = y + CARD[1] - 1  # under the foot's rounded corners only: both lines of the band show
+        step = PLATE[1] + 2
+        if len(held) > 1 and first + len(held) * step > bottom:
+            step = max(12.0, (bottom - first - PLATE[1]) / (len(held) - 1))
+        for k, artifact in enumerate(held):
+            self.put(artifact, self.faces.tucked(artifact))
+            wanted[artifact] = (QPointF(x, first + k * step), z - 1 + k * 0.01)
+
+    def _name(self, seat: int) -> str:
+        names = self.seating.names
+        return names[seat] if seat < len(names) else str(seat + 1)
+
+    def _refresh_labels(self, view: ParState) -> None:
+        t = self.translator.text
+        seating = self.seating
+        self._labels["status"].setText(seating.status)
+        self._labels["common"].setText(t("label.common"))
+        self._labels["limbo"].setText(t("label.limbo_count", count=len(view.limbo)))
+        self._labels["pending"].setText(t("label.declared") if seating.pending else "")
+        for seat, (ax, ay, _aw, _ah) in self.area_rects.items():
+            key = f"area:{seat}"
+            label = self._labels.get(key)
+            if label is None:
+                label = self._labels[key] = self._caption((ax + 8, ay + 2), 15)
+            label.setPos(ax + 8, ay + 1)
+            active = seat == view.active and view.step != "over"
+            label.setBrush(QBrush(QColor("#1d1b16" if active else LABEL)))
+            name = self._name(seat)
+            count = len(view.owned_by(seat))
+            label.setText(t("label.area_active" if active else "label.area", player=name, count=count))
+            label.setVisible(True)
+        for key, label in self._labels.items():
+            if key.startswith("area:") and int(key[5:]) not in self.area_rects:
+                label.setVisible(False)
+
+    def redraw(self) -> None:
+        if self.par_view is not None:
+            self.show(self.par_view, self.dests, self.seating)
+
+    def retranslate(self) -> None:
+        self.faces.clear()
+        super().retranslate()
+
+    # --- where things land ----------------------------------------------------------------
+
+    def hand_cards(self) -> list[str]:
+        return list(self.seating.hand)
+
+    def accessible_text(self, key: str) -> tuple[str, str]:
+        """An area, the common artifacts and Limbo said with whose they are and how many cards lie there;
+        the cards from their faces."""
+        view = self.par_view
+        t = self.translator.text
+        if view is not None and key.startswith("area:"):
+            seat = int(key[5:])
+            turn = t("a11y.area_turn") if seat == view.active and view.step != "over" else ""
+            return t("a11y.area", player=self._name(seat), count=len(view.owned_by(seat))), turn
+        if view is not None and key == COMMON_KEY:
+            return t("a11y.common", count=len(view.common)), ""
+        if view is not None and key == LIMBO_KEY:
+            return t("a11y.limbo", count=len(view.limbo)), ""
+        return super().accessible_text(key)
+
+    def drop_zones(self) -> list[str]:
+        """Every character and zone: a landing that is not lit is explained, not ignored."""
+        view = self.par_view
+        characters = list(view.owner) if view is not None else []
+        zones = [k for k in self.items_by_key if k.startswith(("zone:", "area:")) and k != DECK_KEY]
+        return [*characters, *zones]
+
+    def most_overlapped(self, item: CardItem, keys: Iterable[str]) -> str:
+        """A card dropped on a character means that character, even though its area lies under both."""
+        keys = list(keys)
+        cards = [k for k in keys if not k.startswith(("zone:", "area:"))]
+        return super().most_overlapped(item, cards) or super().most_overlapped(item, keys)
+
+    def card_at(self, pos: QPointF) -> CardItem | None:
+        item = super().card_at(pos)
+        if item is not None and item.key.startswith("seal:"):
+            return self.items_by_key.get(item.key[5:], item)  # a seal stands for the card it lies on
+        return item
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
+        # A character can be both something that moves and a target: with a card held, a click on one
+        # of its lit targets plays, rather than picking the target up in its place.
+        if not self.curtain_up and event.button() == Qt.MouseButton.LeftButton and self.selected:
+            item = self.card_at(event.scenePos())
+            if item is not None and item.key != self.selected:
+                if item.key in self.dests.get(self.selected, {}):
+                    self.activate(item.key)
+                    event.accept()
+                    return
+                if item.key in self.drop_zones() and not item.key.startswith("seal:"):
+                    self.drop_refused.emit(self.selected, item.key)
+                    self.select("")
+                    event.accept()
+                    return
+        super().mousePressEvent(event)
+
+
+def _zone(width: float, height: float, band: str = ZONE_PAPER) -> CardFace:
+    """A zone on the felt: a panel, with a coloured band for a player's area."""
+    return CardFace(width, height, band, ZONE_PAPER, border=ZONE_BORDER)
+
+
+def _columns(count: int, aw: float, ah: float) -> list[tuple[float, float]]:
+    """Where each column of an area starts (relative to the area): rows if there is height, then squeezed."""
+    inner_w = aw - 16
+    rows = max(1, int((ah - AREA_BAND - 4) // COLUMN_H))
+    per_row = max(1, int((inner_w + GAP) // (CARD[0] + GAP)))
+    if count > per_row * rows:
+        per_row = math.ceil(count / rows)
+    step = CARD[0] + GAP if per_row * (CARD[0] + GAP) - GAP <= inner_w else (inner_w - CARD[0]) / max(1, per_row - 1)
+    return [(8 + (i % per_row) * step, AREA_BAND + 4 + (i // per_row) * COLUMN_H) for i in range(count)]

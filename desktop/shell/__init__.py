@@ -1,0 +1,1 @@
+"""The app around the tables: the main window, start-up, the games list, replays."""

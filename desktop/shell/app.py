@@ -1,0 +1,141 @@
+"""Starting the app: settings, card sets, the window, and the offer to resume."""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardsets.yamlfile import CardSetError
+
+if TYPE_CHECKING:
+    from desktop.shell.main_window import MainWindow
+
+APP_ID = "io.github.convivium.Convivium"  # the .desktop file, the icon and the AppStream id
+OTHER_COMMANDS = """other commands:
+  convivium check      check every card set and text catalog
+  convivium translate  open the translators' workbench
+  convivium bench      time the tables' redraws"""
+
+
+def run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="convivium", description="A table for card games.", epilog=OTHER_COMMANDS,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--lang", choices=["it", "es", "en", "nl", "qps"],
+                        help="language of the table (qps: a pseudo-language that lengthens every text)")
+    parser.add_argument("--deal", help="start Solonauts with this deal number")
+    parser.add_argument("--ids", type=int, choices=range(6, 11), metavar="6-10", default=None,
+                        help="travellers to bring home")
+    parser.add_argument("--screenshot", metavar="PNG",
+                        help="draw the table with a new deal into this picture and quit (the saved game is not touched)")
+    args = parser.parse_args(argv)
+    shot_home = ""
+    if args.screenshot:
+        # A throwaway data folder: the picture's deal must not replace the player's autosave.
+        shot_home = tempfile.mkdtemp(prefix="convivium-screenshot-")
+        os.environ["CONVIVIUM_HOME"] = shot_home
+
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from desktop.frame import dialogs, storage
+    from desktop.frame.i18n import Translator, default_language
+    from desktop.shell.main_window import MAX_DEAL, MainWindow, parse_deal, random_deal
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Convivium")
+    app.setOrganizationName("Convivium")
+    set_icon()
+    settings = storage.load_settings()
+    language = args.lang or settings.get("language") or default_language()
+    try:
+        tr = Translator(str(language))
+    except CardSetError as exc:
+        print("The card files have problems:\n" + str(exc), file=sys.stderr)
+        dialogs.inform(None, "Convivium", "The card files have problems:\n\n" + str(exc), QMessageBox.Icon.Critical)
+        return 1
+    from desktop.shell.single_instance import claim_or_hand_over
+
+    # Before anything is written: a second copy on the same folder would take the same autosaves.
+    instance = claim_or_hand_over(tr, storage.data_dir())
+    if instance is None:
+        return 0
+    # Now the folder is ours: a settings file that cannot be read is kept aside (and said once the window is up).
+    settings, settings_kept = storage.read_settings()
+    seed: int | None = None
+    if args.deal is not None:
+        try:
+            seed = parse_deal(args.deal)
+        except ValueError:
+            print(tr.text("cli.bad_deal", text=args.deal, max=MAX_DEAL), file=sys.stderr)
+            return 2
+    try:
+        window = MainWindow(tr, settings)
+    except CardSetError as exc:
+        print("The card files have problems:\n" + str(exc), file=sys.stderr)
+        dialogs.inform(None, "Convivium", "The card files have problems:\n\n" + str(exc), QMessageBox.Icon.Critical)
+        return 1
+    instance.raise_requested.connect(window.come_forward)
+
+    if settings_kept is not None:
+        window.tell_at_start(tr.text("settings.damaged", file=str(settings_kept)))
+
+    marker = storage.running_marker()
+    crashed = marker.exists()
+    storage.remove_stale_temp_files()
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass
+    window.show()
+    options = window.remembered_options()
+    if args.ids is not None:
+        options["ids"] = args.ids
+    if args.screenshot:
+        from desktop.frame import card_item
+
+        card_item.ANIMATION_MS = 0  # the picture shows the cards where they land, not on their way
+        window.resize(1480, 900)
+        window.new_game(options, random_deal() if seed is None else seed)
+        return screenshot(window, Path(args.screenshot), Path(shot_home))
+    if args.deal is not None:
+        window.new_game(options, random_deal() if seed is None else seed)
+    elif not window.offer_resume(crashed):
+        window.new_game(options, random_deal())
+    code = int(app.exec())
+    instance.release()
+    return code
+
+
+def set_icon() -> None:
+    """The theme's icon when Convivium is installed with its .desktop file, else the one bundled with
+    a standalone build (PyInstaller puts data files under sys._MEIPASS)."""
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.setDesktopFileName(APP_ID)  # lets the desktop match the window to its menu entry
+
+    icon = QIcon.fromTheme(APP_ID)
+    bundle = getattr(sys, "_MEIPASS", None)
+    if icon.isNull() and bundle is not None:
+        icon = QIcon(str(Path(bundle) / "icons" / f"{APP_ID}.png"))
+    if not icon.isNull():
+        QApplication.setWindowIcon(icon)
+
+
+def screenshot(window: MainWindow, path: Path, home: Path) -> int:
+    """Draw the window into `path` once it is laid out; then close it and forget its data folder."""
+    from PySide6.QtWidgets import QApplication
+
+    for _ in range(3):  # the docks and the view settle their sizes over a few passes
+        QApplication.processEvents()
+    ok = window.grab().save(str(path), "PNG")
+    window.close()
+    shutil.rmtree(home, ignore_errors=True)
+    if not ok:
+        print(f"could not write {path}", file=sys.stderr)
+        return 1
+    return 0

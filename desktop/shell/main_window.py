@@ -1,0 +1,941 @@
+"""The main window: the table in the middle, the card detail and the log beside it."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFormLayout,
+                               QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget,
+                               QToolBar, QWidget)
+
+import cardsets
+from desktop.frame import accessibility, dialogs, plain, storage
+from desktop.frame.card_table import CardTable
+from desktop.frame.i18n import Translator
+from desktop.frame.keys_help import SOLONAUTS_ROWS
+from desktop.frame.panels import DetailPanel, TableView
+from desktop.games.chrononauts.faces import ChrononautsFaces
+from desktop.games.chrononauts.solonauts_help import SoloHelp
+from desktop.games.chrononauts.solonauts_scene import SolonautsScene
+from desktop.games.chrononauts.solonauts_session import GameSession
+from desktop.games.chrononauts.solonauts_stats import Statistics
+from desktop.games.chrononauts.solonauts_stats import default_path as stats_path
+from desktop.games.chrononauts.solonauts_stats_dialog import StatisticsDialog
+from desktop.workbench.live import follow_saves
+from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
+from rules.chrononauts.solver import Solution
+from rules.kernel import BadOption, Event
+from rules.registry import engine
+from rules.saves import SaveError
+
+if TYPE_CHECKING:  # a table for several people is loaded when such a game starts
+    from desktop.frame.seat_table import SeatGame, SeatTable
+    from desktop.shell.games_list import GamesDialog
+    from desktop.shell.replay import ReplayWindow
+
+MAX_DEAL = 2**31 - 1
+DEAL_KINDS = ("random", "winnable", "daily", "number")
+UNTOLD = frozenset({"linchpin_flipped"})  # events the log leaves out: the card_played line before says it better
+
+
+def parse_deal(text: str) -> int | None:
+    """A deal number typed by a person: None for a random deal; ValueError if not a number."""
+    text = text.strip().replace("_", "")
+    if not text:
+        return None
+    if not text.isdigit() or int(text) > MAX_DEAL:
+        raise ValueError(text)
+    return int(text)
+
+
+def random_deal() -> int:
+    return random.SystemRandom().randrange(MAX_DEAL + 1)
+
+
+class NewGameDialog(QDialog):
+    def __init__(self, tr: Translator, parent: QWidget | None, ids: int = IDS_DEFAULT) -> None:
+        super().__init__(parent)
+        self.tr_ = tr
+        self.setWindowTitle(tr.text("new.title"))
+        form = QFormLayout(self)
+        self.game = QComboBox()
+        from desktop.shell.tables import seat_games
+
+        for game in seat_games():
+            self.game.addItem(tr.text(f"game.{game}"), game)
+        self.mode = QComboBox()
+        self.game.currentIndexChanged.connect(self._game_chosen)
+        self.kind = QComboBox()
+        for kind in DEAL_KINDS:
+            self.kind.addItem(tr.text(f"new.kind.{kind}"), kind)
+        self.deal = QLineEdit()
+        self.deal.setPlaceholderText(tr.text("new.deal_hint"))
+        self.deal.textChanged.connect(self._number_typed)
+        self.kind.currentIndexChanged.connect(self._kind_chosen)
+        self.ids = QSpinBox()
+        self.ids.setRange(IDS_MIN, IDS_MAX)
+        self.ids.setValue(ids)
+        self.error = plain.label()  # it quotes the deal number as typed
+        self.error.setStyleSheet("color: #b3261e")
+        self.error.setWordWrap(True)
+        form.addRow(tr.text("new.game"), self.game)
+        form.addRow(tr.text("new.mode"), self.mode)
+        form.addRow(tr.text("new.deal_kind"), self.kind)
+        form.addRow(tr.text("new.deal"), self.deal)
+        form.addRow(tr.text("new.ids"), self.ids)
+        form.addRow(self.error)
+        form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
+        self.mode.currentIndexChanged.connect(self._mode_chosen)
+        self._game_chosen(0)
+        self.seed: int | None = None
+
+    def _game_chosen(self, _index: int) -> None:
+        """The modes of the game chosen; several people on one screen give their names in the next dialog."""
+        from desktop.frame.seat_table import mode_key
+        from desktop.shell.tables import table_class
+
+        game = self.chosen_game()
+        table = table_class(game)
+        self.mode.clear()
+        if game == "chrononauts":
+            self.mode.addItem(self.tr_.text("mode.solonauts"), "solonauts")
+        for mode in table.MODES if table is not None else ():
+            self.mode.addItem(self.tr_.text(mode_key(game, mode)), mode)
+        self._mode_chosen(0)
+
+    def _mode_chosen(self, _index: int) -> None:
+        solo = self.chosen_mode() == "solonauts"  # the deal rows are Solonauts' alone
+        for widget in (self.kind, self.deal, self.ids):
+            widget.setEnabled(solo)
+
+    def chosen_game(self) -> str:
+        return str(self.game.currentData())
+
+    def _number_typed(self, text: str) -> None:
+        if text.strip():  # a number typed means that deal
+            self.kind.setCurrentIndex(DEAL_KINDS.index("number"))
+
+    def _kind_chosen(self, _index: int) -> None:
+        if self.chosen_kind() != "number":  # another kind of deal: the number no longer applies
+            self.deal.clear()
+
+    def chosen_kind(self) -> str:
+        return str(self.kind.currentData())
+
+    def accept(self) -> None:
+        """`seed` is the deal to play, or None when it must first be found (winnable, daily)."""
+        self.seed = None
+        if self.chosen_kind() in ("random", "number"):
+            try:
+                deal = parse_deal(self.deal.text())
+            except ValueError:
+                self.error.setText(self.tr_.text("new.bad_deal", text=self.deal.text().strip(), max=MAX_DEAL))
+                return
+            self.seed = random_deal() if deal is None else deal
+        super().accept()
+
+    def options(self) -> dict[str, Any]:
+        return {"ids": self.ids.value()}
+
+    def chosen_mode(self) -> str:
+        return str(self.mode.currentData())
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, tr: Translator, settings: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.tr_ = tr
+        self.settings = settings if settings is not None else {}
+        solo = engine("chrononauts", "solonauts")
+        self.faces = ChrononautsFaces(cardsets.load_chrononauts(), solo.rules, tr)
+        self.scene = SolonautsScene(self.faces, tr)
+        self.view = TableView(self.scene)
+        # One window for every game: the Solonauts table, or a hot-seat table in its place.
+        self.centre = QStackedWidget()
+        self.centre.addWidget(self.view)
+        self.setCentralWidget(self.centre)
+        self.session: GameSession | None = None
+        self.hotseat: SeatTable | None = None
+        self.save_path: Path | None = None
+        self.pinned = ""
+
+        self.detail = DetailPanel()
+        self.detail_dock = QDockWidget()
+        self.detail_dock.setObjectName("detail")
+        self.detail_dock.setWidget(self.detail)
+        self.detail_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.detail_dock)
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.log_dock = QDockWidget()
+        self.log_dock.setObjectName("log")
+        self.log_dock.setWidget(self.log)
+        self.log_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+
+        # Plain text: messages quote file names and reasons read from files.
+        self.prompt = plain.label()
+        self.message = plain.label()
+        self.message.setStyleSheet("color: #b3261e; font-weight: bold")
+        self.score = plain.label()
+        self.deal_label = plain.label()
+        self.statusBar().addWidget(self.prompt, 1)
+        self.statusBar().addWidget(self.message, 2)
+        self.statusBar().addPermanentWidget(self.score)
+        self.statusBar().addPermanentWidget(self.deal_label)
+        self._message_timer = QTimer(self)
+        self._message_timer.setSingleShot(True)
+        self._message_timer.timeout.connect(self.message.clear)
+
+        self._build_actions()
+        self.scene.move_chosen.connect(self._on_move)
+        self.scene.drop_refused.connect(self._on_refused_drop)
+        self.scene.hovered.connect(self._on_hover)
+        self.scene.pinned.connect(self._on_pin)
+        self.scene.selection_changed.connect(lambda _card: self._refresh_prompt())
+        tr.language_changed.connect(self._on_language)
+        tr.texts_changed.connect(self.retranslate)
+        # A translator saving a card-set file sees the table change at once.
+        self.text_watcher = follow_saves(tr, cardsets.ROOT, "chrononauts", self, self._texts_not_reloaded)
+        self.workbench: QWidget | None = None
+        self.replay_window: ReplayWindow | None = None
+        self.help = SoloHelp(self, self)
+        self.stats = Statistics(stats_path())
+        damaged = self.stats.set_aside
+        if damaged is not None:
+            self.tell_at_start(tr.text("stats.damaged", file=str(damaged)))
+        self.retranslate()
+        self.resize(1480, 900)
+
+    # --- menus ----------------------------------------------------------------------
+
+    def _action(self, key: str, slot: Any, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None) -> QAction:
+        action = QAction(self)
+        action.setData(key)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        self.act_new = self._action("menu.new", self.new_game_dialog, K.New)
+        self.act_restart = self._action("menu.restart", self.restart, "Ctrl+R")
+        self.act_open = self._action("menu.open", self.open_dialog, K.Open)
+        self.act_save = self._action("menu.save", self.save, K.Save)
+        self.act_save_as = self._action("menu.save_as", self.save_as, K.SaveAs)
+        self.act_quit = self._action("menu.quit", self.close, K.Quit)
+        self.act_undo = self._action("menu.undo", self.undo, K.Undo)
+        self.act_redo = self._action("menu.redo", self.redo, K.Redo)
+        self.act_help = self._action("menu.how_to_play", self.show_help)  # F1 lists the keys (act_keys)
+        self.act_about = self._action("menu.about", self.show_about)
+        self.act_translations = self._action("menu.translations", self.open_workbench)
+        self.act_statistics = self._action("menu.statistics", self.show_statistics)
+        self.act_hint = self._action("menu.hint", self.hint, "H")
+        self.act_daily = self._action("menu.daily", self.daily_deal, "Ctrl+D")
+        self.act_redo.setShortcuts(K.Redo)  # every binding of the platform: Ctrl+Shift+Z as well as Ctrl+Y
+        self.act_keys = self._action("keys.menu", self.show_keys, "F1")
+        self.act_keys.setShortcuts([QKeySequence("F1"), QKeySequence("?")])
+        self.act_log = self._action("keys.menu_log", self.toggle_log_focus, "L")
+        self.scene.help_rows = SOLONAUTS_ROWS  # the Solonauts table has a hint; the others' rows are the default
+        self.act_replay = self._action("replay.open", self.open_replay_dialog)
+        self.act_watch = self._action("replay.watch_game", self.watch_replay)
+        self.act_games = self._action("menu.games_in_progress", self.show_games_in_progress)
+        self.menu_game = self.menuBar().addMenu("")
+        for act in (self.act_new, self.act_games, self.act_daily, self.act_restart, self.act_open, self.act_save,
+                    self.act_save_as):
+            self.menu_game.addAction(act)
+        self.menu_game.addAction(self.act_replay)
+        self.menu_game.addAction(self.act_watch)
+        self.menu_game.addSeparator()
+        self.menu_game.addAction(self.act_hint)
+        self.menu_game.addAction(self.act_log)
+        self.menu_game.addAction(self.act_statistics)
+        self.menu_game.addSeparator()
+        self.menu_game.addAction(self.act_quit)
+        self.menu_edit = self.menuBar().addMenu("")
+        self.menu_edit.addAction(self.act_undo)
+        self.menu_edit.addAction(self.act_redo)
+        self.menu_language = self.menuBar().addMenu("")
+        self.language_group = QActionGroup(self)
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in Translator.languages():
+            act = QAction(name, self, checkable=True)
+            act.setChecked(code == self.tr_.language)
+            act.triggered.connect(lambda _checked=False, c=code: self.set_language(c))
+            self.language_group.addAction(act)
+            self.menu_language.addAction(act)
+            self.language_actions[code] = act
+        self.menu_tools = self.menuBar().addMenu("")
+        self.menu_tools.addAction(self.act_translations)
+        self.menu_help = self.menuBar().addMenu("")
+        self.menu_help.addAction(self.act_keys)
+        self.menu_help.addAction(self.act_help)
+        self.menu_help.addAction(self.act_about)
+        self.actions_by_key = [self.act_new, self.act_restart, self.act_open, self.act_save, self.act_save_as,
+                               self.act_quit, self.act_undo, self.act_redo, self.act_help, self.act_about,
+                               self.act_translations, self.act_statistics, self.act_hint, self.act_daily]
+        self.actions_by_key += [self.act_keys, self.act_log]
+        self.actions_by_key += [self.act_replay, self.act_watch, self.act_games]
+        # The replay bar: shown while a winning line is replayed step by step.
+        self.replay_bar = QToolBar()
+        self.replay_bar.setObjectName("replay")
+        self.replay_bar.setMovable(False)
+        self.replay_actions = [self._action("replay.back", lambda: self.help.back(), "Left"),
+                               self._action("replay.next", lambda: self.help.next(), "Right"),
+                               self._action("replay.play", lambda: self.help.play_all(), "Space"),
+                               self._action("replay.stop", lambda: self.help.stop(), "Escape")]
+        for act in self.replay_actions:
+            self.replay_bar.addAction(act)
+            act.setEnabled(False)
+        self.actions_by_key += self.replay_actions
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.replay_bar)
+        self.replay_bar.hide()
+
+    def retranslate(self) -> None:
+        t = self.tr_.text
+        self.setWindowTitle(self.hotseat.title() if self.hotseat is not None else
+                            f"{t('app.name')} — {t('game.chrononauts')}: {t('mode.solonauts')}")
+        for act in self.actions_by_key:
+            act.setText(t(str(act.data())))
+        self.menu_game.setTitle(t("menu.game"))
+        self.menu_edit.setTitle(t("menu.edit"))
+        self.menu_language.setTitle(t("menu.language"))
+        self.menu_tools.setTitle(t("menu.tools"))
+        self.menu_help.setTitle(t("menu.help"))
+        self.detail_dock.setWindowTitle(t("detail.title"))
+        self.log_dock.setWindowTitle(t("log.title"))
+        self.log.setAccessibleName(t("a11y.log"))
+        for code, act in self.language_actions.items():
+            act.setChecked(code == self.tr_.language)
+        self.scene.retranslate()
+        if self.hotseat is not None:
+            self.hotseat.retranslate()  # its log and detail are in the shared docks
+        self._rebuild_log()
+        self._refresh_status()
+        self._refresh_detail()
+
+    def set_language(self, code: str) -> None:
+        self.tr_.set_language(code)
+
+    def _on_language(self, code: str) -> None:
+        self.settings["language"] = code
+        storage.save_settings(self.settings)
+        self.statusBar().clearMessage()  # a passing message ("Saved to …") was in the old language
+        self.retranslate()
+
+    # --- dialogs (tests replace ask/inform to answer without a person) ---------------
+
+    def ask(self, title: str, text: str, buttons: list[str]) -> int:
+        """Ask a question; the index of the button chosen (-1 if the box was closed)."""
+        return dialogs.ask(self, title, text, buttons)
+
+    def inform(self, title: str, text: str) -> None:
+        dialogs.inform(self, title, text)
+
+    def file_dialog(self, saving: bool) -> str:
+        """The file name a person picks ("" if none); tests answer here in their place."""
+        t = self.tr_.text
+        start = str(self.save_path or storage.data_dir())
+        if saving:
+            # No confirmation from Qt: it would ask about the name typed, before the suffix is added.
+            name, _ = QFileDialog.getSaveFileName(self, t("save.title"), start, t("file.filter"),
+                                                  options=QFileDialog.Option.DontConfirmOverwrite)
+        else:
+            name, _ = QFileDialog.getOpenFileName(self, t("open.title"), start, t("file.filter"))
+        return name
+
+    def choose_file(self, saving: bool) -> Path | None:
+        name = self.file_dialog(saving)
+        if not name:
+            return None
+        path = Path(name)
+        if not saving:
+            return path
+        if not path.name.endswith(storage.SAVE_SUFFIX):
+            stem = path.name.removesuffix(".json").removesuffix(".convivium")
+            path = path.with_name(stem + storage.SAVE_SUFFIX)
+        return path if self.may_replace(path) else None
+
+    def may_replace(self, path: Path) -> bool:
+        """True if nothing is at `path`, or the person agreed to replace the file there (named in the question)."""
+        if not path.exists():
+            return True
+        t = self.tr_.text
+        question = t("save.replace_question", file=path.name, folder=str(path.parent))
+        return self.ask(t("save.replace_title"), question, [t("save.replace_yes"), t("save.replace_no")]) == 0
+
+    # --- games ----------------------------------------------------------------------
+
+    def start(self, session: GameSession, save_path: Path | None = None) -> None:
+        self._leave_hotseat()
+        if self.session is not None:
+            self.session.deleteLater()
+        self.session = session
+        self.save_path = save_path
+        session.changed.connect(self._on_changed)
+        session.refused.connect(self.show_message)
+        self.scene.selected = ""
+        self.scene.show_view(session.view, session.dests())
+        self._rebuild_log()
+        self._refresh_status()
+        self._warn_if_not_autosaved()
+        self.view.setFocus()
+
+    def remembered_options(self) -> dict[str, Any]:
+        """The options of the last game started, as far as the rules still accept them."""
+        solo = engine("chrononauts", "solonauts")
+        try:
+            return solo.options({"ids": self.settings.get("ids", IDS_DEFAULT)})
+        except BadOption:  # a hand-edited or outdated settings file
+            return solo.options({})
+
+    def new_game(self, options: dict[str, Any], seed: int) -> None:
+        self.settings["ids"] = options.get("ids", IDS_DEFAULT)
+        storage.save_settings(self.settings)
+        session = GameSession.new(options, seed, self.tr_, storage.autosave_path())
+        session._autosave()
+        self.start(session)
+
+    def new_game_dialog(self) -> None:
+        dialog = NewGameDialog(self.tr_, self, int(self.remembered_options()["ids"]))
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        if dialog.chosen_mode() != "solonauts":
+            self.hotseat_dialog(dialog.chosen_game(), dialog.chosen_mode(), dialog.seed)
+        elif dialog.seed is not None:
+            self.new_game(dialog.options(), dialog.seed)
+        else:
+            self.help.start_found_deal(dialog.chosen_kind(), dialog.options())
+
+    def hint(self) -> None:
+        self.help.hint()
+
+    def daily_deal(self) -> None:
+        self.help.start_found_deal("daily", self.remembered_options())
+
+    def refresh_table(self) -> None:
+        """Draw the session's view again (after its lock or its autosave changed)."""
+        if self.session is not None:
+            self.scene.show_view(self.session.view, self.session.dests())
+            self._refresh_status()
+
+    def show_replay_bar(self, shown: bool) -> None:
+        self.replay_bar.setVisible(shown)
+        for act in self.replay_actions:
+            act.setEnabled(shown)
+        self._refresh_status()
+
+    def restart(self) -> None:
+        if self.session is not None and self.hotseat is None:
+            self.new_game(dict(self.session.match.options), self.session.match.seed)
+
+    # --- several players on one screen ----------------------------------------------------
+
+    def hotseat_dialog(self, game: str, mode: str, seed: int | None) -> None:
+        from desktop.frame.seat_table import SeatSetupDialog
+        from desktop.shell.tables import table_class
+
+        table = table_class(game)
+        if table is None:
+            return
+        names = [str(n) for n in self.settings.get("hotseat_names", []) if isinstance(n, str)]
+        dialog = SeatSetupDialog(self.translator_for(game), self, names, table, mode)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        self.new_hotseat(game, dialog.chosen_mode(), dialog.names(), dialog.options(),
+                         random_deal() if seed is None else seed)
+
+    def new_hotseat(self, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int) -> SeatTable:
+        from desktop.shell.tables import table_class
+
+        table = table_class(game)
+        if table is None:
+            raise ValueError(f"no table for {game}")
+        self.settings["hotseat_names"] = list(names)  # offered again next time
+        storage.save_settings(self.settings)
+        return self.show_hotseat(table.GAME_CLASS.start(game, mode, names, options, seed))
+
+    def translator_for(self, game: str) -> Translator:
+        """Chrononauts speaks from the window's own catalog; another game needs its own cards' texts."""
+        return self.tr_ if game == "chrononauts" else self.tr_.for_game(game)
+
+    def show_hotseat(self, game: SeatGame, slot: Path | None = None) -> SeatTable:
+        """Put a game for several on the table. It is saved in `slot`, its own autosave in the list of
+        games in progress; without one (a new game, a file opened) it gets a new one, so that no game
+        in progress is ever written over."""
+        from desktop.shell.tables import table_class
+
+        cls = table_class(game.engine.game)
+        assert cls is not None  # only games with a table are started or opened here
+        if self.help.replaying:
+            self.help.stop()
+        self._leave_hotseat()
+        table = cls(self.translator_for(cls.GAME), game, slot or storage.new_game_slot(), self.log, self.detail)
+        table.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
+        table.inform = self.inform  # type: ignore[method-assign]
+        table.save_dialog = self.save_as  # type: ignore[method-assign]  # the bar's Save as is the menu's
+        table.watch_replay = self.watch_replay
+        table.changed.connect(self._refresh_status)
+        table._autosave()
+        self.hotseat = table
+        self.save_path = None
+        self.centre.addWidget(table)
+        self.centre.setCurrentWidget(table)
+        self.message.clear()
+        self.retranslate()
+        table.view.setFocus()
+        return table
+
+    def _leave_hotseat(self) -> None:
+        """Back to the Solonauts table: the hot-seat table goes (its game stays in its autosave)."""
+        table, self.hotseat = self.hotseat, None
+        if table is None:
+            return
+        table.changed.disconnect(self._refresh_status)
+        self.centre.removeWidget(table)
+        table.hide()
+        table.deleteLater()
+        self.centre.setCurrentWidget(self.view)
+        self.save_path = None
+        self.retranslate()
+
+    @staticmethod
+    def _seat_table_for(path: Path) -> type[SeatTable] | None:
+        """The table that opens a save, if it holds a game for several people."""
+        from desktop.frame.seat_table import saved_game
+        from desktop.shell.tables import table_class
+
+        held = saved_game(path)
+        if held is None or held == ("chrononauts", "solonauts"):
+            return None
+        return table_class(held[0])
+
+    def open_hotseat(self, path: Path, table: type[SeatTable] | None = None) -> bool:
+        table = table or self._seat_table_for(path)
+        if table is None:
+            return False
+        try:
+            game = table.GAME_CLASS.load(path)
+        except SaveError as exc:
+            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
+            return False
+        # A game in progress (from the list, or played on from a replay) goes on in its own autosave;
+        # any other file is left as it was, and the game carries on in a new one.
+        self.show_hotseat(game, path if storage.is_game_slot(path) else None)
+        return True
+
+    def _resume_hotseat(self, crashed: bool) -> bool:
+        """At start: offer the game for several played last (the others wait in Games in progress)."""
+        from desktop.shell.games_list import Damaged, games_in_progress
+
+        damaged: list[Damaged] = []
+        games = games_in_progress(damaged=damaged)
+        for entry in damaged:
+            self.tell_at_start(self.tr_.text("games.damaged", reason=self.tr_.reason(entry.error), file=str(entry.path)))
+        if not games:
+            return False
+        t = self.tr_.text
+        text = t("resume.after_crash" if crashed else "resume.unfinished")
+        if self.ask(t("resume.title"), text, [t("resume.yes"), t("resume.no")]) != 0:
+            return False
+        self.show_hotseat(games[0].game, games[0].path)
+        return True
+
+    def show_games_in_progress(self) -> None:
+        """Game → Games in progress: the list; the game opened goes on in its own autosave."""
+        from desktop.shell.games_list import GamesDialog
+
+        on_table = self.hotseat.autosave if self.hotseat is not None else None
+        dialog = GamesDialog(self.tr_, self.ask, on_table, self)
+        self.games_dialog = dialog  # kept so tests can reach it
+        dialog.accepted.connect(lambda: self._open_game_in_progress(dialog))
+        dialog.open()
+
+    def _open_game_in_progress(self, dialog: GamesDialog) -> None:
+        entry = dialog.chosen
+        if entry is not None and not dialog.is_on_table(entry):
+            self.show_hotseat(entry.game, entry.path)
+
+    def come_forward(self) -> None:
+        """Another copy of Convivium, started on the same data folder, asked for this window."""
+        if self.isMinimized():
+            self.showNormal()
+        self.show()
+        self.raise_()
+        self.activateWindow()
+
+    def open_file(self, path: Path) -> bool:
+        table = self._seat_table_for(path)
+        if table is not None:
+            return self.open_hotseat(path, table)
+        try:
+            session = GameSession.open(path, self.tr_, storage.autosave_path())
+        except SaveError as exc:
+            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
+            return False
+        session._autosave()
+        self.start(session, path)
+        return True
+
+    def open_replay_dialog(self) -> None:
+        path = self.choose_file(saving=False)
+        if path is not None:
+            self.open_replay(path)
+
+    def open_replay(self, path: Path) -> ReplayWindow | None:
+        """Any save as a replay (desktop/shell/replay.py); a file that cannot be read is refused with the reason."""
+        from desktop.shell.replay import open_replay
+
+        try:
+            replay = open_replay(self.tr_, path, self.play_on, self)
+        except SaveError as exc:
+            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
+            return None
+        return self._show_replay(replay)
+
+    def watch_replay(self) -> ReplayWindow | None:
+        """The game on the table, from its first move, in a replay window (the game itself goes on here)."""
+        from desktop.shell.replay import ReplayWindow, stage_for_game
+
+        if self.hotseat is not None:
+            stage, match = stage_for_game(self.tr_, self.hotseat.game)
+            name = self.tr_.text(f"game.{self.hotseat.GAME}")
+        elif self.session is not None:
+            stage, match = stage_for_game(self.tr_, self.session.match)
+            name = self.save_path.name if self.save_path is not None else self.tr_.text("mode.solonauts")
+        else:
+            return None
+        return self._show_replay(ReplayWindow(self.tr_, stage, match, name, self.play_on, self))
+
+    def play_on(self, path: Path) -> bool:
+        """Play from here: the replay wrote `path`, a new file; it becomes the live game. A game for several
+        gets its own place in the games in progress; a Solonauts game takes the autosave of the Solonauts
+        game in progress, so when that one is unfinished the player is asked first."""
+        if self._seat_table_for(path) is None and self.session is not None and not self.session.over:
+            t = self.tr_.text
+            question = t("replay.replace_solo", file=storage.autosave_path().name)
+            if self.ask(t("replay.replace_title"), question, [t("replay.replace_yes"), t("replay.replace_no")]) != 0:
+                return False
+        return self.open_file(path)
+
+    def _show_replay(self, replay: ReplayWindow) -> ReplayWindow:
+        old, self.replay_window = self.replay_window, replay  # one replay at a time; tests reach it here
+        if old is not None:
+            self.tr_.language_changed.disconnect(old.retranslate)
+            old.close()
+            old.deleteLater()
+        self.tr_.language_changed.connect(replay.retranslate)
+        replay.show()
+        replay.raise_()
+        replay.activateWindow()  # its keys (arrows, Page Up/Down, Space) are the window's shortcuts
+        return replay
+
+    def open_dialog(self) -> None:
+        path = self.choose_file(saving=False)
+        if path is not None:
+            self.open_file(path)
+
+    def save(self) -> None:
+        if self.save_path is None:
+            self.save_as()
+        else:
+            self.save_to(self.save_path)
+
+    def save_as(self) -> None:
+        path = self.choose_file(saving=True)
+        if path is not None:
+            self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        if self.session is None and self.hotseat is None:
+            return False
+        try:
+            if self.hotseat is not None:
+                self.hotseat.game.save(path)
+            else:
+                assert self.session is not None
+                self.session.save(path)
+        except OSError as exc:
+            self.inform(self.tr_.text("save.title"), self.tr_.text("save.failed", file=path.name, reason=exc.strerror or str(exc)))
+            return False
+        self.save_path = path
+        self.statusBar().showMessage(self.tr_.text("status.saved", file=path.name), 4000)
+        return True
+
+    def undo(self) -> None:
+        if self.hotseat is not None:  # the hot-seat rules: only the person looking, never behind the curtain
+            if self.hotseat.can_take_back():
+                self.hotseat.undo()
+        elif self.session is not None and not self.session.undo():
+            self.show_message(self.tr_.text("status.nothing_to_undo"))
+
+    def redo(self) -> None:
+        if self.hotseat is not None:
+            self.hotseat.redo()
+        elif self.session is not None and not self.session.redo():
+            self.show_message(self.tr_.text("status.nothing_to_redo"))
+
+    def offer_resume(self, crashed: bool) -> bool:
+        """At start: carry on with the autosaved game if there is one still running."""
+        if self._resume_hotseat(crashed):
+            return True
+        path = storage.autosave_path()
+        if not path.exists():
+            return False
+        try:
+            session = GameSession.open(path, self.tr_, path)
+        except SaveError as exc:
+            # Set aside, not overwritten by the next game: someone may want to look at it.
+            kept = storage.set_aside(path)
+            if kept is not None:
+                self.tell_at_start(self.tr_.text("resume.damaged", reason=self.tr_.reason(exc), file=str(kept)))
+            return False
+        if session.over:
+            return False
+        t = self.tr_.text
+        text = t("resume.after_crash" if crashed else "resume.unfinished")
+        if self.ask(t("resume.title"), text, [t("resume.yes"), t("resume.no")]) != 0:
+            return False
+        self.start(session)
+        return True
+
+    # --- reacting to the table ---------------------------------------------------------
+
+    def _on_move(self, move: object) -> None:
+        if self.session is not None:
+            self.session.play(move)  # type: ignore[arg-type]
+
+    def _on_refused_drop(self, card: str, target: str) -> None:
+        if self.session is not None:
+            self.show_message(self.session.explain_drop(card, target))
+
+    def _on_changed(self, events: list[Event]) -> None:
+        assert self.session is not None
+        for event in events:  # the log's new lines, said to a screen reader as they are written
+            if event.kind not in UNTOLD:
+                accessibility.announce(self.log, self.session.event_text(event))
+        self.scene.show_view(self.session.view, self.session.dests())
+        self._rebuild_log()
+        self._refresh_status()
+        self._refresh_detail()
+        self.message.clear()
+        self._warn_if_not_autosaved()
+        if any(e.kind in ("game_won", "game_lost") for e in events):
+            self._count_finished_game()
+            QTimer.singleShot(250, self.help.deal_ended)
+
+    def _count_finished_game(self) -> None:
+        """A game counts once in the statistics, however often its last move is undone and played."""
+        session = self.session
+        if session is None or session.counted:
+            return
+        session.counted = True
+        state = session.match.state
+        self.stats.record(int(state.options["ids"]), state.result == "won", state.score)
+
+    def show_statistics(self) -> None:
+        t = self.tr_.text
+
+        def confirm() -> bool:
+            return self.ask(t("stats.title"), t("stats.reset_question"), [t("stats.reset_yes"), t("stats.reset_no")]) == 0
+
+        dialog = StatisticsDialog(self.stats, self.tr_, range(IDS_MIN, IDS_MAX + 1), confirm, self)
+        self.stats_dialog = dialog  # kept so tests can read it
+        dialog.open()
+
+    def _warn_if_not_autosaved(self) -> None:
+        if self.session is not None and self.session.autosave_error:
+            self.show_message(self.tr_.text("status.autosave_failed", reason=self.session.autosave_error))
+
+    def announce_end(self, verdict: Solution | None = None) -> None:
+        """The score, what the solver found about a lost deal, and what to do next."""
+        session = self.session
+        if session is None or not session.over:
+            return
+        t = self.tr_.text
+        state = session.match.state
+        won = state.result == "won"
+        lines = [t(f"solonauts.end.{state.reason}", of=state.options["ids"]),
+                 t("solonauts.score", score=state.score, of=state.options["ids"])]
+        buttons = [t("end.again"), t("end.new"), t("end.close")]
+        if not won and verdict is not None:
+            lines.append(t({"win": "end.could_win", "loss": "end.could_not_win"}.get(verdict.verdict, "end.unknown")))
+            if verdict.verdict == "win":
+                buttons.append(t("end.show_line"))
+        self.message.clear()
+        choice = self.ask(t("end.title_won" if won else "end.title_lost"), "\n".join(lines), buttons)
+        options = dict(session.match.options)
+        if choice == 0:
+            self.restart()
+        elif choice == 1:
+            self.new_game(options, random_deal())
+        elif choice == 3 and verdict is not None:
+            self.help.replay(options, session.match.seed, verdict.line)
+
+    def show_message(self, text: str, error: bool = True) -> None:
+        """A line beside the prompt: a refusal or a problem in red, anything else (a hint) in ink."""
+        self.message.setStyleSheet(f"color: {'#b3261e' if error else '#1d4f8a'}; font-weight: bold")
+        self.message.setText(text)
+        self._message_timer.start(6000 if error else 12000)
+
+    def tell_at_start(self, text: str) -> None:
+        """A note at start-up (a damaged file was kept aside): said once the first game is on the table,
+        whose drawing clears the line, after any other such note, and for long enough to read a path."""
+        def say() -> None:
+            self.show_message(" ".join(part for part in (self.message.text(), text) if part))
+            self._message_timer.start(30_000)
+
+        QTimer.singleShot(0, say)
+
+    def _on_hover(self, key: str) -> None:
+        if not self.pinned:
+            self._show_detail(key)
+
+    def _on_pin(self, key: str) -> None:
+        self.pinned = "" if key == self.pinned else key
+        self._show_detail(key)
+
+    def _show_detail(self, key: str) -> None:
+        if self.session is None or key.startswith("zone:"):
+            return
+        view = self.session.view
+        face, text = self.faces.detail(key, view.timeline, home=key in view.home)
+        self.detail.show_card(face, text)
+        self.detail_key = key
+
+    def _refresh_detail(self) -> None:
+        if self.hotseat is not None:
+            return  # the hot-seat table keeps the detail to what the person looking may see
+        key = getattr(self, "detail_key", "")
+        if key and self.session is not None and (key.startswith("tl:") or key in self.scene.items_by_key):
+            self._show_detail(key)
+        else:
+            self.detail.show_hint(self.tr_.text("detail.hint"))
+
+    def _rebuild_log(self) -> None:
+        if self.hotseat is not None:
+            return  # the hot-seat table writes its own lines into the shared log
+        self.log.clear()
+        if self.session is None:
+            return
+        for event in self.session.match.events():  # an opened save's, and after an undo what is left
+            if event.kind in UNTOLD:
+                continue
+            self.log.addItem(self.session.event_text(event))
+        self.log.scrollToBottom()
+
+    def _refresh_prompt(self) -> None:
+        t = self.tr_.text
+        if self.session is None:
+            self.prompt.setText("")
+        elif self.session.over:
+            state = self.session.match.state
+            self.prompt.setText(t(f"solonauts.end.{state.reason}", of=state.options["ids"]))
+        elif self.scene.selected:
+            card = self.tr_.card_title(self.scene.selected)
+            only_discard = set(self.scene.dests.get(self.scene.selected, {})) <= {"zone:discard"}
+            self.prompt.setText(t("solonauts.no_target" if only_discard else "solonauts.prompt_selected", card=card))
+        else:
+            self.prompt.setText(t("solonauts.prompt"))
+
+    def _refresh_status(self) -> None:
+        if self.hotseat is not None:
+            self._refresh_hotseat_status(self.hotseat)
+            return
+        for act in (self.act_daily, self.act_statistics):
+            act.setEnabled(True)
+        t = self.tr_.text
+        self._refresh_prompt()
+        if self.session is None:
+            self.score.setText("")
+            self.deal_label.setText("")
+        else:
+            state = self.session.match.state
+            self.score.setText(t("solonauts.score", score=state.score, of=state.options["ids"]))
+            self.deal_label.setText(t("status.deal", seed=self.session.match.seed))
+        replaying = self.help.replaying
+        self.act_undo.setEnabled(self.session is not None and self.session.match.can_undo() and not replaying)
+        self.act_redo.setEnabled(self.session is not None and self.session.match.can_redo() and not replaying)
+        self.act_hint.setEnabled(self.session is not None and not self.session.over and not replaying)
+        self.act_save.setEnabled(self.session is not None)
+        self.act_save_as.setEnabled(self.session is not None)
+        self.act_restart.setEnabled(self.session is not None)
+        self.act_watch.setEnabled(self.session is not None)
+
+    def _refresh_hotseat_status(self, table: SeatTable) -> None:
+        """The menus while a game for several is on: its undo rules, and nothing of Solonauts."""
+        for label in (self.prompt, self.score, self.deal_label):
+            label.setText("")  # the hot-seat table has its own prompt bar
+        self.act_undo.setEnabled(table.can_take_back())
+        self.act_redo.setEnabled(table.can_redo())
+        for act in (self.act_hint, self.act_daily, self.act_statistics, self.act_restart):
+            act.setEnabled(False)
+        self.act_save.setEnabled(True)
+        self.act_save_as.setEnabled(True)
+        self.act_watch.setEnabled(True)
+
+    def open_workbench(self) -> None:
+        """Tools → Translations: the cards in English beside the table's language."""
+        from desktop.workbench.window import Workbench
+
+        if self.workbench is None:
+            target = self.tr_.language if self.tr_.language != "en" else "it"
+            self.workbench = Workbench(self.tr_, cardsets.ROOT, "chrononauts", "en", target)
+        self.workbench.show()
+        self.workbench.raise_()
+
+    def _texts_not_reloaded(self, problem: str) -> None:
+        self.show_message(self.tr_.text("status.texts_not_reloaded", problem=problem))
+
+    def table_view(self) -> TableView:
+        """The view of the table on show (Solonauts', or the game for several in its place)."""
+        return self.hotseat.view if self.hotseat is not None else self.view
+
+    def show_keys(self) -> None:
+        """F1 or ?: the keys, listed over the table on show (again: hidden)."""
+        scene = self.table_view().scene()
+        if isinstance(scene, CardTable):
+            scene.toggle_help()
+
+    def toggle_log_focus(self) -> None:
+        """L: the keyboard to the log (shown if it was closed), and L again back to the table."""
+        if self.log.hasFocus():
+            self.table_view().setFocus()
+            return
+        self.log_dock.show()
+        self.log_dock.raise_()
+        self.log.setFocus()
+        if self.log.count():
+            self.log.setCurrentRow(self.log.count() - 1)
+
+    def show_help(self) -> None:
+        self.inform(self.tr_.text("menu.how_to_play").replace("&", ""), self.tr_.text("solonauts.help"))
+
+    def show_about(self) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("convivium")
+        except PackageNotFoundError:
+            number = "dev"
+        self.inform(self.tr_.text("menu.about").replace("&", ""), self.tr_.text("about.text", version=number))
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        if self.workbench is not None:
+            self.workbench.close()
+        try:
+            storage.running_marker().unlink(missing_ok=True)
+        except OSError:
+            pass
+        super().closeEvent(event)
+
+    def grab_table(self, path: Path) -> None:
+        """Save a picture of the whole window (for the README and for looking at it)."""
+        self.grab().save(str(path))
+
+    def scene_rect(self) -> QRectF:
+        return self.scene.sceneRect()

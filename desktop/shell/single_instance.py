@@ -1,0 +1,108 @@
+"""One running Convivium per data folder: a second copy would take the same autosaves and each would
+write over the other's games.
+
+The running app holds a lock file in the data folder (QLockFile: a crashed app's lock is stale, its
+process gone, and is taken over; the crash resume then runs as before). It also listens on a local
+socket named after the data folder, so that a second copy can ask it to come to the front and quit.
+"""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from PySide6.QtCore import QLockFile, QObject, Signal
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+from desktop.frame import dialogs
+from desktop.frame.i18n import Translator
+
+LOCK_NAME = "convivium.lock"
+RAISE = b"raise\n"
+WAIT_MS = 3000  # a guard against a hung first copy, not a measure
+
+
+def server_name(folder: Path) -> str:
+    """The local socket's name: one per data folder (a hash, since a path may hold any character)."""
+    digest = hashlib.sha256(str(folder.resolve()).encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return f"convivium-{digest}"
+
+
+class InstanceLock(QObject):
+    """The running app's hold on its data folder, and its ear for a second copy."""
+
+    raise_requested = Signal()  # a second copy asked this one to come to the front
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+        self.lock = QLockFile(str(folder / LOCK_NAME))
+        self.lock.setStaleLockTime(0)  # stale only when its process is gone, however long it has run
+        self.server: QLocalServer | None = None
+
+    def claim(self) -> bool:
+        """Take the folder; False only if another running Convivium holds it. A folder where no lock
+        can be made at all (read-only, full) is not refused: the app runs as it did before the lock."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return True
+        if not self.lock.tryLock(0):
+            return self.lock.error() != QLockFile.LockError.LockFailedError
+        self._listen()
+        return True
+
+    def _listen(self) -> None:
+        server = QLocalServer(self)
+        server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+        name = server_name(self.folder)
+        if not server.listen(name):
+            QLocalServer.removeServer(name)  # a crashed run's socket file: the lock says it is ours now
+            if not server.listen(name):
+                return  # no way to be called to the front; the lock still keeps the folder
+        server.newConnection.connect(self._connected)
+        self.server = server
+
+    def _connected(self) -> None:
+        assert self.server is not None
+        while self.server.hasPendingConnections():
+            socket = self.server.nextPendingConnection()
+            socket.readyRead.connect(lambda s=socket: self._read(s))
+            socket.disconnected.connect(socket.deleteLater)
+            self._read(socket)  # what arrived before readyRead was connected
+
+    def _read(self, socket: QLocalSocket) -> None:
+        if bytes(socket.readAll().data()).startswith(RAISE.strip()):
+            self.raise_requested.emit()
+
+    def release(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+        self.lock.unlock()
+
+
+def ask_to_come_forward(folder: Path) -> bool:
+    """Ask the copy holding `folder` to show its window; True if it got the message."""
+    socket = QLocalSocket()
+    socket.connectToServer(server_name(folder))
+    if not socket.waitForConnected(WAIT_MS):
+        return False
+    socket.write(RAISE)
+    sent = socket.waitForBytesWritten(WAIT_MS)
+    socket.disconnectFromServer()
+    if socket.state() != QLocalSocket.LocalSocketState.UnconnectedState:
+        socket.waitForDisconnected(WAIT_MS)
+    return sent
+
+
+def claim_or_hand_over(tr: Translator, folder: Path) -> InstanceLock | None:
+    """The lock if this copy may run; None if another one has the folder (then, if the person wants,
+    that one has been asked to come to the front). This copy then quits without writing anything."""
+    lock = InstanceLock(folder)
+    if lock.claim():
+        return lock
+    t = tr.text
+    choice = dialogs.ask(None, t("instance.title"), t("instance.running"), [t("instance.show"), t("instance.quit")])
+    if choice == 0 and not ask_to_come_forward(folder):
+        dialogs.inform(None, t("instance.title"), t("instance.not_reached"))
+    return None

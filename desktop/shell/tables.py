@@ -1,0 +1,36 @@
+"""Which table plays which game with several people on one screen.
+
+Each game's table lives in its own module and is imported only when that game starts, so
+opening Solonauts never loads the others.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+from desktop.frame.seat_table import SeatTable
+
+TABLES: dict[str, tuple[str, str]] = {  # game -> (module, class)
+    "chrononauts": ("desktop.games.chrononauts.full_table", "ChrononautsTable"),
+    "bacchanalia": ("desktop.games.bacchanalia.table", "BacchanaliaTable"),
+    "banquet": ("desktop.games.banquet.table", "BanquetTable"),
+    "parsifal": ("desktop.games.parsifal.table", "ParsifalTable"),
+}
+
+
+def seat_games() -> list[str]:
+    """The games with a table, in menu order."""
+    return [game for game in TABLES if _module_exists(TABLES[game][0])]
+
+
+def table_class(game: str) -> type[SeatTable] | None:
+    """The table class for `game`, or None if this Convivium has no table for it."""
+    if game not in TABLES or not _module_exists(TABLES[game][0]):
+        return None
+    module, name = TABLES[game]
+    table: type[SeatTable] = getattr(importlib.import_module(module), name)
+    return table
+
+
+def _module_exists(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None

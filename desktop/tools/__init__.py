@@ -1,0 +1,1 @@
+"""Commands beside the app: the benchmark and the translation report."""

@@ -1,0 +1,405 @@
+"""`convivium bench`: measures the budgets of the design and prints the figures.
+
+Timings are medians over repeats, on whatever machine runs it; nothing here is a test.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from typing import Any
+
+FIRST_TABLE_SCRIPT = """
+import os, sys, time
+t0 = time.perf_counter()
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from desktop.frame.i18n import Translator
+from desktop.shell.main_window import MainWindow
+window = MainWindow(Translator("en"), {})
+window.show()
+window.new_game({"ids": 8}, 1234)
+window.grab()
+drawn = time.perf_counter() - t0
+rss = 0
+try:
+    with open("/proc/self/status") as status:
+        rss = next(int(l.split()[1]) for l in status if l.startswith("VmRSS:")) // 1024
+except OSError:
+    pass
+print(drawn, rss)
+"""
+
+
+# (game, mode, seats, options that keep a random game short) for the rules figures of each game for several.
+GAMES_FOR_SEVERAL: list[tuple[str, str, int, dict[str, Any]]] = [
+    ("chrononauts", "chrononauts", 4, {"turn_limit": 30}),
+    ("chrononauts", "artifaxx", 4, {"turn_limit": 30}),
+    ("bacchanalia", "standard", 4, {}),
+    ("banquet", "standard", 4, {}),
+    ("banquet", "open_privileges", 4, {}),
+    ("parsifal", "standard", 4, {}),
+]
+# Each table at its most crowded.
+SCENES_FOR_SEVERAL = [("chrononauts", "chrononauts", 6), ("bacchanalia", "standard", 6),
+                      ("banquet", "standard", 5), ("parsifal", "standard", 6)]
+
+
+def _median_seconds(fn: Callable[[], object], repeats: int) -> float:
+    samples = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t0)
+    return statistics.median(samples)
+
+
+def _positions(count: int) -> list[Any]:
+    """Mid-game Solonauts positions reached by random play."""
+    from rules.chrononauts.moves import Resign
+    from rules.registry import engine
+
+    eng = engine("chrononauts", "solonauts")
+    out = []
+    for seed in range(count):
+        state = eng.new_state({"ids": 8}, seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(5, 20)):
+            moves = [m for m in eng.legal_moves(state, 0) if not isinstance(m, Resign)]
+            if eng.is_over(state) or not moves:
+                break
+            eng.apply(state, rng.choice(moves))
+        if not eng.is_over(state):
+            out.append(state)
+    return out
+
+
+def _time_play_and_undo(match: Any, move: Any, apply_times: list[float], undo_times: list[float]) -> None:
+    """Time one move, and its undo where the rules allow it (multiplayer undo stops at barriers,
+    CHR-14.5); the move stays played."""
+    t = time.perf_counter()
+    match.play(move)
+    apply_times.append(time.perf_counter() - t)
+    if match.can_undo():
+        t = time.perf_counter()
+        match.undo()
+        undo_times.append(time.perf_counter() - t)
+        match.play(move)
+
+
+def bench_first_table() -> tuple[float, int]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    runs = []
+    rss = 0
+    for _ in range(5):
+        t0 = time.perf_counter()
+        out = subprocess.run([sys.executable, "-c", FIRST_TABLE_SCRIPT], capture_output=True, text=True, env=env, check=True)
+        total = time.perf_counter() - t0
+        inside, rss_text = out.stdout.split()
+        runs.append(total)
+        rss = max(rss, int(rss_text))
+        del inside
+    return statistics.median(runs), rss
+
+
+def bench_cardsets() -> float:
+    import cardsets
+
+    def load_all() -> None:
+        for cache in (cardsets.load_set, cardsets.load_texts, cardsets.load_ui_texts):
+            cache.cache_clear()
+        for game in cardsets.GAMES:
+            cardsets.load_texts(game)
+        cardsets.load_ui_texts()
+
+    load_all()  # warm the disk cache, as the budget says
+    return _median_seconds(load_all, 15)
+
+
+def bench_rules() -> dict[str, float]:
+    from rules.chrononauts.moves import Resign
+    from rules.match import Match
+    from rules.registry import engine
+
+    eng = engine("chrononauts", "solonauts")
+    positions = _positions(60)
+    n = 0
+    t0 = time.perf_counter()
+    for _ in range(20):
+        for state in positions:
+            eng.legal_moves(state, 0)
+            n += 1
+    legal = (time.perf_counter() - t0) / n
+
+    apply_times: list[float] = []
+    undo_times: list[float] = []
+    for seed in range(40):
+        match = Match(eng, {"ids": 8}, seed)
+        rng = random.Random(seed)
+        while not eng.is_over(match.state):
+            moves = [m for m in match.legal_moves(0) if not isinstance(m, Resign)]
+            move = rng.choice(moves)
+            _time_play_and_undo(match, move, apply_times, undo_times)
+
+    moves_done = 0
+    t0 = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - t0 < 2.0:
+        state = eng.new_state({"ids": 8}, seed)
+        rng = random.Random(seed)
+        while not eng.is_over(state):
+            moves = [m for m in eng.legal_moves(state, 0) if not isinstance(m, Resign)]
+            eng.apply(state, rng.choice(moves))
+            moves_done += 1
+        seed += 1
+    rate = moves_done / (time.perf_counter() - t0)
+    return {"legal": legal, "apply": statistics.median(apply_times), "undo": statistics.median(undo_times), "rate": rate}
+
+
+def _positions_of(game: str, mode: str, seats: int, count: int) -> list[Any]:
+    """Mid-game positions of a game for several (hands full) reached by random play."""
+    from rules.registry import engine
+
+    eng = engine(game, mode)
+    out = []
+    for seed in range(count):
+        state = eng.new_state({"players": seats}, seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(20, 60)):
+            if eng.is_over(state):
+                break
+            player = rng.choice(sorted(eng.to_act(state)))
+            eng.apply(state, rng.choice(eng.legal_moves(state, player)))
+        if not eng.is_over(state):
+            out.append(state)
+    return out
+
+
+def bench_game_rules(game: str, mode: str, seats: int, capped: dict[str, Any] | None = None) -> dict[str, float]:
+    """The same figures as bench_rules for a game for several; `capped` are options that keep random
+    games short (a turn limit), so that one playout does not run for ever."""
+    from rules.match import Match
+    from rules.registry import engine
+
+    eng = engine(game, mode)
+    positions = _positions_of(game, mode, seats, 60)
+    n = 0
+    t0 = time.perf_counter()
+    for _ in range(20):
+        for state in positions:
+            for player in eng.to_act(state):
+                eng.legal_moves(state, player)
+                n += 1
+    legal = (time.perf_counter() - t0) / max(1, n)
+
+    options = {"players": seats, **(capped or {})}
+    apply_times: list[float] = []
+    undo_times: list[float] = []
+    for seed in range(20):
+        match = Match(eng, options, seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if eng.is_over(match.state):
+                break
+            player = rng.choice(sorted(eng.to_act(match.state)))
+            move = rng.choice(match.legal_moves(player))
+            _time_play_and_undo(match, move, apply_times, undo_times)
+
+    moves_done = 0
+    t0 = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - t0 < 2.0:
+        state = eng.new_state(options, seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if eng.is_over(state):
+                break
+            player = rng.choice(sorted(eng.to_act(state)))
+            eng.apply(state, rng.choice(eng.legal_moves(state, player)))
+            moves_done += 1
+        seed += 1
+    rate = moves_done / (time.perf_counter() - t0)
+    return {"legal": legal, "apply": statistics.median(apply_times),
+            "undo": statistics.median(undo_times) if undo_times else 0.0, "rate": rate}
+
+
+def bench_seat_scene(game: str, mode: str, seats: int) -> float:
+    """A table for several redrawn after a move, as the acting player sees it (curtain lifted)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.frame.i18n import Translator
+    from desktop.shell.tables import table_class
+
+    table = table_class(game)
+    assert table is not None
+    app = QApplication.instance() or QApplication([])
+    tr = Translator("en")
+    samples = []
+    for seed in range(5):
+        played = table.GAME_CLASS.start(game, mode, [f"P{n}" for n in range(seats)], {}, seed)
+        window = table(tr if game == "chrononauts" else tr.for_game(game), played)
+        window.show()
+        rng = random.Random(seed)
+        for _ in range(40):
+            state = played.state
+            if played.engine.is_over(state):
+                break
+            player = rng.choice(sorted(played.engine.to_act(state)))
+            played.match.play(rng.choice(played.match.legal_moves(player)))
+            window.looking = window.decider()  # as if the curtain had just been lifted
+            t0 = time.perf_counter()
+            window.refresh()
+            app.processEvents()
+            samples.append(time.perf_counter() - t0)
+            # People take longer than a slide between two moves: let every slide end before the next.
+            window.scene.finish_slides()
+            app.processEvents()
+        window.close()
+    return statistics.median(samples)
+
+
+def bench_solver(deals: int = 30, max_nodes: int = 20_000) -> dict[str, float]:
+    """Exact Solonauts solver from the start of deals 0.. with 8 IDs (deck order known)."""
+    from rules.chrononauts.solonauts import SolonautsEngine
+    from rules.chrononauts.solver import solve
+    from rules.registry import engine
+
+    eng = engine("chrononauts", "solonauts")
+    assert isinstance(eng, SolonautsEngine)
+    times = []
+    unknown = 0
+    for seed in range(deals):
+        state = eng.new_state({"ids": 8}, seed)
+        t0 = time.perf_counter()
+        unknown += solve(eng, state, max_nodes=max_nodes).verdict == "unknown"
+        times.append(time.perf_counter() - t0)
+    return {"median": statistics.median(times), "worst": max(times), "unknown": unknown, "deals": deals}
+
+
+def bench_scene_update() -> float:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.frame.i18n import Translator
+    from desktop.shell.main_window import MainWindow
+    from rules.chrononauts.moves import PlayCard
+
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow(Translator("en"), {})
+    window.show()
+    samples = []
+    for seed in range(10):
+        window.new_game({"ids": 8}, seed)
+        session = window.session
+        assert session is not None
+        for _ in range(8):
+            moves = [m for m in session.match.legal_moves(0) if isinstance(m, PlayCard)] or session.match.legal_moves(0)[:1]
+            if session.over or not moves:
+                break
+            session.match.play(moves[0])
+            t0 = time.perf_counter()
+            window.scene.show_view(session.view, session.dests())
+            app.processEvents()
+            samples.append(time.perf_counter() - t0)
+            window.scene.finish_slides()  # people take longer than a slide between two moves
+            app.processEvents()
+    window.close()
+    return statistics.median(samples)
+
+
+def long_parsifal(moves: int, seed: int = 3) -> Any:
+    """A Parsifal match of `moves` random legal moves. With no limit of rounds a game goes on until
+    someone completes a mission (PAR-9.2), which random play all but never does; a game that ends
+    anyway is dealt again with the next seed."""
+    from rules.match import Match
+    from rules.registry import engine
+
+    eng = engine("parsifal", "standard")
+    while True:
+        match: Match[Any] = Match(eng, {"players": 3, "rounds_after_deck": "unlimited"}, seed)
+        rng = random.Random(seed)
+        while len(match.moves) < moves and not eng.is_over(match.state):
+            match.play(rng.choice(match.legal_moves(min(eng.to_act(match.state)))))
+        if len(match.moves) == moves:
+            return match
+        seed += 1
+
+
+def bench_long_replay(moves: int = 20_000) -> float:
+    """Open a saved Parsifal game of `moves` moves as a replay: read, replayed, the log and turns built."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.frame.i18n import Translator
+    from desktop.frame.seat_table import SeatGame
+    from desktop.shell.replay import open_replay
+
+    app = QApplication.instance() or QApplication([])
+    path = Path(tempfile.mkdtemp(prefix="convivium-bench-")) / "long.convivium.json"
+    SeatGame(long_parsifal(moves), ["Ada", "Bruno", "Chiara"]).save(path)
+    samples = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        window = open_replay(Translator("en"), path)
+        app.processEvents()
+        samples.append(time.perf_counter() - t0)
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+    return statistics.median(samples)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="convivium bench", description="Measure the performance budgets.")
+    parser.parse_args(argv)
+    # A throwaway home: the benchmark plays games, and must not touch the player's autosave or settings.
+    os.environ["CONVIVIUM_HOME"] = tempfile.mkdtemp(prefix="convivium-bench-")
+    rows: list[tuple[str, str, str, bool]] = []
+    first, rss = bench_first_table()
+    rows.append(("start to first drawn table (offscreen)", f"{first * 1000:.0f} ms", "< 600 ms", first < 0.6))
+    load = bench_cardsets()
+    rows.append(("load all card sets, all languages", f"{load * 1000:.1f} ms", "< 100 ms", load < 0.1))
+    r = bench_rules()
+    rows.append(("legal_moves, mid-game Solonauts", f"{r['legal'] * 1e6:.0f} µs", "< 200 µs", r["legal"] < 200e-6))
+    rows.append(("apply one move (Match.play)", f"{r['apply'] * 1e6:.0f} µs", "< 100 µs", r["apply"] < 100e-6))
+    rows.append(("undo one move (Match.undo)", f"{r['undo'] * 1e6:.1f} µs", "< 100 µs", r["undo"] < 100e-6))
+    rows.append(("random playout, moves per second", f"{r['rate']:,.0f}", "≥ 10,000", r["rate"] >= 10_000))
+    sol = bench_solver()
+    rows.append((f"solve a deal from the start, 8 IDs (median of {sol['deals']:.0f})", f"{sol['median'] * 1000:.0f} ms",
+                 "< 2 s", sol["median"] < 2.0))
+    rows.append((f"  worst of those ({sol['unknown']:.0f} hit the 20,000-node cap)", f"{sol['worst']:.2f} s", "-", True))
+    scene = bench_scene_update()
+    rows.append(("scene update after a move", f"{scene * 1000:.2f} ms", "< 8 ms", scene < 0.008))
+    from desktop.shell.tables import table_class
+
+    for game, mode, seats, capped in GAMES_FOR_SEVERAL:
+        name = mode if game == "chrononauts" else game if mode == "standard" else f"{game} ({mode})"
+        f = bench_game_rules(game, mode, seats, capped)
+        rows.append((f"legal_moves, mid-game {name}, {seats} seats", f"{f['legal'] * 1e6:.0f} µs", "< 200 µs",
+                     f["legal"] < 200e-6))
+        rows.append((f"apply one move, {name}", f"{f['apply'] * 1e6:.0f} µs", "< 100 µs", f["apply"] < 100e-6))
+        rows.append((f"undo one move, {name}", f"{f['undo'] * 1e6:.1f} µs", "< 100 µs", f["undo"] < 100e-6))
+        rows.append((f"random playout {name}, moves per second", f"{f['rate']:,.0f}", "≥ 10,000", f["rate"] >= 10_000))
+    for game, mode, seats in SCENES_FOR_SEVERAL:
+        if table_class(game) is None:
+            continue
+        scene_ms = bench_seat_scene(game, mode, seats)
+        rows.append((f"scene update after a move, {game} table, {seats} seats", f"{scene_ms * 1000:.2f} ms", "< 8 ms",
+                     scene_ms < 0.008))
+    replay = bench_long_replay()
+    rows.append(("open a 20,000-move replay (Parsifal)", f"{replay:.2f} s", "< 5 s", replay < 5.0))
+    rows.append(("resident memory of the app", f"{rss} MB", "< 200 MB", 0 < rss < 200))
+    width = max(len(r[0]) for r in rows)
+    print(f"{'what':<{width}}  {'measured':>12}  {'budget':>10}")
+    for name, value, budget, ok in rows:
+        print(f"{name:<{width}}  {value:>12}  {budget:>10}  {'ok' if ok else 'OVER'}")
+    return 0

@@ -1,0 +1,82 @@
+"""The frame every table for several people shares: which games open, in which language, from which files."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from desktop.frame.i18n import Translator
+from desktop.frame.seat_table import SeatGame, saved_game
+from desktop.shell.main_window import MainWindow, NewGameDialog
+from desktop.shell.tables import TABLES, seat_games, table_class
+from rules.registry import engine
+
+
+def test_the_new_game_dialog_offers_every_game_with_a_table(window: MainWindow) -> None:
+    dialog = NewGameDialog(window.tr_, window)
+    offered = [dialog.game.itemData(i) for i in range(dialog.game.count())]
+    assert offered == seat_games() and offered[0] == "chrononauts"
+    assert set(offered) <= set(TABLES)
+    for index, game in enumerate(offered):
+        dialog.game.setCurrentIndex(index)
+        modes = [dialog.mode.itemData(i) for i in range(dialog.mode.count())]
+        table = table_class(game)
+        assert table is not None
+        assert modes == (["solonauts"] if game == "chrononauts" else []) + list(table.MODES)
+        assert dialog.game.itemText(index) == window.tr_.text(f"game.{game}") != f"game.{game}"
+
+
+def test_the_deal_rows_belong_to_solonauts_alone(window: MainWindow) -> None:
+    dialog = NewGameDialog(window.tr_, window)
+    assert dialog.chosen_mode() == "solonauts" and dialog.ids.isEnabled() and dialog.deal.isEnabled()
+    dialog.mode.setCurrentIndex(dialog.mode.findData("artifaxx"))
+    assert not dialog.ids.isEnabled() and not dialog.deal.isEnabled() and not dialog.kind.isEnabled()
+
+
+def test_a_games_translator_speaks_the_windows_language() -> None:
+    window_tr = Translator("en")
+    game_tr = window_tr.for_game("banquet")
+    assert game_tr.text("app.name") == "Convivium"  # the UI catalog is shared
+    window_tr.set_language("it")
+    assert game_tr.language == "it"
+    game_tr.set_language("nl")  # switching from a game's table switches the window
+    assert window_tr.language == "nl" == game_tr.language
+
+
+def test_every_engine_for_several_is_told_how_many_play() -> None:
+    for game, mode in (("chrononauts", "chrononauts"), ("banquet", "standard"), ("bacchanalia", "standard"),
+                       ("parsifal", "standard")):
+        names = ["Ada", "Bea", "Cyd"]
+        started = SeatGame.start(game, mode, names, {}, 7)
+        assert started.engine.players(started.state) == 3 and started.names == names
+
+
+def test_a_save_names_its_game_or_is_not_a_save(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.convivium.json"
+    junk.write_text("{not json", encoding="utf-8")
+    assert saved_game(junk) is None
+    junk.write_text(json.dumps(["a list"]), encoding="utf-8")
+    assert saved_game(junk) is None
+    game = SeatGame.start("banquet", "open_privileges", ["Ada", "Bea", "Cyd"], {}, 3)
+    path = tmp_path / "banquet.convivium.json"
+    game.save(path)
+    assert saved_game(path) == ("banquet", "open_privileges")
+    again = SeatGame.load(path)
+    assert again.names == ["Ada", "Bea", "Cyd"] and again.engine.to_dict(again.state) == game.engine.to_dict(game.state)
+
+
+def test_every_set_up_dialog_speaks_its_games_words(window: MainWindow) -> None:
+    """The options of a game are worded in that game's catalog: no raw text key may show."""
+    import re
+
+    from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel
+
+    from desktop.frame.seat_table import SeatSetupDialog
+
+    raw_key = re.compile(r"^[a-z_]+(\.[a-z_0-9]+)+$")
+    for game in seat_games():
+        table = table_class(game)
+        assert table is not None
+        dialog = SeatSetupDialog(window.translator_for(game), window, [], table)
+        words = [w.text() for w in dialog.findChildren(QLabel) + dialog.findChildren(QCheckBox)]
+        words += [c.itemText(i) for c in dialog.findChildren(QComboBox) for i in range(c.count())]
+        assert words and not [w for w in words if raw_key.match(w)], game

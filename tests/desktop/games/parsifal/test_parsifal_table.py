@@ -1,0 +1,466 @@
+"""Parsifal for several people on one screen (issue 6, parts 3 and 5): the table, blocks drawn as
+overlays, mission progress, turns by drag and by click, the shared interrupt prompt, refusals
+explained in the player's language. Rule numbers refer to the PAR digest."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QWidget
+from table_driver import Dialogs, centre, click, drag, make_window
+
+from desktop.frame.card_item import CardItem, face_layout
+from desktop.frame.i18n import Translator
+from desktop.frame.seat_table import PUBLIC, autosave_path
+from desktop.games.parsifal.faces import DONE, NOT_YET
+from desktop.games.parsifal.scene import COMMON_KEY, LIMBO_KEY, PENDING_KEY, area_key, seal_key
+from desktop.games.parsifal.table import ParsifalGame, ParsifalTable
+from desktop.shell.main_window import MainWindow
+from rules.kernel import Move
+from rules.parsifal import (Block, BlockRecord, Decline, EndTurn, Interrupt, ParsifalEngine, ParState, SpendForExtra,
+                            Take)
+from rules.parsifal.missions import conditions
+
+NAMES = ["Marta", "Luca", "Ana", "Pieter"]
+A, B, C, D = 0, 1, 2, 3
+
+
+@pytest.fixture
+def main(qtbot: Any, home: Path, dialogs: Dialogs) -> MainWindow:
+    return make_window(qtbot, dialogs)
+
+
+def start(main: MainWindow, players: int = 4, seed: int = 7, **options: Any) -> ParsifalTable:
+    table = main.new_hotseat("parsifal", "standard", NAMES[:players], {"first_player": 0, **options}, seed)
+    assert isinstance(table, ParsifalTable)
+    QApplication.processEvents()
+    return table
+
+
+def engine(table: ParsifalTable) -> ParsifalEngine:
+    return table.game.engine
+
+
+def lay(table: ParsifalTable, common: tuple[str, ...] = (), limbo: tuple[str, ...] = (),
+        **areas: tuple[str, ...]) -> ParState:
+    """A position laid out by hand on A's turn (deck empty): areas as a=('titurel', 'gral'), one
+    character per entry with its artifacts after a '+' ('titurel+gral+pane')."""
+    state = engine(table).blank_state({"players": table.game.state.players, "first_player": A})
+    state.common, state.limbo = list(common), list(limbo)
+    for letter, cards in areas.items():
+        seat = "abcd".index(letter)
+        for entry in cards:
+            character, *held = entry.split("+")
+            state.owner[character], state.held[character], state.entered[character] = seat, held, state.turn
+    table.game.match.state = state
+    table.game.match._done.clear()
+    table.refresh()
+    return state
+
+
+def block(table: ParsifalTable, blocker: str, target: str) -> None:
+    state = table.game.state
+    state.blocks.append(BlockRecord(blocker, target, "own", state.seq))
+    state.seq += 1
+    table.refresh()
+
+
+def after(table: ParsifalTable, state: ParState, moves: list[Move]) -> dict[str, Any]:
+    """What the engine makes of `moves` from `state`: the table must have done exactly that."""
+    eng = engine(table)
+    copy = eng.clone(state)
+    for move in moves:
+        eng.apply(copy, move)
+    return eng.to_dict(copy)
+
+
+def text_rect(item: CardItem) -> QRectF:
+    """Where the card's name, abilities and missions are painted, in scene coordinates."""
+    rect = QRectF()
+    for box in face_layout(item.face):
+        if box.role in ("title", "body") and box.text:
+            rect = rect.united(box.rect)
+    return rect.translated(item.pos())
+
+
+def card_rect(item: CardItem) -> QRectF:
+    return QRectF(item.pos().x(), item.pos().y(), item.face.width, item.face.height)
+
+
+# --- nothing is secret (PAR-1.3) ---------------------------------------------------------
+
+
+def test_nothing_is_hidden_so_no_curtain_ever_falls(main: MainWindow) -> None:
+    """PAR-1.3: view(p) hides only the deck order, so every seat sees the public table: turns change
+    hands without a curtain, and the player on turn can act at once."""
+    table = start(main, players=3)
+    for _ in range(6):
+        state = table.game.state
+        assert not any(table.game.secret_differs(p) for p in range(3))
+        assert table.game.view(state.active) == table.game.view(PUBLIC)
+        assert not table.scene.curtain_up and table.looking == state.active
+        assert NAMES[state.active] in table.prompt.text()
+        table.buttons["end_turn"].click()
+    assert table.game.state.turn == 7
+
+
+def test_the_table_shows_deck_common_area_limbo_and_every_control_area(main: MainWindow) -> None:
+    """PAR-15.1, PAR-15.2: deck with its count, common area, Limbo face up, one area per player; artifacts
+    under their holder show only their band."""
+    table = start(main)
+    lay(table, common=("arco",), limbo=("klingsor", "corno"), a=("titurel+gral+pane",), b=("amfortas",))
+    scene = table.scene
+    for key in ("zone:deck", COMMON_KEY, LIMBO_KEY, *(area_key(p) for p in range(4))):
+        assert key in scene.items_by_key
+    assert {"arco", "klingsor", "corno", "titurel", "gral", "pane", "amfortas"} <= set(scene.items_by_key)
+    titurel = scene.items_by_key["titurel"]
+    for k, artifact in enumerate(("gral", "pane")):
+        plate = scene.items_by_key[artifact]
+        assert plate.face.plate and plate.zValue() < titurel.zValue()  # tucked under, band showing
+        assert plate.pos().y() > titurel.pos().y() + titurel.face.height - 10
+        assert table.faces.name(artifact) in plate.face.title
+    assert card_rect(scene.items_by_key["arco"]).intersects(card_rect(scene.items_by_key[COMMON_KEY]))
+    assert card_rect(scene.items_by_key["corno"]).intersects(card_rect(scene.items_by_key[LIMBO_KEY]))
+
+
+# --- blocks drawn as overlays (PAR-6.1.3, PAR-15.3) --------------------------------------
+
+
+def test_a_block_is_an_overlay_that_leaves_the_blocked_card_readable(main: MainWindow) -> None:
+    """PAR-6.1.3, 15.3 (T-01): the blocker's card lies on the foot of its target, in the target's area;
+    the target's item stays in the scene, visible, and its name/abilities/missions are not covered."""
+    table = start(main)
+    lay(table, a=("ammaliatrice#1",), b=("parsifal+lancia+pane",))
+    drag(table, "ammaliatrice#1", centre(table, "parsifal"))  # type: ignore[arg-type]
+    state = table.game.state
+    assert [(b.blocker, b.target) for b in state.blocks] == [("ammaliatrice#1", "parsifal")]
+    assert state.owner["ammaliatrice#1"] == A and set(state.common) == {"lancia", "pane"}
+    scene = table.scene
+    target, blocker = scene.items_by_key["parsifal"], scene.items_by_key["ammaliatrice#1"]
+    assert target.isVisible() and blocker.zValue() > target.zValue()
+    assert card_rect(blocker).intersects(card_rect(target))  # it lies on the target...
+    assert not card_rect(blocker).intersects(text_rect(target))  # ...but not on its words
+    ax, ay, aw, ah = scene.area_rects[B]
+    assert QRectF(ax, ay, aw, ah).contains(card_rect(target).center())
+    assert QRectF(ax, ay, aw, ah).contains(card_rect(blocker).topLeft())  # drawn in the target's owner's area
+    for line in target.face.body.splitlines()[1:]:
+        assert line[0] in (DONE, NOT_YET)  # the missions are still listed, done or not yet
+
+
+def test_a_blocker_with_two_targets_lies_on_the_oldest_and_seals_the_other(main: MainWindow) -> None:
+    """PAR-6.1.8, 15.3: over the oldest target the card, over any other a seal naming the blocker;
+    neither covers the blocked card's text."""
+    table = start(main)
+    lay(table, a=("herzeleide",), b=("parsifal",), c=("gamuret",))
+    block(table, "herzeleide", "parsifal")
+    block(table, "herzeleide", "gamuret")
+    scene = table.scene
+    assert seal_key("gamuret") in scene.items_by_key and seal_key("parsifal") not in scene.items_by_key
+    seal = scene.items_by_key[seal_key("gamuret")]
+    assert table.faces.name("herzeleide") in seal.face.title
+    for target, cover in (("parsifal", scene.items_by_key["herzeleide"]), ("gamuret", seal)):
+        assert not card_rect(cover).intersects(text_rect(scene.items_by_key[target]))
+    table.show_detail(seal_key("gamuret"))  # the seal reads as the card it lies on
+    assert "Gamuret" in table.detail.text.toPlainText() and "Herzeleide" in table.detail.text.toPlainText()
+
+
+# --- mission progress (PAR-15.4) ------------------------------------------------------------
+
+
+def test_each_character_shows_each_mission_condition_done_or_not_yet(main: MainWindow) -> None:
+    """PAR-15.4, PAR-8.2: one line per condition with its mark, a done/total count in the band; the marks
+    follow missions.conditions (the card data), whatever its values."""
+    table = start(main)
+    state = lay(table, a=("titurel+gral", "ammaliatrice#1"), b=("parsifal+lancia", "klingsor+gral"))
+    for character in ("titurel", "ammaliatrice#1", "parsifal", "klingsor"):
+        lines = conditions(engine(table).cards, state, character)
+        face = table.scene.items_by_key[character].face
+        for key, what, met in lines:
+            assert f"{DONE if met else NOT_YET} {table.faces.condition(key, what)}" in face.body
+        assert face.year == f"{sum(met for _k, _w, met in lines)}/{len(lines)}"
+    assert any(met for _k, _w, met in conditions(engine(table).cards, state, "titurel"))  # some done, some not
+
+
+# --- a full turn by drag and by click --------------------------------------------------------
+
+
+def test_the_log_starts_with_the_first_draw(main: MainWindow) -> None:
+    """PAR-3.3: the first player draws while the game is dealt, before any move; the log says so
+    from the start, and keeps it first once moves are made."""
+    table = start(main)
+    state = table.game.state
+    drawn = [c for c, seat in state.owner.items() if seat == state.active] or state.common
+    assert len(drawn) == 1
+    first = table.log.item(0).text()
+    assert table.log.count() == 1 and NAMES[0] in first and table.name(drawn[0]) in first
+    assert table.play(table.game.match.legal_moves(state.active)[0])
+    assert table.log.count() > 1 and table.log.item(0).text() == first
+
+
+def test_a_full_turn_by_drag(main: MainWindow) -> None:
+    """PAR-4, PAR-5.1, PAR-13.2: dragging an artifact from the common area onto one's character takes it; with
+    no Bread or Wine held the turn ends by itself and the next player is on turn."""
+    table = start(main)
+    state = lay(table, common=("gral",), a=("klingsor",), b=("amfortas",))
+    expected = after(table, state, [Take(A, "klingsor", "gral")])
+    scene = table.scene
+    assert "klingsor" in scene.dests["gral"]
+    drag(table, "gral", centre(table, "klingsor"))  # type: ignore[arg-type]
+    assert engine(table).to_dict(table.game.state) == expected
+    assert table.game.state.active == B and NAMES[B] in table.prompt.text()
+    assert scene.items_by_key["gral"].face.plate  # now tucked under Klingsor
+    assert table.log.count() >= 2
+
+
+def test_a_full_turn_by_click_with_the_extra_action(main: MainWindow) -> None:
+    """PAR-6.1, 6.9, 15.5 (T-15): click a blocker then its target; spend the Bread by its button; click an
+    artifact then the character; the table plays exactly what the engine would."""
+    table = start(main)
+    state = lay(table, common=("gral",), a=("titurel+pane",), b=("amfortas",))
+    moves: list[Move] = [Block(A, "titurel", "amfortas"), SpendForExtra(A, "titurel", "pane"),
+                         Take(A, "titurel", "gral")]
+    expected = after(table, state, moves)
+    click(table, "titurel")  # type: ignore[arg-type]
+    assert table.scene.selected == "titurel" and table.scene.items_by_key["amfortas"].highlighted
+    click(table, "amfortas")  # type: ignore[arg-type]
+    assert table.game.state.step == "after_action" and "Bread" in table.buttons["spend:0"].text()
+    table.buttons["spend:0"].click()
+    assert table.game.state.step == "extra"
+    click(table, "gral")  # type: ignore[arg-type]
+    click(table, "titurel")  # type: ignore[arg-type]
+    assert engine(table).to_dict(table.game.state) == expected
+    assert table.game.match.moves == moves
+
+
+def test_the_keyboard_picks_a_character_and_plays_on_a_target(main: MainWindow, qtbot: Any) -> None:
+    """PAR-15.5: every gesture also without the mouse: a digit picks an own character, Enter plays."""
+    table = start(main)
+    state = lay(table, a=("ammaliatrice#1",), b=("parsifal",))
+    expected = after(table, state, [Block(A, "ammaliatrice#1", "parsifal")])
+    scene = table.scene
+    assert scene.hand_cards() == ["ammaliatrice#1"]
+    qtbot.keyClick(table.view, Qt.Key.Key_1)
+    assert scene.selected == "ammaliatrice#1" and scene.focus_target == "parsifal"
+    qtbot.keyClick(table.view, Qt.Key.Key_Return)
+    assert engine(table).to_dict(table.game.state) == expected
+
+
+# --- the shared response prompt (PAR-6.8.6) -------------------------------------------------
+
+
+def interrupt_table(main: MainWindow) -> tuple[ParsifalTable, ParState]:
+    """T-08/T-10: B's Ferris holds the Horn, C's Amfortas the Balm: both may interrupt A's action."""
+    table = start(main)
+    state = lay(table, common=("gral",), a=("klingsor", "titurel+pane"), b=("ferris+corno",),
+                c=("amfortas+balsamo",))
+    assert engine(table).eligible(state) == [B, C]
+    return table, state
+
+
+def test_an_interrupt_goes_through_the_shared_prompt(main: MainWindow, dialogs: Dialogs) -> None:
+    """PAR-6.8.3, 6.8.6 (T-08): the declared action waits on the table; everybody is asked at once;
+    'I interrupt' → who → that person's choices (no curtain: nothing is hidden) → the Horn dropped on
+    the declared action cancels it and ends A's turn."""
+    table, state = interrupt_table(main)
+    expected = after(table, state, [Take(A, "klingsor", "gral"), Interrupt(B, "ferris", "corno")])
+    drag(table, "gral", centre(table, "klingsor"))  # type: ignore[arg-type]
+    assert table.game.state.step == "window" and table.decider() is None
+    assert PENDING_KEY in table.scene.items_by_key and not table.scene.curtain_up
+    assert set(table.buttons) >= {"nobody", "interrupt"} and "end_turn" not in table.buttons
+    assert "Luca" in table.prompt.text() and "Ana" in table.prompt.text()
+    dialogs.answers = [0]
+    table.buttons["interrupt"].click()
+    assert dialogs.asked[-1][2] == ["Luca", "Ana"]  # in turn order after the active player
+    assert table.decider() == B and not table.scene.curtain_up and "Luca" in table.prompt.text()
+    assert PENDING_KEY in table.scene.dests["corno"]
+    drag(table, "corno", centre(table, PENDING_KEY))  # type: ignore[arg-type]
+    assert engine(table).to_dict(table.game.state) == expected
+    assert table.game.state.active == B and "gral" in table.game.state.common and "corno" in table.game.state.limbo
+
+
+def test_nobody_interrupts_and_the_action_resolves(main: MainWindow) -> None:
+    """PAR-6.8.6: 'Nobody' lets every eligible player decline in turn; then the action resolves."""
+    table, state = interrupt_table(main)
+    expected = after(table, state, [Take(A, "klingsor", "gral"), Decline(B), Decline(C)])
+    click(table, "gral")  # type: ignore[arg-type]
+    click(table, "klingsor")  # type: ignore[arg-type]
+    table.buttons["nobody"].click()
+    assert engine(table).to_dict(table.game.state) == expected
+    assert table.game.state.held["klingsor"] == ["gral"]
+
+
+def test_back_from_the_interrupt_choices_returns_to_the_shared_prompt(main: MainWindow, dialogs: Dialogs) -> None:
+    table, _state = interrupt_table(main)
+    drag(table, "gral", centre(table, "klingsor"))  # type: ignore[arg-type]
+    dialogs.answers = [1]
+    table.buttons["interrupt"].click()
+    assert table.decider() == C
+    table.buttons["back"].click()
+    assert table.decider() is None and "nobody" in table.buttons
+
+
+# --- refusals, in the player's language, losing nothing ------------------------------------
+
+
+@pytest.fixture(params=["en", "it"])
+def speaking(request: pytest.FixtureRequest, qtbot: Any, home: Path, dialogs: Dialogs) -> MainWindow:
+    return make_window(qtbot, dialogs, language=request.param)
+
+
+def reason(table: ParsifalTable, code: str, **params: object) -> str:
+    return table.tr_.text(f"illegal.{code}", **params)
+
+
+def unchanged(table: ParsifalTable, before: dict[str, Any], done: int) -> None:
+    assert engine(table).to_dict(table.game.state) == before
+    assert len(table.game.match.moves) == done
+
+
+def test_the_swan_cannot_take_an_artifact(speaking: MainWindow) -> None:
+    """PAR-5.5 (T-06): dropping an artifact on the Swan is refused, with the reason in the player's language."""
+    table = start(speaking)
+    state = lay(table, common=("arco",), a=("cigno",))
+    before = engine(table).to_dict(state)
+    assert "cigno" not in table.scene.dests["arco"]
+    drag(table, "arco", centre(table, "cigno"))  # type: ignore[arg-type]
+    assert table.message.text() == reason(table, "swan_cannot_hold")
+    unchanged(table, before, 0)
+
+
+def test_a_second_action_in_a_turn_is_refused(speaking: MainWindow) -> None:
+    """PAR-5.6 (T-20): after the action, with the Bread held, taking another artifact is refused."""
+    table = start(speaking)
+    lay(table, common=("gral", "arco"), a=("klingsor+pane",))
+    drag(table, "gral", centre(table, "klingsor"))  # type: ignore[arg-type]
+    assert table.game.state.step == "after_action"
+    before = engine(table).to_dict(table.game.state)
+    drag(table, "arco", centre(table, "klingsor"))  # type: ignore[arg-type]
+    assert table.message.text() == reason(table, "one_action_per_turn")
+    unchanged(table, before, 1)
+    click(table, "arco")  # type: ignore[arg-type]  # the click path says the same
+    click(table, "klingsor")  # type: ignore[arg-type]
+    assert table.message.text() == reason(table, "one_action_per_turn")
+    unchanged(table, before, 1)
+
+
+def test_an_interrupt_cannot_be_interrupted(speaking: MainWindow, dialogs: Dialogs) -> None:
+    """PAR-6.8.4 (T-10): once B has interrupted, no prompt is offered on the interrupt, and C's attempt is
+    refused with the reason in the player's language."""
+    table, _state = interrupt_table(speaking)
+    drag(table, "gral", centre(table, "klingsor"))  # type: ignore[arg-type]
+    dialogs.answers = [0]
+    table.buttons["interrupt"].click()
+    table.buttons["spend:0"].click()
+    assert table.game.state.step != "window" and "interrupt" not in table.buttons and "nobody" not in table.buttons
+    before, done = engine(table).to_dict(table.game.state), len(table.game.match.moves)
+    assert not table.play(Interrupt(C, "amfortas", "balsamo"))
+    assert table.message.text() == reason(table, "no_action_to_interrupt")
+    unchanged(table, before, done)
+
+
+def test_a_blocked_character_cannot_act(speaking: MainWindow) -> None:
+    """PAR-6.1.4 (T-19): dragging a blocked character onto a target is refused, naming it."""
+    table = start(speaking)
+    lay(table, a=("gawan",), b=("cavaliere#1", "klingsor"))
+    block(table, "cavaliere#1", "gawan")
+    before = engine(table).to_dict(table.game.state)
+    assert not table.scene.dests["gawan"]  # may be picked up, lights nothing
+    drag(table, "gawan", centre(table, "klingsor"))  # type: ignore[arg-type]
+    assert table.message.text() == reason(table, "character_blocked", card=table.faces.name("gawan"))
+    unchanged(table, before, 0)
+
+
+# --- choosing among moves, setting up, saving ------------------------------------------------
+
+
+def test_one_gesture_for_several_moves_asks_which(main: MainWindow, dialogs: Dialogs) -> None:
+    """PAR-15.5: the Bow dropped on Limbo could be sent by the Swan or by Klingsor: the table asks which."""
+    table = start(main)
+    lay(table, common=("arco",), a=("cigno", "klingsor"))
+    group = table.groups[("arco", LIMBO_KEY)]
+    assert len(group) == 2
+    dialogs.answers = [1]
+    drag(table, "arco", centre(table, LIMBO_KEY))  # type: ignore[arg-type]
+    assert table.game.match.moves == [group[1]] and "arco" in table.game.state.limbo
+
+
+def test_a_choice_closed_unanswered_puts_the_dropped_card_back(main: MainWindow, dialogs: Dialogs) -> None:
+    """PAR-15.5, found by the monkey test: the Bow dropped on Limbo, the 'which one?' box closed: nothing
+    is played, and the Bow lies back in its place, neither held nor raised, with no target left lit."""
+    table = start(main)
+    lay(table, common=("arco",), a=("cigno", "klingsor"))
+    home = table.scene.items_by_key["arco"].pos()
+    dialogs.answers = [-1]
+    drag(table, "arco", centre(table, LIMBO_KEY))  # type: ignore[arg-type]
+    bow = table.scene.items_by_key["arco"]
+    assert table.game.match.moves == [] and bow.pos() == home and bow.zValue() < 100
+    assert not bow.selected and not table.scene.items_by_key[LIMBO_KEY].highlighted
+
+
+def test_setup_offers_first_player_direction_and_rounds(main: MainWindow, qtbot: Any) -> None:
+    """PAR-3.1: who starts, which way play goes, rounds after the deck (or unlimited)."""
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    form = QFormLayout(holder)
+    read = ParsifalTable.setup_options(Translator("en").for_game("parsifal"), form)
+    assert read(3) == {"first_player": 0, "direction": "clockwise", "rounds_after_deck": 5}
+    boxes = holder.findChildren(QComboBox)
+    assert len(boxes) == 3
+    boxes[0].setCurrentIndex(2)
+    boxes[1].setCurrentIndex(1)
+    boxes[2].setCurrentIndex(boxes[2].count() - 1)
+    options = read(3)
+    assert options == {"first_player": 2, "direction": "counterclockwise", "rounds_after_deck": "unlimited"}
+    table = start(main, players=3, **options)
+    assert table.game.state.active == 2 and engine(table).seat_order(table.game.state) == [1, 0]
+
+
+def test_the_game_is_saved_and_opens_again(main: MainWindow) -> None:
+    table = start(main, players=3)
+    table.buttons["end_turn"].click()
+    table.buttons["end_turn"].click()
+    saved = ParsifalGame.load(autosave_path())
+    assert saved.names == NAMES[:3] and saved.match.moves == [EndTurn(A), EndTurn(B)]
+    assert engine(table).to_dict(saved.state) == engine(table).to_dict(table.game.state)
+
+
+def test_switching_language_redraws_every_card(main: MainWindow) -> None:
+    table = start(main)
+    lay(table, common=("gral",), a=("klingsor",))
+    main.tr_.set_language("it")
+    QApplication.processEvents()
+    assert table.scene.items_by_key["gral"].face.title == "Gral"
+    assert table.tr_.text("button.end_turn") == table.buttons["end_turn"].text()
+
+
+def test_freeing_two_at_once_is_offered_by_the_more_button(main: MainWindow, dialogs: Dialogs) -> None:
+    """PAR-6.2.1 (T-25): a move no single gesture makes (two targets) comes from 'More actions…'."""
+    table = start(main)
+    lay(table, a=("cavaliere#2+lancia",), b=("parsifal", "gamuret"), c=("herzeleide",))
+    block(table, "herzeleide", "parsifal")
+    block(table, "herzeleide", "gamuret")
+    free = engine(table).abilities(table.game.state, "cavaliere#2").free
+    assert free >= 2, "the Grail Knight with the Spear frees two at once (T-25)"
+    table.buttons["more"].click()  # nothing chosen: nothing played
+    offered = dialogs.asked[-1][2]
+    assert not table.game.match.moves and len(table.game.state.blocks) == 2
+    dialogs.answers = [next(i for i, label in enumerate(offered) if "Parsifal" in label and "Gamuret" in label)]
+    table.buttons["more"].click()
+    assert not table.game.state.blocks
+
+
+def test_the_end_of_the_game_is_announced(main: MainWindow, dialogs: Dialogs) -> None:
+    """PAR-9.3: once the deck is spent, a whole round in which nobody acts ends the game in a draw; the
+    table says so, in a box and in the prompt bar, and offers no more moves."""
+    table = start(main, players=2)
+    state = lay(table, a=("klingsor",), b=("amfortas",))
+    state.last_draw_turn = state.turn
+    table.refresh()
+    for _ in range(3):
+        table.buttons["end_turn"].click()
+    assert table.game.state.step == "over" and table.game.state.reason == "all_passed"
+    end = table.tr_.text("end.drawn", why=table.tr_.text("game_drawn.all_passed"))
+    assert dialogs.informed[-1] == (table.tr_.text("hs.end_title"), end) and table.prompt.text() == end
+    assert "end_turn" not in table.buttons
