@@ -232,9 +232,7 @@ def main(argv: list[str], root: Path | None = None) -> int:
     import os
     import sys
 
-    from cardsets import ROOT
-
-    root = root or ROOT
+    root = root or Path(__file__).resolve().parent
     args = list(argv)
     lang = next((code for code in LANGUAGES if os.environ.get("LANG", "").startswith(code)), REFERENCE)
     only = None

@@ -126,3 +126,17 @@ def test_a_broken_translation_is_named_and_the_english_shown(root: Path, capsys:
 def test_convivium_rules_says_how_to_use_it(argv: list[str], root: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert rules_text.main(argv, root) == 2
     assert "usage: convivium rules GAME" in capsys.readouterr().err
+
+
+def test_convivium_check_reports_the_rules_texts_problems(tmp_path: Path) -> None:
+    """`convivium check` reads the rules texts with the rest of a card set: a broken reference is an error."""
+    import shutil
+
+    from cardsets import validate_all
+
+    shutil.copytree(ROOT / "parsifal", tmp_path / "parsifal")
+    path = rules_text.path_of("parsifal", "it", tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace("[[arco]]", "[[arcco]]", 1), encoding="utf-8")
+    (report,) = [r for r in validate_all(tmp_path) if r.name == "parsifal"]
+    assert [p.message for p in report.problems] == ["no card 'arcco' in parsifal/cards.yaml"]
+    assert report.problems[0].file == "parsifal/rules/parsifal.it.md"
