@@ -36,6 +36,11 @@ def copy_sets(root: Path, *games: str) -> Path:
     return root
 
 
+# A wait, not a limit: waitUntil returns as soon as the change shows, and a machine loaded by a
+# parallel test run can deliver a file event seconds late.
+FILE_EVENT_WAIT_MS = 10_000
+
+
 def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1, old
@@ -266,21 +271,21 @@ def test_saving_a_file_updates_the_workbench_and_a_broken_file_keeps_the_last_go
     text = it.read_text(encoding="utf-8").replace(line_of(it, "  tl_1865.true.title:"), "  tl_1865.true.title: Lincoln ucciso")
     (it.parent / "it.yaml.new").write_text(text, encoding="utf-8")
     os.replace(it.parent / "it.yaml.new", it)
-    qtbot.waitUntil(lambda: title() == "Lincoln ucciso", timeout=10_000)  # a wait, not a limit: a loaded machine delivers file events late
+    qtbot.waitUntil(lambda: title() == "Lincoln ucciso", timeout=FILE_EVENT_WAIT_MS)
     # Saved in place, after the rename: the new file is watched too.
     edit(it, "  tl_1865.true.title: Lincoln ucciso", "  tl_1865.true.title: Lincoln colpito")
-    qtbot.waitUntil(lambda: title() == "Lincoln colpito", timeout=10_000)  # a wait, not a limit: a loaded machine delivers file events late
+    qtbot.waitUntil(lambda: title() == "Lincoln colpito", timeout=FILE_EVENT_WAIT_MS)
     assert bench.banner.isHidden()
 
     edit(it, "  tl_1865.true.title: Lincoln colpito", "  tl_1865.true.title: \"Lincoln colpito")
-    qtbot.waitUntil(lambda: not bench.banner.isHidden(), timeout=10_000)  # a wait, not a limit: a loaded machine delivers file events late
+    qtbot.waitUntil(lambda: not bench.banner.isHidden(), timeout=FILE_EVENT_WAIT_MS)
     banner = bench.banner.text()
     assert "chrononauts/text/it.yaml:" in banner and "YAML syntax" in banner
     assert any(part.count(":") >= 3 for part in banner.splitlines())  # file:line:column: message
     assert title() == "Lincoln colpito"
 
     edit(it, "  tl_1865.true.title: \"Lincoln colpito", "  tl_1865.true.title: Lincoln colpito")
-    qtbot.waitUntil(lambda: bench.banner.isHidden(), timeout=10_000)  # a wait, not a limit: a loaded machine delivers file events late
+    qtbot.waitUntil(lambda: bench.banner.isHidden(), timeout=FILE_EVENT_WAIT_MS)
 
 
 def test_a_file_in_the_wrong_encoding_is_shown_and_the_workbench_keeps_running(bench: Workbench, root: Path) -> None:
@@ -312,9 +317,9 @@ def test_the_running_table_follows_saves(qtbot: Any, root: Path) -> None:
     follow_saves(tr, root, "chrononauts", tr, seen.append)
     it = root / "chrononauts" / "text" / "it.yaml"
     edit(it, line_of(it, "  label.discard:"), "  label.discard: Pila degli scarti")
-    qtbot.waitUntil(lambda: tr.text("label.discard") == "Pila degli scarti", timeout=10_000)  # a wait, not a limit: a loaded machine delivers file events late
+    qtbot.waitUntil(lambda: tr.text("label.discard") == "Pila degli scarti", timeout=FILE_EVENT_WAIT_MS)
     edit(it, "  label.discard: Pila degli scarti", "  label.discard: [Pila")
-    qtbot.waitUntil(lambda: bool(seen), timeout=10_000)  # a wait, not a limit: a loaded machine delivers file events late
+    qtbot.waitUntil(lambda: bool(seen), timeout=FILE_EVENT_WAIT_MS)
     assert seen[0].startswith("chrononauts/text/it.yaml:")
     assert tr.text("label.discard") == "Pila degli scarti"
 
