@@ -1,0 +1,260 @@
+"""Computer players: easy, normal and hard, for every game a table deals to a bot.
+
+A bot decides from what its seat is shown and nothing else: `choose(view, seat, legal, rng)` gets
+`engine.view(state, seat)`, the seat's legal moves and a random generator. The legal moves are
+computed by the table on the real state (`legal_moves(state, seat)`), because a view may lack what
+the engine needs to list them (the searcher of Quick Trip sees the draw pile sorted, not in order);
+they leak nothing: a seat's own choices are exactly what its player is shown on the table.
+
+Where a bot needs the hidden cards it deals them again (`Kit.sample`, one per game): a full state
+whose view for the seat is the seat's view, the cards it cannot see spread at random over the places
+it cannot see into. The three levels:
+
+- easy plays at random among the game's sensible moves;
+- normal deals the secrets once and plays the move that looks best one step ahead by the game's own
+  heuristic (`Kit.score`);
+- hard is determinised Monte Carlo: the best few moves by the heuristic are each tried on the same
+  `iterations` fresh deals, every try played out by the easy policy for `depth` decisions and judged
+  by who won or, unfinished, by the heuristic; the best average wins. The work is counted in
+  iterations, so a seed replays the same moves; `seconds` is only a cap for a slow machine.
+
+A game with bots replays from its save because its moves are saved; a bot asked again at the same
+point decides alike when its generator is `decision_rng(seed, ply)`.
+"""
+from __future__ import annotations
+
+import importlib
+import math
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from random import Random
+from typing import Any, Protocol
+
+from rules.kernel import HIDDEN, Engine, Move, shuffle
+from rules.registry import engine
+
+LEVELS = ("easy", "normal", "hard")
+# The games and modes bots play: Bacchanalia is told aloud, for people only; Solonauts has one seat.
+BOT_MODES: dict[str, tuple[str, ...]] = {"chrononauts": ("chrononauts", "artifaxx"),
+                                        "banquet": ("standard", "open_privileges"), "parsifal": ("standard",)}
+WIN, LOSS, NOBODY = 1.0, 0.0, 0.25  # a play-out's worth: won, someone else won, nobody won
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: Any, seat: int, legal: Sequence[Move], rng: Random) -> Move:
+        """One of `legal`, decided from `view` (the seat's view) alone."""
+
+
+def decision_rng(seed: int, ply: int) -> Random:
+    """The generator a bot seeded `seed` decides the game's `ply`-th move with (stable across runs)."""
+    return Random(f"bot:{seed}:{ply}")
+
+
+def child_seed(rng: Random) -> int:
+    return int(rng.random() * 2**53)
+
+
+class Kit:
+    """What a game tells its bots: how to deal the secrets again, and what a position is worth."""
+
+    scale = 1.0  # a `score` this large is a clear lead
+
+    def __init__(self, eng: Engine[Any]) -> None:
+        self.eng = eng
+
+    def sample(self, view: Any, seat: int, rng: Random) -> Any:
+        """A full state whose view for `seat` is `view`, read from `view` alone."""
+        raise NotImplementedError
+
+    def score(self, state: Any, seat: int) -> float:
+        """How good a full, unfinished `state` looks for `seat`: positive is ahead."""
+        raise NotImplementedError
+
+    def sensible(self, state: Any, seat: int, legal: Sequence[Move]) -> list[Move]:
+        """The moves worth considering (never empty when `legal` is not)."""
+        return list(legal)
+
+    def play(self, state: Any, move: Move) -> None:
+        self.eng.apply(state, move)
+
+    def worth(self, state: Any, seat: int) -> float:
+        """A position's worth between LOSS and WIN: the result once over, else the heuristic squashed."""
+        result = self.eng.result(state)
+        if result.over:
+            if seat in result.winners:
+                return WIN
+            return LOSS if result.winners else NOBODY
+        return 0.5 + 0.45 * math.tanh(self.score(state, seat) / self.scale)
+
+    def follow(self, state: Any, seat: int) -> bool:
+        """Whether the heuristic looks one step further when `seat` alone decides next (Banquet: pick, then arrange)."""
+        return False
+
+    def after(self, state: Any, seat: int, move: Move) -> float:
+        """The worth of `state` after `move`, looking one step further while `follow` says so."""
+        trial = self.eng.clone(state)
+        self.play(trial, move)
+        if self.eng.is_over(trial) or not self.follow(trial, seat):
+            return self.worth(trial, seat)
+        best = -math.inf
+        for then in self.sensible(trial, seat, self.eng.legal_moves(trial, seat)):
+            last = self.eng.clone(trial)
+            self.play(last, then)
+            best = max(best, self.worth(last, seat))
+        return best if best > -math.inf else self.worth(trial, seat)
+
+    def greedy(self, state: Any, seat: int, moves: Sequence[Move], rng: Random) -> Move:
+        """The move whose position one step on is worth most, ties broken at random."""
+        best, best_worth = moves[0], -math.inf
+        for move in moves:
+            value = self.after(state, seat, move) + rng.random() * 1e-9
+            if value > best_worth:
+                best, best_worth = move, value
+        return best
+
+    def ranked(self, state: Any, seat: int, moves: Sequence[Move], rng: Random) -> list[Move]:
+        """`moves`, the best by one step of the heuristic first."""
+        marks: list[tuple[float, int, Move]] = []
+        for i, move in enumerate(moves):
+            marks.append((self.after(state, seat, move) + rng.random() * 1e-9, i, move))
+        return [m for _w, _i, m in sorted(marks, key=lambda x: (-x[0], x[1]))]
+
+    def random_move(self, state: Any, rng: Random) -> Move | None:
+        """A sensible move of a random seat to act in a full state (None when nobody may act)."""
+        acting = sorted(self.eng.to_act(state))
+        if not acting:
+            return None
+        seat = acting[int(rng.random() * len(acting))]
+        moves = self.sensible(state, seat, self.eng.legal_moves(state, seat))
+        return moves[int(rng.random() * len(moves))] if moves else None
+
+
+# --- dealing the secrets again -------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _universe(eng: Engine[Any], options: str) -> tuple[Any, tuple[str, ...]]:
+    import json
+    fresh = eng.new_state(json.loads(options), 0)
+    return fresh, tuple(eng.all_cards(fresh))
+
+
+def fresh_deal(eng: Engine[Any], options: dict[str, Any]) -> tuple[Any, tuple[str, ...]]:
+    """A deal with these options, and every card of the game: no rule creates or destroys a card."""
+    import json
+    return _universe(eng, json.dumps(options, sort_keys=True))
+
+
+def unseen(eng: Engine[Any], view: Any) -> list[str]:
+    """The cards of the game that `view` shows nowhere, in a fixed order."""
+    _fresh, cards = fresh_deal(eng, view.options)
+    seen = Counter(c for c in eng.all_cards(view) if c != HIDDEN)
+    left = Counter(cards) - seen
+    return sorted(left.elements())
+
+
+class Pool:
+    """Cards to hand out, drawn at random."""
+
+    def __init__(self, cards: list[str], rng: Random) -> None:
+        self.cards = list(cards)
+        shuffle(rng, self.cards)
+
+    def take(self) -> str:
+        return self.cards.pop()
+
+    def fill(self, places: list[str]) -> list[str]:
+        """`places` with every HIDDEN replaced by a card of the pool."""
+        return [self.take() if c == HIDDEN else c for c in places]
+
+    def done(self) -> None:
+        if self.cards:
+            raise ValueError(f"{len(self.cards)} unseen cards found no hidden place")
+
+
+# --- the three levels ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Easy:
+    kit: Kit
+    level: str = "easy"
+
+    def choose(self, view: Any, seat: int, legal: Sequence[Move], rng: Random) -> Move:
+        moves = self.kit.sensible(view, seat, legal)
+        return moves[int(rng.random() * len(moves))]
+
+
+@dataclass
+class Normal:
+    kit: Kit
+    level: str = "normal"
+
+    def choose(self, view: Any, seat: int, legal: Sequence[Move], rng: Random) -> Move:
+        moves = self.kit.sensible(view, seat, legal)
+        if len(moves) == 1:
+            return moves[0]
+        world = self.kit.sample(view, seat, rng)
+        return self.kit.greedy(world, seat, moves, rng)
+
+
+@dataclass
+class Hard:
+    kit: Kit
+    iterations: int = 12
+    width: int = 6  # moves searched: the best by the heuristic
+    depth: int = 30  # decisions played out after each move
+    seconds: float = 5.0  # a cap only: the search normally stops on its iterations
+    level: str = "hard"
+
+    def choose(self, view: Any, seat: int, legal: Sequence[Move], rng: Random) -> Move:
+        kit, eng = self.kit, self.kit.eng
+        moves = kit.sensible(view, seat, legal)
+        if len(moves) == 1:
+            return moves[0]
+        first = kit.sample(view, seat, rng)
+        candidates = kit.ranked(first, seat, moves, rng)[:self.width]
+        totals = [0.0] * len(candidates)
+        deadline = time.monotonic() + self.seconds
+        for done in range(self.iterations):
+            if done and time.monotonic() > deadline:
+                break
+            world = first if done == 0 else kit.sample(view, seat, rng)
+            for i, move in enumerate(candidates):
+                trial = eng.clone(world)
+                kit.play(trial, move)
+                for _ in range(self.depth):
+                    if eng.is_over(trial):
+                        break
+                    step = kit.random_move(trial, rng)
+                    if step is None:
+                        break
+                    kit.play(trial, step)
+                totals[i] += kit.worth(trial, seat)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+
+def kit_for(game: str, mode: str) -> Kit:
+    if mode not in BOT_MODES.get(game, ()):
+        raise ValueError(f"no bots for {game} {mode}")
+    module = importlib.import_module(f"rules.bots.{game}")
+    made: Kit = module.Kit(engine(game, mode))
+    return made
+
+
+def make_bot(game: str, mode: str, level: str, **tuning: Any) -> Bot:
+    """A bot of `level` for a game mode; `tuning` sets the hard bot's iterations, width, depth, seconds."""
+    kit = kit_for(game, mode)
+    if level == "easy":
+        return Easy(kit)
+    if level == "normal":
+        return Normal(kit)
+    if level == "hard":
+        return Hard(kit, **tuning)
+    raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")

@@ -1,0 +1,86 @@
+"""Bots for Bacchus' Banquet: the secrets dealt again, and what a position is worth.
+
+Hidden are the deck and the discard pile, the guests of the others (but the public guest), the
+guests and privileges never dealt, the others' privileges (unless privileges are open) and, for
+everybody but the active player, which of the round's three cards lies in which slot. A sample puts
+the round's cards that its view shows nowhere else into the hidden slots (those left over went to
+the discard pile), and the other unseen cards at random into the places of their kind.
+
+The heuristic: get on with your guest's objective, keep the others' objectives back, and guard your
+belt: beyond ten your guest is knocked out, so a belt near the top is a danger.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
+from cardsets.banquet.loader import Condition
+from rules.banquet.engine import BanquetEngine
+from rules.banquet.state import BELT_TOP, BanquetState
+from rules.bots import Kit as BaseKit
+from rules.bots import Pool, child_seed, fresh_deal, unseen
+from rules.kernel import HIDDEN, Move
+
+
+class Kit(BaseKit):
+    scale = 0.6
+    eng: BanquetEngine
+
+    def sample(self, view: BanquetState, seat: int, rng: Random) -> BanquetState:
+        eng = self.eng
+        fresh, _cards = fresh_deal(eng, view.options)
+        guests = {*(g for g in fresh.guests if g is not None), *fresh.guest_stack, *fresh.guest_box,
+                  *fresh.guest_box_unseen}
+        privileges = {*(p for mine in fresh.privileges for p in mine), *fresh.privilege_box}
+        left = unseen(eng, view)
+        hidden_slots = [name for name, card in view.slots.items() if card == HIDDEN]
+        round_cards = Pool([c for c in view.picked if c in left], rng).cards
+        in_slots, discarded = round_cards[:len(hidden_slots)], round_cards[len(hidden_slots):]
+        cards = [c for c in left if c not in guests and c not in privileges and c not in round_cards]
+        state = view.copy()
+        state.rng = Random(child_seed(rng))
+        state.slots = dict(view.slots)
+        for name, card in zip(hidden_slots, in_slots):
+            state.slots[name] = card
+        # The round's cards not in a slot went to the discard pile; the rest of that pile is any card.
+        pile = Pool(cards, rng)
+        below = discarded + [pile.take() for _ in range(len(view.discard_pile) - len(discarded))]
+        state.discard_pile = Pool(below, rng).cards
+        state.deck = pile.fill(view.deck)
+        pile.done()
+        gp = Pool([c for c in left if c in guests], rng)
+        state.guests = [gp.take() if g == HIDDEN else g for g in view.guests]
+        state.guest_stack = gp.fill(view.guest_stack)
+        state.guest_box_unseen = gp.fill(view.guest_box_unseen)
+        gp.done()
+        pp = Pool([c for c in left if c in privileges], rng)
+        state.privileges = [pp.fill(mine) for mine in view.privileges]
+        state.privilege_box = pp.fill(view.privilege_box)
+        pp.done()
+        return state
+
+    def follow(self, state: Any, seat: int) -> bool:
+        return seat in self.eng.to_act(state) and len(self.eng.to_act(state)) == 1
+
+    def sensible(self, state: Any, seat: int, legal: Sequence[Move]) -> list[Move]:
+        return list(legal)
+
+    def _share(self, state: BanquetState, seat: int, condition: Condition) -> float:
+        if condition.op == "any_of":
+            return max(self._share(state, seat, c) for c in condition.parts)
+        if condition.op == "all_of":
+            return sum(self._share(state, seat, c) for c in condition.parts) / len(condition.parts)
+        return min(1.0, self.eng.judge.measure(state, seat, condition.op) / max(1, condition.amount))
+
+    def progress(self, state: BanquetState, seat: int) -> float:
+        guest = state.guests[seat]
+        if guest is None:
+            return -1.0  # knocked out
+        belt = state.belts[seat]
+        danger = max(0, belt - (BELT_TOP - 4)) / 4  # guard the belt: beyond the top the guest is out
+        return self._share(state, seat, self.eng.judge.objectives[guest]) - 0.5 * danger
+
+    def score(self, state: BanquetState, seat: int) -> float:
+        theirs = max((self.progress(state, s) for s in range(state.seats) if s != seat), default=0.0)
+        return self.progress(state, seat) - 0.6 * theirs

@@ -1,0 +1,104 @@
+"""Bots for Chrononauts and Artifaxx: the secrets dealt again, and what a position is worth.
+
+Hidden are the other hands, the unshown IDs and Missions, a Miracle's mini-hand and the order of
+every deck. The cards of the game are known (a fresh deal with the same options lists them), so the
+cards a seat cannot see are those its view shows nowhere: play cards go back into the hidden hands,
+the mini-hand and the draw pile, IDs into the hidden IDs and the ID deck, Missions likewise.
+
+The heuristic follows the game's own advice: get your ID's three titles readable (hold the patches
+your ID's patched years need), fill your Mission's slots with artifacts on your table, grow your hand
+towards ten, and keep the open paradoxes away from the thirteen that end the world for everyone.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
+from rules.bots import Kit as BaseKit
+from rules.bots import Pool, child_seed, fresh_deal, unseen
+from rules.chrononauts.full import ChrononautsEngine
+from rules.chrononauts.full_state import FullState
+from rules.chrononauts.moves import KillTime
+from rules.chrononauts.timeline import UNIVERSE_LIMIT, card_kind
+from rules.kernel import HIDDEN, Move
+
+HAND_WIN = 10
+
+
+class Kit(BaseKit):
+    scale = 0.5
+    eng: ChrononautsEngine
+
+    def sample(self, view: FullState, seat: int, rng: Random) -> FullState:
+        eng = self.eng
+        fresh, _cards = fresh_deal(eng, view.options)
+        ids = {*fresh.id_deck, *(i for i in fresh.ids if i is not None)}
+        missions = {*fresh.mission_deck, *fresh.missions}
+        left = unseen(eng, view)
+        play = Pool([c for c in left if c not in ids and c not in missions], rng)
+        idp = Pool([c for c in left if c in ids], rng)
+        mis = Pool([c for c in left if c in missions], rng)
+        state = eng.clone(view)
+        state.rng = Random(child_seed(rng))
+        state.hands = [play.fill(h) for h in view.hands]
+        state.mini = play.fill(view.mini)
+        state.draw = play.fill(view.draw)
+        if HIDDEN not in view.draw:  # the searcher of Quick Trip sees the pile sorted, not its order
+            state.draw = Pool(state.draw, rng).cards
+        state.ids = [idp.take() if i == HIDDEN else i for i in view.ids]
+        state.id_deck = idp.fill(view.id_deck)
+        state.missions = mis.fill(view.missions)
+        state.mission_deck = mis.fill(view.mission_deck)
+        for pool in (play, idp, mis):
+            pool.done()
+        return state
+
+    def sensible(self, state: Any, seat: int, legal: Sequence[Move]) -> list[Move]:
+        """Killing time throws cards away: only when nothing else may be played."""
+        plays = [m for m in legal if not isinstance(m, KillTime)]
+        return plays or list(legal)
+
+    def progress(self, state: FullState, player: int) -> float:
+        """How near `player` is to a win, 0 to 1: the best of the ID, the Mission and the hand's size."""
+        eng, rules = self.eng, self.eng.rules
+        hand = state.hands[player]
+        best = self._mission(state, player)
+        total = best
+        ident = state.ids[player]
+        if eng.timeline_game and ident is not None:
+            tl = state.timeline
+            true_ok, first, second = rules.identity_progress(tl, ident)
+            parts = float(true_ok + first + second)
+            for year, ok in zip(rules.identities[ident].patched, (first, second)):
+                if not ok and any(card_kind(c) in rules.ripplepoints[year].patches for c in hand):
+                    parts += 0.5  # the patch that year needs, held for when it opens
+            id_part = parts / 3
+            hand_part = 0.9 * min(len(hand), HAND_WIN) / HAND_WIN
+            best = max(best, id_part, hand_part)
+            total += id_part + hand_part
+        return best + 0.1 * total
+
+    def _mission(self, state: FullState, player: int) -> float:
+        eng = self.eng
+        slots = list(eng.mission_cards[state.missions[player]].slots)
+        if not slots:
+            return 0.0
+        filled = 0.0
+        for pile, weight in ((state.tables[player], 1.0), (state.hands[player], 0.4)):
+            for artifact in pile:
+                if artifact not in eng.artifacts:
+                    continue
+                fits = next((s for s in slots if artifact in s.any_of or (s.most_real and artifact in eng.paintings)),
+                            None)
+                if fits is not None:
+                    slots.remove(fits)
+                    filled += weight
+        return filled / len(eng.mission_cards[state.missions[player]].slots)
+
+    def score(self, state: FullState, seat: int) -> float:
+        mine = self.progress(state, seat)
+        theirs = max((self.progress(state, q) for q in range(state.seats) if q != seat), default=0.0)
+        open_now = len(state.timeline.open_paradoxes())
+        danger = max(0, open_now - (UNIVERSE_LIMIT - 5)) * 0.15  # the world ending is a loss for all
+        return mine - 0.7 * theirs - danger

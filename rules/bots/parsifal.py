@@ -1,0 +1,41 @@
+"""Bots for Parsifal: the deck's order dealt again, and the reference policy's judgement.
+
+Only the order of the deck is hidden (PAR-1.3), so a sample shuffles the cards the view shows
+nowhere into the deck. The heuristic is the balance checks' reference policy (PAR-12,
+`rules.parsifal.balance`): your best character's share of met conditions against the best
+opponent's, which makes blocking the leader worth a move, and interrupting only an action that lets
+someone else win or sharply raises the active player's position.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+
+from rules.bots import Kit as BaseKit
+from rules.bots import Pool, child_seed, unseen
+from rules.kernel import Move
+from rules.parsifal import balance
+from rules.parsifal.engine import ParsifalEngine
+from rules.parsifal.state import ParState
+
+
+class Kit(BaseKit):
+    scale = 3.0
+    eng: ParsifalEngine
+
+    def sample(self, view: ParState, seat: int, rng: Random) -> ParState:
+        state = view.copy()
+        state.rng = Random(child_seed(rng))
+        pool = Pool(unseen(self.eng, view), rng)
+        state.deck = pool.fill(view.deck)
+        pool.done()
+        return state
+
+    def score(self, state: ParState, seat: int) -> float:
+        return balance.value(self.eng, state, seat)
+
+    def greedy(self, state: ParState, seat: int, moves: Sequence[Move], rng: Random) -> Move:
+        if state.step == "window":
+            return balance.respond(self.eng, state, seat, list(moves))
+        chosen = balance.choose(self.eng, state, seat, rng)
+        return chosen if chosen in moves else super().greedy(state, seat, moves, rng)
