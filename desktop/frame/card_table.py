@@ -147,10 +147,10 @@ class CardTable(QGraphicsScene):
     def refresh_marks(self) -> None:
         targets = self.dests.get(self.selected, {})
         for key, item in self.items_by_key.items():
-            if key in self.dests:
-                item.set_marks(False, key == self.selected, dim=False)
-            else:
-                item.set_marks(key in targets, key == self.focus_target and key in targets)
+            # A card that may move itself is still lit when the held card may land on it (a Parsifal
+            # character taking an artifact): what is lit is exactly where a drop is accepted.
+            lit = key in targets and key != self.selected
+            item.set_marks(lit, key == self.selected or (lit and key == self.focus_target))
         self._show_focus()
 
     def retranslate(self) -> None:
@@ -514,14 +514,14 @@ class CardTable(QGraphicsScene):
         if self._drag is None or event.button() != Qt.MouseButton.LeftButton:
             return
         item, _grab, _pressed = self._drag
-        self._drag = None
         if not self._dragging:
+            self._drag = None
             self.select(item.key)  # a click: pick the card up, or put it down again
             event.accept()
             return
+        target = self.landing(item, event.scenePos())  # while dragged, the card itself is not under the pointer
+        self._drag = None
         self._dragging = False
-        # The card lands where most of it lies; a sliver over a lit neighbour does not count.
-        target = self.most_overlapped(item, self.drop_zones())
         if target in self.dests.get(item.key, {}):
             self.activate(target)
         else:
@@ -529,6 +529,16 @@ class CardTable(QGraphicsScene):
             self.select("")
             self.redraw()  # slide back home
         event.accept()
+
+    def landing(self, item: CardItem, pointer: QPointF) -> str:
+        """Where a dragged card lands: on the item under the pointer, the one the person aimed at and saw
+        lit or not (a big card hanging over a small lit neighbour must not land there instead); with the
+        pointer on the bare felt, where most of the card lies. '' for nowhere a card could land."""
+        zones = self.drop_zones()
+        under = self.card_at(pointer)
+        if under is not None:
+            return under.key if under.key in zones else ""
+        return self.most_overlapped(item, zones)
 
     def most_overlapped(self, item: CardItem, keys: Iterable[str]) -> str:
         """The key among `keys` whose card `item` covers most, or '' if it covers none."""
