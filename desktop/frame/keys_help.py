@@ -18,9 +18,19 @@ HELP_Z = 2000.0  # above the cards, the focus ring and the curtain
 # The rows every table has; a table adds its own (Solonauts: the hint) through `help_rows`.
 TABLE_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "bar", "curtain", "undo", "log", "help")
 SOLONAUTS_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "undo", "hint", "log", "help")
+# The rows that do nothing at a game's table, left out of its list: no discard pile to drop a card
+# on (Banquet, Parsifal), no curtain where nothing is secret (Bacchanalia, Parsifal).
+NOT_AT: dict[str, frozenset[str]] = {"bacchanalia": frozenset({"curtain"}),
+                                     "banquet": frozenset({"delete"}),
+                                     "parsifal": frozenset({"delete", "curtain"})}
 PANEL = "#11161f"
 INK = "#f4ead5"
 KEY_INK = "#ffd166"
+
+
+def rows_for(game: str) -> tuple[str, ...]:
+    """The keys listed at the table of a game for several people (`SeatTable.GAME`)."""
+    return tuple(row for row in TABLE_ROWS if row not in NOT_AT.get(game, frozenset()))
 
 
 def _font(pixel: int, bold: bool) -> QFont:

@@ -15,7 +15,7 @@ import cardsets
 from desktop.frame import accessibility, dialogs, plain, storage
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator
-from desktop.frame.keys_help import SOLONAUTS_ROWS
+from desktop.frame.keys_help import SOLONAUTS_ROWS, rows_for
 from desktop.frame.panels import DetailPanel, TableView
 from desktop.games.chrononauts.faces import ChrononautsFaces
 from desktop.games.chrononauts.solonauts_help import SoloHelp
@@ -34,6 +34,7 @@ from rules.saves import SaveError
 if TYPE_CHECKING:  # a table for several people is loaded when such a game starts
     from desktop.frame.seat_table import SeatGame, SeatTable
     from desktop.shell.games_list import GamesDialog
+    from desktop.shell.how_to_play import HowToPlay
     from desktop.shell.replay import ReplayWindow
 
 MAX_DEAL = 2**31 - 1
@@ -201,6 +202,7 @@ class MainWindow(QMainWindow):
         # A translator saving a card-set file sees the table change at once.
         self.text_watcher = follow_saves(tr, cardsets.ROOT, "chrononauts", self, self._texts_not_reloaded)
         self.workbench: QWidget | None = None
+        self.how_to_play: HowToPlay | None = None
         self.replay_window: ReplayWindow | None = None
         self.help = SoloHelp(self, self)
         self.stats = Statistics(stats_path())
@@ -475,6 +477,7 @@ class MainWindow(QMainWindow):
             self.help.stop()
         self._leave_hotseat()
         table = cls(self.translator_for(cls.GAME), game, slot or storage.new_game_slot(), self.log, self.detail)
+        table.scene.help_rows = rows_for(cls.GAME)  # F1 lists only the keys that do something here
         table.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
         table.inform = self.inform  # type: ignore[method-assign]
         table.save_dialog = self.save_as  # type: ignore[method-assign]  # the bar's Save as is the menu's
@@ -912,8 +915,21 @@ class MainWindow(QMainWindow):
         if self.log.count():
             self.log.setCurrentRow(self.log.count() - 1)
 
+    def rules_on_table(self) -> str | None:
+        """The rules text of the game on the table (`cardsets.rules_text.NAMES`), None if none is on."""
+        from desktop.shell.how_to_play import rules_name
+
+        if self.hotseat is not None:
+            return rules_name(self.hotseat.GAME, self.hotseat.game.engine.mode)
+        return "solonauts" if self.session is not None else None
+
     def show_help(self) -> None:
-        self.inform(self.tr_.text("menu.how_to_play").replace("&", ""), self.tr_.text("solonauts.help"))
+        """Help → How to play: the rules of the game on the table, at their summary."""
+        from desktop.shell.how_to_play import HowToPlay
+
+        if self.how_to_play is None:
+            self.how_to_play = HowToPlay(self.tr_, self.settings, self)
+        self.how_to_play.open_on(self.rules_on_table())
 
     def show_about(self) -> None:
         from importlib.metadata import PackageNotFoundError, version
@@ -927,6 +943,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         if self.workbench is not None:
             self.workbench.close()
+        if self.how_to_play is not None:
+            self.how_to_play.close()
         try:
             storage.running_marker().unlink(missing_ok=True)
         except OSError:
