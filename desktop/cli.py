@@ -1,4 +1,4 @@
-"""The `convivium` command: the app by default, `check`, `translate`, `rules` and `bench` for tools."""
+"""The `convivium` command: the app by default, `check`, `translate`, `rules`, `bench` and `tournament` for tools."""
 from __future__ import annotations
 
 import sys
@@ -19,6 +19,10 @@ def main(argv: list[str] | None = None) -> int:
         from cardsets.rules_text import main as rules_main
 
         return rules_main(args[1:])
+    if args and args[0] == "tournament":
+        from rules.bots.tournament import main as tournament_main
+
+        return tournament_main(args[1:])
     if args and args[0] == "translate":
         from desktop.workbench.app import main as translate_main
 

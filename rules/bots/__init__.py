@@ -124,14 +124,19 @@ class Kit:
             marks.append((self.after(state, seat, move) + rng.random() * 1e-9, i, move))
         return [m for _w, _i, m in sorted(marks, key=lambda x: (-x[0], x[1]))]
 
-    def random_move(self, state: Any, rng: Random) -> Move | None:
-        """A sensible move of a random seat to act in a full state (None when nobody may act)."""
+    def rollout_move(self, state: Any, rng: Random, greedy: bool) -> Move | None:
+        """In a full state, a move of the first seat to act: the heuristic's choice, or a random sensible
+        move; None when nobody may act."""
         acting = sorted(self.eng.to_act(state))
         if not acting:
             return None
-        seat = acting[int(rng.random() * len(acting))]
+        seat = acting[0]
         moves = self.sensible(state, seat, self.eng.legal_moves(state, seat))
-        return moves[int(rng.random() * len(moves))] if moves else None
+        if not moves:
+            return None
+        if greedy and len(moves) > 1:
+            return self.greedy(state, seat, moves, rng)
+        return moves[int(rng.random() * len(moves))]
 
 
 # --- dealing the secrets again -------------------------------------------------------------------------
@@ -206,9 +211,10 @@ class Normal:
 @dataclass
 class Hard:
     kit: Kit
-    iterations: int = 12
-    width: int = 6  # moves searched: the best by the heuristic
-    depth: int = 30  # decisions played out after each move
+    iterations: int = 6
+    width: int = 4  # moves searched: the best by the heuristic
+    depth: int = 4  # decisions played out after each move, by the normal policy
+    greedy: bool = True  # play out with the normal policy (else the easy one)
     seconds: float = 5.0  # a cap only: the search normally stops on its iterations
     level: str = "hard"
 
@@ -231,7 +237,7 @@ class Hard:
                 for _ in range(self.depth):
                     if eng.is_over(trial):
                         break
-                    step = kit.random_move(trial, rng)
+                    step = kit.rollout_move(trial, rng, self.greedy)
                     if step is None:
                         break
                     kit.play(trial, step)

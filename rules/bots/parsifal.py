@@ -39,3 +39,9 @@ class Kit(BaseKit):
             return balance.respond(self.eng, state, seat, list(moves))
         chosen = balance.choose(self.eng, state, seat, rng)
         return chosen if chosen in moves else super().greedy(state, seat, moves, rng)
+
+    def after(self, state: ParState, seat: int, move: Move) -> float:
+        """A declared action is judged resolved, as if nobody interrupted it (the reference policy's way)."""
+        trial = self.eng.clone(state)
+        balance.settle(self.eng, trial, move)
+        return self.worth(trial, seat)
