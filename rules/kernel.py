@@ -173,6 +173,26 @@ def check_players(raw: Mapping[str, Any], low: int, high: int, default: int) -> 
         raise BadOption("option.players_range", value=value, low=low, high=high)
     return value
 
+@dataclass(frozen=True)
+class ResponseWindow:
+    """One question to the whole table: does anybody answer what was just done? (a Memo against a card, a
+    privilege on the gift's way, an interrupt of an action). Everything in it is public: who is asked never
+    depends on what anyone holds in secret, so the question looks the same whoever could answer.
+
+    `opener` is the seat whose play is answered (None when nobody's play is); `asked` are the seats that may
+    still answer, in the order they are asked; `turn` numbers the turn (or round) it belongs to, so a pass
+    "for this turn" lapses with it; `nobody` are the moves that close it with no answer, to be applied in
+    this order, and `nobody_for_turn` the same with every asked player passing for the rest of the turn
+    (empty when the game has no such pass)."""
+
+    kind: str  # memo, privilege or interrupt: the table's words for the question
+    opener: int | None
+    asked: tuple[int, ...]
+    turn: int
+    nobody: tuple[Move, ...]
+    nobody_for_turn: tuple[Move, ...] = ()
+
+
 S = TypeVar("S")
 
 
@@ -264,6 +284,18 @@ class Engine(ABC, Generic[S]):
     @abstractmethod
     def hidden_from(self, state: S, player: int) -> Collection[str]:
         """The card instances `player` may not see now; `view(state, player)` shows none of them."""
+
+    def window(self, state: S) -> ResponseWindow | None:
+        """The response window open now, if any (a game without one never opens one)."""
+        return None
+
+    def decider(self, state: S) -> int | None:
+        """The one player who must decide next: None at the end, and while a window asks the whole table
+        (then nobody in particular decides until someone says they answer)."""
+        if self.is_over(state) or self.window(state) is not None:
+            return None
+        acting = self.to_act(state)
+        return min(acting) if acting else None
 
     def undo_barrier(self, events: Sequence[Event]) -> bool:
         """Whether undo may not step back over a move that produced these events.

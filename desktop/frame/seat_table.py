@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -23,7 +24,7 @@ from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel, TableView
-from rules.kernel import PLAYERS, PUBLIC, Engine, Event, IllegalMove, Move, RulesError
+from rules.kernel import PLAYERS, PUBLIC, Engine, Event, IllegalMove, Move, ResponseWindow, RulesError
 from rules.match import Match
 from rules.registry import engine
 from rules.saves import SaveError, from_dict, read_json, to_dict, write_atomic
@@ -44,8 +45,12 @@ def saved_game(path: Path) -> tuple[str, str] | None:
     return (game, mode) if isinstance(game, str) and isinstance(mode, str) else None
 
 
+AUTO_PASS = "auto_pass"  # where a save keeps who asked not to be asked to answer (the table's, not the rules')
+
+
 class SeatGame:
-    """A match with the names of the people at each seat (the engine knows seats only)."""
+    """A match with the names of the people at each seat (the engine knows seats only), and what the table
+    keeps for them: who asked not to be asked to answer (`auto_pass`) and lines for the log (`notes`)."""
 
     fixed_options: ClassVar[dict[str, Any]] = {}  # what one shared screen imposes on every game
 
@@ -53,6 +58,44 @@ class SeatGame:
         self.match = match
         self.names = names
         self.sees_all = False  # a finished game's replay showing everything: every seat sees the whole state
+        # Seats that said "don't ask me to answer": for that turn only (its number), or until they change it (None).
+        self.auto_pass: dict[int, int | None] = {}
+        self.notes: list[str] = []  # text keys of the UI catalog the log shows first (a setting left out on load)
+
+    def passes(self, seat: int, window: ResponseWindow) -> bool:
+        """Did `seat` ask not to be asked in this window? (Its setting, never its cards: CHR-10.11.)"""
+        if seat not in self.auto_pass:
+            return False
+        turn = self.auto_pass[seat]
+        return turn is None or turn == window.turn
+
+    def _auto_pass_data(self) -> dict[str, Any]:
+        """The settings, with what they belong to: loaded into another game, they are left out."""
+        return {"game": self.match.engine.game, "mode": self.match.engine.mode, "seed": self.match.seed,
+                "seats": {str(seat): turn for seat, turn in sorted(self.auto_pass.items())}}
+
+    def _read_auto_pass(self, data: dict[str, Any]) -> None:
+        """Back from a save; a block that belongs to another game, or is not what we write, is left out with a
+        note in the log (it would otherwise skip questions nobody here asked to skip)."""
+        raw = data.get(AUTO_PASS)
+        if raw is None:
+            return
+        seats = self.match.engine.players(self.match.state)
+        found: dict[int, int | None] = {}
+        ok = (isinstance(raw, dict) and raw.get("game") == self.match.engine.game
+              and raw.get("mode") == self.match.engine.mode and raw.get("seed") == self.match.seed
+              and isinstance(raw.get("seats"), dict))
+        if ok:
+            for key, turn in raw["seats"].items():
+                if not (isinstance(key, str) and key.isdigit() and int(key) < seats
+                        and (turn is None or (isinstance(turn, int) and not isinstance(turn, bool)))):
+                    ok = False
+                    break
+                found[int(key)] = turn
+        if ok:
+            self.auto_pass = found
+        else:
+            self.notes.append("log.auto_pass_ignored")
 
     @classmethod
     def start(cls, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int) -> SeatGame:
@@ -73,7 +116,10 @@ class SeatGame:
     def save_data(self) -> dict[str, Any]:
         """What a save holds: the match, and the names at the seats (the rules' loader ignores them).
         A game with more to keep (a journal) adds it here and reads it back in `restore`."""
-        return {**to_dict(self.match), "players": list(self.names)}
+        data = {**to_dict(self.match), "players": list(self.names)}
+        if self.auto_pass:
+            data[AUTO_PASS] = self._auto_pass_data()
+        return data
 
     def restore(self, data: dict[str, Any]) -> None:
         """Read back what `save_data` added to the match (called by `load`, after the moves replayed)."""
@@ -98,6 +144,7 @@ class SeatGame:
         except player_names.BadName as exc:
             raise SaveError("save.bad_name", reason=exc.code, **exc.params) from None
         game = cls(match, names)
+        game._read_auto_pass(data)
         game.restore(data)  # from_dict accepted it, so it is a dict
         return game
 
@@ -107,6 +154,19 @@ class SeatGame:
     def secret_differs(self, seat: int) -> bool:
         """Does `seat` see anything the public view hides? Then the others must look away."""
         return bool(self.view(seat) != self.view(PUBLIC))
+
+
+@dataclass(frozen=True)
+class WindowWords:
+    """A game's words for the shared question (CHR-10.11, BB-17.5.6, PAR-15.6): the question, and each button
+    as (key, label): nobody answers, nobody for the rest of the turn (when the game has that pass), I answer."""
+
+    question: str
+    nobody: tuple[str, str]
+    answer: tuple[str, str]
+    who_title: str
+    who: str
+    nobody_for_turn: tuple[str, str] | None = None
 
 
 class SeatTable(QWidget):
@@ -123,6 +183,7 @@ class SeatTable(QWidget):
     SEATS: ClassVar[tuple[int, int]] = (2, 6)
     GAME_CLASS: ClassVar[type[SeatGame]] = SeatGame
     END_EVENTS: ClassVar[frozenset[str]] = frozenset()  # events that end the game (else: is_over)
+    RESPONSE_WINDOWS: ClassVar[bool] = False  # does the game ask the table to answer (a Memo, a privilege)?
     read_only = False  # a replay (desktop/shell/replay.py): the public table, nothing to pick, play or undo
     replay_seat: int | None = None  # a replay showing everything: drawn over this player's shoulder
     watch_replay: Callable[[], object] | None = None  # offered at the end (the main window's replay)
@@ -159,6 +220,7 @@ class SeatTable(QWidget):
         self._text = ""
         self._bar_shape: tuple[str, list[tuple[str, str]]] | None = None
         self.looking: int | None = None  # who last lifted the curtain
+        self.answering: int | None = None  # who said "I answer" to the open window's question
         self._drawn_for: tuple[int | None, bool] = (None, False)  # who the last draw was for; was it private?
         scene.move_chosen.connect(self._on_move)
         scene.drop_refused.connect(self._on_refused)
@@ -200,13 +262,22 @@ class SeatTable(QWidget):
         overrides this)."""
         return self.tr_.reason(error)
 
+    def window_words(self, window: ResponseWindow) -> WindowWords:
+        """The game's words for the open window's shared question (a game with RESPONSE_WINDOWS says them)."""
+        raise NotImplementedError
+
+    def offer_answer(self, seat: int, window: ResponseWindow) -> None:
+        """What `seat`, who said they answer, may answer (`say`, `button`); the frame adds Pass and Back."""
+
     def decider(self) -> int | None:
-        """The one person the next decision belongs to; None when everybody decides together, or at the end."""
+        """The one person the next decision belongs to, as the engine says; in an open window, the one who said
+        they answer, else None: everybody looks at the shared question together."""
         state = self.game.state
-        if self.game.engine.is_over(state):
-            return None
-        acting = self.game.engine.to_act(state)
-        return min(acting) if acting else None
+        window = self.game.engine.window(state)
+        if window is not None:
+            return self.answering if self.answering in window.asked else None
+        self.answering = None
+        return self.game.engine.decider(state)
 
     def log_lines(self) -> list[Event]:
         """The events of the game so far as the table may show them to everybody."""
@@ -236,6 +307,8 @@ class SeatTable(QWidget):
 
     def refresh(self) -> None:
         """Draw the table for whoever may look now, and offer the buttons of this moment."""
+        if not self.read_only:
+            self._skip_window()
         if self.read_only:
             self.draw(self.replay_seat, "")
             self.scene.set_dests({})  # nothing is picked or played in a replay, whoever it looks over
@@ -271,7 +344,18 @@ class SeatTable(QWidget):
             self.say(curtain)
             self.button("reveal", t("hs.reveal"), self.lift_curtain)
         else:
-            self.offer(viewer)
+            window = self.game.engine.window(self.game.state)
+            if window is None:
+                self.offer(viewer)
+            elif viewer is None:
+                self._offer_window(window)
+            else:
+                self.offer_answer(viewer, window)
+                self.button("pass_turn", t("window.pass_turn"), self.pass_this_turn)
+                self.button("back", t("hs.back"), self.back_to_prompt)
+            if window is None and viewer is not None and self.RESPONSE_WINDOWS:
+                never = self.game.auto_pass.get(viewer, 0) is None
+                self.button("auto_pass", t("window.ask_me" if never else "window.never_ask_me"), self.toggle_auto_pass)
         if self.can_undo():
             self.button("undo", t("menu.undo").replace("&", ""), self.undo)
         self.button("save", t("menu.save_as").replace("&", ""), self.save_dialog)
@@ -285,6 +369,94 @@ class SeatTable(QWidget):
         if seat is not None:
             self.looking = seat
             self.refresh()
+
+    # --- the shared question of a response window (CHR-10.11, BB-17.5.6, PAR-15.6) ---------------
+
+    def _offer_window(self, window: ResponseWindow) -> None:
+        words = self.window_words(window)
+        self.say(words.question)
+        self.button(*words.nobody, lambda: self.nobody_answers(False))
+        if words.nobody_for_turn is not None and window.nobody_for_turn:
+            self.button(*words.nobody_for_turn, lambda: self.nobody_answers(True))
+        self.button(*words.answer, self.someone_answers)
+
+    def _close_window(self, moves: Sequence[Move]) -> bool:
+        """Play the moves that close the window with nobody answering, in order; the last one as a play."""
+        try:
+            for move in moves[:-1]:
+                self.game.match.play(move)
+        except IllegalMove as exc:
+            self.show_message(self.reason(exc))
+            self.refresh()
+            return False
+        return self.play(moves[-1]) if moves else False
+
+    def nobody_answers(self, for_turn: bool = False) -> None:
+        """Nobody answers: a pass for every player asked, in the order they are asked (for the rest of the turn
+        when `for_turn` and the game has such a pass)."""
+        window = self.game.engine.window(self.game.state)
+        if window is not None:
+            self._close_window(window.nobody_for_turn if for_turn and window.nobody_for_turn else window.nobody)
+
+    def someone_answers(self) -> None:
+        """'I answer': who? Then that person's curtain (if they have secrets), and what they may answer."""
+        window = self.game.engine.window(self.game.state)
+        if window is None or not window.asked:
+            return
+        seats = list(window.asked)
+        chosen = 0
+        if len(seats) > 1 or self.game.secret_differs(seats[0]):  # who is to look behind the curtain, named
+            words = self.window_words(window)
+            chosen = self.ask(words.who_title, words.who, [self.game.names[s] for s in seats])
+        if 0 <= chosen < len(seats):
+            self.answering = seats[chosen]
+            self.refresh()
+
+    def back_to_prompt(self) -> None:
+        self.answering = None
+        self.refresh()
+
+    def pass_this_turn(self) -> None:
+        """'Don't ask me again this turn': the one answering goes back to the question, which is skipped once
+        every player asked has said so (a player holding an answer may say it too)."""
+        window = self.game.engine.window(self.game.state)
+        seat = self.answering
+        if window is not None and seat is not None:
+            if self.game.auto_pass.get(seat, 0) is not None:  # "never" already covers this turn
+                self.game.auto_pass[seat] = window.turn
+            self._autosave()
+        self.back_to_prompt()
+
+    def toggle_auto_pass(self) -> None:
+        """Behind one's own curtain: never be asked to answer, or be asked again."""
+        seat = self.decider()
+        if seat is None or self.looking != seat:
+            return
+        if self.game.auto_pass.get(seat, 0) is None:
+            del self.game.auto_pass[seat]
+        else:
+            self.game.auto_pass[seat] = None
+        self._autosave()
+        self.refresh()
+
+    def _skip_window(self) -> None:
+        """Close the open window unasked when every player asked said not to be asked: their settings alone
+        decide, never what they hold, so a skipped question tells nobody anything (CHR-10.11)."""
+        engine, match = self.game.engine, self.game.match
+        played = False
+        for _ in range(len(match.moves) + 100):  # each round closes a window; a game opens finitely many
+            window = engine.window(self.game.state)
+            if window is None or self.answering is not None or not window.asked \
+                    or not all(self.game.passes(seat, window) for seat in window.asked):
+                break
+            try:
+                for move in window.nobody:
+                    match.play(move)
+            except IllegalMove:
+                break
+            played = True
+        if played:
+            self._autosave()
 
     # --- the prompt bar -------------------------------------------------------------------
 
@@ -371,14 +543,16 @@ class SeatTable(QWidget):
         if self.read_only:
             return False
         over = self.game.engine.is_over(self.game.state)
+        before = len(self.game.match.events())
         try:
-            events = self.game.match.play(move)
+            self.game.match.play(move)
         except IllegalMove as exc:
             self.show_message(self.reason(exc))
             return False
         self.message.clear()
         self._autosave()
         self.refresh()
+        events = self.game.match.events()[before:]  # the move's, and those of a window skipped after it
         ended = (any(e.kind in self.END_EVENTS for e in events) if self.END_EVENTS
                  else not over and self.game.engine.is_over(self.game.state))
         if ended:
@@ -386,13 +560,19 @@ class SeatTable(QWidget):
         return True
 
     def can_undo(self) -> bool:
-        """Only the person looking, their own last move, and never behind the curtain, a shared prompt or
-        the end: undoing someone else's move would show their cards to the wrong eyes."""
+        """Only the person looking, their own last move, and never behind the curtain or at the end: undoing
+        someone else's move would show their cards to the wrong eyes. At the shared question of a window
+        nobody has answered yet, the player whose play opened it may take it back: the engine's undo barrier
+        says whether anyone has answered or a new card was seen (CHR-10.12); the curtain falls for them."""
         match = self.game.match
+        if self.game.engine.is_over(self.game.state) or self.scene.curtain_up:
+            return False
+        last = getattr(match.last_move, "player", None)
+        window = self.game.engine.window(self.game.state)
+        if window is not None and self.answering is None:
+            return match.can_undo() and last is not None and last == window.opener
         seat = self.decider()
-        return (match.can_undo() and seat is not None and self.looking == seat and not self.scene.curtain_up
-                and not self.game.engine.is_over(self.game.state)
-                and getattr(match.last_move, "player", None) == seat)
+        return match.can_undo() and seat is not None and self.looking == seat and last == seat
 
     def can_redo(self) -> bool:
         """A move taken back may be played again by the one who made it, while they are looking."""
@@ -407,6 +587,7 @@ class SeatTable(QWidget):
 
     def undo(self) -> None:
         if self.can_undo():
+            self.answering = None
             self.game.match.undo()
             self._autosave()
             self.refresh()
@@ -439,9 +620,12 @@ class SeatTable(QWidget):
     def _rebuild_log(self) -> None:
         """Add the new lines only; start over after an undo or a language switch."""
         events = self.log_lines()
+        notes = [self.tr_.text(key) for key in self.game.notes]
         kept = len(self.log_events)
-        if events[:kept] != self.log_events or self.log.count() != kept:
+        if events[:kept] != self.log_events or self.log.count() != len(notes) + kept:
             self.log.clear()
+            for note in notes:  # what loading left out, said once at the top
+                self.log.addItem(note)
             kept = 0
         if kept == len(events):
             return

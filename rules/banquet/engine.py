@@ -23,8 +23,8 @@ from rules.banquet.state import (
     ARRANGE, BELT_TOP, CATCH_UP, CIRCLE_SIZE, CLAIM, GIFT, KEEP, OFFER, OVER, PICK, RESOLVE, RESPOND,
     SLOT_NAMES, WINDOW, BanquetState, Pending,
 )
-from rules.kernel import (HIDDEN, PLAYERS, BadOption, Description, Engine, Event, IllegalMove, Move, Result, Target,
-                          check_players, shuffle)
+from rules.kernel import (HIDDEN, PLAYERS, BadOption, Description, Engine, Event, IllegalMove, Move, ResponseWindow,
+                          Result, Target, check_players, shuffle)
 
 SEATS_MIN, SEATS_MAX, SEATS_DEFAULT = 3, 5, 4  # BB-2.2
 PRIVILEGE_MODES = {"standard": ("hidden", "off"), "open_privileges": ("open",)}  # BB-3.1, BB-15
@@ -159,6 +159,15 @@ class BanquetEngine(Engine[BanquetState]):
             assert state.pending is not None
             return frozenset({state.pending.to})
         return frozenset({state.active})
+
+    def window(self, state: BanquetState) -> ResponseWindow | None:
+        """BB-17.5.6: the privilege poll as the one question every table asks: who handed the gift on, who is
+        still polled (BB-12.5) in priority order, and the passes that close it, now or for the rest of the round."""
+        if state.phase != WINDOW:
+            return None
+        poll = tuple(state.poll)
+        return ResponseWindow("privilege", state.previous, poll, state.round,
+                              tuple(PassPrivilege(s, False) for s in poll), tuple(PassPrivilege(s, True) for s in poll))
 
     def offer_targets(self, state: BanquetState) -> list[int]:
         """BB-6.1: every other seated player."""

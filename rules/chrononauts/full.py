@@ -22,8 +22,8 @@ from rules.chrononauts.moves import (CLOCKWISE, COUNTERCLOCKWISE, ChooseQuickTri
                                      MiracleStop, Mulligan, NoResponse, PassResponse, PlayCard, PlayMemo,
                                      PlayOnArtifact)
 from rules.chrononauts.timeline import LAST_REACHABLE_IN_ULTRA, Rules, Timeline, card_kind
-from rules.kernel import (HIDDEN, PLAYERS, BadOption, Description, Engine, Event, IllegalMove, Move, Result, Target,
-                          check_players, copy_rng, rng_picture, shuffle)
+from rules.kernel import (HIDDEN, PLAYERS, BadOption, Description, Engine, Event, IllegalMove, Move, ResponseWindow, Result,
+                          Target, check_players, copy_rng, rng_picture, shuffle)
 
 SEATS_MIN, SEATS_MAX, SEATS_DEFAULT = 2, 6, 3  # CHR-6.1, D-1
 DEAL = 3  # play cards dealt to each player (CHR-6.4)
@@ -271,6 +271,14 @@ class ChrononautsEngine(Engine[FullState]):
         kills: list[Move] = [KillTime(player, a) for a in hand]
         kills += [KillTime(player, a, b) for a in hand for b in hand if a != b]
         return [*self._plays(state, player, hand), *kills]
+
+    def window(self, state: FullState) -> ResponseWindow | None:
+        """CHR-10.11: the open window as the one question every table asks: who played the card on top, who may
+        still answer (every other player, CHR-10.3, whether or not they hold a Memo) and how "nobody" closes it."""
+        if state.window is None or not state.stack or state.result is not None:
+            return None
+        return ResponseWindow("memo", state.stack[-1].player, tuple(state.window), state.turn,
+                              tuple(self.nobody_answers(state)))
 
     def nobody_answers(self, state: FullState) -> list[Move]:
         """The moves that let the open window close with no Memo played (CHR-10.4): the one
@@ -689,7 +697,8 @@ class ChrononautsEngine(Engine[FullState]):
                 *(e.card for e in state.stack), *state.mini]
 
     def undo_barrier(self, events: Sequence[Event]) -> bool:
-        """CHR-14.5: multiplayer undo never crosses chance, a reveal, another player or a turn's end."""
+        """CHR-14.5: multiplayer undo never crosses chance, a reveal, another player or a turn's end. A play that
+        opens a window is no barrier until someone answers it (CHR-10.12): `window_opened` is not one."""
         return any(e.kind in BARRIER_EVENTS for e in events)
 
 

@@ -7,8 +7,8 @@ from random import Random
 from typing import Any
 
 from cardsets.parsifal.loader import SWAN, Abilities, ParsifalSet
-from rules.kernel import (HIDDEN, BadOption, Description, Engine, Event, IllegalMove, Move, Result, Target, check_players,
-                          shuffle)
+from rules.kernel import (HIDDEN, BadOption, Description, Engine, Event, IllegalMove, Move, ResponseWindow, Result, Target,
+                          check_players, shuffle)
 from rules.parsifal.missions import winners
 from rules.parsifal.moves import (MOVES, Abandon, Block, ChangeFaction, Command, Decline, EndTurn, Free, HandOver,
                                   Interrupt, Recover, SendToLimbo, SpendForExtra, Take, joined)
@@ -101,6 +101,15 @@ class ParsifalEngine(Engine[ParState]):
         if state.step == "window":
             return frozenset(self.eligible(state)) - frozenset(state.declined)
         return frozenset({state.active})
+
+    def window(self, state: ParState) -> ResponseWindow | None:
+        """PAR-15.6: the interrupt window as the one question every table asks: the active player's declared
+        action, the players who may still interrupt it (PAR-6.8.6) in turn order, and their Declines."""
+        if state.step != "window":
+            return None
+        acting = self.to_act(state)
+        asked = tuple(p for p in self.eligible(state) if p in acting)
+        return ResponseWindow("interrupt", state.active, asked, state.turn, tuple(Decline(p) for p in asked))
 
     def is_over(self, state: ParState) -> bool:
         return state.step == "over"

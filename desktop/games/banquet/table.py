@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QFormLayout, QListWidget
 
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
-from desktop.frame.seat_table import SeatGame, SeatSetupDialog, SeatTable
+from desktop.frame.seat_table import SeatGame, SeatSetupDialog, SeatTable, WindowWords
 from desktop.games.banquet.faces import BanquetFaces, title
 from desktop.games.banquet.scene import (REMOVED_KEY, TRAY_KEY, BanquetScene, Drawing, in_slot_key, seat_key,
                                          slot_key)
@@ -27,7 +27,7 @@ from rules.banquet.moves import (AcceptGift, Arrange, ClaimGift, OfferGift, Pass
 from rules.banquet.objectives import card_kind
 from rules.banquet.state import (ARRANGE, CATCH_UP, OFFER, OVER, PICK, RESOLVE, RESPOND, SLOT_NAMES, WINDOW,
                                  BanquetState)
-from rules.kernel import HIDDEN, PUBLIC, Event, Move
+from rules.kernel import HIDDEN, PUBLIC, Event, Move, ResponseWindow
 from rules.match import Match
 
 Dests = dict[str, dict[str, Move]]
@@ -78,6 +78,7 @@ class BanquetTable(SeatTable):
     SEATS = (3, 5)
     GAME_CLASS = BanquetGame
     END_EVENTS = frozenset({"game_over"})
+    RESPONSE_WINDOWS = True
 
     game: BanquetGame
     scene: BanquetScene
@@ -87,7 +88,6 @@ class BanquetTable(SeatTable):
         super().__init__(tr, game, autosave, log, detail)
         self.picks: list[str] = []  # chosen from the circle, not yet played
         self.placing: dict[str, str] = {}  # slot -> card, not yet played
-        self.privilege_seat: int | None = None  # who said "I play a privilege" in the open window
         self.private_round = 0  # the round whose host lifted their own curtain
         self.refresh()
 
@@ -121,14 +121,6 @@ class BanquetTable(SeatTable):
         return lambda _players: {"privileges": "off"} if off.isChecked() and off.isEnabled() else {}
 
     # --- who decides, and what they may see --------------------------------------------
-
-    def decider(self) -> int | None:
-        """In a privilege window nobody in particular decides until someone says they play one (BB-17.5.4)."""
-        state = self.game.state
-        if state.phase == WINDOW:
-            return self.privilege_seat if self.privilege_seat in state.poll else None
-        self.privilege_seat = None
-        return super().decider()
 
     def draw(self, viewer: int | None, curtain: str) -> None:
         game = self.game
@@ -221,25 +213,11 @@ class BanquetTable(SeatTable):
         state = self.game.state
         t = self.tr_.text
         names = self.game.names
-        if state.phase == WINDOW and viewer is None:
-            assert state.holder is not None
-            self.say(t("table.ask_privilege", holder=names[state.holder]))
-            self.button("no_privilege", t("table.no_privilege"), lambda: self.nobody_plays(False))
-            self.button("no_privilege_round", t("table.no_privilege_round"), lambda: self.nobody_plays(True))
-            self.button("privilege", t("table.have_privilege"), self.someone_plays)
-            return
         if viewer is None:
             return
         name = names[viewer]
         legal = self.game.match.legal_moves(viewer)
-        if state.phase == WINDOW:
-            plays = self._privilege_plays(viewer)
-            self.say(t("table.prompt.privilege" if plays else "table.prompt.no_privilege", player=name))
-            for card in dict.fromkeys(m.card for m in plays):
-                self.button(f"play:{card}", t("table.play", card=title(self.tr_, card)),
-                            self._privilege_button(card))
-            self.button("back", t("hs.back"), self.back_to_prompt)
-        elif state.phase == PICK:
+        if state.phase == PICK:
             self.say(t("table.prompt.pick", player=name, count=len(self.picks)))
             if self.picks:
                 self.button("start_over", t("table.start_over"), self.start_over)
@@ -315,40 +293,29 @@ class BanquetTable(SeatTable):
         else:
             super().undo()
 
-    # --- the shared privilege question (BB-12.5, BB-17.5.4) -----------------------------------
+    # --- the shared privilege question (BB-12.5, BB-17.5.4, BB-17.5.6) ---------------------------
 
-    def nobody_plays(self, rest_of_round: bool) -> None:
-        """Nobody plays a privilege: a pass for each polled player, in priority order."""
-        while self.game.state.phase == WINDOW and len(self.game.state.poll) > 1:
-            self.game.match.play(PassPrivilege(self.game.state.poll[0], rest_of_round))
-        state = self.game.state
-        if state.phase == WINDOW:
-            self.play(PassPrivilege(state.poll[0], rest_of_round))
-        else:
-            self.refresh()
+    def window_words(self, window: ResponseWindow) -> WindowWords:
+        t = self.tr_.text
+        holder = self.game.state.holder
+        assert holder is not None
+        return WindowWords(t("table.ask_privilege", holder=self.game.names[holder]),
+                           ("no_privilege", t("table.no_privilege")), ("privilege", t("table.have_privilege")),
+                           t("table.who_title"), t("table.who"), ("no_privilege_round", t("table.no_privilege_round")))
 
-    def someone_plays(self) -> None:
-        """'I play a privilege': who? Then that person's curtain."""
-        state = self.game.state
-        if state.phase != WINDOW:
-            return
-        seats = list(state.poll)
-        chosen = self.ask(self.tr_.text("table.who_title"), self.tr_.text("table.who"),
-                          [self.game.names[s] for s in seats])
-        if 0 <= chosen < len(seats):
-            self.privilege_seat = seats[chosen]
-            self.refresh()
-
-    def back_to_prompt(self) -> None:
-        self.privilege_seat = None
-        self.refresh()
+    def offer_answer(self, seat: int, window: ResponseWindow) -> None:
+        t = self.tr_.text
+        plays = self._privilege_plays(seat)
+        self.say(t("table.prompt.privilege" if plays else "table.prompt.no_privilege", player=self.game.names[seat]))
+        for card in dict.fromkeys(m.card for m in plays):
+            self.button(f"play:{card}", t("table.play", card=title(self.tr_, card)), self._privilege_button(card))
 
     def _privilege_button(self, card: str) -> Callable[[], None]:
         return lambda: self.play_privilege(card)
 
     def play_privilege(self, card: str) -> None:
         """A privilege's button: its one play, or a question when it names two slots or a person."""
-        seat = self.privilege_seat
+        seat = self.answering
         if seat is None:
             return
         moves = [m for m in self._privilege_plays(seat) if m.card == card]

@@ -18,7 +18,7 @@ import cardsets
 from desktop.frame.card_item import CardFace
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
-from desktop.frame.seat_table import SeatGame, SeatTable
+from desktop.frame.seat_table import SeatGame, SeatTable, WindowWords
 from desktop.games.chrononauts.card_chooser import CardChooser, Choice
 from desktop.games.chrononauts.faces import ChrononautsFaces, full_face
 from desktop.games.chrononauts.full_scene import STACK_KEY, FullScene, Seating, artifact_key, direction_key, seat_key
@@ -27,7 +27,7 @@ from rules.chrononauts.full import ChrononautsEngine
 from rules.chrononauts.full_state import CHOOSE_QUICK_TRIP, CHOOSE_REWIND, MIRACLE, FullState
 from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, PlayCard, PlayMemo, PlayOnArtifact)
 from rules.chrononauts.timeline import card_kind
-from rules.kernel import PUBLIC, Event, Move
+from rules.kernel import PUBLIC, Event, Move, ResponseWindow
 from rules.match import Match
 
 MODES = ("chrononauts", "artifaxx")
@@ -105,6 +105,7 @@ class ChrononautsTable(SeatTable):
     SEATS = (2, 6)
     GAME_CLASS = HotSeatGame
     END_EVENTS = frozenset({"game_won", "universe_destroyed", "game_ended"})
+    RESPONSE_WINDOWS = True
 
     game: HotSeatGame
     scene: FullScene
@@ -112,7 +113,6 @@ class ChrononautsTable(SeatTable):
     def __init__(self, tr: Translator, game: HotSeatGame, autosave: Path | None = None,
                  log: QListWidget | None = None, detail: DetailPanel | None = None) -> None:
         super().__init__(tr, game, autosave, log, detail)
-        self.memo_seat: int | None = None  # who said "I have a Memo" in the open window
         # Killing Time's first card, held here (not in the engine) until a second card or Done.
         self.kill_first: KillTime | None = None
         self.refresh()
@@ -145,17 +145,6 @@ class ChrononautsTable(SeatTable):
         return dialog.chosen
 
     # --- who decides, and what they may see --------------------------------------------
-
-    def decider(self) -> int | None:
-        """The one person the next decision belongs to; None for the shared Memo prompt or the end."""
-        state = self.game.state
-        if state.result is not None:
-            return None
-        if state.window is not None:
-            return self.memo_seat if self.memo_seat in state.window else None
-        self.memo_seat = None
-        acting = self.game.engine.to_act(state)
-        return min(acting) if acting else None
 
     def draw(self, viewer: int | None, curtain: str) -> None:
         game = self.game
@@ -197,15 +186,18 @@ class ChrononautsTable(SeatTable):
     def offer(self, viewer: int | None) -> None:
         t = self.tr_.text
         state = self.game.state
-        if state.window is not None and viewer is None:
-            self.say(t("hs.memo_prompt", card=self.tr_.card_title(state.stack[-1].card)))
-            self.button("nobody", t("hs.nobody"), self.nobody_answers)
-            self.button("memo", t("hs.have_memo"), self.someone_answers)
-        elif state.window is not None and viewer is not None:
-            self.say(t("hs.memo_private", player=self.game.names[viewer]))
-            self.button("back", t("hs.back"), self.back_to_prompt)
-        elif viewer is not None:
+        if viewer is not None:
             self._offer_private(state, viewer)
+
+    def window_words(self, window: ResponseWindow) -> WindowWords:
+        t = self.tr_.text
+        card = self.tr_.card_title(self.game.state.stack[-1].card)
+        return WindowWords(t("hs.memo_prompt", card=card), ("nobody", t("hs.nobody")), ("memo", t("hs.have_memo")),
+                           t("hs.who_title"), t("hs.who"))
+
+    def offer_answer(self, seat: int, window: ResponseWindow) -> None:
+        """A Memo is played by dragging it onto the card it cancels."""
+        self.say(self.tr_.text("hs.memo_private", player=self.game.names[seat]))
 
     def _offer_private(self, state: FullState, seat: int) -> None:
         t = self.tr_.text
@@ -269,31 +261,6 @@ class ChrononautsTable(SeatTable):
         body = self.tr_.text(f"{kind}.text")
         return (full_face(self.faces, card),
                 f"<h3>{html.escape(name)}</h3><p>{html.escape(body)}</p>{self.faces.provenance_of(kind)}")
-
-    # --- the shared Memo prompt ------------------------------------------------------------
-
-    def nobody_answers(self) -> None:
-        # One NoResponse when the table answers together; in a save made with response_mode
-        # "each", one pass per seat still to answer (CHR-10.4).
-        for move in self.game.engine.nobody_answers(self.game.state):
-            if not self.play(move):
-                break
-
-    def someone_answers(self) -> None:
-        """'I have a Memo': who? Then the curtain for that person, and their hand."""
-        state = self.game.state
-        if not state.window:
-            return
-        seats = sorted(state.window)
-        names = [self.game.names[q] for q in seats]
-        chosen = self.ask(self.tr_.text("hs.who_title"), self.tr_.text("hs.who"), names)
-        if 0 <= chosen < len(seats):
-            self.memo_seat = seats[chosen]
-            self.refresh()
-
-    def back_to_prompt(self) -> None:
-        self.memo_seat = None
-        self.refresh()
 
     # --- choosers -----------------------------------------------------------------------
 

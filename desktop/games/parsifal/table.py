@@ -18,10 +18,10 @@ from desktop.frame.card_item import CardFace
 from desktop.frame.i18n import Translator
 from desktop.frame.origin import origin_html
 from desktop.frame.panels import DetailPanel
-from desktop.frame.seat_table import SeatGame, SeatTable
+from desktop.frame.seat_table import SeatGame, SeatTable, WindowWords
 from desktop.games.parsifal.faces import ParsifalFaces
 from desktop.games.parsifal.scene import COMMON_KEY, LIMBO_KEY, PENDING_KEY, ParsifalScene, Seating, area_key
-from rules.kernel import PUBLIC, Description, Event, Move, RulesError
+from rules.kernel import PUBLIC, Description, Event, Move, ResponseWindow, RulesError
 from rules.match import Match
 from rules.parsifal import (Abandon, Block, Decline, EndTurn, Free, HandOver, Interrupt, ParsifalEngine, ParState,
                             SpendForExtra, Take, card_type)
@@ -61,6 +61,7 @@ class ParsifalTable(SeatTable):
     SEATS = (2, 6)
     GAME_CLASS = ParsifalGame
     END_EVENTS = frozenset({"game_won", "game_drawn"})
+    RESPONSE_WINDOWS = True
 
     game: ParsifalGame
     scene: ParsifalScene
@@ -68,7 +69,6 @@ class ParsifalTable(SeatTable):
     def __init__(self, tr: Translator, game: ParsifalGame, autosave: Path | None = None,
                  log: QListWidget | None = None, detail: DetailPanel | None = None) -> None:
         super().__init__(tr, game, autosave, log, detail)
-        self.responder: int | None = None  # who said "I interrupt" in the open window
         self.groups: dict[Gesture, list[Move]] = {}  # every legal move behind each lit landing
         self.refresh()
 
@@ -139,24 +139,10 @@ class ParsifalTable(SeatTable):
 
     # --- who decides ------------------------------------------------------------------
 
-    def decider(self) -> int | None:
-        """The one person deciding; None while the table is asked whether anybody interrupts (PAR-6.8.6)."""
-        state = self.game.state
-        if state.step == "over":
-            return None
-        if state.step == "window":
-            acting = self.game.engine.to_act(state)
-            return self.responder if self.responder in acting else None
-        self.responder = None
-        return state.active
-
     def waiting(self) -> list[int]:
-        """Who may still interrupt the declared action, in turn order after the active player."""
-        state = self.game.state
-        if state.step != "window":
-            return []
-        acting = self.game.engine.to_act(state)
-        return [p for p in self.game.engine.eligible(state) if p in acting]
+        """Who may still interrupt the declared action, in turn order after the active player (PAR-6.8.6)."""
+        window = self.game.engine.window(self.game.state)
+        return [] if window is None else list(window.asked)
 
     # --- gestures (PAR-15.5) -----------------------------------------------------------
 
@@ -230,22 +216,6 @@ class ParsifalTable(SeatTable):
     def offer(self, viewer: int | None) -> None:
         t = self.tr_.text
         state = self.game.state
-        if state.step == "window":
-            assert state.pending is not None
-            what = self.describe(state.pending)
-            if viewer is None:
-                names = ", ".join(self.seat_name(p) for p in self.waiting())
-                self.say(t("prompt.window", player=self.seat_name(state.active), what=what, players=names))
-                self.button("nobody", t("hs.nobody"), self.nobody_answers)
-                self.button("interrupt", t("button.i_interrupt"), self.someone_answers)
-                return
-            self.say(t("prompt.interrupter", player=self.seat_name(viewer), what=what))
-            interrupts = [m for m in self.game.match.legal_moves(viewer) if isinstance(m, Interrupt)]
-            for i, interrupt in enumerate(interrupts):
-                self.button(f"spend:{i}", self.describe(interrupt), self.player(interrupt))
-            self.button("let_pass", t("button.let_pass"), self.player(Decline(viewer)))
-            self.button("back", t("hs.back"), self.back_to_prompt)
-            return
         if viewer is None:
             return
         name = self.seat_name(viewer)
@@ -283,31 +253,28 @@ class ParsifalTable(SeatTable):
         else:
             self.scene.redraw()  # nothing chosen: a card dropped here goes home and its targets go out
 
-    # --- the shared response prompt (PAR-6.8.6) ------------------------------------------
+    # --- the shared response prompt (PAR-6.8.6, PAR-15.6) ---------------------------------
 
-    def nobody_answers(self) -> None:
-        """Nobody interrupts: every player who may still answer lets the action pass, in turn order."""
-        while self.game.state.step == "window":
-            waiting = self.waiting()
-            if not waiting or not self.play(Decline(waiting[0])):
-                break
+    def window_words(self, window: ResponseWindow) -> WindowWords:
+        t = self.tr_.text
+        state = self.game.state
+        assert state.pending is not None
+        names = ", ".join(self.seat_name(p) for p in window.asked)
+        return WindowWords(t("prompt.window", player=self.seat_name(state.active), what=self.describe(state.pending),
+                             players=names),
+                           ("nobody", t("hs.nobody")), ("interrupt", t("button.i_interrupt")),
+                           t("choose.who_title"), t("choose.who"))
 
-    def someone_answers(self) -> None:
-        """'I interrupt': who? Then that person's choices (nothing is hidden, so no curtain falls)."""
-        waiting = self.waiting()
-        if not waiting:
-            return
-        chosen = 0
-        if len(waiting) > 1:
-            chosen = self.ask(self.tr_.text("choose.who_title"), self.tr_.text("choose.who"),
-                              [self.seat_name(p) for p in waiting])
-        if 0 <= chosen < len(waiting):
-            self.responder = waiting[chosen]
-            self.refresh()
-
-    def back_to_prompt(self) -> None:
-        self.responder = None
-        self.refresh()
+    def offer_answer(self, seat: int, window: ResponseWindow) -> None:
+        """What the one who said "I interrupt" may spend (nothing is hidden, so no curtain falls)."""
+        t = self.tr_.text
+        state = self.game.state
+        assert state.pending is not None
+        self.say(t("prompt.interrupter", player=self.seat_name(seat), what=self.describe(state.pending)))
+        interrupts = [m for m in self.game.match.legal_moves(seat) if isinstance(m, Interrupt)]
+        for i, interrupt in enumerate(interrupts):
+            self.button(f"spend:{i}", self.describe(interrupt), self.player(interrupt))
+        self.button("let_pass", t("button.let_pass"), self.player(Decline(seat)))
 
     # --- playing ------------------------------------------------------------------------
 

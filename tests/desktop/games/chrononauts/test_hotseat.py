@@ -205,7 +205,8 @@ def test_the_detail_panel_shows_only_what_is_drawn(main: MainWindow) -> None:
 
 
 def test_the_memo_prompt_looks_the_same_when_nobody_holds_a_memo(main: MainWindow) -> None:
-    """The prompt must not give away who holds a Memo: same text, same buttons, no undo, no hand."""
+    """The prompt must not give away who holds a Memo: same text, same buttons, no hand; the player whose card
+    it is may still take it back while nobody has answered (CHR-10.12)."""
     for seed in (s for s in range(300) if memo_holder(s, 2) is None):
         hs = start(main, seed)
         keep_all(hs)
@@ -217,7 +218,7 @@ def test_the_memo_prompt_looks_the_same_when_nobody_holds_a_memo(main: MainWindo
     card, targets = playable[0]
     hs.scene.select(card)
     assert hs.scene.activate(next(k for k in targets if k != "zone:discard"))
-    assert list(hs.buttons) == ["nobody", "memo", "save"]
+    assert list(hs.buttons) == ["nobody", "memo", "undo", "save"]
     assert hs.scene.hand == [] and not hs.scene.curtain_up
     main.set_language("it")
     assert hs.buttons["nobody"].text() == "Nessuno" and "Memo" in hs.prompt.text()
