@@ -381,6 +381,11 @@ class HowToPlay(QDialog):
                 marks.append(mark)
                 cursor = document.find(word, cursor)
         self.browser.setExtraSelections(marks)
+        if marks:  # the first match in sight
+            first = min((QTextCursor(m.cursor) for m in marks), key=lambda c: c.position())
+            first.clearSelection()
+            self.browser.setTextCursor(first)
+            self.browser.ensureCursorVisible()
 
     def marked(self) -> list[str]:
         """The words marked in the section shown (what a test reads)."""
