@@ -26,6 +26,8 @@ PLACES = {
     "cardset": "dialog", "file": "dialog", "game": "dialog", "mode": "dialog", "app": "dialog",
     "detail": "detail", "card": "card", "kind": "card", "side": "card", "rule": "card", "category": "card",
     "label": "table", "wb": "workbench", "place": "workbench", "language": "workbench",
+    "team": "card", "ab": "card", "condition": "card", "face": "card", "table": "table", "slot": "table",
+    "setup": "dialog",
 }
 
 
@@ -64,10 +66,17 @@ class StringRow:
 
 @dataclass(frozen=True)
 class Counts:
+    """How many rows of a list are in each state: what its filter shows."""
+
     missing: int
     stale: int
     overflow: int
     placeholder: int
+
+    @classmethod
+    def of(cls, rows: list[SideRow] | list[StringRow]) -> Counts:
+        return cls(*(sum(1 for row in rows if state in row.states) for state in ("missing", "stale", "overflow",
+                                                                                   "placeholder")))
 
 
 @dataclass
@@ -77,7 +86,8 @@ class Snapshot:
     target_lang: str
     sides: list[SideRow]
     strings: list[StringRow]
-    counts: Counts
+    counts: Counts  # of the strings
+    card_counts: Counts  # of the card sides
     problems: list[Problem]
     has_faces: bool
     overflowing: set[str] = field(default_factory=set)  # keys whose text overflows in the target
@@ -119,8 +129,10 @@ def build(source: GameSource, ui: Texts, source_lang: str, target_lang: str) -> 
         keys = list(catalog.strings.get(REFERENCE, {}))
         keys += [k for k in catalog.strings.get(target_lang, {}) if k not in catalog.strings.get(REFERENCE, {})]
         for key in keys:
+            # A key the game's texts have is shown from them, not from the app's.
+            shown = texts is source.texts or key not in game.strings.get(REFERENCE, {})
             states = {name for name, found in (("missing", miss), ("stale", old), ("placeholder", bad),
-                                               ("overflow", overflowing if texts is source.texts else set()))
+                                               ("overflow", overflowing if shown else set()))
                       if key in found}
             head = key.split(".", 1)[0]
             if ids and "." in key and head not in ids and any(head.startswith(p) for p in prefixes):
@@ -130,9 +142,7 @@ def build(source: GameSource, ui: Texts, source_lang: str, target_lang: str) -> 
                 where = source.card_places.get(head)  # a note's English stands beside its card
             strings.append(StringRow(key, place_of(key, ids), _raw(catalog, source_lang, key),
                                      _raw(catalog, target_lang, key), frozenset(states), where))
-    counts = Counts(len(missing) + len(app_missing), len(stale) + len(app_stale), len(overflowing),
-                    len(wrong) + len(app_wrong))
-    return Snapshot(source.game, source_lang, target_lang, sides, strings, counts,
+    return Snapshot(source.game, source_lang, target_lang, sides, strings, Counts.of(strings), Counts.of(sides),
                     sorted(source.problems + ui.problems), adapter_for(source) is not None, overflowing)
 
 

@@ -38,7 +38,8 @@ class Workbench(QMainWindow):
 
         self.game_box = QComboBox()
         for name in cardsets.games(root):
-            self.game_box.addItem(name, name)
+            self.game_box.addItem(name, name)  # named in the workbench's language by retranslate
+        self.game_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.source_box = QComboBox()
         self.target_box = QComboBox()
         for code in LANGUAGES:
@@ -85,7 +86,7 @@ class Workbench(QMainWindow):
         self.strings.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.strings.verticalHeader().hide()
         self.strings.setWordWrap(True)
-        for column, width in enumerate((230, 130, 330, 330, 110)):
+        for column, width in enumerate((220, 120, 300, 300, 100)):
             self.strings.setColumnWidth(column, width)
         self.strings.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
         self.problems = QListWidget()
@@ -115,6 +116,7 @@ class Workbench(QMainWindow):
         self.source_box.currentIndexChanged.connect(lambda _i: self.rebuild())
         self.target_box.currentIndexChanged.connect(lambda _i: self.rebuild())
         self.filter_box.currentIndexChanged.connect(lambda _i: self.apply_filter())
+        self.tabs.currentChanged.connect(lambda _i: self._show_counts())
         tr.language_changed.connect(lambda _code: self.retranslate())
         tr.texts_changed.connect(self.retranslate)
         self.watcher: CardSetWatcher | None = None
@@ -186,6 +188,8 @@ class Workbench(QMainWindow):
     def retranslate(self) -> None:
         t = self.tr_.text
         self.setWindowTitle(f"{t('wb.title')} — {t('app.name')}")
+        for i in range(self.game_box.count()):
+            self.game_box.setItemText(i, t(f"game.{self.game_box.itemData(i)}"))
         for key, label in self.labels.items():
             label.setText(t(key))
         self.target_box.setItemText(self.target_box.findData(PSEUDO), t("language.pseudo"))
@@ -224,7 +228,8 @@ class Workbench(QMainWindow):
         if snap is None:
             self.counts.setText("")
             return
-        c = snap.counts
+        # The numbers of the list in view, so that each is the count of rows its filter shows.
+        c = snap.card_counts if self.tabs.currentIndex() == 0 else snap.counts
         self.counts.setText(t("wb.counts", missing=c.missing, stale=c.stale, overflow=c.overflow))
         self.no_faces.setVisible(not snap.has_faces)
         self.cards.setVisible(snap.has_faces)
@@ -252,7 +257,10 @@ class Workbench(QMainWindow):
             state.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             self._colour(state, side.states)
             self.cards.setItem(row, 3, state)
-            self.cards.setRowHeight(row, int((side.target.height + 6) * 1.5) + 10)
+            # A plate is low: the row is at least as tall as the lines beside it.
+            lines = max(label.text().count("\n"), state.text().count("\n")) + 1
+            self.cards.setRowHeight(row, max(int((side.target.height + 6) * 1.5) + 10,
+                                             lines * self.cards.fontMetrics().lineSpacing() + 10))
 
     def _notes(self, side: SideRow) -> str:
         if not side.notes:

@@ -184,6 +184,9 @@ def test_places_come_from_the_key() -> None:
     assert [place_of(k, cards) for k in ("menu.quit", "status.saved", "event.card_played", "illegal.no_target",
                                          "new.title", "tl_1865.true.title", "kind.patch", "whatever.x")] == \
         ["menu", "status", "log", "refusal", "dialog", "card", "card", "other"]
+    # the words of other games' cards are shown on cards too
+    assert [place_of(k, set()) for k in ("team.conspirators", "condition.hold", "ab.block", "face.blocked")] == \
+        ["card"] * 4
 
 
 # --- the pseudo-language --------------------------------------------------------------------
@@ -233,8 +236,8 @@ def test_the_workbench_shows_both_languages_with_their_places(bench: Workbench) 
     assert "menu.quit" in keys and "illegal.needs_target" in keys
     quit_row = keys.index("menu.quit")
     assert [bench.strings.item(quit_row, c).text() for c in (1, 2, 3, 4)] == ["Menu", "&Quit", "&Esci", "OK"]
-    assert bench.counts.text() == (f"{bench.snapshot.counts.missing} missing · {bench.snapshot.counts.stale} out of date"
-                                   f" · {bench.snapshot.counts.overflow} too long")
+    counts = bench.snapshot.card_counts  # the Cards list is in view
+    assert bench.counts.text() == f"{counts.missing} missing · {counts.stale} out of date · {counts.overflow} too long"
 
 
 def test_filters_show_only_what_is_asked(bench: Workbench, root: Path) -> None:
@@ -299,16 +302,6 @@ def test_a_file_in_the_wrong_encoding_is_shown_and_the_workbench_keeps_running(b
     assert side(bench.snapshot, "tl_1865", "true").target.title == "Lincoln assassinato"
     bench.set_languages("en", "es")  # still usable
     assert side(bench.snapshot, "tl_1865", "true").target.title != ""
-
-
-def test_a_game_without_faces_lists_its_strings(qtbot: Any, tmp_path: Path) -> None:
-    root = copy_sets(tmp_path / "sets", "chrononauts", "parsifal")
-    window = Workbench(Translator("en"), root, "parsifal", "en", "nl", watch=False)
-    qtbot.addWidget(window)
-    window.show()
-    assert window.snapshot is not None and not window.snapshot.has_faces
-    assert window.cards.isHidden() and not window.no_faces.isHidden()
-    assert window.strings.rowCount() > 50
 
 
 def test_the_running_table_follows_saves(qtbot: Any, root: Path) -> None:
