@@ -95,7 +95,7 @@ class SeatGame:
         if ok:
             self.auto_pass = found
         else:
-            self.notes.append("log.auto_pass_ignored")
+            self.notes.append("window.auto_pass_ignored")
 
     @classmethod
     def start(cls, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int) -> SeatGame:
