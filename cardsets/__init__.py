@@ -105,7 +105,7 @@ def validate_all(root: Path = ROOT) -> list[Report]:
         except CardSetError as exc:
             doc_problems += exc.problems
         catalog, problems = text.load(root / game / "text", f"{game}/text", required, notes)
-        if (root / game / "rules").is_dir():  # the rules players read in the app (a set may have none yet)
+        if any((root / game / "rules").glob("*.md")):  # the rules players read in the app (a set may have none yet)
             problems += rules_text.check(root, [name for name, cardset in rules_text.NAMES.items() if cardset == game])
         reports.append(_report(game, doc_problems + problems, catalog, notes_known=notes is not None))
     catalog, problems = text.load(root / "ui" / "text", "ui/text")

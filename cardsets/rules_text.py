@@ -148,9 +148,12 @@ def card_references(rules: RulesText) -> Iterator[tuple[str, int, int]]:
                 yield match.group(1), section.line + offset, match.start() + 1
 
 
-def card_ids(cardset: str, root: Path) -> set[str]:
-    """Every `id` in a card set's cards.yaml (each game lays its cards out its own way)."""
+def card_ids(cardset: str, root: Path) -> set[str] | None:
+    """Every `id` in a card set's cards.yaml (each game lays its cards out its own way); None if
+    that file cannot be read, which is reported with the card set."""
     doc = read(root / cardset / "cards.yaml", f"{cardset}/cards.yaml")
+    if doc.problems:
+        return None
     found: set[str] = set()
     stack: list[Any] = [doc.data]
     while stack:
@@ -167,10 +170,12 @@ def card_ids(cardset: str, root: Path) -> set[str]:
 def check(root: Path, names: Iterable[str] = tuple(NAMES)) -> list[Problem]:
     """Every problem of the rules texts: form, unknown cards, and sections that differ from English."""
     problems: list[Problem] = []
-    ids_by_set: dict[str, set[str]] = {}
+    ids_by_set: dict[str, set[str] | None] = {}
     for name in names:
         cardset = NAMES[name]
-        known = ids_by_set.setdefault(cardset, card_ids(cardset, root))
+        if cardset not in ids_by_set:
+            ids_by_set[cardset] = card_ids(cardset, root)
+        known = ids_by_set[cardset]
         reference: list[str] | None = None
         for lang in (REFERENCE, *[code for code in LANGUAGES if code != REFERENCE]):
             rules, found = load(name, lang, root)
@@ -179,7 +184,7 @@ def check(root: Path, names: Iterable[str] = tuple(NAMES)) -> list[Problem]:
                 continue
             label = label_of(name, lang)
             for card, line, column in card_references(rules):
-                if card not in known:
+                if known is not None and card not in known:
                     problems.append(Problem(label, line, column, f"no card '{card}' in {cardset}/cards.yaml"))
             ids = [s.id for s in rules.sections]
             if lang == REFERENCE:

@@ -103,7 +103,7 @@ CHILD = r"""
 import os, resource, sys
 from pathlib import Path
 resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))  # an endless read fails, not the machine
-from desktop import storage
+from desktop.frame import storage
 from desktop.frame.seat_table import SeatGame
 from desktop.games.chrononauts.solonauts_stats import Statistics
 from rules import saves
