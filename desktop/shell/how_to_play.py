@@ -10,7 +10,6 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ from cardsets.rules_text import FIRST, NAMES, RulesText, Section
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES, REFERENCE
 from desktop.frame import plain, storage
 from desktop.frame.i18n import Translator
+from desktop.workbench.adapters import card_picture
 
 # The name of each rules text in the chooser: the game's, or the mode's for the Chrononauts family.
 TITLE_KEYS: dict[str, str] = {"chrononauts": "mode.chrononauts", "artifaxx": "mode.artifaxx",
@@ -52,28 +52,6 @@ def rules_name(game: str, mode: str) -> str | None:
     if game == "chrononauts":
         return mode if mode in NAMES else None
     return game if game in NAMES else None
-
-
-def card_picture(game: str, card_id: str, tr: Translator, root: Path = cardsets.ROOT) -> QImage | None:
-    """A card's face as the table paints it, or None. A stand-in, with the same signature, for
-    `desktop.workbench.adapters.card_picture`, which draws every game's cards: only Chrononauts
-    has a workbench adapter here."""
-    from desktop.workbench.render import face_image
-
-    if game != "chrononauts":
-        return None
-    adapter = _chrononauts_adapter(root)
-    if card_id not in adapter.card_ids():
-        return None
-    return face_image(adapter.sides(card_id, tr.for_game(game))[0].face)
-
-
-@lru_cache(maxsize=1)
-def _chrononauts_adapter(root: Path) -> Any:
-    from desktop.workbench.adapters import ChrononautsAdapter
-    from desktop.workbench.source import load_game
-
-    return ChrononautsAdapter(load_game(root, "chrononauts"))
 
 
 def _inline(text: str, title_of: Callable[[str], str]) -> str:

@@ -160,6 +160,22 @@ def test_a_picture_line_shows_the_card_painted_as_an_image(qtbot: Any) -> None:
     assert "Reverse Fate" in dialog.browser.toPlainText()
 
 
+@pytest.mark.parametrize("name", rules_text.NAMES)
+def test_every_picture_of_every_game_is_painted(qtbot: Any, name: str) -> None:
+    dialog = HowToPlay(Translator("it"), {})
+    qtbot.addWidget(dialog)
+    dialog.open_on(name)
+    assert dialog.rules is not None
+    seen = 0
+    for part in dialog.rules.sections:
+        wanted = [f"card:{line.strip()[3:-2]}" for line in part.lines if line.startswith("![[")]
+        if wanted:
+            dialog.show_rules(name, part.id)
+            assert image_names(dialog.browser.document()) == wanted, part.id
+            seen += len(wanted)
+    assert seen >= 4
+
+
 def test_a_card_that_cannot_be_painted_is_its_title_in_a_frame(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*_args: object) -> QImage:
         raise ValueError("no face")
