@@ -11,6 +11,7 @@ belt: beyond ten your guest is knocked out, so a belt near the top is a danger.
 """
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 from random import Random
 from typing import Any
@@ -84,3 +85,24 @@ class Kit(BaseKit):
     def score(self, state: BanquetState, seat: int) -> float:
         theirs = max((self.progress(state, s) for s in range(state.seats) if s != seat), default=0.0)
         return self.progress(state, seat) - 0.6 * theirs
+
+    def after(self, state: BanquetState, seat: int, move: Move) -> float:
+        """A pick or an arrangement delivers its cards only later in the round: the position is judged once
+        the round has played on (twice, at random) to its end or a dozen decisions on."""
+        total = 0.0
+        rng = Random(zlib.crc32(f"{state.round}:{state.phase}:{move!r}".encode()))  # same question, same answer
+        for _ in range(PLAYOUTS):
+            trial = self.eng.clone(state)
+            self.play(trial, move)
+            for _step in range(12):
+                if self.eng.is_over(trial) or trial.round != state.round:
+                    break
+                then = self.rollout_move(trial, rng, greedy=False)
+                if then is None:
+                    break
+                self.play(trial, then)
+            total += self.worth(trial, seat)
+        return total / PLAYOUTS
+
+
+PLAYOUTS = 2
