@@ -284,8 +284,9 @@ def move_gesture(side: Side, rng: random.Random) -> Gesture | None:
 
 
 def button_gesture(side: Side, rng: random.Random) -> Gesture | None:
+    # The answer settings change no picture the others see; tests/desktop/test_response_windows.py drives them.
     live = sorted(key for key, widget in side.table.buttons.items()
-                  if key != "save" and widget.isVisible() and widget.isEnabled())
+                  if key not in ("save", "auto_pass", "pass_turn") and widget.isVisible() and widget.isEnabled())
     onward = [key for key in live if key not in ("undo", "start_over")]  # going back is done, now and then
     if not live:
         return None

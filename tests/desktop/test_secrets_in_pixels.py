@@ -30,6 +30,7 @@ from desktop.frame.seat_table import PUBLIC
 
 pytestmark = pytest.mark.slow  # every table drawn twice through whole games: the full run only
 
+SHOWN_ONCE = frozenset({"id_revealed"})  # events showing a secret card that no view keeps afterwards
 POSITIONS = 50  # compared positions per table, at least
 RUN_TO = 90  # positions compared per table in all (the least is met with room to spare)
 PER_GAME = 8  # positions compared per game at most: more games, dealt and viewed in more ways
@@ -122,8 +123,15 @@ class Twins:
             perform(self.a, gesture_a)
             perform(self.b, gesture_b)
             fresh, private = True, private or is_private
+            shown_apart = self.shown(self.a) != self.shown(self.b)
             for seat in self.alike:
-                self.alike[seat] = self.alike[seat] and self.same_view(seat)
+                self.alike[seat] = self.alike[seat] and self.same_view(seat) and not shown_apart
+
+    @staticmethod
+    def shown(side: Any) -> list[Any]:
+        """Cards the rules show everyone without keeping them in sight (Your Parents Never Met's old ID, D-39,
+        goes back into the ID deck): once the two deals show different ones, the views have parted."""
+        return [e.params for e in side.game.match.events() if e.kind in SHOWN_ONCE]
 
     def same_view(self, seat: int) -> bool:
         return bool(self.eng.view(self.a.game.state, seat) == self.eng.view(self.b.game.state, seat))
