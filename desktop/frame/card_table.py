@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import SIGNAL, QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPen
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsRectItem, QGraphicsScene, QGraphicsSceneMouseEvent,
                                QGraphicsSimpleTextItem)
@@ -224,6 +224,11 @@ class CardTable(QGraphicsScene):
         self.refresh_marks()
         self.selection_changed.emit(card)
 
+    def click_card(self, card: str) -> None:
+        """A click on a card that may move: pick it up, or put it down again. A game may play a card with
+        only one place at once on a click or its number key (never on Tab or Enter: they only pick it up)."""
+        self.select(card)
+
     def forget_gestures(self) -> None:
         """Another person looks now: what the last one's hands left goes (the card held, where the keyboard
         rested, a drag under way), for the ring on a card would tell what they did where nobody else looked.
@@ -258,16 +263,36 @@ class CardTable(QGraphicsScene):
         self.refresh_marks()
 
     def cycle_hand(self, step: int) -> None:
+        """Tab with no card held: the next card that may move; with none, the next item to read. Past the
+        last (the first, going back), the keyboard leaves for the prompt bar; a table without one wraps."""
         hand = self.movable()
-        if hand:
-            current = self.selected or self._free_focus
-            if current in hand and current != self._put_down:
-                self.select(current)  # the focused card first, unless it was just put down
+        current = self.selected or self._free_focus
+        if hand and current in hand and current != self._put_down:
+            self.select(current)  # the focused card first, unless it was just put down
+            return
+        order = hand or self._reading_order()
+        if not order:
+            self._leave(step > 0)
+            return
+        index = order.index(current) if current in order else (-1 if step > 0 else len(order))
+        after = index + step
+        if not 0 <= after < len(order):
+            if self._leave(step > 0):
                 return
-            index = hand.index(current) if current in hand else (-1 if step > 0 else 0)
-            self.select(hand[(index + step) % len(hand)])
+            after %= len(order)
+        if hand:
+            self.select(order[after])
         else:
-            self.leave.emit(step > 0)
+            self._free_focus = order[after]
+            self._show_focus()
+            self.hovered.emit(order[after])
+
+    def _leave(self, forward: bool) -> bool:
+        """The keyboard on to the prompt bar, if the table has one listening."""
+        if self.receivers(SIGNAL("leave(bool)")) == 0:
+            return False
+        self.leave.emit(forward)
+        return True
 
     def movable(self) -> list[str]:
         """The cards that may move now: the hand's first (in its order), then the rest in reading order."""
@@ -307,11 +332,11 @@ class CardTable(QGraphicsScene):
             if key in ENTER:
                 self.curtain_lifted.emit()  # the person in front of the screen says they alone are looking
             elif key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
-                self.leave.emit(key == Qt.Key.Key_Tab)  # nothing to pick up under the veil: on to the bar
+                self._leave(key == Qt.Key.Key_Tab)  # nothing to pick up under the veil: on to the bar
         elif Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
             hand = self.hand_cards()
             if key - Qt.Key.Key_1 < len(hand):
-                self.select(hand[key - Qt.Key.Key_1])
+                self.click_card(hand[key - Qt.Key.Key_1])  # a card named by its number, as if clicked
         elif key in ARROWS:
             self.move_focus(*ARROWS[Qt.Key(key)])
         elif key == Qt.Key.Key_Tab:
@@ -516,7 +541,7 @@ class CardTable(QGraphicsScene):
         item, _grab, _pressed = self._drag
         if not self._dragging:
             self._drag = None
-            self.select(item.key)  # a click: pick the card up, or put it down again
+            self.click_card(item.key)
             event.accept()
             return
         target = self.landing(item, event.scenePos())  # while dragged, the card itself is not under the pointer
@@ -531,13 +556,15 @@ class CardTable(QGraphicsScene):
         event.accept()
 
     def landing(self, item: CardItem, pointer: QPointF) -> str:
-        """Where a dragged card lands: on the item under the pointer, the one the person aimed at and saw
-        lit or not (a big card hanging over a small lit neighbour must not land there instead); with the
-        pointer on the bare felt, where most of the card lies. '' for nowhere a card could land."""
+        """Where a dragged card lands: on the topmost place under the pointer, the one the person aimed at
+        and saw lit or not (a big card hanging over a small lit neighbour must not land there instead; a
+        card lying in a zone is not a place, the zone under it is); with the pointer on the bare felt,
+        where most of the card lies. '' for nowhere a card could land."""
         zones = self.drop_zones()
-        under = self.card_at(pointer)
-        if under is not None:
-            return under.key if under.key in zones else ""
+        places = set(zones)
+        under = [found for found in self.items(pointer) if isinstance(found, CardItem) and found is not item]
+        if under:
+            return next((found.key for found in under if found.key in places), "")
         return self.most_overlapped(item, zones)
 
     def most_overlapped(self, item: CardItem, keys: Iterable[str]) -> str:

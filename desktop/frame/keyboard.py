@@ -8,6 +8,7 @@ new bar's first button.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -85,12 +86,24 @@ def focus_bar(table: BarTable, forward: bool = True) -> bool:
     buttons = bar_buttons(table)
     if not buttons:
         return False
-    (buttons[0] if forward else buttons[-1]).setFocus(Qt.FocusReason.TabFocusReason)
+    button = buttons[0] if forward else buttons[-1]
+    # Qt draws the focus frame only after a focus change it saw a key make (Tab, a shortcut); F6 and the
+    # table's own Tab are keys too, so the frame must show: a shortcut's reason says so.
+    button.setFocus(Qt.FocusReason.ShortcutFocusReason)
     return True
 
 
 def press(table: BarTable, button: QPushButton) -> None:
-    """Press a bar button, then take the keyboard to the next decision."""
+    """Press a bar button by a key (the button's own slot then takes the keyboard on, see `pressed`)."""
     button.click()
+
+
+def pressed(table: BarTable, slot: Callable[[], object]) -> None:
+    """Run a bar button's slot, however it was pressed (a key or the mouse), then take the keyboard to the
+    next decision: the curtain if one fell (Enter and Space lift it), the table if a card may move, else the
+    new bar's first button. The button pressed is gone with the old bar, so the focus must go somewhere."""
+    slot()
+    if not table.view.isVisible():
+        return  # the table was closed or replaced
     if table.scene.movable() or table.scene.curtain_up or not focus_bar(table):
         table.view.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -493,7 +493,7 @@ class SeatTable(QWidget):
         self._slots = {key: slot for key, _label, slot in self._plan}
         for key, label, _slot in self._plan:
             widget = QPushButton(plain.button_text(label))
-            widget.clicked.connect(lambda _checked=False, k=key: self._slots[k]())
+            widget.clicked.connect(lambda _checked=False, k=key: keyboard.pressed(self, self._slots[k]))
             widget.installEventFilter(self.bar_keys)  # Enter presses it, Esc goes back to the cards
             self.bar_layout.addWidget(widget)
             self.buttons[key] = widget

@@ -313,14 +313,15 @@ class BanquetScene(CardTable):
         view = self.drawing.view if self.drawing is not None else None
         return [c for c in (view.circle if view is not None else []) if c is not None and c in self.instant]
 
-    def select(self, card: str) -> None:
-        """A card whose only use is one place (a circle card while picking) goes there on a click."""
+    def click_card(self, card: str) -> None:
+        """A card whose only use is one place (a circle card while picking) goes there on a click; the
+        keyboard picks it up like any other, so Tab never plays."""
         targets = self.dests.get(card, {})
         if card in self.instant and len(targets) == 1:
             self.selected = card
             self.activate(next(iter(targets)))
             return
-        super().select(card)
+        super().click_card(card)
 
     def activate(self, target: str | None = None) -> bool:
         key = self.focus_target if target is None else target
