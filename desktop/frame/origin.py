@@ -13,11 +13,12 @@ PRINTED = "#555"
 def origin_html(tr: Translator, game: str, card_id: str, reconstructed: bool) -> str:
     """Printed, or reconstructed by us; then the card's note on what exactly, in the player's
     language (English, from cards.yaml, until a translation exists), so that someone who owns
-    the printed game knows what to check and which file to correct."""
+    the printed game knows what to check. Players are told in their own words; the file to correct
+    is for maintainers, named by the workbench and `convivium check`, never here."""
     e = html.escape
     colour = RECONSTRUCTED if reconstructed else PRINTED
     if reconstructed:
-        said = e(tr.text("detail.reconstructed", file=f"{game}/cards.yaml"))
+        said = e(tr.text("detail.reconstructed"))
         out = f"<p style='color:{colour}'><b>[R]</b> {said}</p>"
     else:
         out = f"<p style='color:{colour}'>{e(tr.text('detail.printed'))}</p>"

@@ -29,8 +29,9 @@ def first_noted(game: str) -> tuple[str, str]:
 def test_a_reconstructed_card_shows_its_note_in_the_players_language(game: str, lang: str) -> None:
     card, english = first_noted(game)
     catalog = cardsets.load_texts(game)
-    shown = origin_html(Translator(lang, game), game, card, reconstructed=True)
-    assert f"{game}/cards.yaml" in shown
+    tr = Translator(lang, game)
+    shown = origin_html(tr, game, card, reconstructed=True)
+    assert html.escape(tr.text("detail.reconstructed")) in shown
     said = catalog.strings[lang][note_key(card)]
     assert html.escape(said) in shown
     if lang != REFERENCE:
@@ -52,7 +53,7 @@ def test_a_translation_older_than_the_english_note_gives_way_to_the_english() ->
     assert "Corrected: every part of this card is printed." in shown
     assert html.escape(old_italian) not in shown
     # The rest of the view stays Italian.
-    assert html.escape(tr.text("detail.reconstructed", file="chrononauts/cards.yaml")) in shown
+    assert html.escape(tr.text("detail.reconstructed")) in shown
     assert html.escape(tr.text("detail.note", note="Corrected")) in shown
 
 
@@ -89,3 +90,16 @@ def test_bacchanalia_shows_a_cards_note_in_its_detail_view(main: MainWindow) -> 
     table.show_detail(key)
     spanish = cardsets.load_texts("bacchanalia").strings["es"][note_key(card_kind(key))]
     assert spanish in table.detail.text.toPlainText()
+
+
+@pytest.mark.parametrize("game", cardsets.GAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_players_read_player_words_never_the_file_to_correct(game: str, lang: str) -> None:
+    """Issue 16, item 6: a reconstructed card says so in player terms; which file to correct is for the
+    workbench and `convivium check`, never the card panel, in any language."""
+    tr = Translator(lang, game)
+    card, _english = first_noted(game)
+    shown = origin_html(tr, game, card, reconstructed=True)
+    for maintainers in ("cards.yaml", "cardsets/", ".yaml", "{file}"):
+        assert maintainers not in shown, f"{game}/{lang}: {shown}"
+    assert tr.text("detail.reconstructed") != tr.text("detail.printed")

@@ -448,7 +448,7 @@ def test_the_keyboard_picks_arranges_and_offers(main: MainWindow) -> None:
 
 
 def test_the_detail_panel_says_where_a_cards_data_comes_from(main: MainWindow) -> None:
-    """A reconstructed card says so in its detail view, with the file to correct."""
+    """A reconstructed card says so in its detail view, in player words (the file to correct is not theirs)."""
     bt = start(main, 1)
     lift(bt)
     host = bt.game.state.active
@@ -458,6 +458,6 @@ def test_the_detail_panel_says_where_a_cards_data_comes_from(main: MainWindow) -
     assert guest is not None
     provenance = bt.faces.guests[guest.split("#")[0]].provenance
     if provenance.reconstructed:
-        assert "banquet/cards.yaml" in text
+        assert bt.tr_.text("detail.reconstructed") in text and "cards.yaml" not in text
     else:
         assert bt.tr_.text("detail.printed") in text

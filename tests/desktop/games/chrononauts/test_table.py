@@ -176,9 +176,10 @@ def test_reconstructed_cards_say_so_in_the_detail_view(qtbot: Any, window: MainW
     identity = window.session.view.waiting[0] if window.session else ""
     hover(window, identity)
     shown = window.detail.text.toPlainText()
-    assert "Reconstructed" in shown and "cards.yaml" in shown
+    reconstructed = window.tr_.text("detail.reconstructed")
+    assert reconstructed in shown and "cards.yaml" not in shown  # player words, not the file to correct
     hover(window, "tl:1929")  # a printed card does not
-    assert "Reconstructed" not in window.detail.text.toPlainText()
+    assert reconstructed not in window.detail.text.toPlainText()
 
 
 def test_a_waiting_traveller_shows_what_is_already_in_place(qtbot: Any, window: MainWindow) -> None:
