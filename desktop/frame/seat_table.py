@@ -194,6 +194,7 @@ class SeatTable(QWidget):
         self.tr_ = tr
         self.game = game
         self.autosave = autosave
+        self.save_trouble = ""  # why the last autosave failed ('' when it worked)
         self.scene = scene = self.make_scene()
         self.view = TableView(scene)
         self.bar = QWidget()
@@ -204,6 +205,9 @@ class SeatTable(QWidget):
         self.message = plain.label()  # refusals may quote names and files
         self.message.setStyleSheet("color: #b3261e; font-weight: bold")
         self.message.setWordWrap(True)
+        # Room for two lines, always: sized by its text (Qt gives a cleared label no height, an unused one a
+        # line's), a refusal made behind the curtain would move the table the others see afterwards.
+        self.message.setFixedHeight(2 * self.message.fontMetrics().lineSpacing())
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.bar)
@@ -331,6 +335,7 @@ class SeatTable(QWidget):
                 # they read) may stay, for it would show what they saw or did; it starts again from this view.
                 self.scene.forget_gestures()
                 self.detail_key = ""
+                self.show_message(self.save_trouble)  # their refusals go, for one may name what they hold
             self._drawn_for = (viewer, viewer is not None and self.game.secret_differs(viewer))
         self.draw(viewer, curtain)
         self._plan = []
@@ -604,8 +609,10 @@ class SeatTable(QWidget):
         if self.autosave is not None:
             try:
                 self.game.save(self.autosave)
+                self.save_trouble = ""
             except OSError as exc:
-                self.show_message(self.tr_.text("status.autosave_failed", reason=exc.strerror or str(exc)))
+                self.save_trouble = self.tr_.text("status.autosave_failed", reason=exc.strerror or str(exc))
+                self.show_message(self.save_trouble)
 
     def save_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog

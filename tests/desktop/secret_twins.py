@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (QAbstractButton, QApplication, QGraphicsItem, QGr
 
 from desktop.frame.card_item import CardItem
 from desktop.frame.i18n import Translator
-from desktop.frame.seat_table import PUBLIC, SeatGame, SeatTable
+from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.shell.tables import table_class
-from rules.kernel import Engine
+from rules.kernel import PUBLIC, Engine
 from rules.match import Match
 
 SIZE = (1280, 720)
@@ -284,9 +284,10 @@ def move_gesture(side: Side, rng: random.Random) -> Gesture | None:
 
 
 def button_gesture(side: Side, rng: random.Random) -> Gesture | None:
-    # The answer settings change no picture the others see; tests/desktop/test_response_windows.py drives them.
+    # The answer settings too ("Don't ask me to answer", "Not this turn"): pressed behind the curtain, they
+    # lead on to pictures the others see (a refusal's message line once moved the table 7 px).
     live = sorted(key for key, widget in side.table.buttons.items()
-                  if key not in ("save", "auto_pass", "pass_turn") and widget.isVisible() and widget.isEnabled())
+                  if key != "save" and widget.isVisible() and widget.isEnabled())
     onward = [key for key in live if key not in ("undo", "start_over")]  # going back is done, now and then
     if not live:
         return None

@@ -26,7 +26,7 @@ from secret_twins import (KEYS, NAMES, Gesture, button_gesture, colours, differe
                           shown_viewer, snapshot, table_for, twin_match)
 
 from desktop.frame.i18n import Translator
-from desktop.frame.seat_table import PUBLIC
+from rules.kernel import PUBLIC
 
 pytestmark = pytest.mark.slow  # every table drawn twice through whole games: the full run only
 
