@@ -7,11 +7,20 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QWidget
 from desktop.frame import plain
 
 
-def ask(parent: QWidget | None, title: str, text: str, buttons: list[str]) -> int:
-    """Ask a question; the index of the button chosen (-1 if the box was closed)."""
+def ask(parent: QWidget | None, title: str, text: str, buttons: list[str], safe: int | None = None) -> int:
+    """Ask a question; the index of the button chosen (-1 if the box was closed).
+
+    `safe` names the button that destroys nothing (Keep, Cancel): it is the default, holds the focus and
+    answers Esc, so Enter pressed by habit never forgets or deletes; the other choice needs a deliberate click."""
     box = plain.message_box(parent, title, text)
     # Buttons may be people's names: a name is shown as written, never as a shortcut mark.
     made = [box.addButton(plain.button_text(label), QMessageBox.ButtonRole.ActionRole) for label in buttons]
+    if safe is not None:
+        keep = made[safe]
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        for button in made:
+            button.setAutoDefault(button is keep)  # a focused destructive button must not take Enter either
     box.exec()
     clicked = box.clickedButton()
     return made.index(clicked) if clicked in made else -1

@@ -331,9 +331,9 @@ class MainWindow(QMainWindow):
 
     # --- dialogs (tests replace ask/inform to answer without a person) ---------------
 
-    def ask(self, title: str, text: str, buttons: list[str]) -> int:
+    def ask(self, title: str, text: str, buttons: list[str], safe: int | None = None) -> int:
         """Ask a question; the index of the button chosen (-1 if the box was closed)."""
-        return dialogs.ask(self, title, text, buttons)
+        return dialogs.ask(self, title, text, buttons, safe)
 
     def inform(self, title: str, text: str) -> None:
         dialogs.inform(self, title, text)
@@ -368,7 +368,7 @@ class MainWindow(QMainWindow):
             return True
         t = self.tr_.text
         question = t("save.replace_question", file=path.name, folder=str(path.parent))
-        return self.ask(t("save.replace_title"), question, [t("save.replace_yes"), t("save.replace_no")]) == 0
+        return self.ask(t("save.replace_title"), question, [t("save.replace_yes"), t("save.replace_no")], safe=1) == 0
 
     # --- games ----------------------------------------------------------------------
 
@@ -621,7 +621,7 @@ class MainWindow(QMainWindow):
         if self._seat_table_for(path) is None and self.session is not None and not self.session.over:
             t = self.tr_.text
             question = t("replay.replace_solo", file=storage.autosave_path().name)
-            if self.ask(t("replay.replace_title"), question, [t("replay.replace_yes"), t("replay.replace_no")]) != 0:
+            if self.ask(t("replay.replace_title"), question, [t("replay.replace_yes"), t("replay.replace_no")], safe=1) != 0:
                 return False
         return self.open_file(path)
 
@@ -744,7 +744,7 @@ class MainWindow(QMainWindow):
         t = self.tr_.text
 
         def confirm() -> bool:
-            return self.ask(t("stats.title"), t("stats.reset_question"), [t("stats.reset_yes"), t("stats.reset_no")]) == 0
+            return self.ask(t("stats.title"), t("stats.reset_question"), [t("stats.reset_yes"), t("stats.reset_no")], safe=1) == 0
 
         dialog = StatisticsDialog(self.stats, self.tr_, range(IDS_MIN, IDS_MAX + 1), confirm, self)
         self.stats_dialog = dialog  # kept so tests can read it

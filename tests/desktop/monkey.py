@@ -82,7 +82,7 @@ class RandomDialogs(Dialogs):
         super().__init__()
         self.rng = rng
 
-    def ask(self, title: str, text: str, buttons: list[str]) -> int:
+    def ask(self, title: str, text: str, buttons: list[str], safe: int | None = None) -> int:
         self.asked.append((title, text, buttons))
         return self.rng.randrange(-1, len(buttons))
 

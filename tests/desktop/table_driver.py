@@ -20,9 +20,11 @@ class Dialogs:
         self.asked: list[tuple[str, str, list[str]]] = []
         self.informed: list[tuple[str, str]] = []
         self.answers: list[int] = []
+        self.safe: list[int | None] = []  # the button each question named as destroying nothing
 
-    def ask(self, title: str, text: str, buttons: list[str]) -> int:
+    def ask(self, title: str, text: str, buttons: list[str], safe: int | None = None) -> int:
         self.asked.append((title, text, buttons))
+        self.safe.append(safe)
         return self.answers.pop(0) if self.answers else -1
 
     def inform(self, title: str, text: str) -> None:

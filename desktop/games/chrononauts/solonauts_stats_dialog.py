@@ -34,9 +34,14 @@ class StatisticsDialog(QDialog):
         close = buttons.addButton(tr.text("stats.close"), QDialogButtonBox.ButtonRole.RejectRole)
         self.reset_button.clicked.connect(self.reset)
         close.clicked.connect(self.reject)
+        # Reset needs a deliberate click: Close is the default and has the focus, so Enter never wipes a record.
+        self.reset_button.setAutoDefault(False)
+        close.setDefault(True)
+        self.close_button = close
         layout.addWidget(buttons)
         self.fill()
         self.resize(720, 300)
+        close.setFocus()
 
     def fill(self) -> None:
         for row, n in enumerate(self.ids):
