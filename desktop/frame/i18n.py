@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import locale
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QTranslator, Signal
 
 import cardsets
 from cardsets.text import LANGUAGES, LANGUAGE_NAMES, Catalog
@@ -13,6 +13,29 @@ from rules.chrononauts.timeline import card_kind
 from rules.kernel import RulesError
 
 PRIME = "′"  # the prime mark printed after a year on the prime side
+
+
+_QT_TRANSLATOR: QTranslator | None = None
+
+
+def use_qt_language(code: str) -> bool:
+    """Qt's own words (file dialogs, Ok and Cancel, a text field's menu) in `code`, from the qtbase_*.qm that
+    PySide6 ships; English needs none. True if Qt speaks `code` now (or it is English)."""
+    global _QT_TRANSLATOR
+    app = QCoreApplication.instance()
+    if app is None:
+        return False
+    if _QT_TRANSLATOR is not None:
+        app.removeTranslator(_QT_TRANSLATOR)
+        _QT_TRANSLATOR = None
+    if code == "en":
+        return True
+    found = QTranslator(app)
+    if not found.load(f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        return False
+    app.installTranslator(found)
+    _QT_TRANSLATOR = found
+    return True
 
 
 def default_language() -> str:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFo
 import cardsets
 from desktop.frame import accessibility, dialogs, plain, storage
 from desktop.frame.card_table import CardTable
-from desktop.frame.i18n import Translator
+from desktop.frame.i18n import Translator, use_qt_language
 from desktop.frame.keys_help import SOLONAUTS_ROWS, rows_for
 from desktop.frame.panels import DetailPanel, TableView
 from desktop.games.chrononauts.faces import ChrononautsFaces
@@ -198,6 +198,7 @@ class MainWindow(QMainWindow):
         self.scene.pinned.connect(self._on_pin)
         self.scene.selection_changed.connect(lambda _card: self._refresh_prompt())
         tr.language_changed.connect(self._on_language)
+        use_qt_language(tr.language)
         tr.texts_changed.connect(self.retranslate)
         # A translator saving a card-set file sees the table change at once.
         self.text_watcher = follow_saves(tr, cardsets.ROOT, "chrononauts", self, self._texts_not_reloaded)
@@ -326,7 +327,12 @@ class MainWindow(QMainWindow):
     def _on_language(self, code: str) -> None:
         self.settings["language"] = code
         storage.save_settings(self.settings)
-        self.statusBar().clearMessage()  # a passing message ("Saved to …") was in the old language
+        use_qt_language(code)
+        # A passing message ("Saved to …", a hint, a refusal) was said in the old language: it goes.
+        self.statusBar().clearMessage()
+        self.message.clear()
+        if self.hotseat is not None:
+            self.hotseat.message.clear()
         self.retranslate()
 
     # --- dialogs (tests replace ask/inform to answer without a person) ---------------
