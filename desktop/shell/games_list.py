@@ -105,7 +105,7 @@ def when_played(tr: Translator, seconds: float) -> str:
 class GamesDialog(QDialog):
     """The list; Open ends the dialog with `chosen` set, Delete asks first, Close changes nothing."""
 
-    def __init__(self, tr: Translator, ask: Callable[[str, str, list[str]], int], on_table: Path | None = None,
+    def __init__(self, tr: Translator, ask: Callable[..., int], on_table: Path | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.tr_, self.ask, self.on_table = tr, ask, on_table
@@ -190,7 +190,7 @@ class GamesDialog(QDialog):
         t = self.tr_.text
         question = t("games.delete_question", game=game_title(self.tr_, entry.table, entry.game),
                      players=", ".join(entry.names), when=when_played(self.tr_, entry.last_played))
-        if self.ask(t("games.delete_title"), question, [t("games.delete_yes"), t("games.delete_no")]) != 0:
+        if self.ask(t("games.delete_title"), question, [t("games.delete_yes"), t("games.delete_no")], safe=1) != 0:
             return False
         try:
             entry.path.unlink()

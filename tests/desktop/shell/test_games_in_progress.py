@@ -130,7 +130,7 @@ def test_delete_asks_first_and_names_the_game(qtbot: Any, main: MainWindow, dial
     assert not dialog.delete_selected() and slot.exists()
     title, text, buttons = dialogs.asked[-1]
     assert title == "Delete this game?" and "Bacchus' Banquet" in text and "Dora, Enzo, Fede" in text
-    assert buttons == ["Delete the game", "Keep it"]
+    assert buttons == ["Delete the game", "Keep it"] and dialogs.safe[-1] == 1  # Enter keeps it (#16)
     dialog.table.selectRow(1)
     dialogs.answers = [0]
     assert dialog.delete_selected() and not slot.exists()
