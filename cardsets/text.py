@@ -37,6 +37,9 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 NOTE_SUFFIX = ".note"
+# A string that counts something comes in two forms, ``<key>.one`` and ``<key>.other``: one vs other is
+# the whole of plural grammar in it, es, en and nl. The table picks the form by the count it fills in.
+PLURAL_ONE, PLURAL_OTHER = ".one", ".other"
 
 
 def note_key(card_id: str) -> str:
@@ -146,7 +149,26 @@ def load(folder: Path, label: str, required: Iterable[str] = (),
                 line, column = doc.where(("strings", key))
                 problems.append(Problem(doc.file, line, column,
                                         f"{key!r} uses placeholders {sorted(got)} but English uses {sorted(want)}"))
+    for lang, doc in docs.items():
+        problems += _plural_problems(doc, catalog.strings[lang])
     return catalog, problems
+
+
+def _plural_problems(doc: Document, strings: dict[str, str]) -> list[Problem]:
+    """A ``.one`` form needs its ``.other`` sibling, with the same placeholders, in the same language."""
+    problems: list[Problem] = []
+    for key, text in strings.items():
+        if not key.endswith(PLURAL_ONE):
+            continue
+        other_key = key[: -len(PLURAL_ONE)] + PLURAL_OTHER
+        line, column = doc.where(("strings", key))
+        other = strings.get(other_key)
+        if other is None:
+            problems.append(Problem(doc.file, line, column, f"{key!r} is a plural form without its {other_key!r}"))
+        elif placeholders(text) != placeholders(other):
+            problems.append(Problem(doc.file, line, column,
+                                    f"{key!r} and {other_key!r} must use the same placeholders"))
+    return problems
 
 
 def _parse(doc: Document, lang: str) -> tuple[dict[str, str], dict[str, str]]:

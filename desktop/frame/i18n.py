@@ -6,7 +6,7 @@ import locale
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QTranslator, Signal
 
 import cardsets
-from cardsets.text import LANGUAGES, LANGUAGE_NAMES, Catalog
+from cardsets.text import LANGUAGES, LANGUAGE_NAMES, PLURAL_ONE, PLURAL_OTHER, Catalog
 from desktop.frame.pseudo import CODE as PSEUDO
 from desktop.frame.pseudo import with_pseudo
 from rules.chrononauts.timeline import card_kind
@@ -36,6 +36,19 @@ def use_qt_language(code: str) -> bool:
     app.installTranslator(found)
     _QT_TRANSLATOR = found
     return True
+
+
+def plural_key(key: str, count: int) -> str:
+    """The form of `key` that goes with `count`: one vs other is right for it, es, en and nl."""
+    return key + (PLURAL_ONE if count == 1 else PLURAL_OTHER)
+
+
+def _count(params: dict[str, object]) -> int | None:
+    """The number a counted string agrees with: `count`, else its only whole-number parameter (an event's
+    `cards` or `turns`)."""
+    numbers = [v for v in params.values() if isinstance(v, int) and not isinstance(v, bool)]
+    found = params.get("count", numbers[0] if len(numbers) == 1 else None)
+    return found if isinstance(found, int) and not isinstance(found, bool) else None
 
 
 def default_language() -> str:
@@ -96,7 +109,12 @@ class Translator(QObject):
             self.language_changed.emit(language)
 
     def text(self, key: str, **params: object) -> str:
+        """The string for `key`; a counted string (`key.one` / `key.other`) agrees with its number."""
         ui, game = self._catalogs()
+        if not game.has(key) and not ui.has(key):
+            count = _count(params)
+            if count is not None and (game.has(key + PLURAL_OTHER) or ui.has(key + PLURAL_OTHER)):
+                key = plural_key(key, count)
         catalog = game if game.has(key) else ui
         return catalog.text(self.language, key, **params)
 

@@ -1,0 +1,54 @@
+"""A count beside a noun agrees with it: "(1 play left)", never "(1 plays left)" (issue #16, item 5)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import cardsets
+from cardsets.text import LANGUAGES
+from desktop.frame.i18n import Translator
+from rules.kernel import Event
+
+GAMES = ("chrononauts", "banquet", "bacchanalia", "parsifal")
+
+
+def test_the_your_turn_hint_says_one_play_in_every_language() -> None:
+    tr = Translator("en")
+    assert "(1 play left)" in tr.text("hs.your_turn", player="Anna", steps=1)
+    assert "(2 plays left)" in tr.text("hs.your_turn", player="Anna", steps=2)
+    words = {"it": "resta 1 giocata", "es": "1 jugada pendiente)", "nl": "nog 1 kaart te spelen"}
+    for lang, one in words.items():
+        tr.set_language(lang)
+        assert one in tr.text("hs.your_turn", player="Anna", steps=1)
+
+
+def test_an_event_picks_its_form_by_its_only_number() -> None:
+    tr = Translator("en", "chrononauts")
+    # The rules' own event: a game that ends on its turn limit after a single turn.
+    event = Event("game_ended", {"reason": "turn_limit", "turns": 1})
+    assert tr.text(f"event.{event.kind}", **dict(event.params)) == "Time is up after 1 turn: nobody wins."
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_counted_string_has_both_forms_and_picks_them(game: str) -> None:
+    ui = cardsets.load_ui_texts()
+    for catalog in (cardsets.load_texts(game), ui):
+        english = catalog.strings["en"]
+        for key in (k[: -len(".one")] for k in english if k.endswith(".one")):
+            names = set(re.findall(r"\{(\w+)\}", english[key + ".other"]))
+            for lang in LANGUAGES:
+                tr = Translator(lang, game, ui=ui)
+                params: dict[str, object] = {n: "x" for n in names}
+                number = "count" if "count" in names else next(n for n in sorted(names) if n not in ("player",))
+                params[number] = 1
+                assert tr.text(key, **params) == catalog.text(lang, key + ".one", **params), (lang, key)
+                params[number] = 3
+                assert tr.text(key, **params) == catalog.text(lang, key + ".other", **params), (lang, key)
+
+
+def test_no_catalog_hedges_a_plural_with_brackets() -> None:
+    for catalog in (cardsets.load_ui_texts(), *(cardsets.load_texts(g) for g in GAMES)):
+        for lang in LANGUAGES:
+            hedged = [k for k, v in catalog.strings[lang].items() if re.search(r"\w\((s|e|i|en|es)\)", v)]
+            assert hedged == [], lang
