@@ -31,7 +31,28 @@ def run(argv: list[str]) -> int:
                         help="travellers to bring home")
     parser.add_argument("--screenshot", metavar="PNG",
                         help="draw the table with a new deal into this picture and quit (the saved game is not touched)")
+    picture = parser.add_argument_group("pictures of any table (with --screenshot)")
+    picture.add_argument("--game", help="chrononauts, artifaxx, bacchanalia, banquet, parsifal or solonauts")
+    picture.add_argument("--mode", help="the game's mode (default: its first)")
+    picture.add_argument("--players", type=int, metavar="N", help="how many play (default: 4, or the nearest allowed)")
+    picture.add_argument("--seed", type=int, metavar="S", default=0, help="the deal, and the draw of the moves")
+    picture.add_argument("--moves", type=int, metavar="K", default=0, help="random legal moves played first")
+    picture.add_argument("--size", metavar="WxH", help="the window's size (default 1600x1000; 1480x900 without --game)")
     args = parser.parse_args(argv)
+    shot = None
+    if args.screenshot or args.game is not None or args.size is not None:
+        from desktop.shell.screenshot import BadShot, read_shot, read_size, writable
+
+        try:
+            if not args.screenshot:
+                raise BadShot("--game and --size draw a picture: give --screenshot PNG too")
+            if args.game is not None:
+                shot = read_shot(args.game, args.mode, args.players, args.seed, args.moves, args.size, args.screenshot)
+            else:
+                read_size(args.size)
+                writable(args.screenshot)
+        except BadShot as exc:
+            parser.error(str(exc))  # exits 2 with the usage
     shot_home = ""
     if args.screenshot:
         # A throwaway data folder: the picture's deal must not replace the player's autosave.
@@ -98,9 +119,18 @@ def run(argv: list[str]) -> int:
         from desktop.frame import card_item
 
         card_item.ANIMATION_MS = 0  # the picture shows the cards where they land, not on their way
-        window.resize(1480, 900)
-        window.new_game(options, random_deal() if seed is None else seed)
-        return screenshot(window, Path(args.screenshot), Path(shot_home))
+        if shot is not None:
+            from desktop.shell.screenshot import set_table
+
+            set_table(window, shot)
+        else:
+            from desktop.shell.screenshot import read_size
+
+            window.resize(*(read_size(args.size) if args.size else (1480, 900)))
+            window.new_game(options, random_deal() if seed is None else seed)
+        code = screenshot(window, Path(args.screenshot), Path(shot_home))
+        instance.release()
+        return code
     if args.deal is not None:
         window.new_game(options, random_deal() if seed is None else seed)
     elif not window.offer_resume(crashed):
@@ -136,6 +166,6 @@ def screenshot(window: MainWindow, path: Path, home: Path) -> int:
     window.close()
     shutil.rmtree(home, ignore_errors=True)
     if not ok:
-        print(f"could not write {path}", file=sys.stderr)
-        return 1
+        print(f"convivium: could not write the picture to {path}", file=sys.stderr)
+        return 2
     return 0
