@@ -36,6 +36,10 @@ PRIVILEGE_MOVES = (PlayClaim, PlayExchange, PlayGiveBack, PlaySpecialGift)
 NEWS = ("guest_knocked_out", "replacement_drawn", "sits_out", "privilege_played", "slots_exchanged", "gift_forced",
         "card_applied", "card_cancelled", "duplicate_removed", "hymn_sung")
 
+# Event parameters that hold a seat, said as that seat's name; but a buckle moves "from" one belt value
+# "to" another, numbers that must stay numbers even when they happen to be a seat's index.
+_SEAT_PARAMS = ("player", "to", "holder", "active")
+_VALUE_PARAMS: dict[str, tuple[str, ...]] = {"buckle_moved": ("from", "to")}
 
 class BanquetGame(SeatGame):
     """A Bacchus' Banquet match with the names of the people at each seat."""
@@ -493,7 +497,8 @@ class BanquetTable(SeatTable):
         names = self.game.names
         params: dict[str, object] = {}
         for name, value in event.params.items():
-            if name in ("player", "to", "holder", "active") and isinstance(value, int) and 0 <= value < len(names):
+            if (name in _SEAT_PARAMS and name not in _VALUE_PARAMS.get(event.kind, ())
+                    and isinstance(value, int) and 0 <= value < len(names)):
                 params[name] = names[value]
             elif name in ("card", "guest", "discard", "keep", "gift", "by") and isinstance(value, str):
                 params[name] = title(self.tr_, value)

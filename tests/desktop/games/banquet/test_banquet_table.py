@@ -19,7 +19,7 @@ from desktop.games.banquet.faces import title
 from desktop.games.banquet.table import BanquetGame, BanquetTable
 from desktop.shell.main_window import MainWindow
 from rules.banquet.state import ARRANGE, OFFER, OVER, PICK, RESPOND, WINDOW, BanquetState
-from rules.kernel import HIDDEN
+from rules.kernel import HIDDEN, Event
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 
@@ -461,3 +461,22 @@ def test_the_detail_panel_says_where_a_cards_data_comes_from(main: MainWindow) -
         assert bt.tr_.text("detail.reconstructed") in text and "cards.yaml" not in text
     else:
         assert bt.tr_.text("detail.printed") in text
+
+
+def test_a_belt_value_in_the_log_stays_a_number_not_a_seats_name(main: MainWindow) -> None:
+    """Issue #16: "Dario: belt from 0 to Bruno". A buckle's "to" is a belt value, even when it is 1."""
+    bt = start(main, 3)
+    eng = bt.game.engine
+    rnd = random.Random(5)
+    state = eng.new_state({"players": 4}, 5)
+    moved = None
+    while moved is None and not eng.is_over(state):
+        player = rnd.choice(sorted(eng.to_act(state)))
+        events = eng.apply(state, rnd.choice(eng.legal_moves(state, player)))
+        moved = next((e for e in events if e.kind == "buckle_moved" and 0 <= e.params["to"] < len(NAMES)), None)
+    assert moved is not None
+    line = bt.event_text(moved)
+    assert line == f"{NAMES[moved.params['player']]}: belt from {moved.params['from']} to {moved.params['to']}."
+    assert not any(name in line for i, name in enumerate(NAMES) if i != moved.params["player"])
+    # A gift's "to" is still a seat, said by name.
+    assert bt.event_text(Event("gift_offered", {"player": 0, "to": 1})) == "Anna offers the gift to Bruno."
