@@ -10,12 +10,12 @@ Nothing here knows about the rules engines or the desktop app.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
-from cardsets import rules_text, text
+from cardsets import glossary, rules_text, text
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.text import LANGUAGES, Catalog
 from cardsets.yamlfile import CardSetError, Problem
@@ -90,6 +90,7 @@ class Report:
     problems: list[Problem]
     missing: dict[str, list[str]]
     stale: dict[str, list[str]]
+    warnings: list[Problem] = field(default_factory=list)  # glossary findings: errors only with --strict
 
 
 def validate_all(root: Path = ROOT) -> list[Report]:
@@ -107,10 +108,28 @@ def validate_all(root: Path = ROOT) -> list[Report]:
         catalog, problems = text.load(root / game / "text", f"{game}/text", required, notes)
         if any((root / game / "rules").glob("*.md")):  # the rules players read in the app (a set may have none yet)
             problems += rules_text.check(root, [name for name, cardset in rules_text.NAMES.items() if cardset == game])
-        reports.append(_report(game, doc_problems + problems, catalog, notes_known=notes is not None))
+        rules = [name for name, cardset in rules_text.NAMES.items() if cardset == game]
+        found, warnings = _glossary(root, game, catalog, rules)
+        reports.append(_report(game, doc_problems + problems + found, catalog, notes_known=notes is not None))
+        reports[-1].warnings = warnings
     catalog, problems = text.load(root / "ui" / "text", "ui/text")
-    reports.append(_report("ui", problems, catalog))
+    found, warnings = _glossary(root, "ui", catalog, [])
+    reports.append(_report("ui", problems + found, catalog))
+    reports[-1].warnings = warnings
     return reports
+
+
+def _glossary(root: Path, name: str, catalog: Catalog, rules: list[str]) -> tuple[list[Problem], list[Problem]]:
+    """A set's glossary problems (errors) and its findings in the strings and rules texts (warnings)."""
+    loaded, problems = glossary.load(root / name / glossary.FILE_NAME, f"{name}/{glossary.FILE_NAME}")
+    if loaded is None or problems:
+        return problems, []
+    sources: dict[str, list[glossary.Source]] = {}
+    for lang in glossary.TRANSLATIONS:
+        found = [glossary.catalog_source(root / name / "text", f"{name}/text", lang)]
+        found += [glossary.rules_source(rules_text.path_of(r, lang, root), rules_text.label_of(r, lang)) for r in rules]
+        sources[lang] = [source for source in found if source is not None]
+    return [], sorted(glossary.check(loaded, catalog, sources))
 
 
 def _report(name: str, problems: list[Problem], catalog: Catalog, notes_known: bool = True) -> Report:

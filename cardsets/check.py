@@ -2,7 +2,9 @@
 
 Prints every problem as ``file:line:column: message``, then a table of missing and stale
 strings per card set and language, then ``OK`` or the number of errors. The exit status is
-1 when there is an error (with ``--strict``, also when a string is missing or stale), 0 otherwise.
+1 when there is an error (with ``--strict``, also when a string is missing or stale or the
+glossary flags it: a forbidden variant, a term translated another way, a wording that does not
+agree with a placeholder), 0 otherwise.
 
 ``--stamp LANG`` first records, at the end of each ``<set>/text/LANG.yaml``, the fingerprint
 of the English text of every string LANG has: "this translation is up to date with the English
@@ -75,7 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--root", type=Path, default=cardsets.ROOT, metavar="DIR",
                         help="the card-set folder to check (default: the one installed with Convivium)")
     parser.add_argument("--verbose", action="store_true", help="also list every missing and stale string")
-    parser.add_argument("--strict", action="store_true", help="fail on missing or stale strings too, not only on errors")
+    parser.add_argument("--strict", action="store_true", help="fail on missing or stale strings and glossary warnings too, not only on errors")
     parser.add_argument("--stamp", metavar="LANG",
                         help="first record that LANG's strings are up to date with the current English "
                              f"(writes the {STAMP_KEY}: block at the end of each <set>/text/LANG.yaml)")
@@ -90,7 +92,7 @@ def check(root: Path, *, verbose: bool = False, strict: bool = False, out: TextI
     out = out or sys.stdout
     reports = cardsets.validate_all(root)
     for report in reports:
-        for problem in report.problems:
+        for problem in sorted([*report.problems, *report.warnings]):
             print(problem, file=out)
     rows = [[f"{lang}: {len(r.missing[lang])} missing, {len(r.stale[lang])} stale" for lang in TRANSLATIONS]
             for r in reports]
@@ -108,13 +110,16 @@ def check(root: Path, *, verbose: bool = False, strict: bool = False, out: TextI
                     print(f"    {lang} missing  {key}", file=out)
                 for key in report.stale[lang]:
                     print(f"    {lang} stale    {key}", file=out)
-    errors = sum(len(r.problems) for r in reports)
+    warnings = sum(len(r.warnings) for r in reports)
+    errors = sum(len(r.problems) for r in reports) + (warnings if strict else 0)
     if errors:
         print(f"{errors} error{'s' if errors != 1 else ''}", file=out)
         return 1
     if strict and (missing or stale):
         print(f"{missing} missing and {stale} stale strings (--strict)", file=out)
         return 1
+    if warnings:
+        print(f"{warnings} glossary warning{'s' if warnings != 1 else ''} (errors with --strict)", file=out)
     print("OK", file=out)
     return 0
 
