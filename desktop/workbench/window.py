@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeade
                                QMainWindow, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 import cardsets
+from cardsets import glossary, rules_text
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES
 from cardsets.yamlfile import CardSetError, Problem
 from desktop.frame.i18n import Translator
@@ -96,6 +97,15 @@ class Workbench(QMainWindow):
         self.tabs.addTab(cards_page, "")
         self.tabs.addTab(self.strings, "")
         self.tabs.addTab(self.problems, "")
+        # The game's glossary beside the strings: its fixed word per term, in both languages.
+        self.glossary = QTableWidget(0, 3)
+        self.glossary.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.glossary.verticalHeader().hide()
+        self.glossary.setWordWrap(True)
+        self.glossary.setColumnWidth(0, 240)
+        self.glossary.setColumnWidth(1, 240)
+        self.glossary.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.tabs.addTab(self.glossary, "")
 
         bar = QHBoxLayout()
         for key, box in (("wb.game", self.game_box), ("wb.source", self.source_box), ("wb.target", self.target_box),
@@ -180,6 +190,7 @@ class Workbench(QMainWindow):
         self._fill_cards(self.snapshot)
         self._fill_strings(self.snapshot)
         self._fill_problems(self.snapshot)
+        self._fill_glossary()
         self._show_counts()
         self.apply_filter()
 
@@ -201,6 +212,8 @@ class Workbench(QMainWindow):
                                                 t("wb.col.target"), t("wb.col.state"), t("wb.col.where")])
         self.tabs.setTabText(0, t("wb.tab.cards"))
         self.tabs.setTabText(1, t("wb.tab.strings"))
+        self.tabs.setTabText(self.tabs.indexOf(self.glossary), self._glossary_title())
+        self.glossary.setHorizontalHeaderLabels([t("wb.col.source"), t("wb.col.target"), ""])
         self.no_faces.setText(t("wb.no_faces"))
         self._show_errors()
         if self.snapshot is not None:
@@ -286,6 +299,30 @@ class Workbench(QMainWindow):
                 if column == 4:
                     self._colour(item, s.states)
                 self.strings.setItem(row, column, item)
+
+    def _glossary_title(self) -> str:
+        """The heading of the game's rules glossary in the workbench's language (English if none)."""
+        names = [name for name, cardset in rules_text.NAMES.items() if cardset == self.game]
+        for lang in (self.tr_.language, "en"):
+            for name in names:
+                rules, _problems = rules_text.load(name, lang, self.root)
+                section = rules.section(rules_text.LAST) if rules is not None else None
+                if section is not None:
+                    return section.heading
+        return "Glossary"
+
+    def _fill_glossary(self) -> None:
+        loaded, problems = glossary.load(self.root / self.game / glossary.FILE_NAME,
+                                         f"{self.game}/{glossary.FILE_NAME}")
+        terms = loaded.terms if loaded is not None and not problems else []
+        self.glossary.setRowCount(len(terms))
+        for row, term in enumerate(terms):
+            words = [term.en if lang == "en" else (term.renderings[lang].term if lang in term.renderings else "")
+                     for lang in (self.source_lang, self.target_lang)]
+            for column, value in enumerate([*words, term.note]):
+                self.glossary.setItem(row, column, QTableWidgetItem(value))
+        self.glossary.resizeRowsToContents()
+        self.tabs.setTabText(self.tabs.indexOf(self.glossary), self._glossary_title())
 
     def _fill_problems(self, snap: Snapshot) -> None:
         self.problems.clear()
