@@ -1,0 +1,62 @@
+"""Slips in the words on screen (issue #16, item 5): headers, names, menus that say the same thing twice."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardsets.text import LANGUAGES
+from desktop.frame.i18n import Translator
+from desktop.games.chrononauts.solonauts_stats import Statistics
+from desktop.games.chrononauts.solonauts_stats_dialog import StatisticsDialog
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_two_statistics_columns_share_a_header(qtbot: Any, tmp_path: Path, lang: str) -> None:
+    """It read "Won | Won": the games won and the share of games won."""
+    dialog = StatisticsDialog(Statistics(tmp_path / "stats.json"), Translator(lang), range(6, 11), lambda: False)
+    qtbot.addWidget(dialog)
+    table = dialog.table
+    headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    assert len(set(headers)) == len(headers), headers
+    rows = [table.verticalHeaderItem(r).text() for r in range(table.rowCount())]
+    assert len(set(rows)) == len(rows), rows
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_two_rows_of_the_new_game_dialog_share_a_label(qtbot: Any, lang: str) -> None:
+    """Dutch said "Spel" for both the game and the kind of deal."""
+    from PySide6.QtWidgets import QFormLayout, QLabel
+
+    from desktop.shell.main_window import NewGameDialog
+
+    dialog = NewGameDialog(Translator(lang), None)
+    qtbot.addWidget(dialog)
+    form = dialog.layout()
+    assert isinstance(form, QFormLayout)
+    labels = []
+    for row in range(form.rowCount()):
+        item = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+        if item is not None and isinstance(item.widget(), QLabel):
+            labels.append(item.widget().text())
+    assert len(labels) >= 4 and len(set(labels)) == len(labels), labels
+
+
+PLAYER_WORD = {"en": r"[Pp]layer", "it": r"[Gg]iocatore", "es": r"[Jj]ugador", "nl": r"[Ss]peler"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_players_name_is_never_preceded_by_the_word_player(lang: str) -> None:
+    """Spanish read "El jugador Anna da…": a name needs no "the player" before it (and in es and it that
+    word has a gender). Only a seat that does not exist is still called a player with its number."""
+    import re
+
+    import cardsets
+
+    catalogs = [cardsets.load_ui_texts(), *(cardsets.load_texts(g) for g in
+                                            ("chrononauts", "banquet", "bacchanalia", "parsifal"))]
+    before_a_name = re.compile(PLAYER_WORD[lang] + r" \{(player|to|asker|name|actor|recipient)\}")
+    slips = [key for catalog in catalogs for key, text in catalog.strings[lang].items()
+             if before_a_name.search(text) and not key.endswith("no_such_player")]
+    assert slips == []
