@@ -388,6 +388,8 @@ class MainWindow(QMainWindow):
         session.refused.connect(self.show_message)
         self.scene.selected = ""
         self.scene.show_view(session.view, session.dests())
+        self.detail_key = self.pinned = ""  # a card of the last deal is not on this table
+        self._refresh_detail()
         self._rebuild_log()
         self._refresh_status()
         self._warn_if_not_autosaved()
