@@ -23,6 +23,11 @@ def main(argv: list[str] | None = None) -> int:
         from rules.bots.tournament import main as tournament_main
 
         return tournament_main(args[1:])
+    if args and args[0] == "translate" and any(a in ("export", "import") for a in args[1:]):
+        # PO and XLIFF exchange needs no Qt, so it runs where the workbench cannot.
+        from cardsets.exchange import main as exchange_main
+
+        return exchange_main(args[1:])
     if args and args[0] == "translate":
         from desktop.workbench.app import main as translate_main
 

@@ -1,0 +1,467 @@
+"""`convivium translate export|import`: a language file as PO or XLIFF for the tools translators use.
+
+``export --format po|xliff GAME LANG DIR`` writes ``DIR/GAME.LANG.po`` (or ``.xlf``, XLIFF 1.2):
+one entry per English string, its context the string's key, with the card the string belongs
+to (its id and place in cards.yaml) beside it. A stale translation is marked fuzzy; the
+fingerprints stay in the YAML, out of the exchanged file. GAME may also be ``ui``, the app's
+own strings.
+
+``import FILE`` writes the translations back into ``<game>/text/<lang>.yaml``:
+- only the lines of strings whose text changed are rewritten (a missing string is added after
+  its neighbour in English order); comments, order and quoting of the other lines are kept;
+- a string imported without the fuzzy mark is stamped as translated from the current English
+  (a string whose text did not change and that was not stale keeps its stamp as it is, so an
+  export imported unchanged leaves the file byte for byte as it was);
+- any bad entry (unknown key, changed English, broken placeholders, another game or language)
+  refuses the whole file, each problem named by its entry and line, and nothing is written.
+
+The files are read and written by polib (PO) and translate-toolkit (XLIFF), not by hand.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import quoteattr
+
+import polib
+import yaml
+from translate.storage import xliff
+
+import cardsets
+from cardsets import text
+# check.py's stamping, reused: one writer of the translated_from block and one atomic write.
+from cardsets.check import STAMP_KEY, StampRefused, _key, _line_start, _notes, _restamp, _write_atomically
+from cardsets.files import read_bytes
+from cardsets.text import LANGUAGES, REFERENCE, fingerprint, placeholders
+from cardsets.yamlfile import MAX_FILE_BYTES, StrictLoader, parse, read
+
+FORMATS = {"po": ".po", "xliff": ".xlf"}
+UI = "ui"
+GAME_HEADER = "X-Convivium-Game"
+CARD_CONTEXT = "x-convivium-card"
+KEY_CONTEXT = "x-convivium-key"
+_EXPORTED_NAME = re.compile(r"(?P<game>[A-Za-z0-9_]+)\.(?P<lang>[A-Za-z_]+)\.(?:po|xlf|xliff)\Z")
+
+
+class ExchangeRefused(Exception):
+    """A file cannot be exported or imported; ``problems`` says why, each as ``file:line: message``."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One string as an exchanged file holds it."""
+
+    key: str
+    source: str
+    target: str
+    fuzzy: bool
+    line: int
+
+
+_XLIFF_12 = "urn:oasis:names:tc:xliff:document:1.2"
+
+
+class _Unit12(xliff.xliffunit):
+    namespace = _XLIFF_12
+
+
+class _Xliff12(xliff.xlifffile[_Unit12]):
+    """translate-toolkit's XLIFF store, writing version 1.2 (its default skeleton says 1.1)."""
+
+    namespace = _XLIFF_12
+    UnitClass = _Unit12
+
+
+def _xliff_store(game: str, lang: str) -> _Xliff12:
+    skeleton = (f"<?xml version='1.0' encoding='UTF-8'?>\n<xliff version='1.2' xmlns='{_Xliff12.namespace}'>"
+                f"<file original={quoteattr(game)} source-language='{REFERENCE}' target-language={quoteattr(lang)}"
+                " datatype='plaintext'><body></body></file></xliff>")
+    store = _Xliff12.parsestring(skeleton.encode("utf-8"))  # type: ignore[no-untyped-call]
+    assert isinstance(store, _Xliff12)
+    return store
+
+
+# --- The catalog on disk -----------------------------------------------------------------------
+
+
+def _folder(root: Path, game: str) -> Path:
+    return root / game / "text"
+
+
+def _known(root: Path) -> tuple[str, ...]:
+    return (*cardsets.games(root), UI)
+
+
+def _load(root: Path, game: str, lang: str) -> text.Catalog:
+    """The catalog of ``game``; refuses when English or ``lang``'s file has a problem."""
+    label = f"{game}/text"
+    try:
+        notes = _notes(root, game)
+    except StampRefused as exc:
+        raise ExchangeRefused(str(exc).splitlines()) from None
+    catalog, problems = text.load(_folder(root, game), label, notes=notes)
+    own = [str(p) for p in problems if p.file in (f"{label}/{lang}.yaml", f"{label}/{REFERENCE}.yaml")]
+    if own:
+        raise ExchangeRefused(own + [f"{label}/{lang}.yaml: fix these first (`convivium check`)"])
+    return catalog
+
+
+def _cards(root: Path, game: str) -> dict[str, int]:
+    """Card id -> its line in cards.yaml: every mapping there with a text ``id``."""
+    if game == UI:
+        return {}
+    doc = read(root / game / "cards.yaml", f"{game}/cards.yaml")
+    found: dict[str, int] = {}
+
+    def walk(value: Any, path: tuple[str | int, ...]) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("id"), str):
+                found.setdefault(value["id"], doc.where(path)[0])
+            for key, item in value.items():
+                walk(item, (*path, key))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, (*path, i))
+
+    walk(doc.data, ())
+    return found
+
+
+# --- Export ------------------------------------------------------------------------------------
+
+
+def export(root: Path, game: str, lang: str, folder: Path, fmt: str) -> Path:
+    """Write ``folder/<game>.<lang>.<ext>``; return its path."""
+    if game not in _known(root):
+        raise ExchangeRefused([f"{game}: no such card set; choose one of {', '.join(_known(root))}"])
+    if lang == REFERENCE or lang not in LANGUAGES:
+        raise ExchangeRefused([f"{lang}: not a translation; choose one of "
+                               f"{', '.join(x for x in LANGUAGES if x != REFERENCE)}"])
+    catalog = _load(root, game, lang)
+    cards = _cards(root, game)
+    english = catalog.strings[REFERENCE]
+    own = catalog.strings[lang]
+    path = folder / f"{game}.{lang}{FORMATS[fmt]}"
+    if fmt == "po":
+        data = _export_po(game, lang, catalog, cards, english, own)
+    else:
+        data = _export_xliff(game, lang, catalog, cards, english, own)
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
+
+
+def _card_of(key: str, cards: dict[str, int]) -> str | None:
+    head = key.split(".", 1)[0]
+    return head if head in cards else None
+
+
+def _export_po(game: str, lang: str, catalog: text.Catalog, cards: dict[str, int],
+               english: dict[str, str], own: dict[str, str]) -> bytes:
+    po = polib.POFile(wrapwidth=0)
+    po.metadata = {
+        "Project-Id-Version": f"Convivium {game}",
+        "Report-Msgid-Bugs-To": "",
+        "Last-Translator": "",  # an editor fills it in on saving
+        "Language-Team": text.LANGUAGE_NAMES.get(lang, lang),
+        "Language": lang,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        "Plural-Forms": "nplurals=2; plural=(n != 1);",
+        GAME_HEADER: game,
+    }
+    for key, source in english.items():
+        card = _card_of(key, cards)
+        flags = ["fuzzy"] if catalog.is_stale(lang, key) else []
+        if placeholders(source):
+            flags.append("python-brace-format")  # so msgfmt --check and the editors check the {names}
+        po.append(polib.POEntry(
+            msgctxt=key, msgid=source, msgstr=own.get(key, ""), flags=flags,
+            comment=f"key {key}, card {card}" if card else f"key {key}",
+            occurrences=[(f"{game}/cards.yaml", str(cards[card]))] if card else [],
+        ))
+    return str(po).encode("utf-8")
+
+
+def _export_xliff(game: str, lang: str, catalog: text.Catalog, cards: dict[str, int],
+                  english: dict[str, str], own: dict[str, str]) -> bytes:
+    store = _xliff_store(game, lang)
+    for key, source in english.items():
+        unit = store.addsourceunit(source, filename=game)  # type: ignore[no-untyped-call]
+        unit.setid(key)
+        unit.xmlelement.set("resname", key)
+        if key in own:
+            unit.target = own[key]
+        card = _card_of(key, cards)
+        unit.addnote(f"key {key}, card {card}" if card else f"key {key}", origin="developer")
+        contexts = [(KEY_CONTEXT, key)]
+        if card:
+            contexts += [(CARD_CONTEXT, card), ("sourcefile", f"{game}/cards.yaml"), ("linenumber", str(cards[card]))]
+        unit.createcontextgroup(key, contexts, purpose="location")  # names are unique in a file
+        if key in own and catalog.is_stale(lang, key):
+            unit.markfuzzy(True)
+    return bytes(store)
+
+
+# --- Import ------------------------------------------------------------------------------------
+
+
+def read_entries(path: Path) -> tuple[str, str, list[Entry]]:
+    """The game, language and entries of an exported file; refuses a file that cannot be read."""
+    name = path.name
+    try:
+        data = read_bytes(path, MAX_FILE_BYTES)
+    except OSError as exc:
+        raise ExchangeRefused([f"{name}:1: cannot read it ({exc.strerror or exc})"]) from None
+    if path.suffix == ".po":
+        return _read_po(name, data)
+    if path.suffix in (".xlf", ".xliff"):
+        return _read_xliff(name, data)
+    raise ExchangeRefused([f"{name}:1: not a .po, .xlf or .xliff file"])
+
+
+def _read_po(name: str, data: bytes) -> tuple[str, str, list[Entry]]:
+    try:
+        po = polib.pofile(data.decode("utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        raise ExchangeRefused([f"{name}: not a PO file polib can read: {exc}"]) from None
+    game = po.metadata.get(GAME_HEADER, "")
+    lang = po.metadata.get("Language", "")
+    entries = [Entry(e.msgctxt or "", e.msgid, e.msgstr, e.fuzzy, e.linenum or 1)
+               for e in po if not e.obsolete]
+    return game, lang, entries
+
+
+def _read_xliff(name: str, data: bytes) -> tuple[str, str, list[Entry]]:
+    try:
+        store = xliff.xlifffile.parsestring(data)  # type: ignore[no-untyped-call]
+    except Exception as exc:  # lxml's and the toolkit's own errors: any of them means "not readable XLIFF"
+        raise ExchangeRefused([f"{name}: not an XLIFF 1.2 file translate-toolkit can read: {exc}"]) from None
+    files = store.getfilenames()
+    if len(files) != 1:
+        raise ExchangeRefused([f"{name}:1: holds {len(files)} <file> elements; an export holds one"])
+    entries = []
+    for unit in store.getunits():
+        element = unit.xmlelement
+        target = unit.target
+        entries.append(Entry(str(element.get("resname") or element.get("id") or ""), str(unit.source),
+                             "" if target is None else str(target), bool(unit.isfuzzy()),
+                             int(element.sourceline or 1)))
+    return str(files[0]), str(store.gettargetlanguage() or ""), entries
+
+
+def import_file(root: Path, path: Path, game: str | None = None, lang: str | None = None) -> tuple[Path, int, int]:
+    """Write ``path``'s translations into their YAML; return the YAML file, strings changed and stamped."""
+    name = path.name
+    found_game, found_lang, entries = read_entries(path)
+    problems = _header_problems(root, name, found_game, found_lang, game, lang)
+    if problems:
+        raise ExchangeRefused(problems)
+    game, lang = found_game, found_lang
+    catalog = _load(root, game, lang)
+    english, own = catalog.strings[REFERENCE], catalog.strings[lang]
+    changes: dict[str, str] = {}
+    stamped: set[str] = set()
+    seen: dict[str, int] = {}
+    for entry in entries:
+        where = f"{name}:{entry.line}: entry {entry.key!r}"
+        if entry.key in seen:
+            problems.append(f"{where}: the same key as the entry at line {seen[entry.key]}")
+            continue
+        seen[entry.key] = entry.line
+        if entry.key not in english:
+            problems.append(f"{where}: unknown key; {game} has no such English string")
+            continue
+        if entry.source != english[entry.key]:
+            problems.append(f"{where}: its English {entry.source!r} is not the current English "
+                            f"{english[entry.key]!r}; export again")
+            continue
+        if not entry.target:
+            continue  # untranslated: nothing to write (an empty target never deletes a string)
+        want, got = placeholders(english[entry.key]), placeholders(entry.target)
+        if got is None:
+            problems.append(f"{where}: malformed placeholder in {entry.target!r}; write names in braces, like {{card}}")
+            continue
+        if want is not None and got != want:
+            problems.append(f"{where}: uses placeholders {sorted(got)} but English uses {sorted(want)}")
+            continue
+        changed = own.get(entry.key) != entry.target
+        if changed:
+            changes[entry.key] = entry.target
+        if not entry.fuzzy and (changed or catalog.is_stale(lang, entry.key)):
+            stamped.add(entry.key)
+    if problems:
+        raise ExchangeRefused(problems + [f"{name}: refused; nothing written"])
+    target = _folder(root, game) / f"{lang}.yaml"
+    label = f"{game}/text/{lang}.yaml"
+    before = read_bytes(target, MAX_FILE_BYTES)
+    original = before.decode("utf-8")
+    after = _rewrite(original, label, changes, list(english), {k: fingerprint(english[k]) for k in stamped}, lang)
+    if after != original:
+        _write_atomically(target, after.encode("utf-8"))
+    return target, len(changes), len(stamped)
+
+
+def _header_problems(root: Path, name: str, found_game: str, found_lang: str,
+                     game: str | None, lang: str | None) -> list[str]:
+    problems = []
+    named = _EXPORTED_NAME.match(name)
+    for what, found, asked, from_name in (("game", found_game, game, named and named["game"]),
+                                          ("language", found_lang, lang, named and named["lang"])):
+        if not found:
+            problems.append(f"{name}:1: says no {what}; import a file written by `convivium translate export`")
+        elif asked is not None and found != asked:
+            problems.append(f"{name}:1: is for {what} {found!r}, not {asked!r}")
+        elif from_name and found != from_name:
+            problems.append(f"{name}:1: is for {what} {found!r}, but its name says {from_name!r}")
+    if found_game and found_game not in _known(root):
+        problems.append(f"{name}:1: is for {found_game!r}, which is not a card set here")
+    if found_lang and (found_lang == REFERENCE or found_lang not in LANGUAGES):
+        problems.append(f"{name}:1: is for language {found_lang!r}, which is not a translation here")
+    return problems
+
+
+# --- Rewriting the YAML line by line -----------------------------------------------------------
+
+
+def _rewrite(original: str, label: str, changes: dict[str, str], order: list[str],
+             stamps: dict[str, str], lang: str) -> str:
+    """``original`` with ``changes`` written (each on its own line) and ``stamps`` recorded."""
+    doc = parse(original, label)
+    data = doc.data
+    assert isinstance(data, dict) and isinstance(data.get("strings"), dict)
+    top = yaml.compose(original, Loader=StrictLoader)
+    assert top is not None
+    strings_node = next(v for k, v in top.value if k.value == "strings")
+    nodes = {k.value: (k, v) for k, v in strings_node.value}
+    edits: list[tuple[int, int, str]] = []  # (start, end, new text), applied from the end
+    newline = "\r\n" if "\r\n" in original else "\n"
+    for key, value in changes.items():
+        if key in nodes:
+            _, node = nodes[key]
+            start = _offset(original, node.start_mark)
+            end = _offset(original, node.end_mark)
+            if node.style in ("|", ">"):  # a block scalar ends at the next line; a quoted one needs a break
+                edits.append((start, end, _scalar(value, '"') + newline))
+            else:
+                edits.append((start, end, _scalar(value, node.style)))
+        else:
+            edits.append(_insertion(original, key, value, order, nodes, strings_node, newline))
+    for start, end, new in sorted(edits, key=lambda e: e[0], reverse=True):
+        original = original[:start] + new + original[end:]
+    result = original
+    want = {**data, "strings": {**data["strings"], **changes}}
+    if stamps:
+        reread = parse(result, label)
+        old = data.get(STAMP_KEY) or {}
+        try:
+            result = _restamp(result, reread.data, reread.key_positions.get((STAMP_KEY,)),
+                              {**old, **stamps}, lang, label)
+        except StampRefused as exc:
+            raise ExchangeRefused([str(exc), f"{label}: refused; nothing written"]) from None
+        want[STAMP_KEY] = {**old, **stamps}
+    final = parse(result, label)
+    if final.problems or final.data != want:
+        raise ExchangeRefused([f"{label}:1: cannot write these strings into it without changing what else it says;"
+                               " nothing written"])
+    return result
+
+
+def _offset(source: str, mark: Any) -> int:
+    return _line_start(source, int(mark.line) + 1) + int(mark.column)
+
+
+def _insertion(source: str, key: str, value: str, order: list[str], nodes: dict[str, tuple[Any, Any]],
+               strings_node: Any, newline: str) -> tuple[int, int, str]:
+    """Where a string the file lacks goes: after the nearest string before it in English order."""
+    if not nodes:
+        raise ExchangeRefused([f"{key}: the file has no strings to place a new one beside; add it by hand"])
+    indent = " " * next(iter(nodes.values()))[0].start_mark.column
+    line = f"{indent}{_key(key)}: {_scalar(value, '')}"
+    before = [k for k in order[:order.index(key)] if k in nodes]
+    if not before:
+        first_key = next(iter(nodes.values()))[0]
+        at = _line_start(source, first_key.start_mark.line + 1)
+        return at, at, line + newline
+    value_node = nodes[before[-1]][1]
+    end = _offset(source, value_node.end_mark)
+    if value_node.style in ("|", ">"):
+        return end, end, line + newline
+    line_end = source.find("\n", end)
+    at = len(source) if line_end < 0 else line_end - (1 if source[line_end - 1:line_end] == "\r" else 0)
+    return at, at, newline + line
+
+
+def _scalar(value: str, style: str | None) -> str:
+    """``value`` as a YAML scalar in the style the line had (plain, 'single' or "double" quoted),
+    falling back to double quotes when that style cannot hold it."""
+    if style in ("", None) and "\n" not in value and value == value.strip():
+        doc = parse(f"k: {value}\n", "")
+        if not doc.problems and doc.data == {"k": value}:
+            return value
+    if style == "'" and value.isprintable():
+        return "'" + value.replace("'", "''") + "'"
+    escaped = []
+    for ch in value:
+        if ch in '\\"':
+            escaped.append("\\" + ch)
+        elif ch == "\n":
+            escaped.append("\\n")
+        elif ch.isprintable():
+            escaped.append(ch)
+        elif ord(ch) <= 0xFF:
+            escaped.append(f"\\x{ord(ch):02x}")
+        elif ord(ch) <= 0xFFFF:
+            escaped.append(f"\\u{ord(ch):04x}")
+        else:
+            escaped.append(f"\\U{ord(ch):08x}")
+    return '"' + "".join(escaped) + '"'
+
+
+# --- The command -------------------------------------------------------------------------------
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="convivium translate",
+                                     description="Exchange a language's strings with PO and XLIFF editors.")
+    parser.add_argument("--root", type=Path, default=cardsets.ROOT, metavar="DIR",
+                        help="the card-set folder (default: the one installed with Convivium)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    out = sub.add_parser("export", help="write GAME's LANG strings as a PO or XLIFF file in DIR")
+    out.add_argument("--format", choices=sorted(FORMATS), default="po")
+    out.add_argument("game", help=f"the card set, or {UI} for the app's own strings")
+    out.add_argument("lang", help="the language to translate into")
+    out.add_argument("dir", type=Path)
+    into = sub.add_parser("import", help="write a PO or XLIFF file's translations back into the YAML")
+    into.add_argument("file", type=Path)
+    into.add_argument("--game", help="refuse the file unless it is for this card set")
+    into.add_argument("--lang", help="refuse the file unless it is for this language")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "export":
+            path = export(args.root, args.game, args.lang, args.dir, args.format)
+            print(f"wrote {path}")
+        else:
+            target, changed, stamped = import_file(args.root, args.file, args.game, args.lang)
+            print(f"{target}: {changed} strings changed, {stamped} stamped as translated")
+    except ExchangeRefused as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"convivium translate: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

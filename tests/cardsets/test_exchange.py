@@ -1,0 +1,354 @@
+"""`convivium translate export|import`: PO and XLIFF files for translators' tools, and back (issue #13, item 4)."""
+from __future__ import annotations
+
+import difflib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import polib
+import pytest
+from lxml import etree  # type: ignore[import-untyped]
+from translate.storage import xliff
+
+import cardsets
+from cardset_edits import REPO_CARDSETS, _only_yaml, edit
+from cardsets import exchange
+from cardsets.text import fingerprint
+from cardsets.yamlfile import read
+from desktop.cli import main as cli_main
+
+GAMES = (*cardsets.games(), "ui")
+TRANSLATIONS = ("it", "es", "nl")
+FORMATS = ("po", "xliff")
+XLIFF_12 = "urn:oasis:names:tc:xliff:document:1.2"
+
+
+def _copy(root: Path) -> Path:
+    for name in GAMES:
+        shutil.copytree(REPO_CARDSETS / name, root / name, ignore=_only_yaml)
+    return root
+
+
+def _snapshot(root: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in sorted(root.rglob("*.yaml"))}
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _copy(tmp_path_factory.mktemp("cardsets"))
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    return _copy(tmp_path / "cardsets")
+
+
+def _stamps(root: Path, game: str, lang: str) -> dict[str, str]:
+    stamps = read(root / game / "text" / f"{lang}.yaml").data.get("translated_from") or {}
+    assert isinstance(stamps, dict)
+    return stamps
+
+
+def _strings_diff(before: bytes, after: bytes) -> list[str]:
+    """The changed lines outside the trailing translated_from block."""
+    def strings_part(data: bytes) -> list[str]:
+        return data.decode("utf-8").split("\ntranslated_from:")[0].splitlines()
+    return [line for line in difflib.unified_diff(strings_part(before), strings_part(after), lineterm="", n=0)
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
+# --- Round trip ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("game", GAMES)
+def test_export_then_import_leaves_every_file_byte_identical(shipped: Path, tmp_path: Path, game: str, fmt: str) -> None:
+    before = _snapshot(shipped)
+    for lang in TRANSLATIONS:
+        path = exchange.export(shipped, game, lang, tmp_path, fmt)
+        assert path.name == f"{game}.{lang}.{'po' if fmt == 'po' else 'xlf'}"
+        exchange.import_file(shipped, path)
+    assert _snapshot(shipped) == before
+
+
+def test_round_trip_with_a_stale_and_a_block_string_is_byte_identical(root: Path, tmp_path: Path) -> None:
+    # A stale string comes back fuzzy, so it is not stamped; solonauts.help is a `|-` block scalar.
+    edit(root / "chrononauts" / "text" / "en.yaml",
+         ("  tl_1912.true.title: Titanic Sinks", "  tl_1912.true.title: The Titanic Sinks"))
+    edit(root / "chrononauts" / "text" / "it.yaml", ("translated_from:  # the English each note",
+                                                      'translated_from:\n  tl_1912.true.title: "00000000"  # the'))
+    before = _snapshot(root)
+    for fmt in FORMATS:
+        exchange.import_file(root, exchange.export(root, "chrononauts", "it", tmp_path, fmt))
+    assert _snapshot(root) == before
+
+
+# --- What the exported files say -----------------------------------------------------------------
+
+
+def test_po_entries_name_their_key_and_card_and_keep_fingerprints_out(shipped: Path, tmp_path: Path) -> None:
+    po = polib.pofile(str(exchange.export(shipped, "chrononauts", "it", tmp_path, "po")))
+    entry = next(e for e in po if e.msgctxt == "tl_1865.true.title")
+    assert entry.msgid == "Lincoln Assassinated"
+    assert entry.msgstr == "Lincoln assassinato"
+    assert "card tl_1865" in entry.comment and "key tl_1865.true.title" in entry.comment
+    assert entry.occurrences[0][0] == "chrononauts/cards.yaml"
+    message = next(e for e in po if e.msgctxt == "illegal.not_a_linchpin")
+    assert "card" not in message.comment and message.occurrences == []
+    assert "python-brace-format" in message.flags
+    assert po.metadata["Language"] == "it" and po.metadata["X-Convivium-Game"] == "chrononauts"
+    text = Path(po.fpath).read_text(encoding="utf-8")
+    for stamp in _stamps(shipped, "chrononauts", "it").values():
+        assert stamp not in text
+    assert "translated_from" not in text and not any(e.msgctxt == "language" for e in po)
+
+
+def test_xliff_units_name_their_key_and_card(shipped: Path, tmp_path: Path) -> None:
+    store = xliff.xlifffile.parsefile(str(exchange.export(shipped, "chrononauts", "it", tmp_path, "xliff")))  # type: ignore[no-untyped-call]
+    unit = next(u for u in store.getunits() if u.xmlelement.get("id") == "tl_1865.true.title")
+    contexts = dict(unit.getcontextgroups("tl_1865.true.title")[0])
+    assert contexts["x-convivium-key"] == "tl_1865.true.title"
+    assert contexts["x-convivium-card"] == "tl_1865"
+    assert contexts["sourcefile"] == "chrononauts/cards.yaml"
+    assert (unit.source, unit.target) == ("Lincoln Assassinated", "Lincoln assassinato")
+    assert not unit.isfuzzy()
+    assert "translated_from" not in Path(store.filename).read_text(encoding="utf-8")
+
+
+def test_a_stale_string_is_exported_fuzzy(root: Path, tmp_path: Path) -> None:
+    edit(root / "chrononauts" / "text" / "en.yaml",
+         ("  tl_1912.true.title: Titanic Sinks", "  tl_1912.true.title: The Titanic Sinks"))
+    edit(root / "chrononauts" / "text" / "it.yaml", ("translated_from:  # the English each note",
+                                                      'translated_from:\n  tl_1912.true.title: "00000000"  # the'))
+    po = polib.pofile(str(exchange.export(root, "chrononauts", "it", tmp_path, "po")))
+    fuzzy = {e.msgctxt for e in po if e.fuzzy}
+    assert fuzzy == {"tl_1912.true.title"}
+    store = xliff.xlifffile.parsefile(str(exchange.export(root, "chrononauts", "it", tmp_path, "xliff")))  # type: ignore[no-untyped-call]
+    assert {u.xmlelement.get("id") for u in store.getunits() if u.isfuzzy()} == {"tl_1912.true.title"}
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="msgfmt (GNU gettext) is not installed: apt-get install gettext")
+@pytest.mark.parametrize("game", GAMES)
+def test_exported_po_files_pass_msgfmt_check(shipped: Path, tmp_path: Path, game: str) -> None:
+    for lang in TRANSLATIONS:
+        path = exchange.export(shipped, game, lang, tmp_path, "po")
+        done = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(path)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+
+
+def _xliff_12_problems(path: Path) -> list[str]:
+    """What the XLIFF 1.2 strict schema requires of the elements an export uses, checked by hand.
+
+    The OASIS schema (xliff-core-1.2-strict.xsd) is not shipped with any package here; set
+    CONVIVIUM_XLIFF12_XSD to a local copy to validate against the schema itself as well.
+    """
+    ns = {"x": XLIFF_12}
+    doc = etree.parse(str(path))
+    xsd = os.environ.get("CONVIVIUM_XLIFF12_XSD")
+    if xsd:
+        schema = etree.XMLSchema(etree.parse(xsd))
+        if not schema.validate(doc):
+            return [str(e) for e in schema.error_log]
+    problems = []
+    top = doc.getroot()
+    if top.tag != f"{{{XLIFF_12}}}xliff" or top.get("version") != "1.2":
+        problems.append(f"root {top.tag} version {top.get('version')}")
+    files = top.findall("x:file", ns)
+    if len(files) != 1 or any(files[0].get(a) is None for a in ("original", "source-language", "datatype")):
+        problems.append("one <file> with original, source-language and datatype")
+    ids: set[str] = set()
+    groups: set[str] = set()
+    states = {"final", "needs-adaptation", "needs-l10n", "needs-review-adaptation", "needs-review-l10n",
+              "needs-review-translation", "needs-translation", "new", "signed-off", "translated"}
+    context_types = {"database", "element", "elementtitle", "linenumber", "numparams", "paramnotes", "record",
+                     "recordtitle", "sourcefile"}
+    for unit in doc.iter(f"{{{XLIFF_12}}}trans-unit"):
+        unit_id = unit.get("id")
+        if not unit_id or unit_id in ids:
+            problems.append(f"trans-unit id {unit_id!r} missing or repeated")
+        ids.add(unit_id or "")
+        children = [etree.QName(c).localname for c in unit]
+        if children[:1] != ["source"] or children.count("source") != 1 or children.count("target") > 1:
+            problems.append(f"{unit_id}: one <source> first, at most one <target>")
+        if unit.get("approved") not in (None, "yes", "no"):
+            problems.append(f"{unit_id}: approved={unit.get('approved')}")
+        for target in unit.findall("x:target", ns):
+            if target.get("state") not in (None, *states) and not target.get("state", "").startswith("x-"):
+                problems.append(f"{unit_id}: state={target.get('state')}")
+        for group in unit.findall("x:context-group", ns):
+            name = group.get("name") or ""
+            if name in groups:
+                problems.append(f"{unit_id}: context-group name {name!r} repeated (must be unique)")
+            groups.add(name)
+            for context in group.findall("x:context", ns):
+                kind = context.get("context-type", "")
+                if kind not in context_types and not kind.startswith("x-"):
+                    problems.append(f"{unit_id}: context-type {kind!r}")
+        for child in unit:
+            if etree.QName(child).namespace != XLIFF_12:
+                problems.append(f"{unit_id}: {child.tag} outside the XLIFF 1.2 namespace")
+    return problems
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_exported_xliff_files_are_xliff_12(shipped: Path, tmp_path: Path, game: str) -> None:
+    for lang in TRANSLATIONS:
+        assert _xliff_12_problems(exchange.export(shipped, game, lang, tmp_path, "xliff")) == []
+
+
+# --- Importing a translator's work ---------------------------------------------------------------
+
+
+def _po_with(root: Path, tmp_path: Path, key: str, msgstr: str, game: str = "chrononauts",
+             lang: str = "it", fuzzy: bool | None = None) -> Path:
+    path = exchange.export(root, game, lang, tmp_path, "po")
+    po = polib.pofile(str(path))
+    entry = next(e for e in po if e.msgctxt == key)
+    entry.msgstr = msgstr
+    if fuzzy is not None and fuzzy != entry.fuzzy:
+        entry.flags = ["fuzzy", *entry.flags] if fuzzy else [f for f in entry.flags if f != "fuzzy"]
+    po.save(str(path))
+    return path
+
+
+def test_an_edited_entry_changes_exactly_its_line_and_is_stamped(root: Path, tmp_path: Path) -> None:
+    it_yaml = root / "chrononauts" / "text" / "it.yaml"
+    before = it_yaml.read_bytes()
+    old_stamps = _stamps(root, "chrononauts", "it")
+    # A plain line stays plain when it can; this text cannot be plain (": "), so it is quoted.
+    path = _po_with(root, tmp_path, "tl_1912.true.title", 'Titanic: "affonda"')
+    exchange.import_file(root, path)
+    after = it_yaml.read_bytes()
+    assert _strings_diff(before, after) == ["-  tl_1912.true.title: Titanic a picco",
+                                            '+  tl_1912.true.title: "Titanic: \\"affonda\\""']
+    assert _stamps(root, "chrononauts", "it") == {**old_stamps, "tl_1912.true.title": fingerprint("Titanic Sinks")}
+    assert read(it_yaml).data["strings"]["tl_1912.true.title"] == 'Titanic: "affonda"'
+
+
+def test_an_edited_xliff_unit_keeps_the_line_s_quoting(root: Path, tmp_path: Path) -> None:
+    it_yaml = root / "chrononauts" / "text" / "it.yaml"
+    before = it_yaml.read_bytes()
+    path = exchange.export(root, "chrononauts", "it", tmp_path, "xliff")
+    store = xliff.xlifffile.parsefile(str(path))  # type: ignore[no-untyped-call]
+    unit = next(u for u in store.getunits() if u.xmlelement.get("id") == "illegal.not_a_linchpin")
+    unit.target = "{card} gira solo un Linchpin; il {year} non lo è."
+    store.save()
+    exchange.import_file(root, path)
+    assert _strings_diff(before, it_yaml.read_bytes()) == [
+        '-  illegal.not_a_linchpin: "{card} può girare solo un Linchpin, e il {year} non lo è."',
+        '+  illegal.not_a_linchpin: "{card} gira solo un Linchpin; il {year} non lo è."']
+
+
+def test_a_stale_string_confirmed_in_the_editor_is_stamped_and_a_fuzzy_one_is_not(root: Path, tmp_path: Path) -> None:
+    edit(root / "chrononauts" / "text" / "en.yaml",
+         ("  tl_1912.true.title: Titanic Sinks", "  tl_1912.true.title: The Titanic Sinks"))
+    edit(root / "chrononauts" / "text" / "it.yaml", ("translated_from:  # the English each note",
+                                                      'translated_from:\n  tl_1912.true.title: "00000000"  # the'))
+    exchange.import_file(root, _po_with(root, tmp_path, "tl_1912.true.title", "Il Titanic affonda", fuzzy=True))
+    assert _stamps(root, "chrononauts", "it")["tl_1912.true.title"] == "00000000"
+    exchange.import_file(root, _po_with(root, tmp_path, "tl_1912.true.title", "Il Titanic affonda", fuzzy=False))
+    assert _stamps(root, "chrononauts", "it")["tl_1912.true.title"] == fingerprint("The Titanic Sinks")
+
+
+def test_a_missing_string_is_added_after_its_neighbour(root: Path, tmp_path: Path) -> None:
+    it_yaml = root / "chrononauts" / "text" / "it.yaml"
+    edit(it_yaml, ("  tl_1912.true.text: L'inaffondabile nave cola a picco al primo viaggio.\n", ""))
+    before = it_yaml.read_bytes()
+    exchange.import_file(root, _po_with(root, tmp_path, "tl_1912.true.text", "La nave affonda"))
+    lines = it_yaml.read_text(encoding="utf-8").splitlines()
+    at = lines.index("  tl_1912.true.title: Titanic a picco")
+    assert lines[at + 1] == "  tl_1912.true.text: La nave affonda"
+    assert _strings_diff(before, it_yaml.read_bytes()) == ["+  tl_1912.true.text: La nave affonda"]
+
+
+def test_import_through_the_convivium_command(root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["translate", "--root", str(root), "export", "--format", "xliff", "ui", "nl", str(tmp_path)]) == 0
+    assert (tmp_path / "ui.nl.xlf").is_file()
+    before = _snapshot(root)
+    assert cli_main(["translate", "--root", str(root), "import", str(tmp_path / "ui.nl.xlf")]) == 0
+    assert _snapshot(root) == before
+    assert cli_main(["translate", "--root", str(root), "import", "--lang", "it", str(tmp_path / "ui.nl.xlf")]) == 1
+    assert "is for language 'nl', not 'it'" in capsys.readouterr().err
+
+
+# --- Bad input: refused, named by entry and line, nothing written --------------------------------
+
+
+def _refused(root: Path, path: Path, *needles: str, **kwargs: str) -> None:
+    before = _snapshot(root)
+    with pytest.raises(exchange.ExchangeRefused) as refused:
+        exchange.import_file(root, path, **kwargs)
+    message = str(refused.value)
+    for needle in needles:
+        assert needle in message, message
+    assert "nothing written" in message or "is for" in message or "not a" in message
+    assert _snapshot(root) == before
+
+
+def _line_of(path: Path, key: str) -> int:
+    return next(e.linenum or 0 for e in polib.pofile(str(path)) if e.msgctxt == key)
+
+
+def test_unknown_key_is_refused(root: Path, tmp_path: Path) -> None:
+    path = _po_with(root, tmp_path, "tl_1912.true.title", "Il Titanic affonda")
+    po = polib.pofile(str(path))
+    po.append(polib.POEntry(msgctxt="tl_9999.true.title", msgid="Nothing", msgstr="Niente"))
+    po.save(str(path))
+    _refused(root, path, f"chrononauts.it.po:{_line_of(path, 'tl_9999.true.title')}: entry 'tl_9999.true.title'",
+             "unknown key")
+
+
+def test_broken_placeholders_are_refused(root: Path, tmp_path: Path) -> None:
+    path = _po_with(root, tmp_path, "illegal.not_a_linchpin", "{carta} gira solo un Linchpin, non il {year}.")
+    line = _line_of(path, "illegal.not_a_linchpin")
+    _refused(root, path, f"chrononauts.it.po:{line}: entry 'illegal.not_a_linchpin'", "placeholders")
+    path = _po_with(root, tmp_path, "illegal.not_a_linchpin", "{card gira solo un Linchpin, non il {year}.")
+    _refused(root, path, f"chrononauts.it.po:{line}: entry 'illegal.not_a_linchpin'", "malformed placeholder")
+
+
+def test_a_changed_english_source_is_refused(root: Path, tmp_path: Path) -> None:
+    path = exchange.export(root, "chrononauts", "it", tmp_path, "xliff")
+    store = xliff.xlifffile.parsefile(str(path))  # type: ignore[no-untyped-call]
+    unit = next(u for u in store.getunits() if u.xmlelement.get("id") == "tl_1912.true.title")
+    unit.source = "Titanic Floats"
+    unit.target = "Il Titanic galleggia"
+    store.save()
+    line = unit.xmlelement.sourceline
+    _refused(root, path, f"chrononauts.it.xlf:{line}: entry 'tl_1912.true.title'", "not the current English")
+
+
+def test_an_edit_among_bad_entries_is_not_written_either(root: Path, tmp_path: Path) -> None:
+    path = _po_with(root, tmp_path, "tl_1912.true.title", "Il Titanic affonda")
+    po = polib.pofile(str(path))
+    next(e for e in po if e.msgctxt == "tl_1914.true.title").msgid = "Someone Else Shot"
+    po.save(str(path))
+    _refused(root, path, "entry 'tl_1914.true.title'", "not the current English")
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_file_for_another_language_or_game_is_refused(root: Path, tmp_path: Path, fmt: str) -> None:
+    path = exchange.export(root, "chrononauts", "it", tmp_path, fmt)
+    _refused(root, path, "is for language 'it', not 'es'", lang="es")
+    _refused(root, path, "is for game 'chrononauts', not 'banquet'", game="banquet")
+    renamed = path.with_name(path.name.replace("chrononauts.it", "banquet.es"))
+    path.rename(renamed)
+    _refused(root, renamed, f"{renamed.name}:1: is for game 'chrononauts', but its name says 'banquet'",
+             "is for language 'it', but its name says 'es'")
+
+
+def test_a_po_file_claiming_another_game_is_refused_by_its_keys(root: Path, tmp_path: Path) -> None:
+    path = exchange.export(root, "chrononauts", "it", tmp_path, "po")
+    po = polib.pofile(str(path))
+    po.metadata["X-Convivium-Game"] = "banquet"
+    other = tmp_path / "elsewhere.po"
+    po.save(str(other))
+    _refused(root, other, f"elsewhere.po:{_line_of(other, 'tl_1865.true.title')}: entry 'tl_1865.true.title'",
+             "unknown key")
+
+
+def test_a_po_file_with_a_syntax_error_is_refused(root: Path, tmp_path: Path) -> None:
+    path = exchange.export(root, "ui", "it", tmp_path, "po")
+    path.write_text(path.read_text(encoding="utf-8") + '\nthis is not PO\n', encoding="utf-8")
+    _refused(root, path, "ui.it.po", "not a PO file")
