@@ -656,6 +656,17 @@ class SeatTable(QWidget):
         return lambda _players: {}
 
 
+SEAT_CHOICE = "seat_choice"  # marks a combo box of seats, named by the set-up dialog as the names are typed
+
+
+def add_seat_items(combo: QComboBox, tr: Translator, seats: int) -> None:
+    """Items for seats 0 .. seats-1 of a set-up option (who starts); the set-up dialog writes each name
+    typed over its "Seat n"."""
+    for i in range(seats):
+        combo.addItem(tr.text("hs.seat", seat=i + 1), i)
+    combo.setProperty(SEAT_CHOICE, True)
+
+
 def mode_key(game: str, mode: str) -> str:
     """The text key naming a mode (Chrononauts' own modes predate the per-game keys)."""
     return f"mode.{mode}" if game == "chrononauts" else f"mode.{game}.{mode}"
@@ -685,11 +696,26 @@ class SeatSetupDialog(QDialog):
             form.addRow(tr.text("hs.seat", seat=i + 1), edit)
             self.name_edits.append(edit)
         self._read_options = table.setup_options(tr, form)
+        for edit in self.name_edits:
+            edit.textChanged.connect(self._name_seat_choices)
+        self._name_seat_choices()
         self.error = plain.label()  # it quotes the names typed
         self.error.setStyleSheet("color: #b3261e")
         self.error.setWordWrap(True)
         form.addRow(self.error)
         form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
+
+    def _name_seat_choices(self) -> None:
+        """The options' seat lists say the names typed, in the order they will sit (a blank row sits nobody)."""
+        typed = [" ".join(text.split()) for _seat, text in self._filled()]
+        for combo in self.findChildren(QComboBox):
+            if not combo.property(SEAT_CHOICE):
+                continue
+            for index in range(combo.count()):
+                seat = combo.itemData(index)
+                if isinstance(seat, int):
+                    name = typed[seat] if seat < len(typed) else self.tr_.text("hs.seat", seat=seat + 1)
+                    combo.setItemText(index, name)
 
     def _filled(self) -> list[tuple[int, str]]:
         """The seats something is written at (counted from 1), as written; only blanks leave a seat empty."""

@@ -60,3 +60,26 @@ def test_a_players_name_is_never_preceded_by_the_word_player(lang: str) -> None:
     slips = [key for catalog in catalogs for key, text in catalog.strings[lang].items()
              if before_a_name.search(text) and not key.endswith("no_such_player")]
     assert slips == []
+
+
+@pytest.mark.parametrize("game", ["bacchanalia", "parsifal", "chrononauts"])
+def test_the_set_up_options_name_the_seats_as_typed(qtbot: Any, game: str) -> None:
+    """The Bacchanalia set-up listed "Seat 1…6" under who starts, not the names just typed."""
+    from PySide6.QtWidgets import QComboBox
+
+    from desktop.frame.seat_table import SeatSetupDialog
+    from desktop.shell.tables import table_class
+
+    table = table_class(game)
+    assert table is not None
+    tr = Translator("en").for_game(game) if game != "chrononauts" else Translator("en")
+    dialog = SeatSetupDialog(tr, None, [], table)
+    qtbot.addWidget(dialog)
+    for edit, name in zip(dialog.name_edits, ["Anna", "", "Carla", "Dario"]):
+        edit.setText(name)  # a blank row sits nobody: Carla takes the second seat
+    seat_lists = [c for c in dialog.findChildren(QComboBox) if c.itemText(c.count() - 1) == "Seat 6"]
+    assert seat_lists  # who starts (Bacchanalia: also who sets up)
+    for combo in seat_lists:
+        texts = {combo.itemData(i): combo.itemText(i) for i in range(combo.count())}
+        assert (texts[0], texts[1], texts[2]) == ("Anna", "Carla", "Dario")
+        assert texts[3] == "Seat 4"

@@ -23,7 +23,7 @@ from desktop.frame.card_table import DISCARD_KEY
 from desktop.frame.i18n import Translator
 from desktop.frame.origin import origin_html
 from desktop.frame.panels import DetailPanel
-from desktop.frame.seat_table import SeatGame, SeatTable
+from desktop.frame.seat_table import SeatGame, SeatTable, add_seat_items
 from desktop.games.bacchanalia.faces import BacchanaliaFaces
 from desktop.games.bacchanalia.journal import Journal, ending_text, export, scenes, story
 from desktop.games.bacchanalia.scene import CENTRE_KEY, LOCK_KEY, BacchanaliaScene, Board, seat_key
@@ -120,8 +120,7 @@ class BacchanaliaTable(SeatTable):
         parcae.setValue(3)
         starter, first = QComboBox(), QComboBox()
         for combo in (starter, first):
-            for i in range(cls.SEATS[1]):
-                combo.addItem(t("hs.seat", seat=i + 1), i)
+            add_seat_items(combo, tr, cls.SEATS[1])
         form.addRow(t("setup.length"), length)
         form.addRow(t("setup.minutes"), minutes)
         form.addRow(t("setup.parcae"), parcae)

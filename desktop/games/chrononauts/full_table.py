@@ -18,7 +18,7 @@ import cardsets
 from desktop.frame.card_item import CardFace
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
-from desktop.frame.seat_table import SeatGame, SeatTable, WindowWords
+from desktop.frame.seat_table import SeatGame, SeatTable, WindowWords, add_seat_items
 from desktop.games.chrononauts.card_chooser import CardChooser, Choice
 from desktop.games.chrononauts.faces import ChrononautsFaces, full_face
 from desktop.games.chrononauts.full_scene import STACK_KEY, FullScene, Seating, artifact_key, direction_key, seat_key
@@ -128,8 +128,7 @@ class ChrononautsTable(SeatTable):
         form.addRow(mulligan)
         first = QComboBox()
         first.addItem(tr.text("hs.first_random"), "random")
-        for i in range(cls.SEATS[1]):
-            first.addItem(tr.text("hs.seat", seat=i + 1), i)
+        add_seat_items(first, tr, cls.SEATS[1])
         form.addRow(tr.text("hs.first_player"), first)
 
         def read(players: int) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from desktop.frame.card_item import CardFace
 from desktop.frame.i18n import Translator
 from desktop.frame.origin import origin_html
 from desktop.frame.panels import DetailPanel
-from desktop.frame.seat_table import SeatGame, SeatTable, WindowWords
+from desktop.frame.seat_table import SeatGame, SeatTable, WindowWords, add_seat_items
 from desktop.games.parsifal.faces import ParsifalFaces
 from desktop.games.parsifal.scene import COMMON_KEY, LIMBO_KEY, PENDING_KEY, ParsifalScene, Seating, area_key
 from rules.kernel import PUBLIC, Description, Event, Move, ResponseWindow, RulesError
@@ -80,8 +80,7 @@ class ParsifalTable(SeatTable):
     def setup_options(cls, tr: Translator, form: QFormLayout) -> Callable[[int], dict[str, Any]]:
         """PAR-3.1: who starts, which way play goes, how long play lasts once the deck is spent."""
         first = QComboBox()
-        for i in range(cls.SEATS[1]):
-            first.addItem(tr.text("hs.seat", seat=i + 1), i)
+        add_seat_items(first, tr, cls.SEATS[1])
         form.addRow(tr.text("hs.first_player"), first)
         direction = QComboBox()
         direction.addItem(tr.text("hs.clockwise"), "clockwise")
