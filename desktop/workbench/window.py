@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeade
                                QMainWindow, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 import cardsets
-from cardsets import glossary, rules_text
+from cardsets import glossary
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES
 from cardsets.yamlfile import CardSetError, Problem
 from desktop.frame.i18n import Translator
@@ -212,7 +212,7 @@ class Workbench(QMainWindow):
                                                 t("wb.col.target"), t("wb.col.state"), t("wb.col.where")])
         self.tabs.setTabText(0, t("wb.tab.cards"))
         self.tabs.setTabText(1, t("wb.tab.strings"))
-        self.tabs.setTabText(self.tabs.indexOf(self.glossary), self._glossary_title())
+        self.tabs.setTabText(self.tabs.indexOf(self.glossary), t("wb.tab.glossary"))
         self.glossary.setHorizontalHeaderLabels([t("wb.col.source"), t("wb.col.target"), ""])
         self.no_faces.setText(t("wb.no_faces"))
         self._show_errors()
@@ -300,17 +300,6 @@ class Workbench(QMainWindow):
                     self._colour(item, s.states)
                 self.strings.setItem(row, column, item)
 
-    def _glossary_title(self) -> str:
-        """The heading of the game's rules glossary in the workbench's language (English if none)."""
-        names = [name for name, cardset in rules_text.NAMES.items() if cardset == self.game]
-        for lang in (self.tr_.language, "en"):
-            for name in names:
-                rules, _problems = rules_text.load(name, lang, self.root)
-                section = rules.section(rules_text.LAST) if rules is not None else None
-                if section is not None:
-                    return section.heading
-        return "Glossary"
-
     def _fill_glossary(self) -> None:
         loaded, problems = glossary.load(self.root / self.game / glossary.FILE_NAME,
                                          f"{self.game}/{glossary.FILE_NAME}")
@@ -322,7 +311,6 @@ class Workbench(QMainWindow):
             for column, value in enumerate([*words, term.note]):
                 self.glossary.setItem(row, column, QTableWidgetItem(value))
         self.glossary.resizeRowsToContents()
-        self.tabs.setTabText(self.tabs.indexOf(self.glossary), self._glossary_title())
 
     def _fill_problems(self, snap: Snapshot) -> None:
         self.problems.clear()

@@ -27,8 +27,11 @@ def test_the_glossary_tab_lists_the_terms_in_both_languages(qtbot: QtBot, tmp_pa
     bench = Workbench(Translator("en"), root, game="chrononauts", source="en", target="it", watch=False)
     qtbot.addWidget(bench)
     assert ["Linchpin", "Linchpin"] in rows(bench) and ["Memo", "Memo"] in rows(bench)
-    assert bench.tabs.tabText(bench.tabs.indexOf(bench.glossary)) == "Glossary"  # the rules text's heading
+    assert bench.tabs.tabText(bench.tabs.indexOf(bench.glossary)) == "Glossary"
     bench.set_languages("es", "nl")
     assert ["Nota", "Briefje"] in rows(bench) and ["eje", "kantelpunt"] in rows(bench)
     bench.game_box.setCurrentIndex(bench.game_box.findData("parsifal"))
     assert ["Grial", "Graal"] in rows(bench)
+    bench.tr_.set_language("nl")
+    bench.retranslate()
+    assert bench.tabs.tabText(bench.tabs.indexOf(bench.glossary)) == "Woordenlijst"  # in the workbench's language
