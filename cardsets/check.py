@@ -245,10 +245,17 @@ def _key(key: str) -> str:
     """A mapping key as YAML: plain when that reads back as the same text, else double-quoted."""
     if _PLAIN_KEY.match(key) and parse(f"{key}: x\n", "").data == {key: "x"}:
         return key
+    return double_quoted(key)
+
+
+def double_quoted(text: str) -> str:
+    """``text`` as a YAML double-quoted scalar that reads back as exactly ``text``."""
     escaped = []
-    for ch in key:
+    for ch in text:
         if ch in '\\"':
             escaped.append("\\" + ch)
+        elif ch == "\n":
+            escaped.append("\\n")
         elif ch.isprintable():
             escaped.append(ch)
         elif ord(ch) <= 0xFF:

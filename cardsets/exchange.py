@@ -34,7 +34,8 @@ from translate.storage import xliff
 import cardsets
 from cardsets import text
 # check.py's stamping, reused: one writer of the translated_from block and one atomic write.
-from cardsets.check import STAMP_KEY, StampRefused, _key, _line_start, _notes, _restamp, _write_atomically
+from cardsets.check import (STAMP_KEY, StampRefused, _key, _line_start, _notes, _restamp, _write_atomically,
+                             double_quoted)
 from cardsets.files import read_bytes
 from cardsets.text import LANGUAGES, REFERENCE, fingerprint, placeholders
 from cardsets.yamlfile import MAX_FILE_BYTES, StrictLoader, parse, read
@@ -410,21 +411,7 @@ def _scalar(value: str, style: str | None) -> str:
             return value
     if style == "'" and value.isprintable():
         return "'" + value.replace("'", "''") + "'"
-    escaped = []
-    for ch in value:
-        if ch in '\\"':
-            escaped.append("\\" + ch)
-        elif ch == "\n":
-            escaped.append("\\n")
-        elif ch.isprintable():
-            escaped.append(ch)
-        elif ord(ch) <= 0xFF:
-            escaped.append(f"\\x{ord(ch):02x}")
-        elif ord(ch) <= 0xFFFF:
-            escaped.append(f"\\u{ord(ch):04x}")
-        else:
-            escaped.append(f"\\U{ord(ch):08x}")
-    return '"' + "".join(escaped) + '"'
+    return double_quoted(value)
 
 
 # --- The command -------------------------------------------------------------------------------
