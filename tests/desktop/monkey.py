@@ -40,12 +40,14 @@ import shiboken6
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtWidgets import (QApplication, QGraphicsRectItem, QGraphicsScene,
                                QGraphicsSimpleTextItem, QGraphicsTextItem)
+import table_driver
 from table_driver import Dialogs, _send, view_point
 
 from desktop.frame.card_item import CardItem
-from desktop.frame.seat_table import PUBLIC, SeatTable
+from desktop.frame.seat_table import SeatTable
 from desktop.games.chrononauts.solonauts_scene import SolonautsScene
 from desktop.shell.main_window import MainWindow
+from rules.kernel import PUBLIC
 from rules.saves import to_dict
 
 LANGUAGES = ("en", "it", "es", "nl")
@@ -375,19 +377,7 @@ class Monkey:
 
     def grip(self, key: str) -> QPointF | None:
         """A point where the item `key` itself is under the pointer (another card may cover its centre)."""
-        scene = self.scene
-        item = scene.items_by_key.get(key)
-        if item is None:
-            return None
-        rect = item.sceneBoundingRect().adjusted(4, 4, -4, -4)
-        points = [rect.center()] + [QPointF(rect.left() + rect.width() * fx, rect.top() + rect.height() * fy)
-                                    for fy in (0.1, 0.3, 0.5, 0.7, 0.9) for fx in (0.2, 0.5, 0.8)]
-        for point in points:
-            under = scene.card_at(point)
-            if under is not None and under.key == key:
-                found: QPointF = point
-                return found
-        return None
+        return table_driver.grip(self.scene, key)
 
     def click(self, point: QPointF, button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
         port, at = self.table.view.viewport(), view_point(self.table, point)

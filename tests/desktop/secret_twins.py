@@ -26,6 +26,8 @@ from PySide6.QtGui import QImage, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QGraphicsItem, QGraphicsRectItem, QGraphicsSimpleTextItem,
                                QGraphicsTextItem, QHBoxLayout, QLabel, QListWidget, QTextEdit, QVBoxLayout, QWidget)
 
+import table_driver
+
 from desktop.frame.card_item import CardItem
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatGame, SeatTable
@@ -199,19 +201,7 @@ def _send(side: Side, kind: QEvent.Type, point: QPointF, button: Qt.MouseButton,
 
 def grip(side: Side, key: str) -> QPointF | None:
     """A point where the item `key` itself is under the pointer (another card may cover its centre)."""
-    scene = side.scene
-    item = scene.items_by_key.get(key)
-    if item is None:
-        return None
-    rect = item.sceneBoundingRect().adjusted(4, 4, -4, -4)
-    points = [rect.center()] + [QPointF(rect.left() + rect.width() * fx, rect.top() + rect.height() * fy)
-                                for fy in (0.1, 0.3, 0.5, 0.7, 0.9) for fx in (0.2, 0.5, 0.8)]
-    for point in points:
-        under = scene.card_at(point)
-        if under is not None and under.key == key:
-            found: QPointF = point
-            return found
-    return None
+    return table_driver.grip(side.scene, key)
 
 
 def click_at(side: Side, point: QPointF) -> None:

@@ -7,6 +7,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
+from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator
 from desktop.shell.main_window import MainWindow
 
@@ -87,3 +88,19 @@ def click(window: MainWindow, key: str, button: Qt.MouseButton = Qt.MouseButton.
 def hover(window: MainWindow, key: str) -> None:
     _send(window.view.viewport(), QEvent.Type.MouseMove, view_point(window, centre(window, key)),
           Qt.MouseButton.NoButton, Qt.MouseButton.NoButton)
+
+
+def grip(scene: CardTable, key: str) -> QPointF | None:
+    """A point where the item `key` itself is under the pointer (another card may cover its centre)."""
+    item = scene.items_by_key.get(key)
+    if item is None:
+        return None
+    rect = item.sceneBoundingRect().adjusted(4, 4, -4, -4)
+    points = [rect.center()] + [QPointF(rect.left() + rect.width() * fx, rect.top() + rect.height() * fy)
+                                for fy in (0.1, 0.3, 0.5, 0.7, 0.9) for fx in (0.2, 0.5, 0.8)]
+    for point in points:
+        under = scene.card_at(point)
+        if under is not None and under.key == key:
+            found: QPointF = point
+            return found
+    return None
