@@ -228,6 +228,9 @@ class SeatTable(QWidget):
         self._drawn_for: tuple[int | None, bool] = (None, False)  # who the last draw was for; was it private?
         scene.move_chosen.connect(self._on_move)
         scene.drop_refused.connect(self._on_refused)
+        scene.selection_changed.connect(self._on_held)
+        scene.focus_changed.connect(self._on_focused)
+        self._hint = ""  # the last 'what this card can do' line shown (a refusal is never written over by one)
         scene.curtain_lifted.connect(self.lift_curtain)
         scene.hovered.connect(self.show_detail)
         scene.pinned.connect(self.show_detail)
@@ -534,6 +537,80 @@ class SeatTable(QWidget):
     def _on_refused(self, card: str, target: str) -> None:
         """A drop on no lit target. A game's table may ask the rules why (`explain`)."""
         self.show_message(self.tr_.text("status.drop_outside"))
+
+    # --- what a card can do, said when it is held or focused (the rules' reasons, never the table's) ----------
+
+    def meant_move(self, card: str, target: str) -> Move | None:
+        """The move landing `card` on `target` would mean, legal or not, so the rules can say why a target is
+        not lit; None when no move means it (a game's table says, as it does for a refused drop)."""
+        return None
+
+    def _show_hint(self, text: str) -> None:
+        self._hint = text
+        self.show_message(text)
+
+    def _on_held(self, card: str) -> None:
+        """A card picked up (click, keys, a drag begun): where it can go, and why the nearest other place is not lit."""
+        if card and not self.read_only:
+            self._show_hint(self.card_line(card, held=True))
+
+    def _on_focused(self, key: str) -> None:
+        """The keyboard on a card that may move: say so, unless a refusal is being read (never write over it)."""
+        if self.scene.selected or self.read_only or self.message.text() not in ("", self._hint):
+            return
+        self._show_hint(self.card_line(key, held=False) if key in self.scene.dests else "")
+
+    def card_line(self, card: str, held: bool) -> str:
+        """One line: what `card` can do now (its lit targets) and, when held, why the nearest unlit one is not."""
+        t = self.tr_.text
+        name = self._name(card) or self.tr_.text("a11y.face_down")
+        lit = [key for key in self.scene.dests.get(card, {}) if key != card]
+        if not lit:
+            return t("hint.cannot_move", card=name)
+        if not held:
+            return t("hint.may_move", card=name, count=len(lit))
+        # Two places are named; more are only counted, so the line stays one line.
+        names = [self._name(key) for key in self._nearest(card, lit)]
+        shown = ", ".join(names) if len(lit) <= 2 and all(names) else ""
+        line = t("hint.held", card=name, count=len(lit), targets=shown).rstrip(": .") + "."
+        why = self.why_not_lit(card)
+        return f"{line} {why}" if why else line
+
+    def why_not_lit(self, card: str) -> str:
+        """Why the target nearest `card` that is not lit refuses it, in the rules' own words, or ''. Said only
+        when the reason names nothing the player looking may not see."""
+        seat = self.looking
+        if seat is None:
+            return ""
+        engine, state = self.game.engine, self.game.state
+        lit = self.scene.dests.get(card, {})
+        hidden = set(engine.hidden_from(state, seat))
+        unlit = [key for key in self.scene.items_by_key if key != card and key not in lit]
+        for key in self._nearest(card, unlit):
+            move = self.meant_move(card, key)
+            if move is None or not self._name(key):
+                continue
+            try:
+                engine.check(state, move)
+            except IllegalMove as exc:
+                if any(isinstance(v, str) and v in hidden for v in exc.params.values()):
+                    continue
+                return self.tr_.text("hint.not_lit", target=self._name(key), reason=self.reason(exc))
+        return ""
+
+    def _name(self, key: str) -> str:
+        """What an item is called, from what it shows (the words a screen reader says)."""
+        item = self.scene.items_by_key.get(key)
+        title = item.face.title.replace("\n", " ") if item is not None and not item.face.face_down else ""
+        return title or self.scene.accessible_text(key)[0].replace("\n", " ")
+
+    def _nearest(self, card: str, keys: Sequence[str]) -> list[str]:
+        items = self.scene.items_by_key
+        if card not in items:
+            return list(keys)
+        here = items[card].sceneBoundingRect().center()
+        found = [key for key in keys if key in items and items[key].isVisible()]
+        return sorted(found, key=lambda k: (items[k].sceneBoundingRect().center() - here).manhattanLength())
 
     def explain(self, move: Move) -> None:
         """Say why the rules refuse `move`, or the general drop hint if they would take it."""

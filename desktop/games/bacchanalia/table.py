@@ -367,6 +367,9 @@ class BacchanaliaTable(SeatTable):
         else:
             self.explain(move)
 
+    def meant_move(self, card: str, target: str) -> Move | None:
+        return self._meant(card, target)
+
     def _meant(self, card: str, target: str) -> Move | None:
         state = self.game.state
         eng = self.game.engine

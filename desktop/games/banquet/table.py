@@ -364,6 +364,10 @@ class BanquetTable(SeatTable):
         else:
             self.explain(move)
 
+    def meant_move(self, card: str, target: str) -> Move | None:
+        seat = self.looking
+        return self._meant(seat, card, target) if seat is not None else None
+
     def _meant(self, seat: int, card: str, target: str) -> Move | None:
         """The move a drop stands for, legal or not, so the engine can say why it refuses it."""
         state = self.game.state

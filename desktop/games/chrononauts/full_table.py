@@ -326,21 +326,23 @@ class ChrononautsTable(SeatTable):
         self.kill_first = None
         self.refresh()
 
-    def _on_refused(self, card: str, target: str) -> None:
-        """Why the card cannot land there, asked of the rules (never guessed)."""
+    def meant_move(self, card: str, target: str) -> Move | None:
         seat = self.looking
         if seat is None or not target:
-            self.show_message(self.tr_.text("status.drop_outside"))
-            return
-        move: Move | None = None
+            return None
         if target.startswith(("tl:", "seat:", "dir:")):
-            move = PlayCard(seat, card, int(target.split(":")[1]))
-        elif target.startswith("art:"):
-            move = PlayOnArtifact(seat, card, target[4:])
-        elif target == STACK_KEY:
-            move = PlayMemo(seat, card) if self.game.state.window is not None else PlayCard(seat, card)
-        elif target == DISCARD_KEY:
-            move = KillTime(seat, card)
+            return PlayCard(seat, card, int(target.split(":")[1]))
+        if target.startswith("art:"):
+            return PlayOnArtifact(seat, card, target[4:])
+        if target == STACK_KEY:
+            return PlayMemo(seat, card) if self.game.state.window is not None else PlayCard(seat, card)
+        if target == DISCARD_KEY:
+            return KillTime(seat, card)
+        return None
+
+    def _on_refused(self, card: str, target: str) -> None:
+        """Why the card cannot land there, asked of the rules (never guessed)."""
+        move = self.meant_move(card, target)
         if move is None:
             self.show_message(self.tr_.text("status.drop_outside"))
         else:

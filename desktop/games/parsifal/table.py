@@ -224,8 +224,12 @@ class ParsifalTable(SeatTable):
             for i, move in enumerate(m for m in legal if isinstance(m, SpendForExtra)):
                 self.button(f"spend:{i}", self.describe(move), self.player(move))
         else:
-            self.say(t("prompt.extra_action" if state.step == "extra" else "prompt.turn", player=name))
-            if any(self.gesture(m) is None and not isinstance(m, EndTurn) for m in legal):
+            more = any(self.gesture(m) is None and not isinstance(m, EndTurn) for m in legal)
+            if not any(self.scene.dests.values()):  # nothing lit: never ask for a lit target
+                self.say(t("prompt.nothing_lit_more" if more else "prompt.nothing_lit", player=name))
+            else:
+                self.say(t("prompt.extra_action" if state.step == "extra" else "prompt.turn", player=name))
+            if more:
                 self.button("more", t("button.more"), self.more_actions)
         self.button("end_turn", t("button.end_turn"), self.player(EndTurn(viewer)))
 
@@ -285,6 +289,10 @@ class ParsifalTable(SeatTable):
             self._choose(group)  # several characters could do it: which one
         else:
             self.play(move)
+
+    def meant_move(self, card: str, target: str) -> Move | None:
+        seat = self.decider()
+        return self.guess(seat, card, target) if seat is not None else None
 
     def _on_refused(self, card: str, target: str) -> None:
         seat = self.decider()
