@@ -52,6 +52,24 @@ def parse_deal(text: str) -> int | None:
     return int(text)
 
 
+def _follow_newest(log: QListWidget) -> None:
+    """Keep the newest line whole in view: the list lays wrapped lines out after scrollToBottom, and the dock
+    can shrink after it too, so a log read at its bottom goes on following its bottom when its length changes."""
+    bar = log.verticalScrollBar()
+    following = True  # False while someone reads further up: then the log stays where they put it
+
+    def moved(value: int) -> None:
+        nonlocal following
+        following = value == bar.maximum()
+
+    def resized(_low: int, high: int) -> None:
+        if following:
+            bar.setValue(high)
+
+    bar.valueChanged.connect(moved)
+    bar.rangeChanged.connect(resized)
+
+
 def random_deal() -> int:
     return random.SystemRandom().randrange(MAX_DEAL + 1)
 
@@ -171,6 +189,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.detail_dock)
         self.log = QListWidget()
         self.log.setWordWrap(True)
+        _follow_newest(self.log)
         self.log_dock = QDockWidget()
         self.log_dock.setObjectName("log")
         self.log_dock.setWidget(self.log)
