@@ -770,6 +770,7 @@ class SeatSetupDialog(QDialog):
             edit = QLineEdit(names[i] if i < len(names) else "")
             edit.setMaxLength(player_names.RAW_LIMIT)  # a pasted book stops here (beyond MAX_LENGTH, Start says why)
             edit.setPlaceholderText(tr.text("hs.seat_empty"))
+            edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(edit.placeholderText()) + 16)  # the whole hint
             form.addRow(tr.text("hs.seat", seat=i + 1), edit)
             self.name_edits.append(edit)
         self._read_options = table.setup_options(tr, form)

@@ -92,6 +92,8 @@ class NewGameDialog(QDialog):
             self.kind.addItem(tr.text(f"new.kind.{kind}"), kind)
         self.deal = QLineEdit()
         self.deal.setPlaceholderText(tr.text("new.deal_hint"))
+        # Room for the whole hint (Qt sizes a line edit for a few characters): 2 px margins and the frame.
+        self.deal.setMinimumWidth(self.deal.fontMetrics().horizontalAdvance(self.deal.placeholderText()) + 16)
         self.deal.textChanged.connect(self._number_typed)
         self.kind.currentIndexChanged.connect(self._kind_chosen)
         self.ids = QSpinBox()

@@ -1,0 +1,81 @@
+"""Every word of a set-up dialog fits its widget, in every language (issue #16, item 5: placeholders and
+"Met de klok mee" were clipped). Measured after layout, as the dialog opens."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QLabel, QLineEdit, QRadioButton,
+                               QStyle, QStyleOptionComboBox, QStyleOptionFrame)
+
+from cardsets.text import LANGUAGES
+from desktop.frame.i18n import Translator
+from desktop.frame.seat_table import SeatSetupDialog
+from desktop.shell.main_window import NewGameDialog
+from desktop.shell.tables import seat_games, table_class
+
+
+def clipped(dialog: QDialog) -> list[str]:
+    """The texts of `dialog` that do not fit the room their widget gives them."""
+    found: list[str] = []
+    for label in dialog.findChildren(QLabel):
+        text = label.text()
+        if not text or not label.isVisible():
+            continue
+        if label.wordWrap():
+            need = label.heightForWidth(label.contentsRect().width())
+            if need > label.contentsRect().height():
+                found.append(text)
+        elif label.fontMetrics().horizontalAdvance(text) > label.contentsRect().width():
+            found.append(text)
+    for button in (*dialog.findChildren(QCheckBox), *dialog.findChildren(QRadioButton)):
+        if button.isVisible() and button.sizeHint().width() > button.width():
+            found.append(button.text())
+    for edit in dialog.findChildren(QLineEdit):
+        if not edit.isVisible() or isinstance(edit.parent(), QComboBox):
+            continue
+        option = QStyleOptionFrame()
+        edit.initStyleOption(option)
+        room = edit.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option, edit)
+        margins = edit.textMargins()
+        room_width = room.width() - margins.left() - margins.right() - 4  # Qt's own horizontal margin, 2 a side
+        if edit.fontMetrics().horizontalAdvance(edit.placeholderText()) > room_width:
+            found.append(edit.placeholderText())
+    for combo in dialog.findChildren(QComboBox):
+        if not combo.isVisible():
+            continue
+        option = QStyleOptionComboBox()
+        combo.initStyleOption(option)
+        room = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                            QStyle.SubControl.SC_ComboBoxEditField, combo)
+        for i in range(combo.count()):
+            if combo.fontMetrics().horizontalAdvance(combo.itemText(i)) > room.width():
+                found.append(combo.itemText(i))
+    return found
+
+
+def opened(qtbot: Any, dialog: QDialog) -> QDialog:
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    QApplication.processEvents()
+    return dialog
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_new_game_dialog_fits_its_words(qtbot: Any, lang: str) -> None:
+    dialog = opened(qtbot, NewGameDialog(Translator(lang), None))
+    for index in range(dialog.game.count()):  # each game's modes fill the mode list
+        dialog.game.setCurrentIndex(index)
+        QApplication.processEvents()
+        assert clipped(dialog) == [], dialog.chosen_game()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", seat_games())
+def test_each_games_seat_set_up_fits_its_words(qtbot: Any, lang: str, game: str) -> None:
+    table = table_class(game)
+    assert table is not None
+    tr = Translator(lang) if game == "chrononauts" else Translator(lang).for_game(game)
+    dialog = opened(qtbot, SeatSetupDialog(tr, None, [], table))
+    assert clipped(dialog) == []
