@@ -203,7 +203,7 @@ class FullScene(SolonautsScene):
     def accessible_summary(self) -> str:
         if self.full_view is None:
             return ""
-        return self.translator.text("a11y.full_summary", hand=len(self.hand),
+        return self.translator.text("a11y.full_summary", hand=self.translator.text("a11y.hand", count=len(self.hand)),
                                     open=len(self.full_view.timeline.open_paradoxes()))
 
     def drop_zones(self) -> list[str]:

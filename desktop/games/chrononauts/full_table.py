@@ -381,7 +381,7 @@ class ChrononautsTable(SeatTable):
             else:
                 params[name] = value
         if event.kind == "cards_drawn" and "player" in params:  # the Solonauts line says "you"
-            return self.tr_.text("hs.event.card_drawn" if params.get("count") == 1 else "hs.event.cards_drawn", **params)
+            return self.tr_.text("hs.event.cards_drawn", **params)
         key = f"full.event.{event.kind}" if self.tr_.game.has(f"full.event.{event.kind}") else f"event.{event.kind}"
         try:
             return self.tr_.text(key, **params)

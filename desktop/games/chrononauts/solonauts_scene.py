@@ -139,7 +139,8 @@ class SolonautsScene(CardTable):
         view = self.view_state
         if view is None:
             return super().accessible_summary()
-        return self.translator.text("a11y.solo_summary", hand=len(view.hand), home=len(view.home),
+        hand = self.translator.text("a11y.hand", count=len(view.hand))  # "Hand: 1 card"
+        return self.translator.text("a11y.solo_summary", hand=hand, home=len(view.home),
                                     ids=view.options["ids"], open=len(view.timeline.open_paradoxes()))
 
     def timeline_shown(self) -> Timeline | None:

@@ -125,6 +125,4 @@ class GameSession(QObject):
                 params["count"] = len(value)
             else:
                 params[name] = value
-        if event.kind == "cards_drawn" and params.get("count") == 1:
-            return self.translator.text("event.card_drawn")
         return self.translator.text(f"event.{event.kind}", **params)

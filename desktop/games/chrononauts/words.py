@@ -23,7 +23,7 @@ def timeline_words(faces: ChrononautsFaces, tl: Timeline, year: int) -> tuple[st
                  side=t(f"a11y.side.{side}"))
         hanging = [y for y in faces.rules.ripples.get(year, ()) if y in tl.paradoxed]
         if hanging:
-            name += ", " + (t("a11y.depends_one") if len(hanging) == 1 else t("a11y.depends", count=len(hanging)))
+            name += ", " + t("a11y.depends", count=len(hanging))
         ripples = ", ".join(str(y) for y in faces.rules.ripples.get(year, ()))
         return name, t("a11y.ripples", years=ripples)
     if year in tl.paradoxed:

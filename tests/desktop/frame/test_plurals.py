@@ -52,3 +52,20 @@ def test_no_catalog_hedges_a_plural_with_brackets() -> None:
         for lang in LANGUAGES:
             hedged = [k for k, v in catalog.strings[lang].items() if re.search(r"\w\((s|e|i|en|es)\)", v)]
             assert hedged == [], lang
+
+
+COUNTED = re.compile(r"\{(count|hand|steps|turns|limit|n)\} (cards|plays|turns|times|characters|paradoxes|travellers)\b")
+
+
+def test_no_english_string_puts_a_count_before_a_plural_noun_without_its_one_form() -> None:
+    """The kind of slip behind "(1 plays left)" and "Hand: 1 cards": a counted noun needs .one and .other."""
+    for catalog in (cardsets.load_ui_texts(), *(cardsets.load_texts(g) for g in GAMES)):
+        slips = [k for k, v in catalog.strings["en"].items()
+                 if COUNTED.search(v) and not k.endswith((".one", ".other"))]
+        assert slips == []
+
+
+def test_the_table_summary_for_a_screen_reader_counts_its_hand_in_words(qtbot: object) -> None:
+    tr = Translator("en", "chrononauts")
+    hand = tr.text("a11y.hand", count=1)
+    assert tr.text("a11y.full_summary", hand=hand, open=2) == "Hand: 1 card. Open paradoxes: 2."
