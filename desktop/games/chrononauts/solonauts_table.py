@@ -37,6 +37,7 @@ from rules.registry import engine
 from rules.saves import to_dict
 
 UNTOLD = frozenset({"linchpin_flipped"})  # events the log leaves out: the card_played line before says it better
+DECK_SHOWN = 8  # the next cards a replay's "show everything" names; the rest are counted
 ACTIONS = frozenset({"hint", "daily", "statistics", "restart"})  # the menu entries only this game has
 
 
@@ -68,6 +69,7 @@ class SolonautsTable(SeatTable):
     SEATS = (1, 1)
     GAME_CLASS = SoloGame
     END_EVENTS = frozenset({"game_won", "game_lost"})
+    NOTHING_HIDDEN = True
 
     said = Signal(str, bool)  # a line for the status bar: a refusal or problem (True), or a hint (False)
     replay_bar = Signal(bool)  # the winning line's step-by-step bar, shown or hidden
@@ -83,7 +85,7 @@ class SolonautsTable(SeatTable):
         super().__init__(tr, game, autosave, log, detail)
         self.bar.hide()  # the prompt and the messages are the main window's status line, as ever
         self.message.hide()
-        self.stats = stats if stats is not None else Statistics(stats_path())
+        self._stats = stats
         self.pinned = ""
         self.scene.hovered.disconnect(self.show_detail)
         self.scene.pinned.disconnect(self.show_detail)
@@ -119,8 +121,23 @@ class SolonautsTable(SeatTable):
         state = self.game.state
         return self.tr_.text(f"solonauts.end.{state.reason}", of=state.options["ids"])
 
-    def log_lines(self) -> list[Event]:
-        return [e for e in self.game.match.events() if e.kind not in UNTOLD]
+    def shown_in_log(self, event: Event) -> bool:
+        return event.kind not in UNTOLD
+
+    def situation(self) -> str:
+        state = self.game.state
+        score = self.tr_.text("solonauts.score", score=state.score, of=state.options["ids"])
+        return score if state.result is None else f"{self.end_text()}  {score}"
+
+    def hidden_shown(self) -> str:
+        """Solonauts hides nothing but the order of its deck: showing everything names the next cards."""
+        deck = list(reversed(self.game.state.deck))  # drawn from the end
+        if not deck:
+            return ""
+        names = [self.tr_.card_title(card) for card in deck[:DECK_SHOWN]]
+        more = len(deck) - len(names)
+        return self.tr_.text("replay.deck_order", cards=", ".join(names)) + (
+            " " + self.tr_.text("replay.deck_more", count=more) if more else "")
 
     def detail_of(self, key: str) -> tuple[CardFace, str] | None:
         view = self.scene.view_state
@@ -241,6 +258,13 @@ class SolonautsTable(SeatTable):
 
     def daily_deal(self, options: dict[str, Any]) -> None:
         self.help.start_found_deal("daily", options)
+
+    @property
+    def stats(self) -> Statistics:
+        """The player's record, read when first needed (a replay's table never touches the file)."""
+        if self._stats is None:
+            self._stats = Statistics(stats_path())
+        return self._stats
 
     def _count_finished_game(self) -> None:
         """A game counts once in the statistics, however often its last move is undone and played."""
