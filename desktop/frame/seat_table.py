@@ -184,6 +184,9 @@ class SeatTable(QWidget):
     GAME_CLASS: ClassVar[type[SeatGame]] = SeatGame
     END_EVENTS: ClassVar[frozenset[str]] = frozenset()  # events that end the game (else: is_over)
     RESPONSE_WINDOWS: ClassVar[bool] = False  # does the game ask the table to answer (a Memo, a privilege)?
+    # The player sees everything but the order of the deck (one seat): a replay may show everything while
+    # the game still runs, and a game played on from a replay is kept with the saves, not the games in progress.
+    NOTHING_HIDDEN: ClassVar[bool] = False
     read_only = False  # a replay (desktop/shell/replay.py): the public table, nothing to pick, play or undo
     replay_seat: int | None = None  # a replay showing everything: drawn over this player's shoulder
     watch_replay: Callable[[], object] | None = None  # offered at the end (the main window's replay)
@@ -286,9 +289,26 @@ class SeatTable(QWidget):
         self.answering = None
         return self.game.engine.decider(state)
 
+    def shown_in_log(self, event: Event) -> bool:
+        """Does `event` make a line of the log? (Every event does, unless a game says better.)"""
+        return True
+
     def log_lines(self) -> list[Event]:
         """The events of the game so far as the table may show them to everybody."""
-        return self.game.match.events()
+        return [event for event in self.game.match.events() if self.shown_in_log(event)]
+
+    def situation(self) -> str:
+        """Who is to act now, or how the game ended (a replay's line under the table)."""
+        match = self.game.match
+        if match.engine.is_over(match.state):
+            return self.end_text()
+        acting = sorted(match.engine.to_act(match.state))
+        names = self.game.names
+        return self.tr_.text("replay.to_act", players=", ".join(names[p] for p in acting if 0 <= p < len(names)))
+
+    def hidden_shown(self) -> str:
+        """What a replay's "show everything" says beyond the table ('' for nothing)."""
+        return ""
 
     # --- the frame ------------------------------------------------------------------------
 

@@ -454,6 +454,12 @@ class MainWindow(QMainWindow):
             self.scene.show_view(self.session.view, self.session.dests())
             self._refresh_status()
 
+    def show_prompt(self, text: str) -> None:
+        self.prompt.setText(text)
+
+    def play_on_autosave(self) -> Path | None:
+        return storage.autosave_path()
+
     def show_replay_bar(self, shown: bool) -> None:
         self.replay_bar.setVisible(shown)
         for act in self.replay_actions:

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QListWidget, Q
 
 from desktop.frame import plain, storage
 from desktop.frame.i18n import Translator
-from desktop.frame.seat_table import SeatGame, saved_game
-from desktop.shell.replay_stage import SeatStage, SoloStage, Stage
+from desktop.frame.seat_table import SeatGame, SeatTable, saved_game
+from desktop.shell.replay_stage import Stage
 from desktop.shell.replay_track import ReplayTrack
 from rules.match import Match
 from rules.saves import SaveError, write_atomic
@@ -33,34 +33,34 @@ MOVE_ROLE = Qt.ItemDataRole.UserRole  # a log line's position: the move it belon
 
 def load_stage(tr: Translator, path: Path) -> tuple[Stage, Match[Any]]:
     """Read a save for a replay (only read: the file is never written). Raises SaveError."""
-    held = saved_game(path)
-    if held is not None and held != ("chrononauts", "solonauts"):
-        from desktop.shell.tables import table_class
+    from desktop.shell.tables import table_for
 
-        table = table_class(held[0])
-        if table is not None:
-            game = table.GAME_CLASS.load(path)
-            return SeatStage(tr.for_game(held[0]) if held[0] != "chrononauts" else tr, game, table), game.match
-    match = load_save(path)  # Solonauts, or a file the rules will refuse with the reason
-    if (match.engine.game, match.engine.mode) != ("chrononauts", "solonauts"):
+    held = saved_game(path)
+    table = table_for(*held) if held is not None else None
+    if table is None:
+        match = load_save(path)  # a file the rules will refuse with the reason, or a game without a table
         raise SaveError("save.unknown_game", game=match.engine.game, mode=match.engine.mode)
-    return SoloStage(tr, match), match
+    game = table.GAME_CLASS.load(path)
+    return Stage(_stage_tr(tr, table), game, table), game.match
+
+
+def _stage_tr(tr: Translator, table: type[SeatTable]) -> Translator:
+    return tr if table.GAME == "chrononauts" else tr.for_game(table.GAME)
 
 
 def stage_for_game(tr: Translator, game: SeatGame | Match[Any]) -> tuple[Stage, Match[Any]]:
     """A stage for a game on the table now; the replay gets its own copy, replayed from the moves."""
-    from desktop.shell.tables import table_class
+    from desktop.games.chrononauts.solonauts_table import SoloGame
+    from desktop.shell.tables import table_for
     from rules.saves import from_dict, to_dict
 
-    if isinstance(game, Match):
-        match = from_dict(to_dict(game))
-        return SoloStage(tr, match), match
-    table = table_class(game.engine.game)
+    if isinstance(game, Match):  # Solonauts, as the main window plays it
+        game = SoloGame(game, ["1"])
+    table = table_for(game.engine.game, game.engine.mode)
     assert table is not None
     twin = type(game)(from_dict(to_dict(game.match)), list(game.names))
     twin.restore(game.save_data())
-    stage_tr = tr if table.GAME == "chrononauts" else tr.for_game(table.GAME)
-    return SeatStage(stage_tr, twin, table), twin.match
+    return Stage(_stage_tr(tr, table), twin, table), twin.match
 
 
 def new_save_path(position: int, folder: Path) -> Path:
@@ -89,7 +89,7 @@ class ReplayWindow(QMainWindow):
         self.name = name  # the file's name (or the game's) in the title; never in a file name
         self.play_live = play_live
         self.shown: Match[Any] = match
-        self.solo = isinstance(stage, SoloStage)
+        self.solo = stage.table.NOTHING_HIDDEN  # Solonauts: nothing hidden but the deck's order
 
         self.log = QListWidget()
         self.log.setWordWrap(True)

@@ -16,6 +16,10 @@ TABLES: dict[str, tuple[str, str]] = {  # game -> (module, class)
     "banquet": ("desktop.games.banquet.table", "BanquetTable"),
     "parsifal": ("desktop.games.parsifal.table", "ParsifalTable"),
 }
+# A mode played at a table of its own: Solonauts, one seat of the same frame.
+MODE_TABLES: dict[tuple[str, str], tuple[str, str]] = {
+    ("chrononauts", "solonauts"): ("desktop.games.chrononauts.solonauts_table", "SolonautsTable"),
+}
 
 
 def seat_games() -> list[str]:
@@ -28,6 +32,15 @@ def table_class(game: str) -> type[SeatTable] | None:
     if game not in TABLES or not _module_exists(TABLES[game][0]):
         return None
     module, name = TABLES[game]
+    table: type[SeatTable] = getattr(importlib.import_module(module), name)
+    return table
+
+
+def table_for(game: str, mode: str) -> type[SeatTable] | None:
+    """The table that plays `mode` of `game` (a mode with a table of its own, else the game's)."""
+    if (game, mode) not in MODE_TABLES:
+        return table_class(game)
+    module, name = MODE_TABLES[game, mode]
     table: type[SeatTable] = getattr(importlib.import_module(module), name)
     return table
 

@@ -14,9 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QLabel
 
-from desktop.frame import storage
 from desktop.frame.background import Background
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.solonauts_scene import DISCARD_KEY, SolonautsScene, timeline_key
@@ -51,8 +49,9 @@ class SoloWindow(Protocol):
     @property
     def scene(self) -> SolonautsScene: ...
 
-    @property
-    def prompt(self) -> QLabel: ...
+    def show_prompt(self, text: str) -> None: ...
+
+    def play_on_autosave(self) -> Path | None: ...
 
     def start(self, session: GameSession, save_path: Path | None = None) -> None: ...
 
@@ -229,9 +228,9 @@ class SoloHelp(QObject):
         self.window.show_replay_bar(False)
         if session is not None:
             session.locked = False
-            session.autosave = storage.autosave_path()
+            session.autosave = self.window.play_on_autosave()  # the player plays on from here
             self.window.refresh_table()
         self.window.show_message(self._t("replay.stopped"), error=False)
 
     def _say_step(self) -> None:
-        self.window.prompt.setText(self._t("replay.step", n=self.step, total=len(self.line)))
+        self.window.show_prompt(self._t("replay.step", n=self.step, total=len(self.line)))

@@ -20,9 +20,10 @@ from desktop.frame.card_table import CardTable
 from desktop.frame.seat_table import PUBLIC, SeatGame
 from desktop.games.banquet.faces import title as banquet_title
 from desktop.games.chrononauts.solonauts_scene import SolonautsScene
+from desktop.games.chrononauts.solonauts_table import SolonautsTable
 from desktop.shell.main_window import MainWindow
 from desktop.shell.replay import MOVE_ROLE, ReplayWindow
-from desktop.shell.replay_stage import SeatStage, SoloStage
+from desktop.shell.replay_stage import Stage
 from desktop.shell.replay_track import turn_marker
 from desktop.shell.tables import table_class
 from desktop.tools.benchmark import long_parsifal
@@ -100,9 +101,9 @@ def test_solonauts_replay_stepped_forward_and_back_equals_the_engine(qtbot: Any,
     path, played = solo_save(home)
     replay = opened(main, path, qtbot)
     stage = replay.stage
-    assert isinstance(stage, SoloStage) and replay.track.total == len(played.moves) > 5
+    assert isinstance(stage.table, SolonautsTable) and replay.track.total == len(played.moves) > 5
     eng = played.engine
-    fresh = SolonautsScene(stage.faces, stage.tr)
+    fresh = SolonautsScene(stage.table.faces, stage.tr)
     states = [eng.to_dict(played.prefix(i).state) for i in range(len(played.moves) + 1)]
     twin: Match[Any] = Match(eng, played.options, played.seed)
     for i, move in enumerate(played.moves):
@@ -125,7 +126,7 @@ def test_a_replay_for_several_stepped_forward_and_back_equals_the_engine(qtbot: 
     assert played.engine.is_over(played.state)
     replay = opened(main, path, qtbot)
     stage = replay.stage
-    assert isinstance(stage, SeatStage) and replay.track.total == len(played.match.moves)
+    assert isinstance(stage, Stage) and replay.track.total == len(played.match.moves)
     eng = played.engine
     twin: Match[Any] = Match(eng, played.match.options, played.match.seed)
     states = [eng.to_dict(twin.state)]
@@ -191,7 +192,7 @@ def test_the_slider_and_the_log_follow_the_position(qtbot: Any, main: MainWindow
     assert replay.track.position == 3 and replay.slider.value() == 3
     texts = [replay.log.item(r).text() for r in range(replay.log.count())]
     table = replay.stage
-    assert isinstance(table, SeatStage)
+    assert isinstance(table, Stage)
     for event in table.table.log_lines():
         assert any(table.event_text(event) in text for text in texts)  # every line of the live log is there
 
@@ -206,7 +207,7 @@ def test_banquet_guests_stay_hidden_in_a_running_game(qtbot: Any, main: MainWind
     replay = opened(main, path, qtbot)
     assert not replay.everything.isVisibleTo(replay)
     stage = replay.stage
-    assert isinstance(stage, SeatStage)
+    assert isinstance(stage, Stage)
     log = "\n".join(replay.log.item(r).text() for r in range(replay.log.count()))
     final_hidden = [g for s, g in enumerate(played.state.guests)
                     if g is not None and played.engine.view(played.state, PUBLIC).guests[s] != g]
@@ -232,7 +233,7 @@ def test_show_everything_is_offered_once_the_game_is_over(qtbot: Any, main: Main
     replay.everything.setChecked(True)
     state = replay.shown.state
     stage = replay.stage
-    assert isinstance(stage, SeatStage)
+    assert isinstance(stage, Stage)
     assert played.engine.to_dict(stage.table.game.view(PUBLIC)) == played.engine.to_dict(state)  # the whole state
     assert faces(stage.scene) != public_faces  # the hosts' guests now face up
     guests = [g for g in state.guests if g is not None]

@@ -1,0 +1,85 @@
+"""Solonauts as a one-seat table of the shared frame (issue #14): no curtain, unlimited undo, its own helpers."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication, QListWidget
+from table_driver import DEAL
+
+from desktop.frame.i18n import Translator
+from desktop.frame.panels import DetailPanel
+from desktop.games.chrononauts.solonauts_stats import Statistics
+from desktop.games.chrononauts.solonauts_table import SoloGame, SolonautsTable
+from desktop.shell.tables import table_for
+from rules.saves import load as load_save
+
+
+@pytest.fixture
+def table(qtbot: Any, home: Path) -> SolonautsTable:
+    home.mkdir(parents=True, exist_ok=True)
+    made = SolonautsTable(Translator("en"), SoloGame.new({"ids": 8}, DEAL), home / "slot.convivium.json",
+                          QListWidget(), DetailPanel(), Statistics(home / "stats.json"))
+    made._autosave()
+    qtbot.addWidget(made)
+    return made
+
+
+def first_move(table: SolonautsTable) -> object:
+    return next(iter(next(iter(table.session.dests().values())).values()))
+
+
+def test_solonauts_has_a_table_of_its_own_and_the_other_modes_keep_theirs() -> None:
+    assert table_for("chrononauts", "solonauts") is SolonautsTable
+    full = table_for("chrononauts", "chrononauts")
+    assert full is not None and full.__name__ == "ChrononautsTable"
+
+
+def test_one_seat_draws_no_curtain(table: SolonautsTable) -> None:
+    assert not table.game.secret_differs(0)
+    assert not table.scene.curtain_up
+    assert table.scene.dests  # the player's cards are offered at once, nobody asked to look away
+
+
+def test_undo_is_unlimited_and_says_when_there_is_nothing(table: SolonautsTable) -> None:
+    said: list[str] = []
+    table.said.connect(lambda text, _error: said.append(text))
+    for _ in range(3):
+        assert table.play(first_move(table))  # type: ignore[arg-type]
+    assert table.can_take_back()
+    for _ in range(3):
+        table.undo()
+    assert table.game.match.moves == [] and not said
+    table.undo()
+    assert said == ["Nothing to undo."]
+    table.redo()
+    assert len(table.game.match.moves) == 1
+
+
+def test_every_move_is_autosaved_in_its_slot(table: SolonautsTable) -> None:
+    assert table.autosave is not None
+    table.play(first_move(table))  # type: ignore[arg-type]
+    assert load_save(table.autosave).moves == table.game.match.moves
+
+
+def test_the_status_line_says_the_prompt_score_and_deal(table: SolonautsTable) -> None:
+    prompt, score, deal = table.status()
+    assert prompt and str(DEAL) in deal.replace(",", "").replace(" ", "") and "8" in score
+
+
+def test_the_helpers_are_the_tables_own(table: SolonautsTable) -> None:
+    assert all(table.offers(action) for action in ("hint", "daily", "statistics", "restart"))
+    table.play(first_move(table))  # type: ignore[arg-type]
+    table.restart()  # the same deal again, from the start
+    assert table.game.match.moves == [] and table.game.match.seed == DEAL
+    dialog = table.show_statistics()
+    QApplication.processEvents()
+    assert dialog.isVisible()
+    dialog.close()
+
+
+def test_the_log_leaves_out_the_linchpin_flip(table: SolonautsTable) -> None:
+    table.play(first_move(table))  # type: ignore[arg-type]
+    assert all(event.kind != "linchpin_flipped" for event in table.log_lines())
+    assert table.log.count() == len(table.log_lines())
