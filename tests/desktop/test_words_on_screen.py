@@ -83,3 +83,17 @@ def test_the_set_up_options_name_the_seats_as_typed(qtbot: Any, game: str) -> No
         texts = {combo.itemData(i): combo.itemText(i) for i in range(combo.count())}
         assert (texts[0], texts[1], texts[2]) == ("Anna", "Carla", "Dario")
         assert texts[3] == "Seat 4"
+
+
+def test_no_italian_passive_agrees_with_a_card_name_it_cannot_know() -> None:
+    """It read "È appena stata giocata Rotolo": with essere the participle agrees with the card's name,
+    whose gender the sentence cannot know; "la carta {card}" gives it one."""
+    import re
+
+    import cardsets
+
+    passive = re.compile(r"\bstat[aoie] (\w+ )?\w+[aoie] \{(card|artifact|guest|target)\}")
+    catalogs = [cardsets.load_ui_texts(), *(cardsets.load_texts(g) for g in
+                                            ("chrononauts", "banquet", "bacchanalia", "parsifal"))]
+    assert [k for c in catalogs for k, v in c.strings["it"].items() if passive.search(v)] == []
+    assert passive.search("È appena stata giocata {card}.")  # the slip it was written for
