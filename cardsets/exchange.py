@@ -38,7 +38,7 @@ from cardsets.check import (STAMP_KEY, StampRefused, _key, _line_start, _notes, 
                              double_quoted)
 from cardsets.files import read_bytes
 from cardsets.text import LANGUAGES, REFERENCE, fingerprint, placeholders
-from cardsets.yamlfile import MAX_FILE_BYTES, StrictLoader, parse, read
+from cardsets.yamlfile import MAX_FILE_BYTES, StrictLoader, id_lines, parse, read
 
 FORMATS = {"po": ".po", "xliff": ".xlf"}
 UI = "ui"
@@ -119,21 +119,7 @@ def _cards(root: Path, game: str) -> dict[str, int]:
     """Card id -> its line in cards.yaml: every mapping there with a text ``id``."""
     if game == UI:
         return {}
-    doc = read(root / game / "cards.yaml", f"{game}/cards.yaml")
-    found: dict[str, int] = {}
-
-    def walk(value: Any, path: tuple[str | int, ...]) -> None:
-        if isinstance(value, dict):
-            if isinstance(value.get("id"), str):
-                found.setdefault(value["id"], doc.where(path)[0])
-            for key, item in value.items():
-                walk(item, (*path, key))
-        elif isinstance(value, list):
-            for i, item in enumerate(value):
-                walk(item, (*path, i))
-
-    walk(doc.data, ())
-    return found
+    return id_lines(read(root / game / "cards.yaml", f"{game}/cards.yaml"))
 
 
 # --- Export ------------------------------------------------------------------------------------

@@ -21,11 +21,10 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from cardsets import files
 from cardsets.text import LANGUAGES, REFERENCE
-from cardsets.yamlfile import Problem, read
+from cardsets.yamlfile import Problem, id_lines, read
 
 # The rules texts a player can ask for, and the card set each belongs to.
 NAMES: dict[str, str] = {"chrononauts": "chrononauts", "artifaxx": "chrononauts", "solonauts": "chrononauts",
@@ -154,17 +153,7 @@ def card_ids(cardset: str, root: Path) -> set[str] | None:
     doc = read(root / cardset / "cards.yaml", f"{cardset}/cards.yaml")
     if doc.problems:
         return None
-    found: set[str] = set()
-    stack: list[Any] = [doc.data]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            if isinstance(value.get("id"), str):
-                found.add(value["id"])
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-    return found
+    return set(id_lines(doc))
 
 
 def check(root: Path, names: Iterable[str] = tuple(NAMES)) -> list[Problem]:

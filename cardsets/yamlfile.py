@@ -230,6 +230,22 @@ def parse(text: str, file: str) -> Document:
 T = TypeVar("T")
 
 
+def id_lines(doc: Document) -> dict[str, int]:
+    """Every mapping with a text ``id`` in the document, wherever it is nested (the cards of a
+    cards.yaml, which each game lays out its own way): id -> the line it starts on."""
+    found: dict[str, int] = {}
+    stack: list[tuple[Any, Path_]] = [(doc.data, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            if isinstance(value.get("id"), str):
+                found.setdefault(value["id"], doc.where(path)[0])
+            stack.extend((item, (*path, key)) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, (*path, i)) for i, item in enumerate(value))
+    return found
+
+
 def load_valid(path: Path, label: str | None, validate: Callable[[Document], T | None]) -> T:
     """Read a card-set file and validate it; raise CardSetError with every problem found."""
     doc = read(path, label)

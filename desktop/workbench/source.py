@@ -14,7 +14,7 @@ from typing import Any
 from cardsets import text
 from cardsets import fields as checks
 from cardsets.text import LANGUAGES, Catalog
-from cardsets.yamlfile import CardSetError, Document, Problem, read
+from cardsets.yamlfile import CardSetError, Document, Problem, id_lines, read
 
 
 @dataclass(frozen=True)
@@ -87,20 +87,7 @@ def load_game(root: Path, game: str) -> GameSource:
 
 def card_places(doc: Document) -> dict[str, Where]:
     """Every mapping with a text ``id`` in cards.yaml, wherever it is nested: the cards."""
-    found: dict[str, Where] = {}
-
-    def walk(value: Any, path: tuple[str | int, ...]) -> None:
-        if isinstance(value, dict):
-            if isinstance(value.get("id"), str):
-                found.setdefault(value["id"], Where(doc.file, doc.where(path)[0]))
-            for key, item in value.items():
-                walk(item, (*path, key))
-        elif isinstance(value, list):
-            for i, item in enumerate(value):
-                walk(item, (*path, i))
-
-    walk(doc.data, ())
-    return found
+    return {card: Where(doc.file, line) for card, line in id_lines(doc).items()}
 
 
 def unknown_card_keys(texts: Texts, card_ids: set[str], cards_file: str) -> list[Problem]:
