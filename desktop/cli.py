@@ -32,6 +32,10 @@ def main(argv: list[str] | None = None) -> int:
         from desktop.workbench.app import main as translate_main
 
         return translate_main(args[1:])
+    if args and args[0] == "print":
+        from desktop.tools.print_deck import main as print_main
+
+        return print_main(args[1:])
     if args and args[0] == "bench":
         from desktop.tools.benchmark import main as bench_main
 

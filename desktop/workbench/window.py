@@ -5,8 +5,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QPixmap
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QListWidget,
-                               QMainWindow, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
+                               QListWidget, QMainWindow, QMessageBox, QPushButton, QTableWidget, QTableWidgetItem,
+                               QTabWidget, QVBoxLayout, QWidget)
 
 import cardsets
 from cardsets import glossary
@@ -14,6 +15,7 @@ from cardsets.text import LANGUAGE_NAMES, LANGUAGES
 from cardsets.yamlfile import CardSetError, Problem
 from desktop.frame.i18n import Translator
 from desktop.frame.pseudo import CODE as PSEUDO
+from desktop.tools.print_deck import PrintError, print_game
 from desktop.workbench.model import STATES, SideRow, Snapshot, build
 from desktop.workbench.render import face_image
 from desktop.workbench.source import GameSource, Texts, load_game, load_ui
@@ -115,6 +117,9 @@ class Workbench(QMainWindow):
             bar.addSpacing(10)
         bar.addStretch(1)
         bar.addWidget(self.counts)
+        self.print_button = QPushButton()
+        self.print_button.clicked.connect(self.print_deck)
+        bar.addWidget(self.print_button)
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.addLayout(bar)
@@ -161,6 +166,20 @@ class Workbench(QMainWindow):
 
     def set_filter(self, name: str) -> None:
         self._select(self.filter_box, name)
+
+    def print_deck(self) -> None:
+        """The shown game in the target language as a PDF, by the same code as `convivium print`."""
+        name, _filter = QFileDialog.getSaveFileName(self, self.tr_.text("wb.print"),
+                                                    f"{self.game}-{self.target_lang}.pdf", "PDF (*.pdf)")
+        if not name:
+            return
+        try:
+            print_game(self.root, self.game, self.target_lang, Path(name))
+        except (PrintError, CardSetError) as exc:
+            box = QMessageBox(QMessageBox.Icon.Warning, self.tr_.text("wb.print"),
+                              self.tr_.text("wb.print_failed", reason=str(exc)), parent=self)
+            box.setTextFormat(Qt.TextFormat.PlainText)
+            box.exec()
 
     # --- reading --------------------------------------------------------------------
 
@@ -215,6 +234,7 @@ class Workbench(QMainWindow):
         self.tabs.setTabText(self.tabs.indexOf(self.glossary), t("wb.tab.glossary"))
         self.glossary.setHorizontalHeaderLabels([t("wb.col.source"), t("wb.col.target"), ""])
         self.no_faces.setText(t("wb.no_faces"))
+        self.print_button.setText(t("wb.print"))
         self._show_errors()
         if self.snapshot is not None:
             self.rebuild()
