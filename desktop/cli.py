@@ -11,6 +11,11 @@ def main(argv: list[str] | None = None) -> int:
         from desktop.tools.report import main as report_main
 
         return report_main(args[1:])
+    if args and args[0] == "check" and "--legibility" in args[1:]:
+        # It draws every table to measure its texts on screen: Qt again, so desktop/ too.
+        from desktop.tools.legibility import main as legibility_main
+
+        return legibility_main(args[1:])
     if args and args[0] == "check":
         from cardsets.check import main as check_main
 

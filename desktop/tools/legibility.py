@@ -1,0 +1,243 @@
+"""`convivium check --legibility`: the smallest text on every table, as its viewer sees it (issue #11, item 4).
+
+Every table is drawn the way `convivium --screenshot` draws it (desktop.shell.screenshot: random legal
+moves from a seed, the player to act looking, curtain lifted), with the most players it allows, in
+every language, at 1280×720 and 1920×1080. On each we measure the on-screen height of every text:
+a card's texts at the size the face fits them to (card_item.face_layout and _fitted), captions on the
+felt at their font's size, both times the view's scale and the item's own; and the window's labels
+and buttons at their font's size. One line per table, language and size names the smallest; the
+command exits 1 when any is below MINIMUM.
+
+Texts painted by hand inside an item's paint() (the numbers on Banquet's belt, a card's PARADOX
+stamp) are not items of their own and are not measured.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardsets.text import LANGUAGES
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QFont, QTransform
+    from PySide6.QtWidgets import QGraphicsView
+
+    from desktop.shell.main_window import MainWindow
+
+MINIMUM = 9.0  # px on screen: below it a text is too small to read at arm's length
+SIZES = ((1280, 720), (1920, 1080))
+# table -> how many random moves make a typical mid-game (as in tests/desktop/shell/test_screenshot.py)
+TABLES = {"solonauts": 20, "chrononauts": 60, "artifaxx": 50, "bacchanalia": 25, "banquet": 45, "parsifal": 20}
+SEEDS = (1, 2, 3)
+QUICK_SEEDS = (1,)
+
+
+@dataclass(frozen=True)
+class Text:
+    """One text as seen on screen."""
+
+    name: str  # what it is: a card's key and the face's field, a caption, a widget
+    text: str
+    height: float  # on-screen pixels
+
+
+@dataclass(frozen=True)
+class Smallest:
+    table: str
+    lang: str
+    size: tuple[int, int]
+    text: Text
+
+    def line(self) -> str:
+        w, h = self.size
+        flag = "" if self.text.height >= MINIMUM else "  TOO SMALL"
+        return (f"{self.table:<12} {self.lang}  {w}x{h:<5} {self.text.height:5.1f} px  "
+                f"{self.text.name}: {_short(self.text.text)!r}{flag}")
+
+
+def _short(text: str) -> str:
+    one = " ".join(text.split())
+    return one if len(one) <= 40 else one[:39] + "…"
+
+
+def _vertical(transform: QTransform) -> float:
+    """How many screen pixels one unit of the item's height covers (scale and rotation both)."""
+    return math.hypot(transform.m21(), transform.m22())
+
+
+def _pixels(font: QFont) -> float:
+    """A font's size in pixels, whether it was given in pixels or in points."""
+    from PySide6.QtGui import QFontInfo
+
+    return float(font.pixelSize()) if font.pixelSize() > 0 else float(QFontInfo(font).pixelSize())
+
+
+def scene_texts(view: QGraphicsView) -> Iterator[Text]:
+    """The texts of the scene in `view` that show in its viewport, at their height on screen."""
+    from PySide6.QtGui import QTextFormat
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem, QGraphicsTextItem
+
+    from desktop.frame.card_item import CardItem, _fitted, face_layout
+
+    scene = view.scene()
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    for item in scene.items():
+        if not item.isVisible() or item.effectiveOpacity() <= 0 or not item.sceneBoundingRect().intersects(shown):
+            continue
+        scale = _vertical(item.deviceTransform(view.viewportTransform()))
+        if isinstance(item, CardItem):
+            for box in face_layout(item.face):
+                if box.text:
+                    font = _fitted(box.text, box.rect.width(), box.rect.height(), box.pixel, box.bold)
+                    yield Text(f"card {item.key} {box.role}", box.text, font.pixelSize() * scale)
+        elif isinstance(item, QGraphicsSimpleTextItem):
+            if item.text().strip():
+                yield Text("caption", item.text(), _pixels(item.font()) * scale)
+        elif isinstance(item, QGraphicsTextItem):
+            document = item.document()
+            default = _pixels(document.defaultFont())
+            block = document.begin()
+            while block.isValid():
+                it = block.begin()
+                while not it.atEnd():
+                    fragment = it.fragment()
+                    if fragment.isValid() and fragment.text().strip():
+                        form = fragment.charFormat()
+                        pixel = (float(form.intProperty(QTextFormat.Property.FontPixelSize))
+                                 if form.hasProperty(QTextFormat.Property.FontPixelSize)
+                                 else form.fontPointSize() * default / document.defaultFont().pointSizeF()
+                                 if form.hasProperty(QTextFormat.Property.FontPointSize)
+                                 and document.defaultFont().pointSizeF() > 0 else default)
+                        yield Text("text", fragment.text(), pixel * scale)
+                    it += 1
+                block = block.next()
+
+
+def widget_texts(window: MainWindow) -> Iterator[Text]:
+    """The window's labels and buttons that show a text (the prompt bar, the status bar, the docks)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QAbstractButton, QLabel, QToolButton
+
+    for label in window.findChildren(QLabel):
+        if label.isVisible() and label.text().strip():
+            yield Text(f"label {label.objectName() or type(label).__name__}", label.text(), _pixels(label.font()))
+    for button in window.findChildren(QAbstractButton):
+        icon_only = isinstance(button, QToolButton) and button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
+        if button.isVisible() and button.text().strip() and not icon_only:
+            yield Text(f"button {button.objectName() or type(button).__name__}", button.text(), _pixels(button.font()))
+
+
+def table_view(window: MainWindow) -> QGraphicsView:
+    """The view the window shows: a hot-seat table's, or the Solonauts table's."""
+    return window.hotseat.view if window.hotseat is not None else window.view
+
+
+def measure(window: MainWindow) -> Text | None:
+    """The smallest text the window shows now (None if it shows none)."""
+    texts = [*scene_texts(table_view(window)), *widget_texts(window)]
+    return min(texts, key=lambda t: t.height) if texts else None
+
+
+def resize(window: MainWindow, size: tuple[int, int]) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    window.resize(*size)
+    for _ in range(3):  # the docks and the view settle their sizes over a few passes
+        QApplication.processEvents()
+
+
+def survey(tables: list[str], languages: list[str], seeds: tuple[int, ...], out: list[Smallest] | None = None,
+           echo: bool = True) -> list[Smallest]:
+    """The smallest text per table, language and size over the seeded positions."""
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.frame import card_item
+    from desktop.frame.i18n import Translator
+    from desktop.shell.main_window import MainWindow
+    from desktop.shell.screenshot import GAMES, read_shot, set_table
+    from rules.registry import engine
+
+    card_item.ANIMATION_MS = 0  # measure the cards where they land
+    found = [] if out is None else out
+    scratch = Path(tempfile.mkdtemp(prefix="convivium-legibility-"))
+    home = os.environ.get("CONVIVIUM_HOME")
+    os.environ["CONVIVIUM_HOME"] = str(scratch)  # the tables' autosaves go here, and then away
+    try:
+        for lang in languages:
+            window = MainWindow(Translator(lang))
+            # No dialog may wait for an answer (the Solonauts helper announces its game's end).
+            window.ask = lambda title, text, buttons, safe=None: safe or 0  # type: ignore[method-assign]
+            window.inform = lambda title, text: None  # type: ignore[method-assign]
+            window.show()
+            for table in tables:
+                rules_game, mode = GAMES[table]
+                players = engine(rules_game, mode).player_range()[1]  # the most crowded table
+                smallest: dict[tuple[int, int], Text] = {}
+                for seed in seeds:
+                    shot = read_shot(table, None, players, seed, TABLES[table], "x".join(map(str, SIZES[0])),
+                                     str(scratch / "unused.png"))
+                    set_table(window, shot)
+                    for size in SIZES:
+                        resize(window, size)
+                        text = measure(window)
+                        if text is not None and (size not in smallest or text.height < smallest[size].height):
+                            smallest[size] = text
+                for size in SIZES:
+                    if size in smallest:
+                        row = Smallest(table, lang, size, smallest[size])
+                        found.append(row)
+                        if echo:
+                            print(row.line(), flush=True)
+            window.close()
+            window.deleteLater()
+            QApplication.processEvents()
+    finally:
+        if home is None:
+            os.environ.pop("CONVIVIUM_HOME", None)
+        else:
+            os.environ["CONVIVIUM_HOME"] = home
+        shutil.rmtree(scratch, ignore_errors=True)
+    return found
+
+
+def markdown(rows: list[Smallest]) -> str:
+    lines = ["| Table | Language | Size | Smallest text (px) | Item | Text |", "|---|---|---|---:|---|---|"]
+    for row in rows:
+        w, h = row.size
+        text = _short(row.text.text).replace("|", "\\|")
+        lines.append(f"| {row.table} | {row.lang} | {w}×{h} | {row.text.height:.1f} | {row.text.name} | {text} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="convivium check --legibility",
+                                     description="Measure the smallest text on every table, language and window size.")
+    parser.add_argument("--legibility", action="store_true", required=True)
+    parser.add_argument("--quick", action="store_true", help="one position per table instead of three")
+    parser.add_argument("--table", action="append", choices=tuple(TABLES), help="only this table (repeatable)")
+    parser.add_argument("--lang", action="append", choices=LANGUAGES, help="only this language (repeatable)")
+    parser.add_argument("--markdown", type=Path, metavar="FILE", help="also write the figures as a Markdown table")
+    args = parser.parse_args(argv)
+    from PySide6.QtWidgets import QApplication
+
+    _app = QApplication.instance() or QApplication(sys.argv[:1])
+    rows = survey(args.table or list(TABLES), args.lang or list(LANGUAGES), QUICK_SEEDS if args.quick else SEEDS)
+    if args.markdown is not None:
+        try:
+            args.markdown.write_text(markdown(rows), encoding="utf-8")
+        except OSError as exc:
+            print(f"convivium check: cannot write {args.markdown}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+    low = [row for row in rows if row.text.height < MINIMUM]
+    if low:
+        print(f"{len(low)} of {len(rows)} below {MINIMUM:g} px", file=sys.stderr)
+        return 1
+    return 0
