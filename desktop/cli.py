@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return translate_main(args[1:])
     if args and args[0] == "print":
-        from desktop.tools.print_deck import main as print_main
+        from desktop.workbench.print_deck import main as print_main
 
         return print_main(args[1:])
     if args and args[0] == "bench":

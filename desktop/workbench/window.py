@@ -15,8 +15,8 @@ from cardsets.text import LANGUAGE_NAMES, LANGUAGES
 from cardsets.yamlfile import CardSetError, Problem
 from desktop.frame.i18n import Translator
 from desktop.frame.pseudo import CODE as PSEUDO
-from desktop.tools.print_deck import PrintError, print_game
 from desktop.workbench.model import STATES, SideRow, Snapshot, build
+from desktop.workbench.print_deck import PrintError, print_game
 from desktop.workbench.render import face_image
 from desktop.workbench.source import GameSource, Texts, load_game, load_ui
 from desktop.workbench.watch import CardSetWatcher

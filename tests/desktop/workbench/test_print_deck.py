@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 import cardsets
 from desktop.cli import main
 from desktop.frame.i18n import Translator
-from desktop.tools import print_deck
+from desktop.workbench import print_deck
 from desktop.workbench import window as window_module
 from desktop.workbench.window import Workbench
 
