@@ -48,6 +48,9 @@ def saved_game(path: Path) -> tuple[str, str] | None:
 AUTO_PASS = "auto_pass"  # where a save keeps who asked not to be asked to answer (the table's, not the rules')
 
 
+ERROR_STYLE = "color: #b3261e; font-weight: bold"  # a refusal, or trouble saving
+
+
 class SeatGame:
     """A match with the names of the people at each seat (the engine knows seats only), and what the table
     keeps for them: who asked not to be asked to answer (`auto_pass`) and lines for the log (`notes`)."""
@@ -206,7 +209,7 @@ class SeatTable(QWidget):
         self.prompt = plain.label()
         self.prompt.setWordWrap(True)
         self.message = plain.label()  # refusals may quote names and files
-        self.message.setStyleSheet("color: #b3261e; font-weight: bold")
+        self.message.setStyleSheet(ERROR_STYLE)
         self.message.setWordWrap(True)
         # Room for two lines, always: sized by its text (Qt gives a cleared label no height, an unused one a
         # line's), a refusal made behind the curtain would move the table the others see afterwards.
@@ -526,7 +529,9 @@ class SeatTable(QWidget):
             self.bar_layout.addWidget(widget)
             self.buttons[key] = widget
 
-    def show_message(self, text: str) -> None:
+    def show_message(self, text: str, error: bool = True) -> None:
+        """A refusal or trouble in red; a hint (what a held card can do) in the table's plain colour."""
+        self.message.setStyleSheet(ERROR_STYLE if error else "")
         self.message.setText(text)
 
     # --- the card under the pointer --------------------------------------------------------
@@ -567,7 +572,7 @@ class SeatTable(QWidget):
 
     def _show_hint(self, text: str) -> None:
         self._hint = text
-        self.show_message(text)
+        self.show_message(text, error=False)
 
     def _on_held(self, card: str) -> None:
         """A card picked up (click, keys, a drag begun): where it can go, and why the nearest other place is not lit."""

@@ -80,6 +80,9 @@ def test_focusing_a_card_that_may_move_says_so(qtbot: Any, home: Any, dialogs: A
     table.scene._show_focus()
     assert table.message.text().startswith(table._name(card)) and str(len(table.scene.dests[card])) in \
         table.message.text()
+    assert "#b3261e" not in table.message.styleSheet()  # a hint, not a refusal: not in the refusals' red
+    table._on_refused(card, "nowhere")
+    assert "#b3261e" in table.message.styleSheet()
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
