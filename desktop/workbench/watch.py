@@ -8,6 +8,7 @@ from PySide6.QtCore import QCoreApplication, QFileSystemWatcher, QObject, QTimer
 import cardsets
 
 DEBOUNCE_MS = 150  # an editor's save is several writes; wait for the last one
+POLL_MS = 1000  # a look at the files' times and sizes, for when the system's file events do not come
 
 
 class CardSetWatcher(QObject):
@@ -25,6 +26,13 @@ class CardSetWatcher(QObject):
         self._timer.timeout.connect(self._fire)
         self._watcher.fileChanged.connect(self._poke)
         self._watcher.directoryChanged.connect(self._poke)
+        # File events can fail to come: a network folder, or a system out of inotify instances
+        # (128 per user by default). A cheap look every second catches what they miss.
+        self._seen = self._stamps()
+        self._poll = QTimer(self)
+        self._poll.setInterval(POLL_MS)
+        self._poll.timeout.connect(self._look)
+        self._poll.start()
         self._rewatch()
 
     def _folders(self) -> list[Path]:
@@ -48,7 +56,25 @@ class CardSetWatcher(QObject):
     def _poke(self, _path: str = "") -> None:
         self._timer.start()
 
+    def _stamps(self) -> dict[Path, tuple[int, int]]:
+        stamps: dict[Path, tuple[int, int]] = {}
+        for folder in self._folders():
+            for path in folder.glob("*.yaml"):
+                try:
+                    info = path.stat()
+                except OSError:
+                    continue
+                stamps[path] = (info.st_mtime_ns, info.st_size)
+        return stamps
+
+    def _look(self) -> None:
+        now = self._stamps()
+        if now != self._seen:
+            self._seen = now
+            self._poke()
+
     def _fire(self) -> None:
+        self._seen = self._stamps()
         self._rewatch()
         self.changed.emit()
 

@@ -327,3 +327,15 @@ def test_tools_translations_opens_the_workbench(qtbot: Any, window: MainWindow) 
     window.set_language("nl")
     assert window.menu_tools.title() == "E&xtra"
     assert window.workbench.windowTitle().startswith("Vertalingen")
+
+
+def test_a_save_is_seen_even_when_no_file_event_comes(qtbot: Any, root: Path) -> None:
+    """File events can fail to come (a network folder, a system out of inotify instances): the watcher
+    also looks at the files' times and sizes every second, so the translator's save still shows."""
+    from desktop.workbench.watch import CardSetWatcher
+
+    watcher = CardSetWatcher(root)
+    watcher._watcher.blockSignals(True)  # as if the system sent no event at all
+    it = root / "chrononauts" / "text" / "it.yaml"
+    with qtbot.waitSignal(watcher.changed, timeout=FILE_EVENT_WAIT_MS):
+        edit(it, line_of(it, "  label.discard:"), "  label.discard: Pila degli scarti")
