@@ -234,6 +234,7 @@ class SeatTable(QWidget):
         self._drawn_for: tuple[int | None, bool] = (None, False)  # who the last draw was for; was it private?
         scene.move_chosen.connect(self._on_move)
         scene.drop_refused.connect(self._on_refused)
+        scene.idle_key.connect(lambda: self.show_message(self.tr_.text("status.key_idle"), error=False))
         scene.selection_changed.connect(self._on_held)
         scene.focus_changed.connect(self._on_focused)
         self._hint = ""  # the last 'what this card can do' line shown (a refusal is never written over by one)
