@@ -156,6 +156,8 @@ class CardTable(QGraphicsScene):
 
     def retranslate(self) -> None:
         self.redraw()
+        if self.help_shown:  # the keys listed over the table, in the new words
+            self.toggle_help(True)
 
     # --- the hot-seat veil ------------------------------------------------------------------
 
