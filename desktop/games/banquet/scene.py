@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from math import cos, pi, sin
+from math import ceil, cos, pi, sin
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsSimpleTextItem,
                                QGraphicsTextItem, QStyleOptionGraphicsItem, QWidget)
 
-from desktop.frame.card_item import CardFace
+from desktop.frame.card_item import READABLE, CardFace, on_screen
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, LABEL, CardTable, Dests
 from desktop.frame.i18n import Translator
 from desktop.games.banquet.faces import CARD, GUEST, PRIVILEGE, ROW_CARD, BanquetFaces
@@ -93,6 +93,15 @@ class BeltItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
         return QRectF(-2, -2, BELT_SIZE[0] + 4, BELT_SIZE[1] + 4)
 
+    @staticmethod
+    def number_pixel(scale: float) -> int:
+        """The holes' numbers: 10 px, larger when the belt is drawn small, as far as a hole holds them."""
+        return max(10, min(18, ceil(READABLE / max(scale, 0.05) - 0.001)))
+
+    def painted_texts(self, scale: float) -> list[tuple[str, float]]:
+        """The texts paint() draws by hand, with their size in the item's units (for the legibility check)."""
+        return [(str(n), float(self.number_pixel(scale))) for n in range(BELT_TOP + 1)]
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         w, h = BELT_SIZE
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -101,7 +110,7 @@ class BeltItem(QGraphicsObject):
         painter.drawRoundedRect(QRectF(0, 4, w, h - 8), 5, 5)
         step = (w - 24) / BELT_TOP
         font = QFont()
-        font.setPixelSize(10)
+        font.setPixelSize(self.number_pixel(on_screen(painter.worldTransform())))
         font.setBold(True)
         painter.setFont(font)
         for n in range(BELT_TOP + 1):
