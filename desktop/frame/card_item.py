@@ -220,8 +220,9 @@ class TextBox:
     align: Qt.AlignmentFlag
 
 
-def face_layout(face: CardFace) -> list[TextBox]:
-    """The text boxes of a face, in painting order; paint_face and the overflow check both use it."""
+def face_layout(face: CardFace, title_room: float | None = None) -> list[TextBox]:
+    """The text boxes of a face, in painting order; paint_face and the overflow check both use it.
+    `title_room` gives the title that height exactly and the body the rest (a face seen small)."""
     w, h = face.width, face.height
     AF = Qt.AlignmentFlag
     if face.plate:
@@ -245,6 +246,8 @@ def face_layout(face: CardFace) -> list[TextBox]:
         if face.body:
             needed = _wrapped_height(face.body, inner, BODY_PIXEL) + 2
             title_h = room - min(max(needed, room * 0.3), room * 0.55)
+        if title_room is not None:
+            title_h = min(title_room, room)
         boxes.append(TextBox("title", QRectF(left, top, inner, title_h), face.title, 13, True, face.ink, AF.AlignCenter))
         boxes.append(TextBox("body", QRectF(left, top + title_h, inner, room - title_h), face.body, BODY_PIXEL, False, "#4a443a",
                              AF.AlignHCenter | AF.AlignTop))
@@ -266,7 +269,8 @@ BODY_PIXEL = 10
 def _band_boxes(w: float, kind_label: str, year: str) -> tuple[TextBox, TextBox]:
     """The kind label (left) and the year (right) in the coloured band of a face `w` wide."""
     AF = Qt.AlignmentFlag
-    return (TextBox("kind_label", QRectF(MARGIN, 2, w * 0.62, BAND - 4), kind_label, 10, False, "#ffffff",
+    kind_w = w * 0.62 if year else w - 2 * MARGIN  # with no year the label has the whole band
+    return (TextBox("kind_label", QRectF(MARGIN, 2, kind_w, BAND - 4), kind_label, 10, False, "#ffffff",
                     AF.AlignLeft | AF.AlignVCenter),
             TextBox("year", QRectF(w * 0.45, 1, w * 0.55 - 6, BAND - 2), year, 15, True, "#ffffff",
                     AF.AlignRight | AF.AlignVCenter))
@@ -356,7 +360,15 @@ def shown_texts(face: CardFace, scale: float | None = None) -> list[ShownText]:
     floor = math.ceil(READABLE / max(scale, 0.05) - 0.001)  # the least item pixels that show READABLE px
     boxes = face_layout(face)
     if any(b.role == "body" and b.text and _readable(b, floor) is None for b in boxes):
-        boxes = face_layout(replace(face, body=""))
+        # A short title on one line may leave the body room enough (a guest's objectives); else the body goes.
+        line = QFont()
+        line.setBold(True)
+        line.setPixelSize(floor)
+        snug = face_layout(face, QFontMetricsF(line).height() + 2)
+        if all(_readable(b, floor) is not None for b in snug if b.role in ("title", "body")):
+            boxes = snug
+        else:
+            boxes = face_layout(replace(face, body=""))
     shown: list[ShownText] = []
     for box in boxes:
         if not box.text:
@@ -364,7 +376,8 @@ def shown_texts(face: CardFace, scale: float | None = None) -> list[ShownText]:
         font = _readable(box, floor)
         text = box.text
         if font is None:
-            if box.role not in KEPT:
+            # A band that repeats the title is the name a stacked card still shows (Bacchanalia): kept too.
+            if box.role not in KEPT and not (box.role == "kind_label" and face.kind_label == face.title):
                 continue
             font = QFont()
             font.setBold(box.bold)
@@ -419,11 +432,11 @@ def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -
         lines.append(flat[line.textStart():line.textStart() + line.textLength()])
     layout.endLayout()
     room = max(1, int((height + metrics.leading()) // metrics.lineSpacing()))
-    if len(lines) <= room and all(metrics.horizontalAdvance(one.strip()) <= width + 0.5 for one in lines):
-        return "\n".join(one.strip() for one in lines)
-    kept = [one.strip() for one in lines[:room - 1]]
-    rest = "".join(lines[room - 1:]).strip()
-    return "\n".join([*kept, metrics.elidedText(rest, Qt.TextElideMode.ElideRight, width)])
+    lines = [one.strip() for one in lines if one.strip()]
+    if len(lines) > room:
+        lines = [*lines[:room - 1], " ".join(lines[room - 1:])]
+    # A word longer than the width stays whole on its line: it is cut short too.
+    return "\n".join(metrics.elidedText(one, Qt.TextElideMode.ElideRight, width) for one in lines)
 
 
 def stamp_font(face: CardFace, scale: float | None = None) -> QFont:

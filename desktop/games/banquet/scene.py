@@ -35,6 +35,7 @@ INFO_X = 1060.0
 ROW_X, ROW_WIDTH = 100.0, 264.0  # inside a display
 GIFT_AT = QPointF(372.0, 24.0)  # where a display holds the gift being offered, or a card waiting for a choice
 BELT_AT, BELT_SIZE = QPointF(112.0, 126.0), (330.0, 30.0)
+ROW_SHORT = 50.0  # a row card's height when the row takes two lines: its band and its name
 TRAY_KEY = "zone:tray"
 REMOVED_KEY = "zone:removed"
 
@@ -74,6 +75,20 @@ class Drawing:
     lines: dict[str, str] = field(default_factory=dict)  # caption name -> text
     seat_notes: dict[int, str] = field(default_factory=dict)
     instant: set[str] = field(default_factory=set)  # keys a click plays at once (their one target)
+
+
+def _row_places(count: int, room: float) -> tuple[list[tuple[float, float]], list[QPointF]]:
+    """The size and place (in the display) of each card of a row `room` wide: one line of full cards while
+    they fit, then two lines of cards cut down to their band and name, narrower as the row grows; never
+    overlapping, so every name and value shows."""
+    per_line = max(1, int((room + 4) // (ROW_CARD[0] + 4)))
+    if count <= per_line:
+        return [ROW_CARD] * count, [QPointF(ROW_X + i * (ROW_CARD[0] + 4), 26) for i in range(count)]
+    per_line = ceil(count / 2)
+    width = min(ROW_CARD[0], (room - (per_line - 1) * 4) / per_line)
+    size = (width, ROW_SHORT)
+    return [size] * count, [QPointF(ROW_X + (i % per_line) * (width + 4), 26 + (i // per_line) * (ROW_SHORT + 2))
+                            for i in range(count)]
 
 
 class BeltItem(QGraphicsObject):
@@ -272,9 +287,8 @@ class BanquetScene(CardTable):
         pending = view.pending
         holds = view.holder == seat and view.slots["gift"] is not None or pending is not None and pending.to == seat
         room = ROW_WIDTH if holds else DISPLAY[0] - ROW_X - 8  # the gift's place is kept free only while needed
-        step = ROW_CARD[0] + 4 if len(row) < 2 else min(ROW_CARD[0] + 4, (room - ROW_CARD[0]) / (len(row) - 1))
-        for i, card in enumerate(row):
-            put(card, faces.action(card, ROW_CARD), origin + QPointF(ROW_X + i * step, 26), 2 + i)
+        for i, (card, size, pos) in enumerate(zip(row, *_row_places(len(row), room))):
+            put(card, faces.action(card, size), origin + pos, 2 + i)
         if pending is not None and pending.to == seat:
             put(pending.card, faces.action(pending.card, ROW_CARD, t("table.waiting")), origin + GIFT_AT, 30)
         belt = self.belts.get(seat)
