@@ -73,7 +73,7 @@ class BacchanaliaScene(CardTable):
         self.oracle_text.setTextWidth(ORACLE_W - 12)
         self.addItem(self.oracle_text)
         self._html = ("", "")
-        self.centre_label = self.label((SEATS_X, 0), 14, True)
+        self.centre_label = self.label((SEATS_X, 0), 16, True)  # 9 px on screen at 1280×720
         self.clock = self.label((M, HEIGHT - 44), 20, True)
         self.seat_areas: list[QGraphicsRectItem] = []
 

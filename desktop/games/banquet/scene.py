@@ -152,7 +152,7 @@ class BanquetScene(CardTable):
         self.hand: list[str] = []
         self.belts: dict[int, BeltItem] = {}
         self._labels = {name: self.label((0, 0), pixel=pixel, bold=bold) for name, pixel, bold in (
-            ("status", 17, True), ("slots", 13, False), ("tray", 13, False), ("info", 14, False))}
+            ("status", 17, True), ("slots", 14, False), ("tray", 14, False), ("info", 14, False))}  # 14 px: 9 on screen at 1280×720
         self._seat_labels: dict[int, QGraphicsSimpleTextItem] = {}
         self.news = QGraphicsTextItem()  # what just happened: it may run to two lines, so it wraps
         font = QFont()
@@ -300,7 +300,7 @@ class BanquetScene(CardTable):
         belt.set_state(view.belts[seat], guest is not None)
         note = self._seat_labels.get(seat)
         if note is None:
-            note = self._seat_labels[seat] = self.label((0, 0), pixel=13)
+            note = self._seat_labels[seat] = self.label((0, 0), pixel=14)
         note.setPos(origin.x() + BELT_AT.x() + 4, origin.y() + BELT_AT.y() + BELT_SIZE[1] + 6)  # clear of a ringed privilege
         set_text(note, drawing.seat_notes.get(seat, ""))
 
