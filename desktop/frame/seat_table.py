@@ -49,6 +49,8 @@ AUTO_PASS = "auto_pass"  # where a save keeps who asked not to be asked to answe
 
 
 ERROR_STYLE = "color: #b3261e; font-weight: bold"  # a refusal, or trouble saving
+# A hint says its colour outright: an empty style sheet leaves the error's red and bold in the label's palette.
+HINT_STYLE = "color: palette(window-text); font-weight: normal"
 
 
 class SeatGame:
@@ -532,7 +534,7 @@ class SeatTable(QWidget):
 
     def show_message(self, text: str, error: bool = True) -> None:
         """A refusal or trouble in red; a hint (what a held card can do) in the table's plain colour."""
-        self.message.setStyleSheet(ERROR_STYLE if error else "")
+        self.message.setStyleSheet(ERROR_STYLE if error else HINT_STYLE)
         self.message.setText(text)
 
     # --- the card under the pointer --------------------------------------------------------
