@@ -22,6 +22,7 @@ from desktop.workbench.edit import StringFile
 
 DEBOUNCE_MS = 150  # redraw once the typing pauses, not at every key
 PREVIEW_FACES = 6
+PREVIEW_HEIGHT = 140
 
 
 class StringEditor(QWidget):
@@ -172,10 +173,14 @@ class StringEditor(QWidget):
             item = self.faces_layout.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # at once: deleteLater waits for the event loop, and it would overlap the new ones
                 widget.deleteLater()
         for image in images[:PREVIEW_FACES]:
             label = QLabel()
-            label.setPixmap(QPixmap.fromImage(image))
+            # Small enough for the editor's strip: the full-size faces are in the list above.
+            fitted = image if image.height() <= PREVIEW_HEIGHT else image.scaledToHeight(
+                PREVIEW_HEIGHT, Qt.TransformationMode.SmoothTransformation)
+            label.setPixmap(QPixmap.fromImage(fitted))
             label.setAlignment(Qt.AlignmentFlag.AlignTop)
             self.faces_layout.insertWidget(self.faces_layout.count() - 1, label)
         if self.key is not None and not images:
