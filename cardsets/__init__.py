@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
-from cardsets import glossary, rules_text, text
+from cardsets import glossary, rules_text, text, tutorial
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.text import LANGUAGES, Catalog
 from cardsets.yamlfile import CardSetError, Problem
@@ -112,6 +112,10 @@ def validate_all(root: Path = ROOT) -> list[Report]:
         found, warnings = _glossary(root, game, catalog, rules)
         reports.append(_report(game, doc_problems + problems + found, catalog, notes_known=notes is not None))
         reports[-1].warnings = warnings
+    for cardset in tutorial.cardsets_with_tutorials(root):  # the guided first games: form, words, cards
+        catalog, _text_problems = tutorial.load_texts(cardset, root)  # reported by tutorial.check
+        names = [name for name, owner in tutorial.NAMES.items() if owner == cardset]
+        reports.append(_report(f"{cardset}/tutorial", tutorial.check(root, names), catalog))
     catalog, problems = text.load(root / "ui" / "text", "ui/text")
     found, warnings = _glossary(root, "ui", catalog, [])
     reports.append(_report("ui", problems + found, catalog))

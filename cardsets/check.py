@@ -22,13 +22,14 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any, TextIO
 
 import cardsets
-from cardsets import text
+from cardsets import text, tutorial
 from cardsets.text import LANGUAGES, REFERENCE, fingerprint
 from cardsets.files import read_bytes
-from cardsets.yamlfile import MAX_FILE_BYTES, parse
+from cardsets.yamlfile import MAX_FILE_BYTES, Problem, parse
 
 STAMP_KEY = "translated_from"
 TRANSLATIONS = tuple(lang for lang in LANGUAGES if lang != REFERENCE)
@@ -51,7 +52,9 @@ class _Stamp:
     count: int
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], extra: Callable[[Path], list[Problem]] | None = None) -> int:
+    """`extra` finds more problems (the guided games replayed through the rules, which this layer cannot
+    import); they count as errors like the rest."""
     parser = _parser()
     args = parser.parse_args(argv)
     root: Path = args.root
@@ -63,7 +66,7 @@ def main(argv: list[str]) -> int:
             status = stamp(root, args.stamp, out)
             if status:
                 return status
-        return check(root, verbose=args.verbose, strict=args.strict, out=out)
+        return check(root, verbose=args.verbose, strict=args.strict, out=out, extra=extra)
     except Exception as exc:  # a bug in the checker itself: say so in one line, never a traceback
         print(f"convivium check: internal error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
         return 1
@@ -87,10 +90,17 @@ def _parser() -> argparse.ArgumentParser:
 # --- Checking --------------------------------------------------------------------------------
 
 
-def check(root: Path, *, verbose: bool = False, strict: bool = False, out: TextIO | None = None) -> int:
+def check(root: Path, *, verbose: bool = False, strict: bool = False, out: TextIO | None = None,
+          extra: Callable[[Path], list[Problem]] | None = None) -> int:
     """Validate everything under ``root`` and print the report; return the exit status."""
     out = out or sys.stdout
     reports = cardsets.validate_all(root)
+    if extra is not None:
+        found = extra(root)
+        for report in sorted(reports, key=lambda r: -len(r.name)):  # each problem with the set of its file, the nearest
+            report.problems += [p for p in found if p.file.startswith(report.name + "/")]
+            found = [p for p in found if not p.file.startswith(report.name + "/")]
+        reports[-1].problems += found
     for report in reports:
         for problem in sorted([*report.problems, *report.warnings]):
             print(problem, file=out)
@@ -164,13 +174,14 @@ def stamp(root: Path, lang: str, out: TextIO | None = None) -> int:
 
 
 def _text_folders(root: Path) -> list[tuple[str, Path]]:
-    return [(game, root / game / "text") for game in cardsets.games(root)] + [("ui", root / "ui" / "text")]
+    guided = [(f"{name}/tutorial", tutorial.text_folder(name, root)) for name in tutorial.cardsets_with_tutorials(root)]
+    return [(game, root / game / "text") for game in cardsets.games(root)] + guided + [("ui", root / "ui" / "text")]
 
 
 def _notes(root: Path, name: str) -> dict[str, str]:
     """The English notes of a game's cards, which its language files translate too. Without them
     a stamp would drop the notes' fingerprints, so a cards.yaml that cannot be read refuses it."""
-    if name == "ui":
+    if name == "ui" or name.endswith("/tutorial"):  # no card notes in the app's or a guided game's words
         return {}
     try:
         return cardsets.read_set(name, root).notes()

@@ -1,0 +1,98 @@
+"""The guided first games (issue #11 item 2), played through real clicks and drags on the table."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtWidgets import QApplication
+from table_driver import _send
+
+from cardsets import tutorial
+from desktop.frame.guide import Guide
+from desktop.frame.seat_table import SeatTable
+from desktop.shell import guided
+from desktop.shell.main_window import MainWindow
+
+LEFT, NONE = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
+
+
+def at(table: SeatTable, point: QPointF) -> QPoint:
+    return table.view.mapFromScene(point)
+
+
+def drag(table: SeatTable, card: str, target: str) -> None:
+    """Press on `card`, move in steps onto `target`'s centre and let go, through the view's viewport."""
+    port = table.view.viewport()
+    items = table.scene.items_by_key
+    start, end = items[card].sceneBoundingRect().center(), items[target].sceneBoundingRect().center()
+    _send(port, QEvent.Type.MouseButtonPress, at(table, start), LEFT, LEFT)
+    for i in range(1, 9):
+        _send(port, QEvent.Type.MouseMove, at(table, start + (end - start) * (i / 8)), NONE, LEFT)
+    _send(port, QEvent.Type.MouseButtonRelease, at(table, end), LEFT, NONE)
+
+
+def click_curtain(table: SeatTable) -> None:
+    port = table.view.viewport()
+    middle = port.rect().center()
+    _send(port, QEvent.Type.MouseButtonPress, middle, LEFT, LEFT)
+    _send(port, QEvent.Type.MouseButtonRelease, middle, LEFT, NONE)
+
+
+def do_step(qtbot: Any, guide: Guide) -> None:
+    """What a player does for the step on show: only what the bubble and the rings point at."""
+    step, table = guide.step, guide.table
+    bubble = guide.bubble
+    if guide.behind_curtain():  # the screen changed hands: the player lifts the curtain first, as the guide says
+        assert guide.marked is table.buttons["reveal"]
+        click_curtain(table)
+        QApplication.processEvents()
+    if step.kind == "next" or (step.kind == "move" and step.by != 0):
+        assert bubble.next.isVisible()
+        qtbot.mouseClick(bubble.next, LEFT)
+    elif step.kind == "curtain":
+        assert table.scene.curtain_up
+        click_curtain(table)
+    elif step.kind == "undo":
+        qtbot.mouseClick(table.buttons["undo"], LEFT)
+    elif guide.marked is not None:  # a button of the prompt bar plays it (a question, a choice)
+        qtbot.mouseClick(guide.marked, LEFT)
+    else:
+        keys = guide.pointed
+        assert keys, f"step {step.id} points at nothing"
+        if len(keys) == 1:
+            drag(table, keys[0], keys[0])
+        else:
+            drag(table, keys[0], keys[-1])
+    QApplication.processEvents()
+
+
+def play_through(qtbot: Any, guide: Guide) -> list[str]:
+    seen = []
+    for _ in range(len(guide.script.steps) + 1):
+        if guide.done:
+            break
+        seen.append(guide.step.id)
+        assert guide.bubble.isVisible()
+        assert guide.bubble.text.textFormat() == Qt.TextFormat.PlainText
+        do_step(qtbot, guide)
+    return seen
+
+
+@pytest.mark.parametrize("name", list(tutorial.NAMES))
+def test_guided_game_played_to_its_end_then_goes_on(qtbot: Any, window: MainWindow, name: str) -> None:
+    guide = guided.begin(window, name)
+    assert guide is not None
+    table = guide.table
+    seen = play_through(qtbot, guide)
+    assert guide.done and seen == [step.id for step in guide.script.steps]
+    assert table.guard is None
+    # The game goes on: a legal move of whoever decides next plays.
+    match = table.game.match
+    engine = match.engine
+    seat = engine.decider(match.state)
+    seat = seat if seat is not None else min(engine.to_act(match.state))
+    before = len(match.moves)
+    table.looking = seat
+    assert table.play(match.legal_moves(seat)[0])
+    assert len(match.moves) == before + 1
