@@ -52,6 +52,8 @@ KINDS = ("next", "curtain", "undo", "nobody")
 YOU = "you"  # in `players`: the player's own seat, named by the text key `you`
 PLACEHOLDERS = frozenset({"card", "player"})
 MAX_STEPS = 40
+# The fields of the engines' moves that name a card (the first one found is the step's {card}).
+CARD_FIELDS = ("card", "actor", "artifact", "first", "second", "third", "target", "holder", "tarot")
 # What a step may point at besides a card: the table's zones, seats and places ("tl:1865", "seat:0"...).
 _ZONE = re.compile(r"^[a-z]+:[A-Za-z0-9_#:-]+$")
 _INSTANCE = re.compile(r"#\d+$")
@@ -70,12 +72,11 @@ class Step:
 
     @property
     def card(self) -> str:
-        """The card the step names: its move's, else the first card it points at ('' for none)."""
-        for name in ("card", "artifact", "first"):
-            value = self.move.get(name)
-            if isinstance(value, str):
-                return value
-        return next((key for key in self.point if not _ZONE.match(key)), "")
+        """The card the step names: the first card it points at, else its move's ('' for none)."""
+        pointed = next((key for key in self.point if not _ZONE.match(key)), "")
+        if pointed:
+            return pointed
+        return next((value for name in CARD_FIELDS if isinstance(value := self.move.get(name), str)), "")
 
 
 @dataclass(frozen=True)
@@ -228,7 +229,7 @@ def check(root: Path, names: list[str] | None = None) -> list[Problem]:
         for index, step in enumerate(script.steps):
             named: list[tuple[str, tuple[str, ...]]] = [(key, ("point",)) for key in step.point]
             named += [(value, ("do", key)) for key, value in step.move.items()
-                      if key in ("card", "artifact", "first", "second", "third") and isinstance(value, str)]
+                      if key in CARD_FIELDS and isinstance(value, str)]
             for key, at in named:
                 if is_zone(key):
                     continue

@@ -269,16 +269,13 @@ class Guide(QObject):
         button: QPushButton | None = None
         if self.behind_curtain():
             return [], table.buttons.get("reveal")
-        if step.kind == "move" and step.by == 0 and not step.point:
+        if step.kind == "move" and step.by == 0:
             move = self.expected()
-            for card, targets in table.scene.dests.items():
-                for target, lit in targets.items():
-                    if move is not None and lit == move:
-                        keys = [card] if target == card else [card, target]
-                        break
-                if keys:
-                    break
-            if not keys and move is not None:
+            landing = next(([card] if target == card else [card, target]
+                            for card, targets in table.scene.dests.items()
+                            for target, lit in targets.items() if move is not None and lit == move), [])
+            keys = keys or landing  # a step that names its places (a choice made in several drags) rings those
+            if not landing and move is not None:
                 button = table.button_for(move)
         elif step.kind == "curtain":
             button = table.buttons.get("reveal")
