@@ -108,14 +108,13 @@ def validate_all(root: Path = ROOT) -> list[Report]:
         catalog, problems = text.load(root / game / "text", f"{game}/text", required, notes)
         if any((root / game / "rules").glob("*.md")):  # the rules players read in the app (a set may have none yet)
             problems += rules_text.check(root, [name for name, cardset in rules_text.NAMES.items() if cardset == game])
+        # Its guided first games: form, words in every language, cards (once the cards themselves can be read).
+        if game in tutorial.cardsets_with_tutorials(root) and not doc_problems:
+            problems += tutorial.check(root, [name for name, cardset in tutorial.NAMES.items() if cardset == game])
         rules = [name for name, cardset in rules_text.NAMES.items() if cardset == game]
         found, warnings = _glossary(root, game, catalog, rules)
         reports.append(_report(game, doc_problems + problems + found, catalog, notes_known=notes is not None))
         reports[-1].warnings = warnings
-    for cardset in tutorial.cardsets_with_tutorials(root):  # the guided first games: form, words, cards
-        catalog, _text_problems = tutorial.load_texts(cardset, root)  # reported by tutorial.check
-        names = [name for name, owner in tutorial.NAMES.items() if owner == cardset]
-        reports.append(_report(f"{cardset}/tutorial", tutorial.check(root, names), catalog))
     catalog, problems = text.load(root / "ui" / "text", "ui/text")
     found, warnings = _glossary(root, "ui", catalog, [])
     reports.append(_report("ui", problems + found, catalog))

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 import cardsets
-from cardsets import text, tutorial
+from cardsets import text
 from cardsets.text import LANGUAGES, REFERENCE, fingerprint
 from cardsets.files import read_bytes
 from cardsets.yamlfile import MAX_FILE_BYTES, Problem, parse
@@ -97,7 +97,7 @@ def check(root: Path, *, verbose: bool = False, strict: bool = False, out: TextI
     reports = cardsets.validate_all(root)
     if extra is not None:
         found = extra(root)
-        for report in sorted(reports, key=lambda r: -len(r.name)):  # each problem with the set of its file, the nearest
+        for report in reports:  # each problem with the card set of its file
             report.problems += [p for p in found if p.file.startswith(report.name + "/")]
             found = [p for p in found if not p.file.startswith(report.name + "/")]
         reports[-1].problems += found
@@ -174,14 +174,13 @@ def stamp(root: Path, lang: str, out: TextIO | None = None) -> int:
 
 
 def _text_folders(root: Path) -> list[tuple[str, Path]]:
-    guided = [(f"{name}/tutorial", tutorial.text_folder(name, root)) for name in tutorial.cardsets_with_tutorials(root)]
-    return [(game, root / game / "text") for game in cardsets.games(root)] + guided + [("ui", root / "ui" / "text")]
+    return [(game, root / game / "text") for game in cardsets.games(root)] + [("ui", root / "ui" / "text")]
 
 
 def _notes(root: Path, name: str) -> dict[str, str]:
     """The English notes of a game's cards, which its language files translate too. Without them
     a stamp would drop the notes' fingerprints, so a cards.yaml that cannot be read refuses it."""
-    if name == "ui" or name.endswith("/tutorial"):  # no card notes in the app's or a guided game's words
+    if name == "ui":
         return {}
     try:
         return cardsets.read_set(name, root).notes()

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QFrame, QGraphicsPathItem, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from cardsets.tutorial import YOU, Script, Step, is_zone
+from cardsets.tutorial import YOU, Script, Step, base_card, is_zone
 from desktop.frame import plain
 from desktop.frame.card_table import CURTAIN_Z, RING_Z
 from desktop.frame.seat_table import SeatTable
@@ -120,10 +120,20 @@ class Guide(QObject):
     def text_of(self, step: Step) -> str:
         """The step's words, with the card it names and the name at the seat that acts."""
         card = step.card
-        title = self.table.tr_.card_title(card) if card and not is_zone(card) else ""
+        title = self._title(card) if card and not is_zone(card) else ""
         names = self.table.game.names
         player = names[step.by] if 0 <= step.by < len(names) else ""
         return self.words(step.text, card=title, player=player)
+
+    def _title(self, card: str) -> str:
+        """A card's name in the reader's language, as the game's catalog says it (a title or a name), else as
+        its face on the table shows it."""
+        tr, kind = self.table.tr_, base_card(card)
+        for key in (f"{kind}.title", f"{kind}.name", f"{kind}.true.title"):
+            if (text := tr.text(key)) != key:
+                return text
+        item = self.table.scene.items_by_key.get(card)
+        return item.face.title.replace("\n", " ") if item is not None and not item.face.face_down else card
 
     def _begin(self) -> None:
         """Show the current step, or pass over it when what it waits for has already happened."""
@@ -355,33 +365,26 @@ class Guide(QObject):
         self._place()
 
     def _place(self) -> None:
-        """Beside what the step points at: under it if there is room, else over it; else at the foot."""
+        """Beside what the step points at, over none of the rings: above or below the place a card goes (the
+        last ring), else beside it, else by another ring; with nothing ringed, at the foot of the table."""
         bubble, view = self.bubble, self.table.view
         bubble.adjustSize()
-        area = view.viewport().rect()
-        size = bubble.sizeHint()
-        height = max(size.height(), bubble.minimumSizeHint().height())
-        shown = [ring for ring in self.rings if ring.isVisible()]
-        if shown:
-            box = QRectF()
-            for ring in shown:
-                box = box.united(ring.sceneBoundingRect())
-            spot = view.mapFromScene(box).boundingRect()
-        else:
-            spot = QRect(area.center().x(), area.bottom() - 40, 1, 1)  # nothing ringed: the foot of the table
-        x = min(max(8, spot.center().x() - BUBBLE_WIDTH // 2), max(8, area.width() - BUBBLE_WIDTH - 8))
-        if spot.bottom() + 12 + height <= area.bottom():
-            y = spot.bottom() + 12
-        elif spot.top() - 12 - height >= 0:
-            y = spot.top() - 12 - height
-        else:  # a tall spot: beside it
-            y = max(8, min(area.height() - height - 8, spot.center().y() - height // 2))
-            right = spot.right() + 12
-            x = right if right + BUBBLE_WIDTH <= area.width() else max(8, spot.left() - 12 - BUBBLE_WIDTH)
-        if not shown:
-            y = max(8, area.height() - height - 16)
-        bubble.setGeometry(QRect(QPoint(x, y), bubble.sizeHint().expandedTo(bubble.minimumSizeHint())))
-        bubble.resize(BUBBLE_WIDTH, height)
+        area = view.viewport().rect().adjusted(8, 8, -8, -8)
+        height = max(bubble.sizeHint().height(), bubble.minimumSizeHint().height())
+        rings = [view.mapFromScene(ring.sceneBoundingRect()).boundingRect().adjusted(-6, -6, 6, 6)
+                 for ring in self.rings if ring.isVisible()]
+        spot = QRect(QPoint(area.center().x() - BUBBLE_WIDTH // 2, area.bottom() - height - 8), QSize(BUBBLE_WIDTH, height))
+        for ring in reversed(rings):
+            x = min(max(area.left(), ring.center().x() - BUBBLE_WIDTH // 2), area.right() - BUBBLE_WIDTH)
+            y = min(max(area.top(), ring.center().y() - height // 2), area.bottom() - height)
+            tries = [QPoint(x, ring.top() - 8 - height), QPoint(x, ring.bottom() + 8),
+                     QPoint(ring.right() + 8, y), QPoint(ring.left() - 8 - BUBBLE_WIDTH, y)]
+            found = [QRect(at, QSize(BUBBLE_WIDTH, height)) for at in tries]
+            found = [box for box in found if area.contains(box) and not any(box.intersects(r) for r in rings)]
+            if found:
+                spot = found[0]
+                break
+        bubble.setGeometry(spot)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.Resize:

@@ -20,6 +20,7 @@ from cardsets import tutorial
 from cardsets.text import LANGUAGES, REFERENCE, Catalog
 from cardsets.yamlfile import Problem
 from cardsets.tutorial import Script
+from desktop.frame import names as player_names
 from desktop.frame import storage
 from desktop.frame.guide import Bubble, Guide, seat_names
 from desktop.frame.i18n import Translator
@@ -111,7 +112,7 @@ def begin(window: Window, name: str) -> Guide | None:
     if cls is None:
         window.inform(t("guide.title"), t("guide.broken", reason=f"no table for {script.game}"))
         return None
-    names = seat_names(script, words.text(language, tutorial.YOU))
+    names = seat_names(script, _own_name(window, script) or words.text(language, tutorial.YOU))
     if cls.SEATS == (1, 1):
         game = cls.GAME_CLASS(replays.start(script), names)
     else:
@@ -123,6 +124,17 @@ def begin(window: Window, name: str) -> Guide | None:
     guide.finished.connect(lambda completed: _ended(window, table, completed))
     table.guide = guide  # type: ignore[attr-defined]  # kept alive with its table (and found by tests)
     return guide
+
+
+def _own_name(window: Window, script: Script) -> str:
+    """The name the player last sat under at a game for several, if no other seat of the script has it."""
+    raw = window.settings.get("hotseat_names")
+    first = raw[0] if isinstance(raw, list) and raw and isinstance(raw[0], str) else ""
+    try:
+        (name,) = player_names.check([first]) if first.strip() else ("",)
+    except player_names.BadName:
+        return ""
+    return name if name not in script.players else ""
 
 
 def _put_on(window: Window, game: SeatGame, cls: type[SeatTable]) -> SeatTable:
@@ -137,6 +149,9 @@ def _put_on(window: Window, game: SeatGame, cls: type[SeatTable]) -> SeatTable:
     table = cls(window.tr_, game, storage.new_game_slot(), window.log, window.detail)
     table.ask = window.ask  # type: ignore[method-assign]
     table.inform = window.inform  # type: ignore[method-assign]
+    status = getattr(window, "_refresh_status", None)
+    if status is not None:
+        table.changed.connect(status)  # the window lets go of its tables by this connection
     window.hotseat = table
     window.centre.addWidget(table)
     window.centre.setCurrentWidget(table)

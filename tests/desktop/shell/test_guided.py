@@ -112,3 +112,88 @@ def test_guided_game_played_to_its_end_then_goes_on(qtbot: Any, window: MainWind
     table.looking = seat
     assert table.play(match.legal_moves(seat)[0])
     assert len(match.moves) == before + 1
+
+
+def test_another_move_is_held_back_with_the_reason_and_the_guide_stays(qtbot: Any, window: MainWindow) -> None:
+    guide = guided.begin(window, "solonauts")
+    assert guide is not None
+    table = guide.table
+    do_step(qtbot, guide)  # the goal, read
+    assert guide.step.id == "invert" and guide.pointed == ["inv_reverse_fate#1", "tl:1936"]
+    drag(table, "inv_reverse_fate#1", "tl:1865")  # lit too, but not what the step asks
+    QApplication.processEvents()
+    assert table.game.match.moves == [] and guide.step.id == "invert"
+    assert guide.bubble.refusal.text() == window.tr_.text("guide.not_this_move")
+    assert "inv_reverse_fate#1" in table.scene.hand_cards()  # back in the hand
+
+
+def test_leaving_midway_leaves_a_normal_game_that_plays_and_undoes(qtbot: Any, window: MainWindow) -> None:
+    guide = guided.begin(window, "chrononauts")
+    assert guide is not None
+    table = guide.table
+    for _ in range(4):  # curtain, goal, keep the ID, Ada keeps hers
+        do_step(qtbot, guide)
+    qtbot.mouseClick(guide.bubble.leave, LEFT)
+    QApplication.processEvents()
+    assert guide.done and table.guard is None and not guide.rings
+    assert table.message.text() == window.tr_.text("guide.left")
+    match = table.game.match
+    click_curtain(table)  # Bruno looks, and keeps his ID with the bar's button
+    qtbot.mouseClick(table.buttons["keep"], LEFT)
+    click_curtain(table)  # back to the player, who plays what the script never would: an artifact first
+    played = len(match.moves)
+    drag(table, "art_cure", "zone:stack")
+    QApplication.processEvents()
+    assert len(match.moves) == played + 1 and match.moves[-1].card == "art_cure"  # type: ignore[attr-defined]
+    qtbot.mouseClick(table.buttons["undo"], LEFT)
+    assert len(match.moves) == played
+
+
+def test_the_first_start_of_a_game_offers_its_guide_once(qtbot: Any, window: MainWindow) -> None:
+    window.new_hotseat("parsifal", "standard", ["Ada", "Bruno"], {}, 5)
+    offer = window.guided_offer.bubble  # type: ignore[attr-defined]
+    assert offer is not None and offer.isVisible()
+    assert offer.text.text() == window.tr_.text("guide.offer")
+    qtbot.mouseClick(offer.leave, LEFT)  # No, thanks
+    assert window.guided_offer.bubble is None  # type: ignore[attr-defined]
+    window.new_hotseat("parsifal", "standard", ["Ada", "Bruno"], {}, 6)
+    assert window.guided_offer.bubble is None  # type: ignore[attr-defined]  # once only
+    assert "parsifal" in window.settings[guided.PLAYED]
+    window.new_hotseat("banquet", "standard", ["Ada", "Bruno", "Carla"], {}, 6)  # another game: offered
+    offer = window.guided_offer.bubble  # type: ignore[attr-defined]
+    assert offer is not None
+    qtbot.mouseClick(offer.next, LEFT)  # Show me
+    table = window.hotseat
+    assert table is not None and isinstance(getattr(table, "guide", None), Guide)
+    assert table.game.names == ["Sam", "Ada", "Bruno"]  # the name the player last sat under is a guest's here
+
+
+def test_help_menu_starts_the_guide_of_the_game_on_the_table(qtbot: Any, window: MainWindow) -> None:
+    window.new_hotseat("bacchanalia", "standard", ["Ada", "Bruno", "Carla"], {}, 5)
+    window.act_guided.trigger()
+    table = window.hotseat
+    assert table is not None and table.game.match.seed == 1 and getattr(table, "guide", None) is not None
+    assert window.act_guided.text() == window.tr_.text("menu.guided")
+
+
+def test_a_broken_translation_shows_the_english_and_says_so(qtbot: Any, window: MainWindow, tmp_path: Any,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    import cardsets
+
+    root = tmp_path / "sets"
+    shutil.copytree(cardsets.ROOT / "chrononauts", root / "chrononauts")
+    words = root / "chrononauts" / "tutorial" / "text" / "nl.yaml"
+    words.write_text(words.read_text(encoding="utf-8").replace("Speel {card} nog", "Speel {kaart nog"), encoding="utf-8")
+    monkeypatch.setattr(cardsets, "ROOT", root)
+    loaded = guided.load("solonauts", "nl", root)
+    assert isinstance(loaded, guided.Loaded) and loaded.language == "en" and "nl.yaml" in loaded.notice
+    window.tr_.set_language("nl")
+    guide = guided.begin(window, "solonauts")
+    assert guide is not None and guide.bubble.notice.isVisible()
+    assert guide.bubble.text.text() == loaded.words.text("en", "solo.goal")
+    # English itself broken: refused with the reason, nothing crashes.
+    english = root / "chrononauts" / "tutorial" / "text" / "en.yaml"
+    english.write_text("language: en\nstrings: [", encoding="utf-8")
+    assert isinstance(guided.load("solonauts", "en", root), str)
