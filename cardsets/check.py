@@ -22,7 +22,7 @@ import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -33,7 +33,7 @@ import cardsets
 from cardsets import text
 from cardsets.text import LANGUAGES, REFERENCE, fingerprint
 from cardsets.files import read_bytes
-from cardsets.yamlfile import MAX_FILE_BYTES, StrictLoader, parse
+from cardsets.yamlfile import MAX_FILE_BYTES, Problem, StrictLoader, parse
 
 STAMP_KEY = "translated_from"
 TRANSLATIONS = tuple(lang for lang in LANGUAGES if lang != REFERENCE)
@@ -57,7 +57,9 @@ class _Stamp:
     changes: dict[str, tuple[str | None, str]]  # key -> (old fingerprint, new one), where they differ
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], extra: Callable[[Path], list[Problem]] | None = None) -> int:
+    """`extra` finds more problems (the guided games replayed through the rules, which this layer cannot
+    import); they count as errors like the rest."""
     parser = _parser()
     args = parser.parse_args(argv)
     root: Path = args.root
@@ -72,7 +74,7 @@ def main(argv: list[str]) -> int:
                 return status
         elif args.unstamped or args.dry_run:
             parser.error("--unstamped and --dry-run go with --stamp LANG")
-        return check(root, verbose=args.verbose, strict=args.strict, out=out)
+        return check(root, verbose=args.verbose, strict=args.strict, out=out, extra=extra)
     except Exception as exc:  # a bug in the checker itself: say so in one line, never a traceback
         print(f"convivium check: internal error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
         return 1
@@ -105,10 +107,17 @@ def _parser() -> argparse.ArgumentParser:
 # --- Checking --------------------------------------------------------------------------------
 
 
-def check(root: Path, *, verbose: bool = False, strict: bool = False, out: TextIO | None = None) -> int:
+def check(root: Path, *, verbose: bool = False, strict: bool = False, out: TextIO | None = None,
+          extra: Callable[[Path], list[Problem]] | None = None) -> int:
     """Validate everything under ``root`` and print the report; return the exit status."""
     out = out or sys.stdout
     reports = cardsets.validate_all(root)
+    if extra is not None:
+        found = extra(root)
+        for report in reports:  # each problem with the card set of its file
+            report.problems += [p for p in found if p.file.startswith(report.name + "/")]
+            found = [p for p in found if not p.file.startswith(report.name + "/")]
+        reports[-1].problems += found
     for report in reports:
         for problem in sorted([*report.problems, *report.warnings]):
             print(problem, file=out)

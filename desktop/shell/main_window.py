@@ -213,6 +213,8 @@ class MainWindow(QMainWindow):
         self._message_timer.timeout.connect(self.message.clear)
 
         self._build_actions()
+        from desktop.shell import guided  # Help → Guided first game and its first-start offer: all of it there
+        self.act_guided = guided.install(self)
         self.scene.move_chosen.connect(self._on_move)
         self.scene.drop_refused.connect(self._on_refused_drop)
         self.scene.hovered.connect(self._on_hover)
