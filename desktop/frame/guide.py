@@ -326,6 +326,9 @@ class Guide(QObject):
         if button is not None:
             button.setStyleSheet(BUTTON_MARK)
             self.marked = button
+        if keys and not self.table.scene.curtain_up:
+            # The card a step talks about, read whole: on the table a small card shows little more than its name.
+            self.table.show_detail(keys[0])
         self._follow()
         bubble.show()
         bubble.raise_()

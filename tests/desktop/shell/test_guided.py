@@ -197,3 +197,20 @@ def test_a_broken_translation_shows_the_english_and_says_so(qtbot: Any, window: 
     english = root / "chrononauts" / "tutorial" / "text" / "en.yaml"
     english.write_text("language: en\nstrings: [", encoding="utf-8")
     assert isinstance(guided.load("solonauts", "en", root), str)
+
+
+def test_the_card_a_step_points_at_is_read_whole_in_the_detail_panel(qtbot: Any, window: MainWindow) -> None:
+    """On a 1280×720 table a small card shows little more than its name; the guest whose objective a
+    step explains must be readable, so the pointed card is shown in the detail panel."""
+    guide = guided.begin(window, "banquet")
+    assert guide is not None
+    table = guide.table
+    shown: list[str] = []
+    for _ in range(len(guide.script.steps)):
+        if guide.done:
+            break
+        if guide.pointed and not table.scene.curtain_up:
+            assert table.detail_key == guide.pointed[0]
+            shown.append(guide.pointed[0])
+        do_step(qtbot, guide)
+    assert shown, "no step pointed at a card on an open table"
