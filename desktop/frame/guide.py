@@ -373,7 +373,10 @@ class Guide(QObject):
         bubble, view = self.bubble, self.table.view
         bubble.adjustSize()
         area = view.viewport().rect().adjusted(8, 8, -8, -8)
-        height = max(bubble.sizeHint().height(), bubble.minimumSizeHint().height())
+        # Wrapped words need the height they take at the bubble's width, which a size hint does not give.
+        layout = bubble.layout()
+        wrapped = layout.totalHeightForWidth(BUBBLE_WIDTH) if layout is not None else 0
+        height = min(max(bubble.sizeHint().height(), bubble.minimumSizeHint().height(), wrapped), area.height())
         rings = [view.mapFromScene(ring.sceneBoundingRect()).boundingRect().adjusted(-6, -6, 6, 6)
                  for ring in self.rings if ring.isVisible()]
         spot = QRect(QPoint(area.center().x() - BUBBLE_WIDTH // 2, area.bottom() - height - 8), QSize(BUBBLE_WIDTH, height))

@@ -214,3 +214,19 @@ def test_the_card_a_step_points_at_is_read_whole_in_the_detail_panel(qtbot: Any,
             shown.append(guide.pointed[0])
         do_step(qtbot, guide)
     assert shown, "no step pointed at a card on an open table"
+
+
+@pytest.mark.parametrize("language", ["it", "nl"])
+def test_the_bubble_is_tall_enough_for_its_words(qtbot: Any, window: MainWindow, language: str) -> None:
+    """A long step was cut off at the top and bottom: a wrapped label's size hint is not its height."""
+    window.set_language(language)
+    guide = guided.begin(window, "parsifal")
+    assert guide is not None
+    for _ in range(4):
+        if guide.done:
+            break
+        label = guide.bubble.text
+        QApplication.processEvents()
+        assert label.height() >= label.heightForWidth(label.width()), guide.step.id
+        do_step(qtbot, guide)
+    window.set_language("en")
