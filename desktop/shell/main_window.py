@@ -333,6 +333,7 @@ class MainWindow(QMainWindow):
         self.detail_dock.setWindowTitle(t("detail.title"))
         self.log_dock.setWindowTitle(t("log.title"))
         self.log.setAccessibleName(t("a11y.log"))
+        self.detail.set_name(t("a11y.detail"))
         for code, act in self.language_actions.items():
             act.setChecked(code == self.tr_.language)
         self.scene.retranslate()
