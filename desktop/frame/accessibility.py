@@ -32,7 +32,8 @@ from desktop.frame.card_item import CardItem
 from desktop.frame.card_table import CardTable
 
 # kind, object, text. Kinds: "announce" (a line said), "notify" (the notification saying the lines of a turn),
-# "focus", and the changes of a table's items: "name", "description", "selected", "unselected", "add", "remove".
+# "focus", and the changes of a table's items: "name", "description", "selected", "unselected", "add", "remove",
+# "reorder" (the reading order changed).
 Listener = Callable[[str, QObject, str], None]
 listeners: list[Listener] = []
 _installed = False
@@ -197,6 +198,10 @@ class Watcher(QObject):
             if held != before[3]:
                 _send(QAccessibleEvent(obj, QAccessible.Event.SelectionAdd if held else QAccessible.Event.SelectionRemove))
                 _tell("selected" if held else "unselected", obj, name)
+        kept = [key for key in self.seen if key in now]
+        if kept != [key for key in now if key in self.seen]:  # items moved in reading order: the list is reordered
+            _send(QAccessibleEvent(self.view, QAccessible.Event.ObjectReorder))
+            _tell("reorder", self.view, "")
         self.seen = now
         summary = table.text(QAccessible.Text.Description)
         if summary != self.summary:
