@@ -73,13 +73,14 @@ def _send(event: QAccessibleEvent) -> None:
         QAccessible.updateAccessibility(event)
 
 
-def announce(source: QObject, text: str) -> None:
-    """Have a screen reader say `text` (politely: after what it is saying)."""
+def announce(source: QObject, text: str, notify: bool = True) -> None:
+    """Have a screen reader say `text` (politely: after what it is saying). `notify` False: no notification,
+    for the object taking the focus says it (Orca 43 lets a notification cut short what the focus says)."""
     if not text:
         return
     _send(QAccessibleAnnouncementEvent(source, text))
     window = source.window() if isinstance(source, QWidget) else None
-    if window is not None and (QAccessible.isActive() or listeners):
+    if notify and window is not None and (QAccessible.isActive() or listeners):
         pending = window.findChild(_Pending)
         if not isinstance(pending, _Pending):
             pending = _Pending(window)
@@ -344,7 +345,11 @@ class CurtainAccess(_Leaf):
 
     def text(self, kind: QAccessible.Text) -> str:
         table = _table(self.token.view)
-        if table is None or kind != QAccessible.Text.Name:
+        if table is None or not table.curtain_up:
+            return ""
+        if kind == QAccessible.Text.Description:
+            return table.curtain_note  # what was just done, said after who is to look
+        if kind != QAccessible.Text.Name:
             return ""
         return table.translator.text("a11y.curtain", words=table.curtain_words)
 

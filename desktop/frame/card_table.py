@@ -67,6 +67,7 @@ class CardTable(QGraphicsScene):
         self._drag: tuple[CardItem, QPointF, QPointF] | None = None  # item, grab offset, press point
         self._dragging = False
         self._veil: tuple[QGraphicsRectItem, QGraphicsRectItem, QGraphicsSimpleTextItem] | None = None
+        self.curtain_note = ""  # what a screen reader hears after the curtain's words: the lines of the last move
         self._free_focus = ""  # where the focus rests while no card is held
         self._put_down = ""  # the card last put down: Tab goes on to the next one
         self._focus_shown = ""  # the key the ring was last put on

@@ -379,6 +379,7 @@ class SeatTable(QWidget):
                 self.detail_key = ""
                 self.show_message(self.save_trouble)  # their refusals go, for one may name what they hold
             self._drawn_for = (viewer, viewer is not None and self.game.secret_differs(viewer))
+        self.scene.curtain_note = ""
         self.draw(viewer, curtain)
         self._plan = []
         self._text = ""
@@ -787,9 +788,14 @@ class SeatTable(QWidget):
         self.log.scrollToBottom()
         # Every new event is said once; lines written again (a new language, an undo) are not.
         said = self.announced
-        fresh = events[len(said):] if events[:len(said)] == said else []
-        for event in fresh:
-            accessibility.announce(self.log, self.event_text(event))
+        fresh = [self.event_text(event) for event in (events[len(said):] if events[:len(said)] == said else [])]
+        # Under a curtain taking the keyboard the lines are said after its words, as its description: Orca 43
+        # lets each notification cut short the one before, and the curtain must be heard.
+        quiet = self.isVisible() and self._curtain_says_it()
+        for line in fresh:
+            accessibility.announce(self.log, line, notify=not quiet)
+        if quiet:
+            self.scene.curtain_note = " ".join(fresh)
         self.announced = list(events)
 
     # --- setting a game up ------------------------------------------------------------------

@@ -50,6 +50,11 @@ def heard(event: object) -> None:
     if not isinstance(data, (str, int)):
         # A child added or removed is not asked about: one removed is gone (as a reader finds, asking, Qt warns).
         data = None if data is None or event.type.startswith("object:children-changed") else describe(data)["name"]  # type: ignore[attr-defined]
+    if event.type.startswith("focus"):  # type: ignore[attr-defined]
+        try:
+            source["description"] = event.source.description  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001
+            source["description"] = None
     events.append({"type": event.type, "detail1": event.detail1, **source, "data": data})  # type: ignore[attr-defined]
 
 
@@ -109,7 +114,12 @@ def main() -> None:
     steps: list[dict[str, object]] = []
     try:
         if app_line(app, 30).strip() != "READY":
-            fail("the app did not start: " + (app.stderr.read() if app.stderr and app.poll() is not None else ""))
+            app.kill()
+            problem = app.stderr.read() if app.stderr else ""
+            if "platform plugin" in problem:  # Qt's X11 libraries are missing: the stack, not the app
+                fail("Qt cannot open the X display (libxcb-cursor0 and friends): " + problem[-300:])
+            print(json.dumps({"error": "the app did not start:\n" + problem}))
+            sys.exit(1)
         pump(SETTLE)
         while True:
             events.clear()

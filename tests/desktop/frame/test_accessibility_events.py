@@ -228,3 +228,26 @@ def test_the_prompt_bar_keeps_its_buttons_when_only_the_words_change(qtbot: Any,
     QApplication.processEvents()
     assert table.prompt.text() != prompt and table.buttons["keep"] is keep  # the Mission's question now
     assert all(isinstance(button, QPushButton) and button.isVisible() for button in table.buttons.values())
+
+
+def test_the_move_that_drops_the_curtain_is_said_after_its_words(qtbot: Any, main: MainWindow,
+                                                                heard: list[tuple[str, str]]) -> None:
+    """Orca 43 lets a notification cut short what the focus says: the lines of the move that hands the screen on
+    are the curtain's description (said after "Pass to Bo"), not a notification of their own."""
+    table = main.new_hotseat("chrononauts", "chrononauts", ["Ada", "Bo"], {"first_player": 0}, 5)
+    look(table)
+    table.view.setFocus()
+    qtbot.keyClick(table.view, Qt.Key.Key_F6)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the ID kept
+    QApplication.processEvents()
+    accessibility.flush()
+    heard.clear()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the Mission kept: Bo's turn to look
+    QApplication.processEvents()
+    accessibility.flush()
+    assert table.scene.curtain_up
+    last = table.log.item(table.log.count() - 1).text()
+    curtain = QAccessible.queryAccessibleInterface(accessibility.curtain_token(table.view))
+    assert curtain is not None and last in curtain.text(DESCRIPTION)
+    assert not [text for kind, text in heard if kind == "notify" and last in text]
+    assert ("focus", curtain.text(NAME)) in heard
