@@ -542,7 +542,7 @@ class SeatTable(QWidget):
                 widget = made[index]
             else:
                 widget = QPushButton()
-                widget.clicked.connect(lambda _checked=False, w=widget: self._press(w))
+                widget.clicked.connect(self._press)
                 widget.installEventFilter(self.bar_keys)  # Enter presses it, Esc goes back to the cards
                 self.bar_layout.addWidget(widget)
             widget.setText(plain.button_text(label))
@@ -568,8 +568,10 @@ class SeatTable(QWidget):
         if self.scene.curtain_up:
             self.view.setFocus(Qt.FocusReason.OtherFocusReason)  # the curtain says who is to look
 
-    def _press(self, button: QPushButton) -> None:
-        slot = self._slots.get(str(button.property(BAR_KEY)))
+    def _press(self) -> None:
+        """A bar button clicked: what it does now (a button is reused for another choice, see `_build_bar`)."""
+        button = self.sender()
+        slot = self._slots.get(str(button.property(BAR_KEY))) if isinstance(button, QPushButton) else None
         if slot is not None:
             keyboard.pressed(self, slot)
 
