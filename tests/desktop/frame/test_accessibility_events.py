@@ -251,3 +251,17 @@ def test_the_move_that_drops_the_curtain_is_said_after_its_words(qtbot: Any, mai
     assert curtain is not None and last in curtain.text(DESCRIPTION)
     assert not [text for kind, text in heard if kind == "notify" and last in text]
     assert ("focus", curtain.text(NAME)) in heard
+
+
+@pytest.mark.parametrize("game", ["solonauts", "chrononauts"])
+def test_a_replay_names_its_log_and_its_timeline(qtbot: Any, main: MainWindow, game: str) -> None:
+    if game == "solonauts":
+        main.new_game({"ids": 8}, DEAL)
+    else:
+        main.new_hotseat("chrononauts", "chrononauts", ["Ada", "Bo"], {}, 5)
+    replay = main.watch_replay()
+    assert replay is not None
+    qtbot.addWidget(replay)
+    replay.show()
+    QApplication.processEvents()
+    assert [face.role() for face in reachable(replay) if not face.text(NAME).strip()] == []
