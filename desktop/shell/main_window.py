@@ -887,6 +887,8 @@ class MainWindow(QMainWindow):
             return
         for act in (self.act_daily, self.act_statistics):
             act.setEnabled(True)
+        for label in (self.prompt, self.score, self.deal_label):
+            label.show()
         t = self.tr_.text
         self._refresh_prompt()
         if self.session is None:
@@ -909,6 +911,7 @@ class MainWindow(QMainWindow):
         """The menus while a game for several is on: its undo rules, and nothing of Solonauts."""
         for label in (self.prompt, self.score, self.deal_label):
             label.setText("")  # the hot-seat table has its own prompt bar
+            label.hide()  # nor does a screen reader find three empty labels
         self.act_undo.setEnabled(table.can_take_back())
         self.act_redo.setEnabled(table.can_redo())
         for act in (self.act_hint, self.act_daily, self.act_statistics, self.act_restart):

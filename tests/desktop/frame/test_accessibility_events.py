@@ -265,3 +265,13 @@ def test_a_replay_names_its_log_and_its_timeline(qtbot: Any, main: MainWindow, g
     replay.show()
     QApplication.processEvents()
     assert [face.role() for face in reachable(replay) if not face.text(NAME).strip()] == []
+
+
+def test_no_empty_label_shows_beside_a_table_for_several(qtbot: Any, main: MainWindow) -> None:
+    """The Solonauts status line has nothing to say during a game for several: it is not there to be read."""
+    main.new_hotseat("chrononauts", "chrononauts", ["Ada", "Bo"], {}, 5)
+    QApplication.processEvents()
+    assert [label for label in (main.prompt, main.score, main.deal_label) if label.isVisible()] == []
+    main.new_game({"ids": 8}, DEAL)
+    QApplication.processEvents()
+    assert main.score.isVisible() and main.score.text()
