@@ -6,25 +6,39 @@ the scene's card items (and the curtain while it is down), each named by the gam
 (`CardTable.accessible_text`), with its role, state and place on the screen. The items are
 QObjects, so Qt keeps and drops their interfaces as they come and go.
 
-`announce` says a line (a log event) through QAccessibleAnnouncementEvent; `listeners` hear
-every announcement and focus move too (tests, and any future spoken feedback), since Qt for
-Python has no update handler to install.
+What changes is told as it changes (`Watcher`): after every redraw each item whose name,
+description or "picked up" state changed sends its change event, items that come and go send
+children-changed, and the focus move is told last. A hidden table exposes nothing (nor does a
+stacked widget's hidden page), so a reader never walks a table nobody sees.
+
+`announce` says a line (a log event, a new prompt) twice over: as a QAccessibleAnnouncementEvent
+(object:announcement, which newer readers queue politely) and as a notification that shows
+(object:state-changed:showing on an object of role Notification, which Orca 43, the one Debian
+12 ships, speaks while it ignores announcements). The lines said in one turn of the event loop
+go out as one notification, for Orca lets each notification cut the previous one short.
+`listeners` hear all of it (tests, and any future spoken feedback), since Qt for Python has no
+update handler to install.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QPoint, QRect
+from PySide6.QtCore import QObject, QPoint, QRect, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent, QAccessibleInterface, \
     QAccessibleObject, QWindow
-from PySide6.QtWidgets import QApplication, QGraphicsView
+from PySide6.QtWidgets import QAccessibleWidget, QApplication, QGraphicsView, QStackedWidget, QWidget
 
 from desktop.frame.card_item import CardItem
 from desktop.frame.card_table import CardTable
 
-Listener = Callable[[str, QObject, str], None]  # kind ("announce" or "focus"), object, text
+# kind, object, text. Kinds: "announce" (a line said), "notify" (the notification saying the lines of a turn),
+# "focus", and the changes of a table's items: "name", "description", "selected", "unselected", "add", "remove",
+# "reorder" (the reading order changed).
+Listener = Callable[[str, QObject, str], None]
 listeners: list[Listener] = []
 _installed = False
+HERALDS_KEPT = 8  # notifications a reader may still be asking about (Orca reads the name after the event)
+GONE_KEPT = 64  # items gone from a table, likewise
 
 
 def install() -> None:
@@ -42,16 +56,78 @@ def _factory(_class_name: str, obj: QObject) -> QAccessibleInterface | None:
         return CurtainAccess(obj)
     if isinstance(obj, QGraphicsView) and isinstance(obj.scene(), CardTable):
         return TableAccess(obj)
+    if isinstance(obj, Herald):
+        return HeraldAccess(obj)
+    if type(obj) is QStackedWidget:  # noqa: E721 - Qt's own stack only, a subclass may list its pages itself
+        return StackAccess(obj)
     return None
 
 
-def announce(source: QObject, text: str) -> None:
-    """Have a screen reader say `text` (politely: after what it is saying)."""
+def _tell(kind: str, obj: QObject, text: str) -> None:
+    for listener in list(listeners):
+        listener(kind, obj, text)
+
+
+def _send(event: QAccessibleEvent) -> None:
+    if QAccessible.isActive():
+        QAccessible.updateAccessibility(event)
+
+
+def announce(source: QObject, text: str, notify: bool = True) -> None:
+    """Have a screen reader say `text` (politely: after what it is saying). `notify` False: no notification,
+    for the object taking the focus says it (Orca 43 lets a notification cut short what the focus says)."""
     if not text:
         return
-    QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(source, text))
-    for listener in list(listeners):
-        listener("announce", source, text)
+    _send(QAccessibleAnnouncementEvent(source, text))
+    window = source.window() if isinstance(source, QWidget) else None
+    if notify and window is not None and (QAccessible.isActive() or listeners):
+        pending = window.findChild(_Pending)
+        if not isinstance(pending, _Pending):
+            pending = _Pending(window)
+        pending.add(text)
+    _tell("announce", source, text)
+
+
+class _Pending(QObject):
+    """The lines said in this turn of the event loop, to go out as one notification when it ends."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.window = window
+        self.lines: list[str] = []
+
+    def add(self, text: str) -> None:
+        if not self.lines:
+            QTimer.singleShot(0, self, self.flush)
+        self.lines.append(text)
+
+    def flush(self) -> None:
+        lines, self.lines = self.lines, []
+        if not lines:
+            return
+        text = " ".join(line if line[-1:] in ".!?…:" else line + "." for line in lines)
+        herald = Herald(self.window, text)
+        _send(QAccessibleEvent(herald, QAccessible.Event.ObjectShow))
+        _tell("notify", herald, text)
+        old = [child for child in self.window.findChildren(Herald)]
+        for stale in old[:-HERALDS_KEPT]:
+            stale.deleteLater()
+
+
+def flush() -> None:
+    """Send the notifications waiting for the end of this turn of the event loop now (tests)."""
+    for window in QApplication.topLevelWidgets():
+        for pending in window.findChildren(_Pending):
+            pending.flush()
+
+
+class Herald(QObject):
+    """One notification: the lines of one moment, as a reader is told them."""
+
+    def __init__(self, window: QWidget, text: str) -> None:
+        super().__init__(window)
+        self.window = window
+        self.text = text
 
 
 def focus_moved(view: QGraphicsView, key: str) -> None:
@@ -62,12 +138,84 @@ def focus_moved(view: QGraphicsView, key: str) -> None:
     target: QObject | None = (curtain_token(view) if key == "curtain" else scene.items_by_key.get(key))
     if target is None:
         return
-    if QAccessible.isActive() and view.hasFocus():
-        QAccessible.updateAccessibility(QAccessibleEvent(target, QAccessible.Event.Focus))
+    if not view.hasFocus():
+        return  # the view says it when it gets the keyboard (TableView.focusInEvent)
+    _send(QAccessibleEvent(target, QAccessible.Event.Focus))
     if listeners:
         name = QAccessible.queryAccessibleInterface(target)
         for listener in list(listeners):
             listener("focus", target, name.text(QAccessible.Text.Name) if name is not None else key)
+
+
+class Watcher(QObject):
+    """Tells a reader what changed on a view's table after each redraw (see the module's docstring)."""
+
+    def __init__(self, view: QGraphicsView, table: CardTable) -> None:
+        super().__init__(view)
+        self.view = view
+        self.seen: dict[str, tuple[QObject, str, str, bool]] = {}  # key -> object, name, description, picked up
+        self.summary = ""
+        self.gone: list[CardItem] = []
+        table.drawn.connect(self.sync)
+        table.item_leaving.connect(self.leaving)
+
+    def leaving(self, item: object) -> None:
+        """An item leaves the table: said while it is still there (afterwards Qt knows it no longer)."""
+        if isinstance(item, CardItem) and self.seen.pop(item.key, None) is not None:
+            _send(QAccessibleEvent(item, QAccessible.Event.ObjectDestroyed))
+            _tell("remove", item, item.key)
+            # Kept a while: a reader asks about the events it has queued after the item is gone.
+            self.gone = [*self.gone[-GONE_KEPT + 1:], item]
+
+    def sync(self) -> None:
+        if not (QAccessible.isActive() or listeners):
+            return
+        table = QAccessible.queryAccessibleInterface(self.view)
+        if not isinstance(table, TableAccess):
+            return
+        now: dict[str, tuple[QObject, str, str, bool]] = {}
+        for obj in table.children():
+            face = QAccessible.queryAccessibleInterface(obj)
+            if face is not None:
+                key = obj.key if isinstance(obj, CardItem) else "curtain"
+                now[key] = (obj, face.text(QAccessible.Text.Name), face.text(QAccessible.Text.Description),
+                            bool(face.state().selected))
+        for key, (obj, name, _description, _held) in self.seen.items():
+            if key not in now:  # hidden, or the curtain lifted: the object lives on, out of the list
+                _send(QAccessibleEvent(obj, QAccessible.Event.ObjectDestroyed))
+                _tell("remove", obj, name)
+        for key, (obj, name, description, held) in now.items():
+            before = self.seen.get(key)
+            if before is None:
+                _send(QAccessibleEvent(obj, QAccessible.Event.ObjectCreated))
+                _tell("add", obj, name)
+                continue
+            if name != before[1]:
+                _send(QAccessibleEvent(obj, QAccessible.Event.NameChanged))
+                _tell("name", obj, name)
+            if description != before[2]:
+                _send(QAccessibleEvent(obj, QAccessible.Event.DescriptionChanged))
+                _tell("description", obj, description)
+            if held != before[3]:
+                _send(QAccessibleEvent(obj, QAccessible.Event.SelectionAdd if held else QAccessible.Event.SelectionRemove))
+                _tell("selected" if held else "unselected", obj, name)
+        kept = [key for key in self.seen if key in now]
+        if kept != [key for key in now if key in self.seen]:  # items moved in reading order: the list is reordered
+            _send(QAccessibleEvent(self.view, QAccessible.Event.ObjectReorder))
+            _tell("reorder", self.view, "")
+        self.seen = now
+        summary = table.text(QAccessible.Text.Description)
+        if summary != self.summary:
+            self.summary = summary
+            _send(QAccessibleEvent(self.view, QAccessible.Event.DescriptionChanged))
+            _tell("description", self.view, summary)
+
+
+def watch(view: QGraphicsView) -> None:
+    """Tell a reader what changes on `view`'s table from now on (once per view)."""
+    table = _table(view)
+    if table is not None and not isinstance(view.findChild(Watcher), Watcher):
+        Watcher(view, table)
 
 
 class CurtainToken(QObject):
@@ -142,7 +290,7 @@ class CardAccess(_Leaf):
         return views[0] if views else None
 
     def isValid(self) -> bool:  # noqa: N802 - Qt override
-        return self._scene() is not None
+        return True  # gone from the table it is nameless and invisible, not an error for a reader asking late
 
     def text(self, kind: QAccessible.Text) -> str:
         scene = self._scene()
@@ -153,14 +301,15 @@ class CardAccess(_Leaf):
             return name
         if kind == QAccessible.Text.Description:
             tr = scene.translator
+            held = scene.selected == self.item.key  # the card picked up, never the target the keyboard is on
             extra = []
             if self.item.highlighted:
                 extra.append(tr.text("a11y.can_play_here"))
-            if self.item.key in scene.dests and scene.dests[self.item.key] and not self.item.selected:
+            if self.item.key in scene.dests and scene.dests[self.item.key] and not held:
                 extra.append(tr.text("a11y.can_move"))
-            if self.item.selected:
+            if held:
                 extra.append(tr.text("a11y.held"))
-            return ". ".join(part for part in (description, *extra) if part)
+            return sentences([description, *extra])
         return ""
 
     def role(self) -> QAccessible.Role:
@@ -171,8 +320,10 @@ class CardAccess(_Leaf):
         state.focusable = True
         state.selectable = True
         state.focused = self.item.focused
-        state.selected = self.item.selected
-        state.invisible = not self.item.isVisible()
+        scene = self._scene()
+        state.selected = scene is not None and scene.selected == self.item.key
+        view = self.view()
+        state.invisible = not self.item.isVisible() or view is None or not view.isVisible()
         return state
 
     def rect(self) -> QRect:
@@ -194,7 +345,11 @@ class CurtainAccess(_Leaf):
 
     def text(self, kind: QAccessible.Text) -> str:
         table = _table(self.token.view)
-        if table is None or kind != QAccessible.Text.Name:
+        if table is None or not table.curtain_up:
+            return ""
+        if kind == QAccessible.Text.Description:
+            return table.curtain_note  # what was just done, said after who is to look
+        if kind != QAccessible.Text.Name:
             return ""
         return table.translator.text("a11y.curtain", words=table.curtain_words)
 
@@ -219,12 +374,14 @@ class TableAccess(QAccessibleObject):
         super().__init__(view)
         self.view = view
 
-    def _children(self) -> list[QObject]:
+    def children(self) -> list[QObject]:
+        """The curtain while it is down, then the items in reading order; nothing while the view is hidden."""
         table = _table(self.view)
-        if table is None:
+        if table is None or not self.view.isVisible():
             return []
         items: list[QObject] = [curtain_token(self.view)] if table.curtain_up else []
         return items + [table.items_by_key[key] for key in table.accessible_keys()]
+
 
     def window(self) -> QWindow | None:  # type: ignore[override]  # Qt takes none
         return self.view.window().windowHandle()
@@ -234,15 +391,15 @@ class TableAccess(QAccessibleObject):
         return QAccessible.queryAccessibleInterface(parent) if parent is not None else None
 
     def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]  # Qt takes none
-        children = self._children()
+        children = self.children()
         return QAccessible.queryAccessibleInterface(children[index]) if 0 <= index < len(children) else None
 
     def childCount(self) -> int:  # noqa: N802 - Qt override
-        return len(self._children())
+        return len(self.children())
 
     def indexOfChild(self, child: QAccessibleInterface) -> int:  # noqa: N802 - Qt override
         obj = child.object()
-        children = self._children()
+        children = self.children()
         return children.index(obj) if obj in children else -1
 
     def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # type: ignore[override]  # noqa: N802 - Qt takes none
@@ -281,8 +438,80 @@ class TableAccess(QAccessibleObject):
         state = QAccessible.State()
         state.focusable = True
         state.focused = self.view.hasFocus()
+        state.invisible = not self.view.isVisible()
         return state
 
     def rect(self) -> QRect:
         return QRect(self.view.mapToGlobal(QPoint(0, 0)), self.view.size())
+
+
+class HeraldAccess(QAccessibleObject):
+    """A notification: its name is the lines it says."""
+
+    def __init__(self, herald: Herald) -> None:
+        super().__init__(herald)
+        self.herald = herald
+
+    def window(self) -> QWindow | None:  # type: ignore[override]  # Qt takes none
+        return self.herald.window.windowHandle()
+
+    def parent(self) -> QAccessibleInterface | None:  # type: ignore[override]  # Qt takes none
+        return QAccessible.queryAccessibleInterface(self.herald.window)
+
+    def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]  # Qt takes none
+        return None
+
+    def childCount(self) -> int:  # noqa: N802 - Qt override
+        return 0
+
+    def indexOfChild(self, child: QAccessibleInterface) -> int:  # noqa: N802 - Qt override
+        return -1
+
+    def text(self, kind: QAccessible.Text) -> str:
+        return self.herald.text if kind == QAccessible.Text.Name else ""
+
+    def role(self) -> QAccessible.Role:
+        return QAccessible.Role.Notification
+
+    def state(self) -> QAccessible.State:
+        return QAccessible.State()
+
+    def rect(self) -> QRect:
+        return QRect()
+
+
+class StackAccess(QAccessibleWidget):
+    """A stacked widget shows one page: a reader is given that one, never the hidden ones behind it."""
+
+    def __init__(self, stack: QStackedWidget) -> None:
+        super().__init__(stack, QAccessible.Role.LayeredPane)
+        self.stack = stack
+
+    def _page(self) -> QWidget | None:
+        page = self.stack.currentWidget()
+        return page if page is not None and not page.isWindow() else None
+
+    def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]  # Qt takes none
+        page = self._page()
+        return QAccessible.queryAccessibleInterface(page) if index == 0 and page is not None else None
+
+    def childCount(self) -> int:  # noqa: N802 - Qt override
+        return 1 if self._page() is not None else 0
+
+    def indexOfChild(self, child: QAccessibleInterface) -> int:  # noqa: N802 - Qt override
+        page = self._page()
+        return 0 if page is not None and child.object() is page else -1
+
+
+def sentences(parts: list[str]) -> str:
+    """Parts of a description said one after another: each its own sentence, never two full stops."""
+    said = ""
+    for part in (part.strip() for part in parts):
+        if not part:
+            continue
+        if said:
+            said = (said if said[-1] in ".!?…:;" else said + ".") + " " + part[0].upper() + part[1:]
+        else:
+            said = part
+    return said
 

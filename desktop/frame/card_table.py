@@ -54,6 +54,8 @@ class CardTable(QGraphicsScene):
     focus_changed = Signal(str)  # the key the keyboard focus moved to ("curtain" on the veil, "" for none)
     idle_key = Signal()  # a key with nothing to act on: the table says so, rather than nothing happening
     leave = Signal(bool)  # Tab with nothing that may move: the keyboard goes on to the prompt bar (forward?)
+    drawn = Signal()  # the items, marks and curtain are as they will stay until the next change (screen readers)
+    item_leaving = Signal(object)  # a CardItem about to leave the table (still on it)
 
     def __init__(self, tr: Translator, width: float, height: float) -> None:
         super().__init__(0, 0, width, height)
@@ -66,6 +68,7 @@ class CardTable(QGraphicsScene):
         self._drag: tuple[CardItem, QPointF, QPointF] | None = None  # item, grab offset, press point
         self._dragging = False
         self._veil: tuple[QGraphicsRectItem, QGraphicsRectItem, QGraphicsSimpleTextItem] | None = None
+        self.curtain_note = ""  # what a screen reader hears after the curtain's words: the lines of the last move
         self._free_focus = ""  # where the focus rests while no card is held
         self._put_down = ""  # the card last put down: Tab goes on to the next one
         self._focus_shown = ""  # the key the ring was last put on
@@ -126,6 +129,7 @@ class CardTable(QGraphicsScene):
         """Bring the items in line with `wanted` (key -> position, z): the rest leave, cards that moved slide."""
         for key in list(self.items_by_key):
             if key not in wanted:
+                self.item_leaving.emit(self.items_by_key[key])
                 self.removeItem(self.items_by_key.pop(key))
         for key, (pos, z) in wanted.items():
             item = self.items_by_key[key]
@@ -429,6 +433,7 @@ class CardTable(QGraphicsScene):
             self._ring.surround(self.items_by_key[key].sceneBoundingRect())
             self._ring.setZValue(RING_Z)
         self._ring.setVisible(bool(key) and self.shows_focus)
+        self.drawn.emit()  # what changed is told before where the focus went
         if key != self._focus_shown:
             self._focus_shown = key
             self.focus_changed.emit(key)

@@ -23,7 +23,9 @@ def ask(parent: QWidget | None, title: str, text: str, buttons: list[str], safe:
             button.setAutoDefault(button is keep)  # a focused destructive button must not take Enter either
     box.exec()
     clicked = box.clickedButton()
-    return made.index(clicked) if clicked in made else -1
+    chosen = made.index(clicked) if clicked in made else -1
+    box.deleteLater()  # a box kept by its parent, hidden, would stay in a screen reader's tree
+    return chosen
 
 
 def inform(parent: QWidget | None, title: str, text: str,
@@ -32,6 +34,7 @@ def inform(parent: QWidget | None, title: str, text: str,
     box = plain.message_box(parent, title, text, icon)
     box.addButton(QMessageBox.StandardButton.Ok)
     box.exec()
+    box.deleteLater()  # a box kept by its parent, hidden, would stay in a screen reader's tree
 
 
 def start_cancel(dialog: QDialog, start: str, cancel: str) -> QDialogButtonBox:

@@ -101,8 +101,15 @@ def press(table: BarTable, button: QPushButton) -> None:
 def pressed(table: BarTable, slot: Callable[[], object]) -> None:
     """Run a bar button's slot, however it was pressed (a key or the mouse), then take the keyboard to the
     next decision: the curtain if one fell (Enter and Space lift it), the table if a card may move, else the
-    new bar's first button. The button pressed is gone with the old bar, so the focus must go somewhere."""
+    new bar's first button. The button pressed may be gone, or mean something else now, so the focus must
+    go where the decision is."""
     slot()
+    settle(table)
+
+
+def settle(table: BarTable) -> None:
+    """The keyboard to the next decision (see `pressed`). Said once: the bar, rebuilt while it held the
+    focus, calls it before its old buttons go, so a reader never hears the focus land on them."""
     if not table.view.isVisible():
         return  # the table was closed or replaced
     if table.scene.movable() or table.scene.curtain_up or not focus_bar(table):

@@ -1,8 +1,8 @@
 """The view that shows a table scaled to the window, and the panel that shows one card large."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence, QPainter, QResizeEvent, QTransform
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QPainter, QResizeEvent, QTransform
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from desktop.frame.card_item import CardFace, face_pixmap
@@ -21,6 +21,7 @@ class TableView(QGraphicsView):
         accessibility.install()
         super().__init__(scene)
         if isinstance(scene, CardTable):
+            accessibility.watch(self)
             scene.focus_changed.connect(lambda key: accessibility.focus_moved(self, key))
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -78,6 +79,19 @@ class TableView(QGraphicsView):
             return
         super().keyPressEvent(event)
 
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt override
+        super().focusInEvent(event)
+        # Qt tells a screen reader the view has the focus once this returns: the card (or the curtain) the
+        # keyboard is on is told after that, or a reader would say only "Card table".
+        QTimer.singleShot(0, self, self._focus_told)
+
+    def _focus_told(self) -> None:
+        from desktop.frame import accessibility
+
+        scene = self.scene()
+        if isinstance(scene, CardTable) and self.hasFocus() and scene.focused_key:
+            accessibility.focus_moved(self, scene.focused_key)
+
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         self._fit()
@@ -104,8 +118,14 @@ class DetailPanel(QWidget):
         layout.addWidget(self.picture)
         layout.addWidget(self.text, 1)
 
+    def set_name(self, name: str) -> None:
+        """What a screen reader calls the panel and its text (the caller's language)."""
+        self.setAccessibleName(name)
+        self.text.setAccessibleName(name)
+
     def show_card(self, face: CardFace, html_text: str) -> None:
         self._face = face
+        self.picture.setAccessibleName(" ".join(face.title.split()))  # the picture says which card it is
         self._render()
         self.text.setHtml(html_text)
 
@@ -125,4 +145,5 @@ class DetailPanel(QWidget):
     def show_hint(self, text: str) -> None:
         self._face = None
         self.picture.clear()
+        self.picture.setAccessibleName("")
         self.text.setPlainText(text)

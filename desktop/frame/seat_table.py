@@ -15,8 +15,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
                                QPushButton, QVBoxLayout, QWidget)
 
 from desktop.frame import accessibility, dialogs, keyboard, plain, storage
@@ -175,6 +176,9 @@ class WindowWords:
     nobody_for_turn: tuple[str, str] | None = None
 
 
+BAR_KEY = "bar_key"  # the property naming what a prompt bar's button does now (buttons are reused)
+
+
 class SeatTable(QWidget):
     """A game's table and its prompt bar: the main window's centre while a game for several is on.
 
@@ -211,8 +215,9 @@ class SeatTable(QWidget):
         self.bar = QWidget()
         self.bar_layout = QHBoxLayout(self.bar)
         self.bar.setFixedHeight(56)  # a prompt of another length must not resize (and redraw) the whole table
-        self.prompt = plain.label()
+        self.prompt = plain.label()  # names in it are shown as written, never read as markup
         self.prompt.setWordWrap(True)
+        self.bar_layout.addWidget(self.prompt, 1)
         self.message = plain.label()  # refusals may quote names and files
         self.message.setStyleSheet(ERROR_STYLE)
         self.message.setWordWrap(True)
@@ -230,10 +235,11 @@ class SeatTable(QWidget):
         self.detail = detail if detail is not None else DetailPanel()
         self.detail_key = ""
         self.buttons: dict[str, QPushButton] = {}
+        self._gone_buttons: list[QPushButton] = []
         self._slots: dict[str, Callable[[], object]] = {}
         self._plan: list[tuple[str, str, Callable[[], object]]] = []
         self._text = ""
-        self._bar_shape: tuple[str, list[tuple[str, str]]] | None = None
+        self._bar_shape: list[tuple[str, str]] | None = None
         self.looking: int | None = None  # who last lifted the curtain
         self.answering: int | None = None  # who said "I answer" to the open window's question
         self._drawn_for: tuple[int | None, bool] = (None, False)  # who the last draw was for; was it private?
@@ -248,6 +254,15 @@ class SeatTable(QWidget):
         scene.pinned.connect(self.show_detail)
         self.announced: list[Event] = []  # the log events a screen reader has been told
         self.bar_keys = keyboard.attach_bar(self)  # the keys between the cards and the bar's buttons
+        self._name_panels()
+
+    def _name_panels(self) -> None:
+        """What a screen reader calls the panels around the table, in the table's language."""
+        t = self.tr_.text
+        self.bar.setAccessibleName(t("a11y.prompt"))
+        self.prompt.setAccessibleDescription(t("a11y.prompt"))
+        self.log.setAccessibleName(t("a11y.log"))
+        self.detail.set_name(t("a11y.detail"))
 
     # --- what a game's table provides ---------------------------------------------------
 
@@ -330,6 +345,7 @@ class SeatTable(QWidget):
     def retranslate(self) -> None:
         """Everything said again in the new language: table, prompt bar, log and detail."""
         self.scene.retranslate()
+        self._name_panels()
         self.log_events = []
         self.log.clear()
         self._bar_shape = None
@@ -369,6 +385,7 @@ class SeatTable(QWidget):
                 self.detail_key = ""
                 self.show_message(self.save_trouble)  # their refusals go, for one may name what they hold
             self._drawn_for = (viewer, viewer is not None and self.game.secret_differs(viewer))
+        self.scene.curtain_note = ""
         self.draw(viewer, curtain)
         self._plan = []
         self._text = ""
@@ -515,32 +532,61 @@ class SeatTable(QWidget):
         return None
 
     def _build_bar(self) -> None:
-        """Rebuild the prompt bar only when it changes: relaying out widgets costs more than the table."""
-        shape = (self._text, [(key, label) for key, label, _slot in self._plan])
+        """Say the prompt when it changes; remake the buttons only when they change (relaying out widgets costs
+        more than the table, and a button remade under the keyboard would send a reader's focus astray)."""
+        self._slots = {key: slot for key, _label, slot in self._plan}
+        if self._text != self.prompt.text():
+            self.prompt.setText(self._text)
+            self.prompt.setAccessibleName(self._text)
+            if not self._curtain_says_it():
+                accessibility.announce(self.prompt, self._text)
+        shape = [(key, label) for key, label, _slot in self._plan]
         if shape == self._bar_shape:
-            self._slots = {key: slot for key, _label, slot in self._plan}
             return
         self._bar_shape = shape
-        while self.bar_layout.count():
-            item = self.bar_layout.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()  # at once: deleteLater alone leaves it drawn until the loop runs
-                widget.deleteLater()
-        self.prompt = plain.label(self._text)  # names in it are shown as written, never read as markup
-        self.prompt.setWordWrap(True)
-        self.prompt.setAccessibleName(self._text)
-        self.prompt.setAccessibleDescription(self.tr_.text("a11y.prompt"))
-        self.bar_layout.addWidget(self.prompt, 1)
-        accessibility.announce(self.prompt, self._text)
+        # The buttons already there take the new words: a reader is told their new names, and the keyboard
+        # never lands on a button about to go. Only those beyond the new count go; missing ones are made.
+        focus = QApplication.focusWidget()
+        had_focus = focus is not None and self.bar.isAncestorOf(focus)
+        made = list(self.buttons.values())
         self.buttons = {}
-        self._slots = {key: slot for key, _label, slot in self._plan}
-        for key, label, _slot in self._plan:
-            widget = QPushButton(plain.button_text(label))
-            widget.clicked.connect(lambda _checked=False, k=key: keyboard.pressed(self, self._slots[k]))
-            widget.installEventFilter(self.bar_keys)  # Enter presses it, Esc goes back to the cards
-            self.bar_layout.addWidget(widget)
+        for index, (key, label) in enumerate(shape):
+            if index < len(made):
+                widget = made[index]
+            else:
+                widget = QPushButton()
+                widget.clicked.connect(self._press)
+                widget.installEventFilter(self.bar_keys)  # Enter presses it, Esc goes back to the cards
+                self.bar_layout.addWidget(widget)
+            widget.setText(plain.button_text(label))
+            widget.setProperty(BAR_KEY, key)
             self.buttons[key] = widget
+        if had_focus:
+            keyboard.settle(self)  # where the keyboard goes next, before the buttons it was on are gone
+        for widget in made[len(shape):]:
+            widget.hide()
+            widget.setParent(None)  # out of the window (and a reader's tree) at once
+        # Kept a while, unseen: a reader asks about the events it has queued (the hiding) after they happen.
+        self._gone_buttons = [*self._gone_buttons, *made[len(shape):]][-8:]
+
+    def _curtain_says_it(self) -> bool:
+        """Does the curtain, focused, say the prompt itself (so it is said once)? It does when the keyboard is on
+        this table (the bar rebuilt under it hands it to the curtain) or the table is not shown yet (it takes
+        the keyboard as it appears)."""
+        focus = QApplication.focusWidget()
+        return self.scene.curtain_up and (not self.isVisible() or (focus is not None and self.isAncestorOf(focus)))
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if self.scene.curtain_up:
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)  # the curtain says who is to look
+
+    def _press(self) -> None:
+        """A bar button clicked: what it does now (a button is reused for another choice, see `_build_bar`)."""
+        button = self.sender()
+        slot = self._slots.get(str(button.property(BAR_KEY))) if isinstance(button, QPushButton) else None
+        if slot is not None:
+            keyboard.pressed(self, slot)
 
     def show_message(self, text: str, error: bool = True) -> None:
         """A refusal or trouble in red; a hint (what a held card can do) in the table's plain colour."""
@@ -764,9 +810,14 @@ class SeatTable(QWidget):
         self.log.scrollToBottom()
         # Every new event is said once; lines written again (a new language, an undo) are not.
         said = self.announced
-        fresh = events[len(said):] if events[:len(said)] == said else []
-        for event in fresh:
-            accessibility.announce(self.log, self.event_text(event))
+        fresh = [self.event_text(event) for event in (events[len(said):] if events[:len(said)] == said else [])]
+        # Under a curtain taking the keyboard the lines are said after its words, as its description: Orca 43
+        # lets each notification cut short the one before, and the curtain must be heard.
+        quiet = self.isVisible() and self._curtain_says_it()
+        for line in fresh:
+            accessibility.announce(self.log, line, notify=not quiet)
+        if quiet:
+            self.scene.curtain_note = " ".join(fresh)
         self.announced = list(events)
 
     # --- setting a game up ------------------------------------------------------------------

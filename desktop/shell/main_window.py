@@ -335,6 +335,7 @@ class MainWindow(QMainWindow):
         self.detail_dock.setWindowTitle(t("detail.title"))
         self.log_dock.setWindowTitle(t("log.title"))
         self.log.setAccessibleName(t("a11y.log"))
+        self.detail.set_name(t("a11y.detail"))
         for code, act in self.language_actions.items():
             act.setChecked(code == self.tr_.language)
         self.scene.retranslate()
@@ -888,6 +889,8 @@ class MainWindow(QMainWindow):
             return
         for act in (self.act_daily, self.act_statistics):
             act.setEnabled(True)
+        for label in (self.prompt, self.score, self.deal_label):
+            label.show()
         t = self.tr_.text
         self._refresh_prompt()
         if self.session is None:
@@ -910,6 +913,7 @@ class MainWindow(QMainWindow):
         """The menus while a game for several is on: its undo rules, and nothing of Solonauts."""
         for label in (self.prompt, self.score, self.deal_label):
             label.setText("")  # the hot-seat table has its own prompt bar
+            label.hide()  # nor does a screen reader find three empty labels
         self.act_undo.setEnabled(table.can_take_back())
         self.act_redo.setEnabled(table.can_redo())
         for act in (self.act_hint, self.act_daily, self.act_statistics, self.act_restart):

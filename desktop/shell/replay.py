@@ -190,6 +190,8 @@ class ReplayWindow(QMainWindow):
         self.speed_label.setText(t("replay.speed"))
         self.everything.setText(t("replay.show_all"))
         self.play_here.setText(t("replay.play_from_here"))
+        self.log.setAccessibleName(t("a11y.log"))  # what a screen reader calls them: they show no words of their own
+        self.slider.setAccessibleName(t("replay.moves"))
         self.stage.retranslate()
         self._build_log()
         self.redraw()

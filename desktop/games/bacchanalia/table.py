@@ -515,6 +515,7 @@ class BacchanaliaTable(SeatTable):
         t = self.tr_.text
         self.journal_title.setText(t("journal.panel"))
         self.journal_edit.setPlaceholderText(t("journal.placeholder"))
+        self.journal_edit.setAccessibleName(t("journal.panel"))  # a placeholder is gone once a note is typed
         self.journal_export.setText(t("journal.export"))
         self.journal_help.setText(t("journal.help"))
 

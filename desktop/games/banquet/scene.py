@@ -360,6 +360,8 @@ class BanquetScene(CardTable):
             name = drawing.names[seat] if seat < len(drawing.names) else str(seat + 1)
             return (self.translator.text("a11y.display", player=name, count=len(view.rows[seat]), belt=view.belts[seat]),
                     drawing.status.get(seat, ""))
+        if drawing is not None and key == TRAY_KEY:  # a bare zone: named by the caption over it
+            return drawing.lines.get("tray", ""), ""
         if key.startswith("priv:") and key in self.items_by_key:  # another's privilege: a plate without its name
             return self.translator.text("a11y.face_down"), self.items_by_key[key].face.title
         return super().accessible_text(key)

@@ -51,7 +51,7 @@ def card_words(faces: ChrononautsFaces, tl: Timeline, key: str, face: CardFace, 
         if key in home:
             return t("a11y.traveller_home", name=tr.card_title(key)), face.body
         met = sum(faces.rules.identity_progress(tl, key))
-        return t("a11y.traveller", name=tr.card_title(key), met=met), face.body
+        return t("a11y.traveller", name=tr.card_title(key), count=met), face.body
     if key in hand and not face.face_down:
         name, description = face_words(tr, face)
         return t("a11y.in_hand", card=name, place=hand.index(key) + 1, count=len(hand)), description

@@ -82,7 +82,7 @@ def test_the_table_lists_its_cards_with_names_roles_and_places(qtbot: Any, windo
     assert items[DECK_KEY].text(DESCRIPTION) == "face down" and "36" in items[DECK_KEY].text(NAME)
     first = window.session.view.hand[0] if window.session else ""
     assert items[first].text(NAME).endswith("card 1 of 5 in your hand")
-    assert "can be picked up" in items[first].text(DESCRIPTION)
+    assert "can be picked up" in items[first].text(DESCRIPTION).lower()
     view_rect = QRect(window.view.mapToGlobal(window.view.rect().topLeft()), window.view.size())
     assert view_rect.contains(linchpin.rect()) and linchpin.rect().width() > 20
     point = linchpin.rect().center()
@@ -119,8 +119,8 @@ def test_focus_selection_and_lit_targets_show_in_the_state(qtbot: Any, window: M
     qtbot.keyClick(view, Qt.Key.Key_1)
     card = scene.selected
     items = children(view)
-    assert items[card].state().selected and "picked up" in items[card].text(DESCRIPTION)
-    lit = [key for key, child in items.items() if "can be played here" in child.text(DESCRIPTION)]
+    assert items[card].state().selected and "picked up" in items[card].text(DESCRIPTION).lower()
+    lit = [key for key, child in items.items() if "can be played here" in child.text(DESCRIPTION).lower()]
     assert set(lit) == set(scene.dests[card])  # exactly the rules' targets (from legal_moves)
     assert items[scene.focused_key].state().focused and scene.focused_key in lit
 
@@ -175,7 +175,11 @@ def test_the_prompt_and_its_buttons_have_names_and_log_lines_are_announced(
     table = main.new_hotseat("chrononauts", "chrononauts", ["Marta", "Luca"], {"first_player": 0}, 5)
     prompt = QAccessible.queryAccessibleInterface(table.prompt)
     assert prompt is not None and prompt.text(NAME) == table.prompt.text() != ""
-    assert ("announce", table.prompt.text()) in heard  # a new question is said as it appears
+    QApplication.processEvents()
+    accessibility.flush()
+    # The curtain's words are said once, as it takes the keyboard when the table appears (issue 31).
+    said = [(kind, text) for kind, text in heard if table.prompt.text() in text and kind in ("announce", "notify", "focus")]
+    assert said == [("focus", "curtain: " + table.prompt.text())]
     reveal = QAccessible.queryAccessibleInterface(table.buttons["reveal"])
     assert reveal is not None and reveal.text(NAME) == table.tr_.text("hs.reveal")
     assert reveal.role() == QAccessible.Role.Button

@@ -1,0 +1,167 @@
+"""The app side of the AT-SPI test (tests/desktop/frame/test_atspi_bus.py): Convivium on a real display, played
+by keys one step at a time. Run by the project's Python; atspi_client.py (the system Python, with pyatspi) starts
+it and says "go" on stdin before each step. After each step it prints one line, `STEP <json>`: what a reader
+should find now, read from the app itself (the names, the cards that turned or moved, the new log lines, the
+secrets that must stay out of the tree).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, QSocketNotifier, Qt, QTimer
+from PySide6.QtGui import QAccessible, QKeyEvent
+from PySide6.QtWidgets import QApplication
+
+from desktop.frame import accessibility, card_item
+from desktop.frame.card_item import CardItem
+from desktop.frame.i18n import Translator
+from desktop.frame.seat_table import SeatTable
+from desktop.frame.panels import TableView
+from desktop.shell.main_window import MainWindow
+
+DEAL = 1234
+SOLO_MOVES = 3
+
+
+def items(view: TableView) -> dict[str, dict[str, Any]]:
+    """Each item a reader is given under `view`: name, description, where it lies."""
+    table = QAccessible.queryAccessibleInterface(view)
+    found: dict[str, dict[str, Any]] = {}
+    if table is None:
+        return found
+    for i in range(table.childCount()):
+        child = table.child(i)
+        if child is None:
+            continue
+        obj = child.object()
+        key = obj.key if isinstance(obj, CardItem) else "curtain"
+        rect = obj.sceneBoundingRect() if isinstance(obj, CardItem) else None
+        found[key] = {"name": child.text(QAccessible.Text.Name), "description": child.text(QAccessible.Text.Description),
+                      "place": [rect.x(), rect.y()] if rect is not None else None}
+    return found
+
+
+def changed(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The items that turned (name or description), moved, came or went."""
+    out = []
+    for key in sorted(set(before) | set(after)):
+        old, new = before.get(key), after.get(key)
+        if old != new:
+            out.append({"key": key, "before": old, "after": new})
+    return out
+
+
+class Driver(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.window = MainWindow(Translator("en"), {})
+        self.window.ask = lambda *args, **kwargs: 0  # type: ignore[method-assign, assignment]
+        self.window.inform = lambda *args, **kwargs: None  # type: ignore[method-assign, assignment]
+        self.window.resize(1400, 900)
+        self.window.show()
+        self.window.activateWindow()
+        self.steps = [self.start_solo, *[self.solo_move] * SOLO_MOVES, self.start_hotseat, self.lift, self.hotseat_turn]
+        self.heard: list[tuple[str, str]] = []
+        accessibility.listeners.append(lambda kind, _obj, text: self.heard.append((kind, text)))
+        self.notifier = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Type.Read, self)
+        self.notifier.activated.connect(self.go)
+        self.table: SeatTable | None = None
+
+    def go(self) -> None:
+        line = sys.stdin.readline()
+        if not line or not self.steps:
+            QApplication.quit()
+            return
+        step = self.steps.pop(0)
+        self.heard = []
+        facts = step()
+        QApplication.processEvents()
+        accessibility.flush()
+        facts["heard"] = self.heard
+        print("STEP " + json.dumps(facts), flush=True)
+
+    def view(self) -> TableView:
+        return self.table.view if self.table is not None else self.window.view  # type: ignore[return-value]
+
+    def log(self) -> list[str]:
+        log = self.window.log
+        return [log.item(i).text() for i in range(log.count())]
+
+    def key(self, key: Qt.Key) -> None:
+        """A key pressed and let go, to the widget with the keyboard (sent to it: no window manager decides)."""
+        target = QApplication.focusWidget() or self.view()
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(target, QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier))
+        QApplication.processEvents()
+
+    def start_solo(self) -> dict[str, Any]:
+        self.window.new_game({"ids": 8}, DEAL)
+        QApplication.processEvents()
+        self.window.view.setFocus()
+        return {"step": "solo start", "items": items(self.window.view)}
+
+    def solo_move(self) -> dict[str, Any]:
+        """A card picked by its number key and played on its first target with Enter (Delete if it has none)."""
+        before, lines = items(self.window.view), len(self.log())
+        self.window.view.setFocus()
+        self.key(Qt.Key.Key_1)
+        self.key(Qt.Key.Key_Return if self.window.scene.focus_target else Qt.Key.Key_Delete)
+        after = items(self.window.view)
+        return {"step": "solo move", "items": after, "changed": changed(before, after), "log": self.log()[lines:]}
+
+    def start_hotseat(self) -> dict[str, Any]:
+        hidden = items(self.window.view)
+        self.table = self.window.new_hotseat("chrononauts", "chrononauts", ["Ada", "Bruno"], {"first_player": 0}, 5)
+        QApplication.processEvents()
+        self.table.view.setFocus()
+        QApplication.processEvents()
+        return {"step": "curtain for Ada", "items": items(self.table.view), "hidden": [i["name"] for i in hidden.values()],
+                "secrets": self.secrets(0), "curtain": self.table.scene.curtain_words, "log": self.log()}
+
+    def secrets(self, seat: int) -> list[str]:
+        assert self.table is not None
+        state, tr = self.table.game.state, self.table.tr_
+        return [tr.card_title(card) for card in (*state.hands[seat], state.ids[seat], state.missions[seat]) if card]
+
+    def lift(self) -> dict[str, Any]:
+        self.key(Qt.Key.Key_Return)
+        return {"step": "Ada looks", "items": items(self.view())}
+
+    def hotseat_turn(self) -> dict[str, Any]:
+        """Ada's turn by keys, up to the curtain that passes the screen to Bruno."""
+        assert self.table is not None
+        table, lines = self.table, len(self.log())
+        before = items(table.view)
+        for _ in range(40):
+            if table.scene.curtain_up:
+                break
+            if table.scene.movable():
+                if QApplication.focusWidget() is not table.view:
+                    table.view.setFocus()
+                self.key(Qt.Key.Key_1)
+                self.key(Qt.Key.Key_Return if table.scene.focus_target else Qt.Key.Key_Delete)
+            else:
+                if QApplication.focusWidget() is table.view:
+                    self.key(Qt.Key.Key_F6)
+                self.key(Qt.Key.Key_Return)
+        after = items(table.view)
+        return {"step": "curtain for Bruno", "items": after, "changed": changed(before, after),
+                "log": self.log()[lines:], "secrets": self.secrets(0), "curtain": table.scene.curtain_words,
+                "hidden": [i["name"] for i in items(self.window.view).values()]}
+
+
+def main() -> int:
+    card_item.ANIMATION_MS = 0  # cards land at once: a step's changes are over when it reports
+    app = QApplication(sys.argv[:1])
+    driver = Driver()
+    print("READY", flush=True)
+    QTimer.singleShot(120_000, app.quit)  # never outlive a test that gave up
+    code = app.exec()
+    del driver
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
