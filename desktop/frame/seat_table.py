@@ -202,6 +202,7 @@ class SeatTable(QWidget):
     watch_replay: Callable[[], object] | None = None  # offered at the end (the main window's replay)
     # A guided first game (desktop/frame/guide.py) may hold a move back (None: an undo); it says why itself.
     guard: Callable[[Move | None], bool] | None = None
+    settings: dict[str, Any] | None = None  # the app's settings, once the window hands them over (use_settings)
 
     def __init__(self, tr: Translator, game: SeatGame, autosave: Path | None = None,
                  log: QListWidget | None = None, detail: DetailPanel | None = None) -> None:
@@ -290,6 +291,10 @@ class SeatTable(QWidget):
     def detail_of(self, key: str) -> tuple[CardFace, str] | None:
         """The face and HTML text of the card an item shows, if the person looking may read it."""
         return None
+
+    def use_settings(self, settings: dict[str, Any]) -> None:
+        """The app's settings (the window's own dict): a table keeps a choice of its layout there and saves them."""
+        self.settings = settings
 
     def reason(self, error: RulesError) -> str:
         """A refused move said in the player's language (a game whose reasons name its cards differently

@@ -520,6 +520,7 @@ class MainWindow(QMainWindow):
         table.inform = self.inform  # type: ignore[method-assign]
         table.save_dialog = self.save_as  # type: ignore[method-assign]  # the bar's Save as is the menu's
         table.watch_replay = self.watch_replay
+        table.use_settings(self.settings)  # a table's own choices (Bacchanalia's journal folded) are kept with the app's
         table.changed.connect(self._refresh_status)
         table._autosave()
         self.hotseat = table

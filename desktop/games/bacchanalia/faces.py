@@ -8,10 +8,12 @@ from desktop.frame.card_item import CARD_BACK, CardFace
 from desktop.frame.i18n import Translator
 from rules.bacchanalia.honour import card_kind
 
-DEUS_SIZE = (76.0, 106.0)
-PLATE_SIZE = (398.0, 44.0)  # a strip across the player's area: the name, and a band of news
+# 80 wide: the longest name (Accusator) reads whole at 9 px on screen once the table is drawn at 0.75 or more.
+DEUS_SIZE = (80.0, 112.0)
+PLATE_SIZE = (348.0, 24.0)  # a strip across the player's area: the name, then the news on one line
 ORACLE_SIZE = (112.0, 156.0)
-ZONE_SIZE = (76.0, 106.0)
+ZONE_SIZE = (96.0, 112.0)  # wider than a card: "Aflegstapel", "Apariciones" read whole in one line
+COUNTER_SIZE = (96.0, 70.0)  # the deck and the Parcae drawn: a count and its name, no card to show
 
 # One colour per figure, so an Umbra stacked on its Deus reads as belonging to it.
 COLOURS = {
@@ -20,9 +22,9 @@ COLOURS = {
 }
 DEUS_PAPER = "#f7f0e0"
 UMBRA_PAPER = "#ebe3f0"
-PLATE = ("#6d5a3a", "#f7f0e1")
-PLATE_ACTIVE = ("#b8860b", "#fff6d6")
-PLATE_OUT = ("#55504a", "#d9d4cc")
+PLATE = "#6d5a3a"  # a plate is white words on its colour
+PLATE_ACTIVE = "#8a5d00"  # gold, dark enough for white words
+PLATE_OUT = "#6b665f"
 ZONE = ("#9b927f", "#ece5d6")
 
 
@@ -78,12 +80,15 @@ class BacchanaliaFaces:
         return face
 
     def plate(self, name: str, lines: tuple[str, ...], active: bool, out: bool) -> CardFace:
+        """One line: the name first, so a long piece of news is what gets cut short, never the name.
+        The news alone stays in the kind label, for screen readers (the scene's accessible_text)."""
         key = ("plate", name, lines, active, out)
         face = self._cache.get(key)
         if face is None:
-            header, paper = PLATE_OUT if out else PLATE_ACTIVE if active else PLATE
+            colour = PLATE_OUT if out else PLATE_ACTIVE if active else PLATE
             w, h = PLATE_SIZE
-            face = CardFace(w, h, header, paper, kind_label=" · ".join(lines), title=name)
+            face = CardFace(w, h, colour, colour, kind_label=" · ".join(lines), title=" · ".join((name, *lines)),
+                            plate=True)
             self._cache[key] = face
         return face
 
@@ -98,7 +103,7 @@ class BacchanaliaFaces:
         key = ("deck", count, self.tr.language)
         face = self._cache.get(key)
         if face is None:
-            w, h = ZONE_SIZE
+            w, h = COUNTER_SIZE
             face = self._cache[key] = CardFace(w, h, CARD_BACK, CARD_BACK, face_down=True,
                                                title=self.tr.text("table.deck", count=count))
         return face
@@ -119,7 +124,7 @@ class BacchanaliaFaces:
         key = ("parcae", count, limit, self.tr.language)
         face = self._cache.get(key)
         if face is None:
-            w, h = ZONE_SIZE
+            w, h = COUNTER_SIZE
             body = self.tr.text("table.parcae_limit", limit=limit) if limit else ""
             face = self._cache[key] = CardFace(w, h, COLOURS["parcae"], "#f6eccc", kind_label=self.tr.text("type.parcae"),
                                                year=str(count), title=self.tr.text("table.parcae_count", count=count),

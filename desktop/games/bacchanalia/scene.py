@@ -1,4 +1,10 @@
-"""The Bacchanalia table: the Aruspex on the left, the players' areas on the right, the centre below.
+"""The Bacchanalia table: the Aruspex on the left above the piles, the players' areas two a row on the
+right, the centre below them.
+
+Sized to be read at 1280×720 beside the journal (about 0.77 of its units a pixel): cards are wide
+enough for their names at 9 px, nothing lies over another card's name (a crowded area wraps to a
+second line, a row grows for a tall pile), and the Aruspex's text keeps its size; what it has no
+room for is left out after a "…" and shown whole in the detail panel when the panel is clicked.
 
 Each player's Deus lie in front of their plate; the Umbra of the turn are stacked on the Deus
 they honour, the others lie loose beside them; a locked Umbra and a Bacchus owed a question are
@@ -15,20 +21,30 @@ from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSceneMouseEvent, QGrap
 
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, CardTable
 from desktop.frame.i18n import Translator
-from desktop.games.bacchanalia.faces import DEUS_SIZE, ORACLE_SIZE, PLATE_SIZE, ZONE_SIZE, BacchanaliaFaces
+from desktop.games.bacchanalia.faces import (COUNTER_SIZE, DEUS_SIZE, ORACLE_SIZE, PLATE_SIZE, ZONE_SIZE,
+                                              BacchanaliaFaces)
 from rules.bacchanalia.state import BacState
 
-WIDTH, HEIGHT = 1200.0, 850.0
-M = 12.0
-ORACLE_W, ORACLE_H = 340.0, 522.0
-SEATS_X = M + ORACLE_W + 16
-SEAT_W, SEAT_H = 410.0, 226.0
+M = 10.0
+CARD_W, CARD_H = DEUS_SIZE
+GAP = 6.0  # between two cards side by side: no card ever lies over another's name
 STACK = 17.0  # how much of each stacked Umbra shows: its band, with the name (its text box ends at 18)
+# The Aruspex on the left, full height; the four piles and the lock in a block under it.
+ORACLE_W = 286.0
+PILES_H = COUNTER_SIZE[1] + 10 + ZONE_SIZE[1]
+SEATS_X = M + ORACLE_W + 12
+SEAT_W = PLATE_SIZE[0] + 6.0  # two seats side by side: four cards each before a row wraps
+WIDTH = SEATS_X + 2 * SEAT_W + M
+# The least height: tall enough for the Aruspex's questions above the piles. With it the table is about
+# as wide as it is tall times 1.4, the shape the view has beside the journal at 1280×720 and 1920×1080.
+MIN_HEIGHT = 740.0
+CAPTION_H = 26.0  # the centre's caption above its row, clear of a focus ring round the zone
 CENTRE_KEY = "zone:centre"
 LOCK_KEY = "zone:lock"
 ASIDE_KEY = "zone:aside"
 PARCAE_KEY = "zone:parcae"
 ORACLE_KEY = "oracle"
+MORE = "<p style='font-size:15px'><b>…</b></p>"  # the Aruspex has more to say: the detail panel shows it all
 
 
 def seat_key(seat: int) -> str:
@@ -42,7 +58,7 @@ class Board:
     names: list[str]
     plates: list[tuple[str, ...]]  # the status lines under each name
     heading: str = ""  # HTML beside the ruling Deus
-    text: str = ""  # HTML under it: the Aruspex, the prompt, the questions
+    parts: tuple[str, ...] = ()  # HTML blocks under it, most needed first: the Aruspex, the prompt, the questions
     result: str | None = None
     tied: tuple[str, ...] = ()
     clock: str = ""
@@ -50,31 +66,55 @@ class Board:
     parcae_limit: int | None = None
     tilted: frozenset[str] = field(default_factory=frozenset)  # Deus shown turned: Bacchus owed a question
 
+    @property
+    def text(self) -> str:
+        """All the Aruspex says, as HTML (the detail panel shows it when the panel has no room for it all)."""
+        return "".join(self.parts)
+
+
+@dataclass
+class Column:
+    """Cards one above the other in a player's area: a Deus (or none) and the Umbra lying on it."""
+
+    card: str | None
+    pile: list[str]
+    turned: bool = False  # lying across: it takes its height in width
+
+    @property
+    def width(self) -> float:
+        return CARD_H if self.turned else CARD_W
+
+    @property
+    def height(self) -> float:
+        card = CARD_W if self.turned else CARD_H
+        return max(card, 22 + (len(self.pile) - 1) * STACK + CARD_H) if self.pile else card
+
 
 class BacchanaliaScene(CardTable):
     poked = Signal(str)  # a click on a card that cannot move now (the table may say why)
 
     def __init__(self, faces: BacchanaliaFaces, tr: Translator) -> None:
-        super().__init__(tr, WIDTH, HEIGHT)
+        super().__init__(tr, WIDTH, MIN_HEIGHT)
         self.faces = faces
         self.view_state: BacState | None = None
         self.board = Board([], [])
-        panel = QGraphicsRectItem(M, M, ORACLE_W, ORACLE_H)
-        panel.setBrush(QBrush(QColor("#f3ead6")))
-        panel.setPen(QPen(QColor("#8a7a55"), 1.5))
-        panel.setZValue(-1)
-        self.addItem(panel)
+        self.panel = QGraphicsRectItem(M, M, ORACLE_W, MIN_HEIGHT - 2 * M - PILES_H - 8)
+        self.panel.setBrush(QBrush(QColor("#f3ead6")))
+        self.panel.setPen(QPen(QColor("#8a7a55"), 1.5))
+        self.panel.setZValue(-1)
+        self.addItem(self.panel)
         self.heading = QGraphicsTextItem()
         self.heading.setPos(M + 20 + ORACLE_SIZE[0], M + 8)
         self.heading.setTextWidth(ORACLE_W - ORACLE_SIZE[0] - 28)
         self.addItem(self.heading)
         self.oracle_text = QGraphicsTextItem()
-        self.oracle_text.setPos(M + 6, M + ORACLE_SIZE[1] + 18)
+        self.oracle_text.setPos(M + 6, M + ORACLE_SIZE[1] + 14)
         self.oracle_text.setTextWidth(ORACLE_W - 12)
         self.addItem(self.oracle_text)
-        self._html = ("", "")
-        self.centre_label = self.label((SEATS_X, 0), 16, True)  # 9 px on screen at 1280×720
-        self.clock = self.label((M, HEIGHT - 44), 20, True)
+        self._html: tuple[str, tuple[str, ...], float] = ("", (), 0.0)
+        self.text_cut = False  # the panel shows only the first parts of what the Aruspex says
+        self.centre_label = self.label((SEATS_X, 0), 16, True)  # 12 px on screen at 1280×720
+        self.clock = self.label((M, 0), 20, True)
         self.seat_areas: list[QGraphicsRectItem] = []
 
     # --- drawing --------------------------------------------------------------------
@@ -88,40 +128,51 @@ class BacchanaliaScene(CardTable):
         turns: dict[str, bool] = {}
         self.put(ORACLE_KEY, faces.oracle(board.result, board.tied))
         wanted[ORACLE_KEY] = (QPointF(M + 8, M + 8), 1)
-        self._seats(view, board, wanted, turns)
-        self._centre(view, wanted)
-        self._piles(view, board, wanted)
+        bottom = self._seats(view, board, wanted, turns)
+        bottom = self._centre(view, wanted, bottom)
+        height = max(MIN_HEIGHT, bottom + M)
+        if self.sceneRect().height() != height:
+            self.setSceneRect(0, 0, WIDTH, height)  # the view fits the table again
+        self._piles(view, board, wanted, height)
         self.place(wanted)
         for key, item in self.items_by_key.items():
             turned = turns.get(key, False)
             if (item.rotation() == 90) != turned:
                 item.setTransformOriginPoint(item.face.width / 2, item.face.height / 2)
                 item.setRotation(90 if turned else 0)
-        if self._html != (board.heading, board.text):
-            self._html = (board.heading, board.text)
+        panel_h = height - 2 * M - PILES_H - 8
+        self.panel.setRect(M, M, ORACLE_W, panel_h)
+        if self._html != (board.heading, board.parts, panel_h):
+            self._html = (board.heading, board.parts, panel_h)
             self.heading.setHtml(board.heading)
-            self._fit_text(board.text)
-        self.clock.setText(board.clock)
+            self._fit_text(board.parts, panel_h)
+        self.set_clock(board.clock)
         self.refresh_marks()
 
-    def _fit_text(self, text: str) -> None:
-        """The Aruspex text shrinks a little rather than run under the piles (a long introduction)."""
+    def set_clock(self, text: str) -> None:
+        """The time left, at the right end of the centre's caption line."""
+        self.clock.setText(text)
+        self.clock.setPos(WIDTH - M - self.clock.boundingRect().width(), self.centre_label.y())
+
+    def _fit_text(self, parts: tuple[str, ...], panel_h: float) -> None:
+        """All the Aruspex says, at its size; if the panel lacks room, the first parts and "…" (the detail panel
+        shows the rest). Never shrunk: a smaller text would fall below 9 px at 1280×720."""
         item = self.oracle_text
-        room = ORACLE_H - ORACLE_SIZE[1] - 24
-        item.setHtml(text)
-        for scale in (1.0, 0.92, 0.85, 0.78, 0.72):
-            item.setScale(scale)
-            item.setTextWidth((ORACLE_W - 12) / scale)
-            if item.boundingRect().height() * scale <= room:
-                break
+        room = panel_h - ORACLE_SIZE[1] - 14 - 6
+        shown = list(parts)
+        item.setHtml("".join(shown))
+        self.text_cut = False
+        while len(shown) > 1 and item.boundingRect().height() > room:
+            shown.pop()
+            self.text_cut = True
+            item.setHtml("".join(shown) + MORE)
 
     def _seats(self, view: BacState, board: Board, wanted: dict[str, tuple[QPointF, float]],
-               turns: dict[str, bool]) -> None:
-        t = view.turn
-        kind = self.faces.kind
+               turns: dict[str, bool]) -> float:
+        """Two seats a row; a row as tall as its tallest area. Returns where the seats end."""
         n = len(view.seats)
         while len(self.seat_areas) < n:
-            frame = QGraphicsRectItem(0, 0, SEAT_W - 6, SEAT_H - 4)
+            frame = QGraphicsRectItem(0, 0, SEAT_W - 6, 10)
             frame.setPen(QPen(QColor(255, 255, 255, 40), 1))
             frame.setBrush(QBrush(QColor(0, 0, 0, 28)))
             frame.setZValue(-1)
@@ -129,100 +180,138 @@ class BacchanaliaScene(CardTable):
             self.seat_areas.append(frame)
         for q, frame in enumerate(self.seat_areas):
             frame.setVisible(q < n)
-        for q, seat in enumerate(view.seats):
-            sx, sy = SEATS_X + (q % 2) * SEAT_W, M + (q // 2) * (SEAT_H + 4)
-            self.seat_areas[q].setPos(sx - 3, sy - 2)
-            name = board.names[q] if q < len(board.names) else str(q + 1)
-            active = view.phase != "over" and q == view.active
-            self.put(seat_key(q), self.faces.plate(name, board.plates[q] if q < len(board.plates) else (),
-                                                   active, not seat.in_game and view.phase != "setup"))
-            wanted[seat_key(q)] = (QPointF(sx, sy), 1)
-            # The turn's Umbra: on the Deus they honour, or loose after the Deus; then the kept card, turned.
-            piles = t.piles if active else {}
-            area = list(t.area) if active else []
-            placed = {c for pile in piles.values() for c in pile}
-            loose = [c for c in area if c not in placed]
-            deus = sorted(seat.deus, key=lambda d: (d in board.tilted, kind(d) == "vinum", kind(d), d))
-            columns: list[tuple[str | None, list[str]]] = [(d, list(piles.get(d, []))) for d in deus]
-            if loose:
-                columns.append((None, loose))
-            locked = seat.locked if not (active and t.carried == seat.locked) else None
-            turned_room = DEUS_SIZE[1] - DEUS_SIZE[0]  # a card turned 90° takes its height in width
-            extra = turned_room * (sum(1 for d in deus if d in board.tilted) + (locked is not None))
-            x, y = sx, sy + PLATE_SIZE[1] + 4
-            count = len(columns) + (locked is not None)
-            gap = 8.0 if loose else 0.0
-            step = min(DEUS_SIZE[0] + 6, (SEAT_W - 10 - DEUS_SIZE[0] - extra - gap) / max(1, count - 1))
-            for i, (card, pile) in enumerate(columns):
-                z = 2 + i * 10
-                top = y
-                if card is not None:
-                    self.put(card, self.faces.card(card))
-                    turned = card in board.tilted
-                    turns[card] = turned
-                    shift = turned_room / 2 if turned else 0.0
-                    wanted[card] = (QPointF(x + shift, y - shift), z)
-                    x += turned_room if turned else 0.0
-                    top = y + 22
-                else:
-                    x += gap if i else 0.0  # a gap, and no Deus under them: these Umbra honour nobody
-                    top = y + 22
-                for j, umbra in enumerate(pile):
-                    self.put(umbra, self.faces.card(umbra))
-                    wanted[umbra] = (QPointF(x, top + j * STACK), z + 1 + j)
-                x += step
-            if locked is not None:
-                self.put(locked, self.faces.card(locked))
-                half = turned_room / 2
-                wanted[locked] = (QPointF(x + half, y - half), 2 + len(columns) * 10)
-                turns[locked] = True
+        columns = [self._columns(view, board, q) for q in range(n)]
+        lines = [self._lines(cols) for cols in columns]
+        heights = [PLATE_SIZE[1] + 4 + sum(h for _, h in seat) + 6 * (len(seat) - 1) for seat in lines]
+        rows = [max(heights[q:q + 2]) for q in range(0, n, 2)]
+        # With few players the rows share the height the Aruspex needs anyway (up to a card's more each).
+        spare = MIN_HEIGHT - 2 * M - sum(rows) - 8 * len(rows) - CAPTION_H - CARD_H - 10
+        extra = min(CARD_H, max(0.0, spare / len(rows))) if rows else 0.0
+        y = M
+        for r, row_h in enumerate(rows):
+            for q in range(2 * r, min(n, 2 * r + 2)):
+                sx = SEATS_X + (q % 2) * SEAT_W
+                self.seat_areas[q].setRect(0, 0, SEAT_W - 6, row_h + extra + 4)
+                self.seat_areas[q].setPos(sx - 3, y - 2)
+                self._seat(view, board, q, sx, y, lines[q], wanted, turns)
+            y += row_h + extra + 8
+        return y
 
-    def _centre(self, view: BacState, wanted: dict[str, tuple[QPointF, float]]) -> None:
+    def _columns(self, view: BacState, board: Board, q: int) -> list[Column]:
+        """A player's cards as columns: each Deus with the turn's Umbra on it, the loose Umbra, the kept card."""
+        t = view.turn
+        kind = self.faces.kind
+        seat = view.seats[q]
+        active = view.phase != "over" and q == view.active
+        piles = t.piles if active else {}
+        area = list(t.area) if active else []
+        placed = {c for pile in piles.values() for c in pile}
+        loose = [c for c in area if c not in placed]
+        deus = sorted(seat.deus, key=lambda d: (d in board.tilted, kind(d) == "vinum", kind(d), d))
+        out = [Column(d, list(piles.get(d, [])), d in board.tilted) for d in deus]
+        if loose:
+            out.append(Column(None, loose))  # no Deus under them: these Umbra honour nobody
+        locked = seat.locked if not (active and t.carried == seat.locked) else None
+        if locked is not None:
+            out.append(Column(locked, [], True))
+        return out
+
+    @staticmethod
+    def _lines(columns: list[Column]) -> list[tuple[list[Column], float]]:
+        """The columns in lines across the area: a line that would run past it wraps (nothing overlaps)."""
+        lines: list[tuple[list[Column], float]] = []
+        room = SEAT_W - 6
+        x = room
+        for col in columns:
+            if x + col.width > room:
+                lines.append(([], 0.0))
+                x = 0.0
+            cols, h = lines[-1]
+            cols.append(col)
+            lines[-1] = (cols, max(h, col.height))
+            x += col.width + GAP
+        return lines or [([], CARD_H)]
+
+    def _seat(self, view: BacState, board: Board, q: int, sx: float, sy: float,
+              lines: list[tuple[list[Column], float]], wanted: dict[str, tuple[QPointF, float]],
+              turns: dict[str, bool]) -> None:
+        seat = view.seats[q]
+        name = board.names[q] if q < len(board.names) else str(q + 1)
+        active = view.phase != "over" and q == view.active
+        self.put(seat_key(q), self.faces.plate(name, board.plates[q] if q < len(board.plates) else (),
+                                               active, not seat.in_game and view.phase != "setup"))
+        wanted[seat_key(q)] = (QPointF(sx, sy), 1)
+        half = (CARD_H - CARD_W) / 2  # a card turned 90° about its middle moves this far left and down
+        y = sy + PLATE_SIZE[1] + 4
+        z = 2
+        for cols, line_h in lines:
+            x = sx
+            for col in cols:
+                if col.card is not None:
+                    self.put(col.card, self.faces.card(col.card))
+                    turns[col.card] = col.turned
+                    shift = half if col.turned else 0.0
+                    wanted[col.card] = (QPointF(x + shift, y - shift), z)
+                # The Umbra of the turn lie on the Deus they honour below its band (or loose, level with them).
+                for j, umbra in enumerate(col.pile):
+                    self.put(umbra, self.faces.card(umbra))
+                    wanted[umbra] = (QPointF(x + (col.width - CARD_W) / 2, y + 22 + j * STACK), z + 1 + j)
+                x += col.width + GAP
+                z += 10
+            y += line_h + 6
+
+    def _centre(self, view: BacState, wanted: dict[str, tuple[QPointF, float]], top: float) -> float:
+        """The centre under the seats: its zone, then one column per figure, copies stacked showing their bands.
+        Returns where it ends."""
         tr = self.translator
-        rows = (len(view.seats) + 1) // 2
-        centre_y = M + rows * (SEAT_H + 4) + 24
-        self.centre_label.setPos(SEATS_X, centre_y - 24)
-        self.put(CENTRE_KEY, self.faces.zone(tr.text("table.centre"), tr.text("table.centre_count", count=len(view.centre))))
-        wanted[CENTRE_KEY] = (QPointF(SEATS_X, centre_y), 0)
+        self.centre_label.setPos(SEATS_X, top)
         self.centre_label.setText(tr.text("table.centre_caption"))
-        x0 = SEATS_X + ZONE_SIZE[0] + 12
-        room = 2 * SEAT_W - ZONE_SIZE[0] - 12 - 10
+        y = top + CAPTION_H
+        self.put(CENTRE_KEY, self.faces.zone(tr.text("table.centre"), tr.text("table.centre_count", count=len(view.centre))))
+        wanted[CENTRE_KEY] = (QPointF(SEATS_X, y), 0)
         groups: dict[str, list[str]] = {}
         for card in sorted(view.centre, key=lambda c: (self.faces.kind(c), c)):
             groups.setdefault(self.faces.kind(card), []).append(card)
-        # Copies of one figure overlap like a small fan: every figure keeps its name readable.
-        fan = 14.0
-        width = sum(DEUS_SIZE[0] + 6 + fan * (len(g) - 1) for g in groups.values())
-        squeeze = min(1.0, room / width) if width else 1.0
-        x, z = x0, 2
+        x, z = SEATS_X + ZONE_SIZE[0] + 12, 2
+        row_h = CARD_H
+        right = WIDTH - M
         for cards in groups.values():
+            if x + CARD_W > right:  # more figures than the row holds: a second row
+                x, y = SEATS_X + ZONE_SIZE[0] + 12, y + row_h + 8
+                row_h = CARD_H
             for i, card in enumerate(cards):
                 self.put(card, self.faces.card(card))
-                wanted[card] = (QPointF(x + i * fan * squeeze, centre_y), z)
+                wanted[card] = (QPointF(x, y + i * STACK), z)
                 z += 1
-            x += (DEUS_SIZE[0] + 6 + fan * (len(cards) - 1)) * squeeze
+            row_h = max(row_h, CARD_H + STACK * (len(cards) - 1))
+            x += CARD_W + GAP
+        return y + row_h
 
-    def _piles(self, view: BacState, board: Board, wanted: dict[str, tuple[QPointF, float]]) -> None:
+    def _piles(self, view: BacState, board: Board, wanted: dict[str, tuple[QPointF, float]], height: float) -> None:
+        """Under the Aruspex: the deck and the Parcae drawn (counters), under them the discard and the Amans set
+        aside; the lock, when there is one, beside them all."""
         tr = self.translator
-        y = M + ORACLE_H + 12
+        y = height - M - PILES_H
+        low = y + COUNTER_SIZE[1] + 10
         step = ZONE_SIZE[0] + 10
         self.put(DECK_KEY, self.faces.deck(len(view.deck)))
         wanted[DECK_KEY] = (QPointF(M, y), 0)
+        self.put(PARCAE_KEY, self.faces.parcae(view.parcae_count, board.parcae_limit))
+        wanted[PARCAE_KEY] = (QPointF(M + step, y), 0)
         self.put(DISCARD_KEY, self.faces.discard(view.discard[-1] if view.discard else None, len(view.discard)))
-        wanted[DISCARD_KEY] = (QPointF(M + step, y), 0)
+        wanted[DISCARD_KEY] = (QPointF(M, low), 0)
         if view.set_aside:
             amans = view.set_aside[0]
             self.put(amans, self.faces.card(amans))
-            wanted[amans] = (QPointF(M + 2 * step, y), 1)
+            wanted[amans] = (QPointF(M + step, low), 1)
         else:
             self.put(ASIDE_KEY, self.faces.zone(tr.text("table.aside"), tr.text("table.aside_empty")))
-            wanted[ASIDE_KEY] = (QPointF(M + 2 * step, y), 0)
-        self.put(PARCAE_KEY, self.faces.parcae(view.parcae_count, board.parcae_limit))
-        wanted[PARCAE_KEY] = (QPointF(M + 3 * step, y), 0)
+            wanted[ASIDE_KEY] = (QPointF(M + step, low), 0)
         if board.lock_zone:
+            left = M + 2 * step
             self.put(LOCK_KEY, self.faces.zone(tr.text("table.lock"), tr.text("table.lock_body"),
-                                               (ORACLE_W, 54.0)))
-            wanted[LOCK_KEY] = (QPointF(M, y + ZONE_SIZE[1] + 10), 0)
+                                               (M + ORACLE_W - left, PILES_H)))
+            wanted[LOCK_KEY] = (QPointF(left, y), 0)
 
     def redraw(self) -> None:
         if self.view_state is not None:
@@ -230,7 +319,7 @@ class BacchanaliaScene(CardTable):
 
     def retranslate(self) -> None:
         self.faces.clear()
-        self._html = ("", "")
+        self._html = ("", (), 0.0)
         super().retranslate()
 
     def accessible_text(self, key: str) -> tuple[str, str]:
@@ -253,6 +342,9 @@ class BacchanaliaScene(CardTable):
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
         item = self.card_at(event.scenePos())
         idle = not self.selected
+        on_panel = item is None and self.panel.contains(event.scenePos()) and not (self.help_shown or self.curtain_up)
         super().mousePressEvent(event)
         if idle and item is not None and item.key not in self.dests and not self.curtain_up:
             self.poked.emit(item.key)
+        if on_panel and ORACLE_KEY in self.items_by_key:
+            self.pinned.emit(ORACLE_KEY)  # all the Aruspex says, in the detail panel

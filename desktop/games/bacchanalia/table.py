@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QListWidget, QPlainTextEdit, QPushButton,
-                               QSpinBox, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QListWidget,
+                               QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from desktop.frame import plain, storage
 from desktop.frame.card_table import DISCARD_KEY
@@ -25,8 +25,9 @@ from desktop.frame.origin import origin_html
 from desktop.frame.panels import DetailPanel
 from desktop.frame.seat_table import SeatGame, SeatTable, add_seat_items
 from desktop.games.bacchanalia.faces import BacchanaliaFaces
+from desktop.games.bacchanalia.fold import FoldStrip, ResizeSplitter
 from desktop.games.bacchanalia.journal import Journal, ending_text, export, scenes, story
-from desktop.games.bacchanalia.scene import CENTRE_KEY, LOCK_KEY, BacchanaliaScene, Board, seat_key
+from desktop.games.bacchanalia.scene import CENTRE_KEY, LOCK_KEY, ORACLE_KEY, BacchanaliaScene, Board, seat_key
 from rules.bacchanalia.engine import BacchanaliaEngine
 from rules.bacchanalia.honour import ROWS, card_kind, prompt_key
 from rules.bacchanalia.moves import (AskBacchusQuestion, ChooseFinale, DeclareBacchusArrivalDone,
@@ -39,6 +40,10 @@ from rules.match import Match
 
 Dests = dict[str, dict[str, Move]]
 SAVE_DELAY_MS = 1500  # a note is saved this long after the last keystroke, not at every one
+JOURNAL_SETTING = "bacchanalia.journal"  # in the app settings: {"open": bool, "width": px once the player drags it}
+JOURNAL_WIDTH = (170, 280)  # px: the journal's width by default, from a small window to a large one
+JOURNAL_MIN = 150  # px: narrower, its scene list and buttons would be cut
+UNBOUNDED = 16777215  # Qt's QWIDGETSIZE_MAX (PySide6 does not export it)
 
 
 class BacchanaliaGame(SeatGame):
@@ -220,16 +225,18 @@ class BacchanaliaTable(SeatTable):
                      clock=self.clock_text(), lock_zone=lockable or (view.awaiting == "narrate" and turn.locked is not None),
                      parcae_limit=view.options["parcae_limit"], tilted=frozenset(tilted))
 
-    def _oracle(self, view: BacState) -> tuple[str, str]:
-        """The heading beside the ruling Deus and the text under it, as HTML."""
+    def _oracle(self, view: BacState) -> tuple[str, tuple[str, ...]]:
+        """The heading beside the ruling Deus and the text under it, as HTML blocks, most needed first (a panel
+        short of room shows the first ones; a list is one block an item, so it is cut between items)."""
         t = self.tr_.text
         eng = self.game.engine
         turn = view.turn
         player = self.name(view.active)
         esc = html.escape
         if eng.is_over(view):
-            lines = "".join(f"<li><b>{esc(self.name(q))}</b>: {esc(self._ending(q))}</li>" for q in view.finished)
-            return _heading(t("table.over"), []), f"<ul style='font-size:14px'>{lines}</ul>"
+            return _heading(t("table.over"), []), tuple(
+                f"<p style='font-size:14px; margin:0 0 4px 0'>• <b>{esc(self.name(q))}</b>: {esc(self._ending(q))}</p>"
+                for q in view.finished)
         key, params = eng.prompt(view)
         # The heading's lines are markup: a line of words (a name in it) is escaped where it is made.
         subs = [esc(t("table.scene_of", turn=view.turn_number, player=player))] if view.phase != "setup" else []
@@ -255,25 +262,23 @@ class BacchanaliaTable(SeatTable):
         if aruspex is None and turn.row is not None and turn.kind == "normal":
             aruspex = prompt_key(ROWS[turn.row], view.seats[view.active].with_amans)
         if aruspex is not None and key != aruspex:
-            parts.append(f"<p style='font-size:15px'><i>{esc(t(aruspex))}</i></p>")
+            parts.append(f"<p style='font-size:15px; margin:0 0 6px 0'><i>{esc(t(aruspex))}</i></p>")
         main = {**params, "player": player, "asker": self.name(params.get("asker", view.decider))}
         if key:
-            parts.append(f"<p style='font-size:15px'><b>{esc(t(key, **main))}</b></p>")
-        if "questions" in params:
-            items = "".join(f"<li>{esc(t(q))}</li>" for q in params["questions"])
-            parts.append(f"<ol style='font-size:13px; margin-left:-18px'>{items}</ol>")
+            parts.append(f"<p style='font-size:15px; margin:0 0 6px 0'><b>{esc(t(key, **main))}</b></p>")
+        for number, question in enumerate(params.get("questions", []), 1):
+            parts.append(f"<p style='font-size:13px; margin:2px 0'>{number}. {esc(t(question))}</p>")
         for extra in ("outcome", "twist"):
             if extra in params:
-                parts.append(f"<p style='font-size:14px'>{esc(t(params[extra]))}</p>")
-        if "options" in params:
-            items = "".join(f"<li>{esc(t(o))}</li>" for o in params["options"])
-            parts.append(f"<ul style='font-size:13px; margin-left:-18px'>{items}</ul>")
+                parts.append(f"<p style='font-size:14px; margin:6px 0'>{esc(t(params[extra]))}</p>")
+        for option in params.get("options", []):
+            parts.append(f"<p style='font-size:13px; margin:2px 0'>• {esc(t(option))}</p>")
         if turn.bacchus_to is not None and view.seats[turn.bacchus_to].question_pending and view.awaiting != "question":
-            parts.append(f"<p style='font-size:13px; color:#6a2c70'><b>"
+            parts.append(f"<p style='font-size:13px; margin:6px 0; color:#6a2c70'><b>"
                          f"{esc(t('table.question_owed', asker=self.name(turn.bacchus_to), player=player))}</b></p>")
         for hint in params.get("hints", []):
-            parts.append(f"<p style='font-size:12px; color:#4a443a'>{esc(t(hint))}</p>")
-        return _heading(title, subs), "".join(parts)
+            parts.append(f"<p style='font-size:13px; margin:6px 0; color:#4a443a'>{esc(t(hint))}</p>")
+        return _heading(title, subs), tuple(parts)
 
     def _ending(self, seat: int) -> str:
         s = self.game.state.seats[seat]
@@ -349,6 +354,9 @@ class BacchanaliaTable(SeatTable):
         return self.tr_.text(error.code, **self._words(dict(error.params)))
 
     def detail_of(self, key: str) -> tuple[Any, str] | None:
+        if key == ORACLE_KEY:  # the ruling Deus and all the Aruspex says, which its panel may have had to cut
+            board = self.scene.board
+            return self.scene.items_by_key[ORACLE_KEY].face, board.heading + board.text
         if not self.game.engine.is_card(key):
             return None
         cid = card_kind(key)
@@ -462,7 +470,7 @@ class BacchanaliaTable(SeatTable):
             self.game.journal.elapsed += now - self._last_tick
         self._last_tick = now
         self.time_check()
-        self.scene.clock.setText(self.clock_text())
+        self.scene.set_clock(self.clock_text())
 
     def time_check(self) -> None:
         """Once the agreed time has run out, the table declares it as soon as the rules let it (A-23)."""
@@ -478,11 +486,12 @@ class BacchanaliaTable(SeatTable):
 
     def _build_journal(self) -> None:
         panel = QWidget()
-        panel.setMinimumWidth(240)
+        panel.setMinimumWidth(JOURNAL_MIN)
         column = QVBoxLayout(panel)
         column.setContentsMargins(6, 6, 6, 6)
         self.journal_title = plain.label()
         self.journal_title.setStyleSheet("font-weight: bold; font-size: 15px")
+        self.journal_title.setWordWrap(True)  # a narrow journal (a small window) keeps its whole name
         self.journal_scene = QComboBox()
         self.journal_edit = QPlainTextEdit()
         self.journal_export = QPushButton()
@@ -498,22 +507,101 @@ class BacchanaliaTable(SeatTable):
         self.journal_scene.currentIndexChanged.connect(self._journal_pick)
         self.journal_edit.textChanged.connect(self._journal_typed)
         self.journal_export.clicked.connect(self.export_story)
+        # The strip beside the journal folds it away, leaving the table the width (and so the legibility) it needs.
+        self.journal_strip = FoldStrip()
+        self.journal_strip.toggled.connect(lambda shown: self.show_journal(shown))
+        side = QWidget()
+        row = QHBoxLayout(side)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(self.journal_strip)
+        row.addWidget(panel, 1)
+        self.journal_side = side
         # The view shares its row with the journal; the splitter lets people give either more room.
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)
         index = layout.indexOf(self.view)
         layout.removeWidget(self.view)
-        self.splitter = QSplitter()
+        self.splitter = ResizeSplitter(self._fit_journal)
         self.splitter.addWidget(self.view)
-        self.splitter.addWidget(panel)
+        self.splitter.addWidget(side)
         self.splitter.setStretchFactor(0, 1)
-        self.splitter.setSizes([1000, 280])
+        self.splitter.setCollapsible(0, False)
+        self.splitter.setCollapsible(1, False)
+        self.splitter.splitterMoved.connect(self._journal_dragged)
         layout.insertWidget(index, self.splitter, 1)
+        self._journal_width: int | None = None  # dragged by the player; None: it follows the window
         self._journal_words()
+        self.show_journal(True, remember=False)
+
+    # --- the journal's fold and width, kept in the app settings ----------------------------------
+
+    def use_settings(self, settings: dict[str, Any]) -> None:
+        """Open or folded, and the width, as the player left them last time."""
+        super().use_settings(settings)
+        kept = settings.get(JOURNAL_SETTING)
+        kept = kept if isinstance(kept, dict) else {}
+        width = kept.get("width")
+        # A hand-edited file may say anything: a width is a whole number of pixels, within reason.
+        self._journal_width = width if isinstance(width, int) and not isinstance(width, bool) \
+            and JOURNAL_MIN <= width <= 2000 else None
+        self.show_journal(kept.get("open", True) is not False, remember=False)
+
+    @property
+    def journal_open(self) -> bool:
+        return self.journal_strip.isChecked()
+
+    def show_journal(self, shown: bool, remember: bool = True) -> None:
+        """Open the journal beside the table, or fold it to its strip."""
+        strip = self.journal_strip
+        strip.blockSignals(True)
+        strip.setChecked(shown)
+        strip.blockSignals(False)
+        strip.update()
+        self.journal_panel.setVisible(shown)
+        # Folded, the side is the strip and no more: the handle cannot drag it open half-way.
+        self.journal_side.setMaximumWidth(UNBOUNDED if shown else strip.sizeHint().width())
+        self._fit_journal()
+        if remember:
+            self._remember_journal()
+
+    def _default_journal_width(self) -> int:
+        """A fifth of the row, within bounds: narrower in a small window, where the table needs the room."""
+        low, high = JOURNAL_WIDTH
+        return max(low, min(high, round(self.splitter.width() * 0.18)))
+
+    def _fit_journal(self) -> None:
+        """The journal at its width (the player's, or one that suits the window); the table has the rest."""
+        total = sum(self.splitter.sizes())
+        if total <= 0:
+            return
+        side = self._journal_width or self._default_journal_width() if self.journal_open \
+            else self.journal_strip.sizeHint().width()
+        side = min(side, max(0, total - 200))
+        if self.splitter.sizes()[1] != side:
+            self.splitter.setSizes([total - side, side])
+
+    def _journal_dragged(self, pos: int, index: int) -> None:
+        if self.journal_open:
+            self._journal_width = self.splitter.sizes()[1]
+            self._remember_journal()
+
+    def _remember_journal(self) -> None:
+        settings = self.settings
+        if settings is None:
+            return  # a table of no window (a replay, a test): nothing to keep
+        kept: dict[str, Any] = {"open": self.journal_open}
+        if self._journal_width is not None:
+            kept["width"] = self._journal_width
+        if settings.get(JOURNAL_SETTING) != kept:
+            settings[JOURNAL_SETTING] = kept
+            storage.save_settings(settings)
 
     def _journal_words(self) -> None:
         t = self.tr_.text
         self.journal_title.setText(t("journal.panel"))
+        self.journal_strip.setText(t("journal.panel"))
+        self.journal_strip.updateGeometry()
         self.journal_edit.setPlaceholderText(t("journal.placeholder"))
         self.journal_edit.setAccessibleName(t("journal.panel"))  # a placeholder is gone once a note is typed
         self.journal_export.setText(t("journal.export"))

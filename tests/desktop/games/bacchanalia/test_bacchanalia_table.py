@@ -224,15 +224,29 @@ def test_the_ruling_deus_and_its_aruspex_entry_are_shown_large(main: MainWindow)
 
 
 def test_the_introduction_questions_on_each_characters_first_turn(main: MainWindow) -> None:
-    """BAC-5.2-5.4: the six questions; the festival hint only for the first player."""
+    """BAC-5.2-5.4: the six questions on the Aruspex panel; the festival hint only for the first player. The panel
+    has no room left for the hint, so it ends in "…" and a click on it shows all the Aruspex says in the detail panel."""
     table = reach(main, lambda s: s.awaiting == "intro", first_player=1)
     shown = table.scene.oracle_text.toPlainText()
     for key in ("intro.who", "intro.mirror", "intro.amans", "intro.flight", "intro.accuser", "intro.where"):
         assert table.tr_.text(key) in shown
-    assert table.tr_.text("intro.hint_festival") in shown and state_of(table).active == 1
+    hint = table.tr_.text("intro.hint_festival")
+    assert hint not in shown and shown.endswith("…") and table.scene.text_cut
+    click_panel(table)
+    assert hint in table.detail.text.toPlainText() and state_of(table).active == 1
+    assert table.tr_.text("intro.where") in table.detail.text.toPlainText()
     table.buttons["intro_done"].click()
-    assert table.tr_.text("intro.hint_festival") not in table.scene.oracle_text.toPlainText()
+    assert hint not in table.scene.board.text
     assert table.tr_.text("intro.who") in table.scene.oracle_text.toPlainText()
+
+
+def click_panel(table: BacchanaliaTable) -> None:
+    """A click on the Aruspex's words (not on a card)."""
+    text = table.scene.oracle_text.sceneBoundingRect()
+    at = view_point(table, QPointF(text.center().x(), text.top() + 30))  # type: ignore[arg-type]
+    port = table.view.viewport()
+    _send(port, QEvent.Type.MouseButtonPress, at, Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton)
+    _send(port, QEvent.Type.MouseButtonRelease, at, Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton)
 
 
 def test_bacchus_question_is_recalled_until_asked(main: MainWindow) -> None:
