@@ -54,9 +54,10 @@ def offered(game: str, mode: str | None = None) -> bool:
     return bool(modes) if mode is None else mode in modes
 
 
-def check(game: str, mode: str, players: int, bots: Mapping[int, str]) -> dict[int, str]:
+def check(game: str, mode: str, players: int, bots: Mapping[int, str], finished: bool = False) -> dict[int, str]:
     """The computers' seats and levels, in seat order; BotSeatError when the game has none, a level is
-    unknown, a seat is not at the table, or nobody is left for a person (that is `convivium tournament`)."""
+    unknown, a seat is not at the table, or nobody is left for a person in a game still to play (that is
+    `convivium tournament`; a finished one is only looked at)."""
     if not bots:
         return {}
     if not offered(game, mode):
@@ -66,7 +67,7 @@ def check(game: str, mode: str, players: int, bots: Mapping[int, str]) -> dict[i
             raise BotSeatError("bots.unknown_level", level=level)
         if not 0 <= seat < players:
             raise BotSeatError("bots.bad_seats")
-    if len(bots) >= players:
+    if len(bots) >= players and not finished:
         raise BotSeatError("bots.all_bots")
     return dict(sorted(bots.items()))
 
@@ -84,7 +85,7 @@ def nearest_level(name: str) -> str:
     return "normal"
 
 
-def from_save(raw: object, game: str, mode: str, players: int) -> tuple[dict[int, str], bool]:
+def from_save(raw: object, game: str, mode: str, players: int, finished: bool) -> tuple[dict[int, str], bool]:
     """The computers a save names (none when it names none: an older save is all people), and whether a level
     that no longer exists was replaced by the nearest one. SaveError when the block is not what we write, or
     asks what `check` refuses."""
@@ -101,7 +102,7 @@ def from_save(raw: object, game: str, mode: str, players: int) -> tuple[dict[int
             level, replaced = nearest_level(level), True
         found[int(key)] = level
     try:
-        return check(game, mode, players, found), replaced
+        return check(game, mode, players, found, finished), replaced
     except BotSeatError as exc:
         raise SaveError(exc.code, **exc.params) from None
 
@@ -120,7 +121,7 @@ class _Question:
     """A computer asked for its move at one position; the thread fills in `move` (or `error`) and `done`."""
 
     seat: int
-    moves: list[Move]  # the match's moves when asked: any other position makes the answer stale
+    moves: list[Move] = field(repr=False)  # the match's moves when asked: any other position makes it stale
     asked_at: float
     move: Move | None = None
     error: BaseException | None = None

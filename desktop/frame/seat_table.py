@@ -157,7 +157,8 @@ class SeatGame:
         except player_names.BadName as exc:
             raise SaveError("save.bad_name", reason=exc.code, **exc.params) from None
         game = cls(match, names)
-        game.bots, replaced = bot_seats.from_save(data.get(bot_seats.BOTS), match.engine.game, match.engine.mode, seats)
+        game.bots, replaced = bot_seats.from_save(data.get(bot_seats.BOTS), match.engine.game, match.engine.mode, seats,
+                                                  match.engine.is_over(match.state))
         if replaced:
             game.notes.append("bots.level_replaced")
         game._read_auto_pass(data)
