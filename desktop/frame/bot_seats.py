@@ -38,6 +38,10 @@ BOTS: Final = "bots"  # where a save keeps the computers' seats and levels: {"se
 PACES: Final = {"instant": 0, "normal": 700, "slow": 1500}  # the least time a computer's move takes, in ms
 DEFAULT_PACE: Final = "normal"
 TICK_MS = 10  # how often the GUI thread looks for a computer's answer
+# A computer asked in a window answers no sooner than this, whatever the pace: one that can only pass would
+# otherwise answer at once, and one weighing a Memo or a privilege a little later, which would tell the people.
+WINDOW_MS = 400
+clock = time.monotonic  # seconds (a test sets the time itself)
 # Level names a save might hold that are not levels (an older or newer Convivium's): the nearest level.
 LEVEL_ALIASES: Final = {"random": "easy", "beginner": "easy", "novice": "easy", "medium": "normal",
                         "intermediate": "normal", "standard": "normal", "expert": "hard", "strong": "hard",
@@ -123,6 +127,7 @@ class _Question:
     seat: int
     moves: list[Move] = field(repr=False)  # the match's moves when asked: any other position makes it stale
     asked_at: float
+    in_window: bool  # asked in a response window: answered no sooner than WINDOW_MS
     move: Move | None = None
     error: BaseException | None = None
     done: bool = False
@@ -232,7 +237,7 @@ class BotSeats(QObject):
         if self.question is not None and self.question.seat == seat and self.question.moves == match.moves:
             return
         engine, state = match.engine, match.state
-        question = _Question(seat, match.moves, time.monotonic())
+        question = _Question(seat, match.moves, clock(), engine.window(state) is not None)
         # The legal moves come from the real state (a view may lack what listing them needs); the bot sees the
         # seat's view only, and a generator seeded by the game and the move's number, so the game replays.
         thread = threading.Thread(target=_think, daemon=True, name=f"bot-{seat}",
@@ -257,7 +262,8 @@ class BotSeats(QObject):
             self.timer.stop()
             self.after_refresh()
             return
-        if not question.done or (time.monotonic() - question.asked_at) * 1000 < self.pace:
+        wait = max(self.pace, WINDOW_MS) if question.in_window else self.pace
+        if not question.done or (clock() - question.asked_at) * 1000 < wait:
             return
         self.question = None
         self.timer.stop()

@@ -35,6 +35,12 @@ NOT_A_STEP = ("save", "undo", "auto_pass", "replay", "start_over", "take_back", 
 WAIT_MS = 120_000  # a computer's move is quick; this only ends a test that hangs
 
 
+@pytest.fixture(autouse=True)
+def no_window_floor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Computers answer windows at the pace too (its own test puts the floor back)."""
+    monkeypatch.setattr(bot_seats, "WINDOW_MS", 0)
+
+
 # --- driving the table as a person ------------------------------------------------------------
 
 
@@ -344,6 +350,37 @@ def test_an_answer_to_a_position_undone_meanwhile_is_dropped(qtbot: Any, window:
     slow.go.set()
     qtbot.wait(100)  # the stale answer arrives and goes
     assert len(match.moves) == before and table.decider() == 0
+
+
+def test_a_computer_asked_in_a_window_answers_no_sooner_than_the_floor(
+        qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether a computer could answer must not show in how fast it passes: even at the instant pace, and even
+    when its only move is to let the card stand, its answer waits for the window's floor (the clock is the test's)."""
+    monkeypatch.setattr(bot_seats, "WINDOW_MS", 400)
+    now = [1000.0]
+    monkeypatch.setattr(bot_seats, "clock", lambda: now[0])
+    bot = SlowBot(slow=False)
+    monkeypatch.setattr(bot_seats, "make_bot", lambda *_args: bot)
+    table = new_table(window, "chrononauts", "chrononauts", NAMES[:2], {1: "easy"}, 5, {"first_player": 0})
+    answer_at_random(table, random.Random(5))
+    match = table.game.match
+    for _ in range(50):  # out of a window, a computer plays at once at this pace
+        computers_done(qtbot, table)
+        if not table.game.state.setup:
+            break
+        person_acts(qtbot, table, random.Random(5))
+    plays = [(c, t) for c, ts in table.scene.dests.items() for t in ts if t not in (c, DISCARD_KEY)]
+    assert plays
+    drag(table, *plays[0])
+    played = len(match.moves)
+    question = table.bot_seats.question
+    assert question is not None and question.in_window
+    qtbot.waitUntil(lambda: question.done, timeout=5000)
+    qtbot.wait(50)
+    assert len(match.moves) == played and table.bot_seats.thinking()
+    now[0] += 0.401
+    qtbot.waitUntil(lambda: len(match.moves) == played + 1, timeout=5000)
+    assert type(match.moves[-1]).__name__ == "PassResponse"
 
 
 # --- set-up and saves ----------------------------------------------------------------------------
