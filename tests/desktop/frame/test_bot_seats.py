@@ -412,6 +412,30 @@ def test_set_up_offers_a_person_or_a_computers_level_at_every_seat(window: MainW
     assert dialog.result() == QDialog.DialogCode.Accepted
 
 
+def test_the_set_up_starts_the_game_with_its_computers_and_remembers_them(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[SeatSetupDialog] = []
+
+    def fill_in(dialog: SeatSetupDialog) -> int:
+        shown.append(dialog)
+        if len(shown) == 1:
+            dialog.name_edits[0].setText("Ada")
+            dialog.kind_combos[1].setCurrentIndex(dialog.kind_combos[1].findData("normal"))
+            dialog.kind_combos[2].setCurrentIndex(dialog.kind_combos[2].findData("hard"))
+            dialog.pace.setCurrentIndex(dialog.pace.findData("slow"))
+        dialog.accept()
+        return int(dialog.result())
+    monkeypatch.setattr(SeatSetupDialog, "exec", fill_in)
+    window.hotseat_dialog("parsifal", "standard", 7)
+    table = window.hotseat
+    assert table is not None and table.game.names == ["Ada", "Computer 1", "Computer 2"]
+    assert table.game.bots == {1: "normal", 2: "hard"} and table.bot_seats.pace == bot_seats.PACES["slow"]
+    window.hotseat_dialog("parsifal", "standard", 8)  # offered again as they were
+    again = shown[1]
+    assert [combo.currentData() for combo in again.kind_combos[:4]] == [None, "normal", "hard", None]
+    assert again.chosen_pace() == "slow" and again.names() == ["Ada", "Computer 1", "Computer 2"]
+
+
 def test_set_up_refuses_a_table_of_computers_only(window: MainWindow) -> None:
     dialog = set_up(window, "parsifal")
     for combo in dialog.kind_combos[:3]:
