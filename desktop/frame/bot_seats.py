@@ -23,16 +23,15 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from random import Random
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from PySide6.QtCore import QObject, QTimer
 
+from desktop.frame.i18n import Translator
 from rules.bots import BOT_MODES, LEVELS, decision_rng, make_bot
-from rules.kernel import Move, ResponseWindow, RulesError
+from rules.kernel import Engine, Move, ResponseWindow, RulesError
+from rules.match import Match
 from rules.saves import SaveError
-
-if TYPE_CHECKING:
-    from desktop.frame.seat_table import SeatTable
 
 BOTS: Final = "bots"  # where a save keeps the computers' seats and levels: {"seat": "level"}; none: all people
 PACES: Final = {"instant": 0, "normal": 700, "slow": 1500}  # the least time a computer's move takes, in ms
@@ -143,11 +142,43 @@ def _think(question: _Question, game: str, mode: str, level: str, view: Any, leg
     question.done = True
 
 
+class Game(Protocol):
+    """What is read of a SeatGame (desktop/frame/seat_table.py, which imports this module)."""
+
+    @property
+    def match(self) -> Match[Any]: ...
+    @property
+    def engine(self) -> Engine[Any]: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def bots(self) -> dict[int, str]: ...
+
+
+class Table(Protocol):
+    """What is used of a SeatTable: its game, its words, who looks and answers, and its `play`."""
+
+    answering: int | None
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def tr_(self) -> Translator: ...
+    @property
+    def read_only(self) -> bool: ...
+    @property
+    def looking(self) -> int | None: ...
+
+    def play(self, move: Move) -> bool: ...
+
+
 class BotSeats(QObject):
     """Plays for the computers at one table; the table calls it at a few points (see SeatTable.refresh)."""
 
-    def __init__(self, table: SeatTable) -> None:
-        super().__init__(table)
+    def __init__(self, table: Table, parent: QObject) -> None:
+        super().__init__(parent)
         self.table = table
         self.pace = PACES[DEFAULT_PACE]  # ms; the main window sets the player's setting
         self.question: _Question | None = None

@@ -246,7 +246,7 @@ class SeatTable(QWidget):
         self.looking: int | None = None  # who last lifted the curtain
         self.answering: int | None = None  # who said "I answer" to the open window's question
         self._drawn_for: tuple[int | None, bool] = (None, False)  # who the last draw was for; was it private?
-        self.bot_seats = bot_seats.BotSeats(self)  # plays for the computer players, if any sit here
+        self.bot_seats = bot_seats.BotSeats(self, self)  # plays for the computer players, if any sit here
         scene.move_chosen.connect(self._on_move)
         scene.drop_refused.connect(self._on_refused)
         scene.idle_key.connect(lambda: self.show_message(self.tr_.text("status.key_idle"), error=False))
