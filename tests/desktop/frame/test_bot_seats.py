@@ -337,6 +337,7 @@ def test_an_answer_to_a_position_undone_meanwhile_is_dropped(qtbot: Any, window:
         if not table.game.state.setup:
             break
         person_acts(qtbot, table, rng)
+    QApplication.processEvents()  # the table laid out as the person sees it
     plays = [(c, t) for c, ts in table.scene.dests.items() for t in ts if t not in (c, DISCARD_KEY)]
     assert table.decider() == 0 and plays, "the person has no card to play"
     slow.slow = True
@@ -369,10 +370,13 @@ def test_a_computer_asked_in_a_window_answers_no_sooner_than_the_floor(
         if not table.game.state.setup:
             break
         person_acts(qtbot, table, random.Random(5))
+    QApplication.processEvents()  # the table laid out as the person sees it
     plays = [(c, t) for c, ts in table.scene.dests.items() for t in ts if t not in (c, DISCARD_KEY)]
     assert plays
+    before = len(match.moves)
     drag(table, *plays[0])
     played = len(match.moves)
+    assert played == before + 1, "the drag played nothing"
     question = table.bot_seats.question
     assert question is not None and question.in_window
     qtbot.waitUntil(lambda: question.done, timeout=5000)
