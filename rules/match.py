@@ -80,6 +80,15 @@ class Match(Generic[S]):
     def can_undo(self) -> bool:
         return bool(self._done) and not self._done[-1].barrier
 
+    def undoable(self) -> int:
+        """How many of the last moves undo may take back one after another (it stops at the first barrier)."""
+        count = 0
+        for step in reversed(self._done):
+            if step.barrier:
+                break
+            count += 1
+        return count
+
     def can_redo(self) -> bool:
         return bool(self._undone)
 

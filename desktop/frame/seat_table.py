@@ -20,12 +20,13 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
                                QPushButton, QVBoxLayout, QWidget)
 
-from desktop.frame import accessibility, dialogs, keyboard, plain, storage
+from desktop.frame import accessibility, bot_seats, dialogs, keyboard, plain, storage
 from desktop.frame import names as player_names
 from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel, TableView
+from rules.bots import LEVELS
 from rules.kernel import PLAYERS, PUBLIC, Engine, Event, IllegalMove, Move, ResponseWindow, RulesError
 from rules.match import Match
 from rules.registry import engine
@@ -60,6 +61,7 @@ class SeatGame:
     keeps for them: who asked not to be asked to answer (`auto_pass`) and lines for the log (`notes`)."""
 
     fixed_options: ClassVar[dict[str, Any]] = {}  # what one shared screen imposes on every game
+    bot_options: ClassVar[dict[str, Any]] = {}  # and what a game with computer players needs on top
 
     def __init__(self, match: Match[Any], names: list[str]) -> None:
         self.match = match
@@ -68,6 +70,7 @@ class SeatGame:
         # Seats that said "don't ask me to answer": for that turn only (its number), or until they change it (None).
         self.auto_pass: dict[int, int | None] = {}
         self.notes: list[str] = []  # text keys of the UI catalog the log shows first (a setting left out on load)
+        self.bots: dict[int, str] = {}  # the seats computer players hold, and their levels (desktop/frame/bot_seats.py)
 
     def passes(self, seat: int, window: ResponseWindow) -> bool:
         """Did `seat` ask not to be asked in this window? (Its setting, never its cards: CHR-10.11.)"""
@@ -105,12 +108,17 @@ class SeatGame:
             self.notes.append("window.auto_pass_ignored")
 
     @classmethod
-    def start(cls, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int) -> SeatGame:
-        """A new game; BadName if a name cannot be used or repeats another (the set-up dialog checks first)."""
+    def start(cls, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int,
+              bots: dict[int, str] | None = None) -> SeatGame:
+        """A new game; BadName if a name cannot be used or repeats another (the set-up dialog checks first);
+        BotSeatError if the computer players asked for cannot sit there (`bots`: seat -> level)."""
         names = player_names.check(names)
+        chosen = bot_seats.check(game, mode, len(names), bots or {})
         eng = engine(game, mode)
-        opts = {**options, PLAYERS: len(names), **cls.fixed_options}
-        return cls(Match(eng, opts, seed), names)
+        opts = {**options, PLAYERS: len(names), **cls.fixed_options, **(cls.bot_options if chosen else {})}
+        made = cls(Match(eng, opts, seed), names)
+        made.bots = chosen
+        return made
 
     @property
     def engine(self) -> Engine[Any]:
@@ -126,6 +134,8 @@ class SeatGame:
         data = {**to_dict(self.match), "players": list(self.names)}
         if self.auto_pass:
             data[AUTO_PASS] = self._auto_pass_data()
+        if self.bots:
+            data[bot_seats.BOTS] = bot_seats.to_save(self.bots)
         return data
 
     def restore(self, data: dict[str, Any]) -> None:
@@ -151,6 +161,10 @@ class SeatGame:
         except player_names.BadName as exc:
             raise SaveError("save.bad_name", reason=exc.code, **exc.params) from None
         game = cls(match, names)
+        game.bots, replaced = bot_seats.from_save(data.get(bot_seats.BOTS), match.engine.game, match.engine.mode, seats,
+                                                  match.engine.is_over(match.state))
+        if replaced:
+            game.notes.append("bots.level_replaced")
         game._read_auto_pass(data)
         game.restore(data)  # from_dict accepted it, so it is a dict
         return game
@@ -244,6 +258,7 @@ class SeatTable(QWidget):
         self.looking: int | None = None  # who last lifted the curtain
         self.answering: int | None = None  # who said "I answer" to the open window's question
         self._drawn_for: tuple[int | None, bool] = (None, False)  # who the last draw was for; was it private?
+        self.bot_seats = bot_seats.BotSeats(self, self)  # plays for the computer players, if any sit here
         scene.move_chosen.connect(self._on_move)
         scene.drop_refused.connect(self._on_refused)
         scene.idle_key.connect(lambda: self.show_message(self.tr_.text("status.key_idle"), error=False))
@@ -373,7 +388,13 @@ class SeatTable(QWidget):
             self._refresh_detail()
             return
         seat = self.decider()
-        if seat is None:
+        # Computer players: nobody at the screen decides while one thinks; one person alone keeps their view.
+        thinking, sole = self.bot_seats.to_move(), self.bot_seats.sole_person()
+        if thinking is not None:
+            seat = None
+        if sole is not None:
+            self.looking = sole  # no curtain ever: nobody else at the screen has secrets
+        elif seat is None and thinking is None:
             self.looking = None  # everyone looks at a shared prompt or the end: the next person gets the curtain
         curtain = ""
         if seat is not None and self.looking != seat:
@@ -381,7 +402,7 @@ class SeatTable(QWidget):
                 curtain = self.tr_.text("hs.curtain", player=self.game.names[seat])
             else:
                 self.looking = seat  # nothing secret to hide from the others
-        viewer = seat if seat is not None and not curtain else None
+        viewer = seat if seat is not None and not curtain else sole
         if viewer != self._drawn_for[0]:
             if self._drawn_for[1]:
                 # The one who looked alone has gone: nothing their gestures left (the ring, a card held, the card
@@ -402,14 +423,18 @@ class SeatTable(QWidget):
         elif curtain:
             self.say(curtain)
             self.button("reveal", t("hs.reveal"), self.lift_curtain)
+        elif thinking is not None:
+            self.say(self.bot_seats.thinking_text(thinking))
+            self.scene.set_dests({})  # nothing is picked or played for a computer: only Undo, Save and the menus
+            self.scene.refresh_marks()
         else:
             window = self.game.engine.window(self.game.state)
             if window is None:
                 self.offer(viewer)
-            elif viewer is None:
-                self._offer_window(window)
+            elif seat is None:
+                self._offer_window(self.bot_seats.for_people(window))
             else:
-                self.offer_answer(viewer, window)
+                self.offer_answer(seat, window)
                 self.button("pass_turn", t("window.pass_turn"), self.pass_this_turn)
                 self.button("back", t("hs.back"), self.back_to_prompt)
             if window is None and viewer is not None and self.RESPONSE_WINDOWS:
@@ -422,6 +447,7 @@ class SeatTable(QWidget):
         self._rebuild_log()
         self._refresh_detail()
         self.changed.emit()
+        self.bot_seats.after_refresh()
 
     def lift_curtain(self) -> None:
         seat = self.decider()
@@ -455,16 +481,17 @@ class SeatTable(QWidget):
         when `for_turn` and the game has such a pass)."""
         window = self.game.engine.window(self.game.state)
         if window is not None:
+            window = self.bot_seats.for_people(window)  # the computers asked answer for themselves
             self._close_window(window.nobody_for_turn if for_turn and window.nobody_for_turn else window.nobody)
 
     def someone_answers(self) -> None:
         """'I answer': who? Then that person's curtain (if they have secrets), and what they may answer."""
         window = self.game.engine.window(self.game.state)
-        if window is None or not window.asked:
+        if window is None or not self.bot_seats.for_people(window).asked:
             return
-        seats = list(window.asked)
+        seats = list(self.bot_seats.for_people(window).asked)
         chosen = 0
-        if len(seats) > 1 or self.game.secret_differs(seats[0]):  # who is to look behind the curtain, named
+        if len(seats) > 1 or (self.game.secret_differs(seats[0]) and self.looking != seats[0]):  # who, named
             words = self.window_words(window)
             chosen = self.ask(words.who_title, words.who, [self.game.names[s] for s in seats])
         if 0 <= chosen < len(seats):
@@ -505,12 +532,15 @@ class SeatTable(QWidget):
         played = False
         for _ in range(len(match.moves) + 100):  # each round closes a window; a game opens finitely many
             window = engine.window(self.game.state)
+            window = window if window is None else self.bot_seats.for_people(window)
             if window is None or self.answering is not None or not window.asked \
                     or not all(self.game.passes(seat, window) for seat in window.asked):
                 break
             try:
                 for move in window.nobody:
                     match.play(move)
+                if not window.nobody:
+                    break
             except IllegalMove:
                 break
             played = True
@@ -738,6 +768,8 @@ class SeatTable(QWidget):
         match = self.game.match
         if self.game.engine.is_over(self.game.state) or self.scene.curtain_up:
             return False
+        if self.game.bots:  # the person's last move with the computers' replies since it
+            return self.bot_seats.undo_steps() > 0
         last = getattr(match.last_move, "player", None)
         window = self.game.engine.window(self.game.state)
         if window is not None and self.answering is None:
@@ -766,7 +798,8 @@ class SeatTable(QWidget):
     def undo(self) -> None:
         if self.can_undo() and self.guarded(None):
             self.answering = None
-            self.game.match.undo()
+            for _ in range(self.bot_seats.undo_steps() if self.game.bots else 1):
+                self.game.match.undo()
             self._autosave()
             self.refresh()
 
@@ -851,10 +884,11 @@ def mode_key(game: str, mode: str) -> str:
 
 
 class SeatSetupDialog(QDialog):
-    """Names in seat order, the mode, and the options of a game for several people."""
+    """Names in seat order, who sits there (a person, or a computer player and its level), the mode, and the
+    options of a game for several people."""
 
     def __init__(self, tr: Translator, parent: QWidget | None, names: Sequence[str], table: type[SeatTable],
-                 mode: str | None = None) -> None:
+                 mode: str | None = None, bots: dict[int, str] | None = None, pace: str | None = None) -> None:
         super().__init__(parent)
         self.tr_ = tr
         self.table = table
@@ -867,13 +901,37 @@ class SeatSetupDialog(QDialog):
         if len(table.MODES) > 1:
             form.addRow(tr.text("new.mode"), self.mode)
         self.name_edits: list[QLineEdit] = []
+        self.kind_combos: list[QComboBox] = []  # per seat: a person (None) or a computer's level
+        with_bots = bot_seats.offered(table.GAME)
         for i in range(table.SEATS[1]):
             edit = QLineEdit(names[i] if i < len(names) else "")
             edit.setMaxLength(player_names.RAW_LIMIT)  # a pasted book stops here (beyond MAX_LENGTH, Start says why)
             edit.setPlaceholderText(tr.text("hs.seat_empty"))
             edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(edit.placeholderText()) + 16)  # the whole hint
-            form.addRow(tr.text("hs.seat", seat=i + 1), edit)
             self.name_edits.append(edit)
+            if not with_bots:
+                form.addRow(tr.text("hs.seat", seat=i + 1), edit)
+                continue
+            kind = QComboBox()
+            kind.addItem(tr.text("bots.person"), None)
+            for level in LEVELS:
+                kind.addItem(tr.text(f"bots.computer_{level}"), level)
+            kind.setCurrentIndex(max(0, kind.findData((bots or {}).get(i))))
+            kind.setAccessibleName(tr.text("bots.who_sits", seat=i + 1))
+            kind.currentIndexChanged.connect(self._name_seat_choices)
+            self.kind_combos.append(kind)
+            row = QHBoxLayout()
+            row.addWidget(edit, 1)
+            row.addWidget(kind)
+            form.addRow(tr.text("hs.seat", seat=i + 1), row)
+        self.pace = QComboBox()
+        for name in bot_seats.PACES:
+            self.pace.addItem(tr.text(f"bots.pace_{name}"), name)
+        self.pace.setCurrentIndex(max(0, self.pace.findData(pace if pace in bot_seats.PACES else bot_seats.DEFAULT_PACE)))
+        if with_bots:
+            form.addRow(tr.text("bots.pace"), self.pace)
+        else:  # Bacchanalia is told aloud: said here, so nobody looks for a computer player in vain
+            form.addRow(plain.label(tr.text("bots.people_only")))
         self._read_options = table.setup_options(tr, form)
         for edit in self.name_edits:
             edit.textChanged.connect(self._name_seat_choices)
@@ -886,6 +944,8 @@ class SeatSetupDialog(QDialog):
 
     def _name_seat_choices(self) -> None:
         """The options' seat lists say the names typed, in the order they will sit (a blank row sits nobody)."""
+        for i, edit in enumerate(self.name_edits):  # an empty computer seat will take the name it shows
+            edit.setPlaceholderText(self._default_name(i) or self.tr_.text("hs.seat_empty"))
         typed = [" ".join(text.split()) for _seat, text in self._filled()]
         for combo in self.findChildren(QComboBox):
             if not combo.property(SEAT_CHOICE):
@@ -896,9 +956,33 @@ class SeatSetupDialog(QDialog):
                     name = typed[seat] if seat < len(typed) else self.tr_.text("hs.seat", seat=seat + 1)
                     combo.setItemText(index, name)
 
+    def _level(self, row: int) -> str | None:
+        return self.kind_combos[row].currentData() if row < len(self.kind_combos) else None
+
+    def _default_name(self, row: int) -> str:
+        """The name a computer's seat left blank takes ("Computer 2"); '' for a person's."""
+        if self._level(row) is None:
+            return ""
+        number = sum(1 for r in range(row + 1) if self._level(r) is not None)
+        return self.tr_.text("bots.default_name", number=number)
+
     def _filled(self) -> list[tuple[int, str]]:
-        """The seats something is written at (counted from 1), as written; only blanks leave a seat empty."""
-        return [(i + 1, e.text()) for i, e in enumerate(self.name_edits) if e.text().strip()]
+        """The seats something is written at (counted from 1), as written; only blanks leave a seat empty
+        (a computer's seat left blank takes its default name)."""
+        return [(i + 1, e.text() if e.text().strip() else self._default_name(i))
+                for i, e in enumerate(self.name_edits) if e.text().strip() or self._level(i) is not None]
+
+    def bots(self) -> dict[int, str]:
+        """The computers' seats (as they will sit: blank rows close up) and levels."""
+        found: dict[int, str] = {}
+        for index, (seat, _text) in enumerate(self._filled()):
+            level = self._level(seat - 1)
+            if level is not None:
+                found[index] = str(level)
+        return found
+
+    def chosen_pace(self) -> str:
+        return str(self.pace.currentData())
 
     def names(self) -> list[str]:
         """The names cleaned (desktop/frame/names.py); BadName if one cannot be used (Start refuses it first)."""
@@ -925,5 +1009,10 @@ class SeatSetupDialog(QDialog):
             return
         if not low <= len(names) <= high:
             self.error.setText(self.tr_.text("hs.need_players", low=low, high=high))
+            return
+        try:
+            bot_seats.check(self.table.GAME, self.chosen_mode(), len(names), self.bots())
+        except bot_seats.BotSeatError as exc:
+            self.error.setText(self.tr_.reason(exc))
             return
         super().accept()

@@ -483,21 +483,28 @@ class MainWindow(QMainWindow):
         if table is None:
             return
         names = [str(n) for n in self.settings.get("hotseat_names", []) if isinstance(n, str)]
-        dialog = SeatSetupDialog(self.translator_for(game), self, names, table, mode)
+        bots = self.settings.get("hotseat_bots")
+        remembered = {int(k): v for k, v in bots.items() if str(k).isdigit()} if isinstance(bots, dict) else {}
+        dialog = SeatSetupDialog(self.translator_for(game), self, names, table, mode, remembered,
+                                 self.settings.get("bot_pace"))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
+        self.settings["bot_pace"] = dialog.chosen_pace()
         self.new_hotseat(game, dialog.chosen_mode(), dialog.names(), dialog.options(),
-                         random_deal() if seed is None else seed)
+                         random_deal() if seed is None else seed, dialog.bots())
 
-    def new_hotseat(self, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int) -> SeatTable:
+    def new_hotseat(self, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int,
+                    bots: dict[int, str] | None = None) -> SeatTable:
         from desktop.shell.tables import table_class
 
         table = table_class(game)
         if table is None:
             raise ValueError(f"no table for {game}")
+        started = table.GAME_CLASS.start(game, mode, names, options, seed, bots)
         self.settings["hotseat_names"] = list(names)  # offered again next time
+        self.settings["hotseat_bots"] = {str(seat): level for seat, level in (bots or {}).items()}
         storage.save_settings(self.settings)
-        return self.show_hotseat(table.GAME_CLASS.start(game, mode, names, options, seed))
+        return self.show_hotseat(started)
 
     def translator_for(self, game: str) -> Translator:
         """Chrononauts speaks from the window's own catalog; another game needs its own cards' texts."""
@@ -507,6 +514,7 @@ class MainWindow(QMainWindow):
         """Put a game for several on the table. It is saved in `slot`, its own autosave in the list of
         games in progress; without one (a new game, a file opened) it gets a new one, so that no game
         in progress is ever written over."""
+        from desktop.frame import bot_seats
         from desktop.shell.tables import table_class
 
         cls = table_class(game.engine.game)
@@ -521,6 +529,7 @@ class MainWindow(QMainWindow):
         table.save_dialog = self.save_as  # type: ignore[method-assign]  # the bar's Save as is the menu's
         table.watch_replay = self.watch_replay
         table.use_settings(self.settings)  # a table's own choices (Bacchanalia's journal folded) are kept with the app's
+        table.bot_seats.pace = bot_seats.pace_ms(self.settings.get("bot_pace"))  # the computers' pace, the player's setting
         table.changed.connect(self._refresh_status)
         table._autosave()
         self.hotseat = table

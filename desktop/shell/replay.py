@@ -59,6 +59,7 @@ def stage_for_game(tr: Translator, game: SeatGame | Match[Any]) -> tuple[Stage, 
     table = table_for(game.engine.game, game.engine.mode)
     assert table is not None
     twin = type(game)(from_dict(to_dict(game.match)), list(game.names))
+    twin.bots = dict(game.bots)  # a game played on from the replay keeps its computer players
     twin.restore(game.save_data())
     return Stage(_stage_tr(tr, table), twin, table), twin.match
 

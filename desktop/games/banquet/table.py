@@ -47,10 +47,11 @@ class BanquetGame(SeatGame):
     match: Match[BanquetState]
 
     @classmethod
-    def start(cls, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int) -> SeatGame:
+    def start(cls, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int,
+              bots: dict[int, str] | None = None) -> SeatGame:
         if mode != "standard":  # only the standard game can be played without privileges (BB-3.1)
             options = {k: v for k, v in options.items() if k != "privileges"}
-        return super().start(game, mode, names, options, seed)
+        return super().start(game, mode, names, options, seed, bots)
 
     @property
     def engine(self) -> BanquetEngine:

@@ -38,6 +38,7 @@ class HotSeatGame(SeatGame):
     """A Chrononauts or Artifaxx match with the names of the people at each seat."""
 
     fixed_options = {"response_mode": "shared"}  # one screen: one shared Memo prompt
+    bot_options = {"response_mode": "each"}  # a computer lets a card stand for itself, not for the whole table
 
     match: Match[FullState]
 
