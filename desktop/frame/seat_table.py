@@ -321,6 +321,10 @@ class SeatTable(QWidget):
         """The prompt, the score and the deal for the main window's status bar (none: the prompt bar says it)."""
         return "", "", ""
 
+    def start_notes(self) -> list[str]:
+        """What the player is told once the table is up (a file of theirs found damaged and kept aside)."""
+        return []
+
     def offers(self, action: str) -> bool:
         """Is the game's own menu entry `action` (hint, daily, statistics, restart) available now?"""
         return False

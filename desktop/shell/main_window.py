@@ -464,6 +464,8 @@ class MainWindow(QMainWindow):
         table.said.connect(self.show_message)
         table.dealt.connect(self._remember)
         table._autosave()
+        for note in table.start_notes():
+            self.tell_at_start(note)
         self.table = table
         self.save_path = None
         self.centre.addWidget(table)

@@ -63,10 +63,10 @@ class Driver:
 
     def match(self) -> Any:
         assert self.window is not None
-        if self.window.hotseat is not None:
-            return self.window.hotseat.game.match
-        assert self.window.session is not None
-        return self.window.session.match
+        if self.window.table is not None:
+            return self.window.table.game.match
+        assert self.window.table.session is not None
+        return self.window.table.session.match
 
     def choose(self) -> Move | None:
         """A legal move that does not end the game (a finished game is not offered for resume)."""
@@ -90,11 +90,11 @@ class Driver:
             return
         self.played += 1
         say("PLAYING " + json.dumps(move.to_dict(), sort_keys=True))
-        if self.window.hotseat is not None:
-            ok = self.window.hotseat.play(move)
+        if self.window.table is not None:
+            ok = self.window.table.play(move)
         else:
-            assert self.window.session is not None
-            ok = self.window.session.play(move)
+            assert self.window.table.session is not None
+            ok = self.window.table.session.play(move)
         if not ok:
             say("REFUSED")
             return

@@ -132,10 +132,10 @@ class Restarted:
         return 0
 
     def match(self) -> Match[Any]:
-        if self.window.hotseat is not None:
-            return self.window.hotseat.game.match
-        assert self.window.session is not None
-        return self.window.session.match
+        if self.window.table is not None:
+            return self.window.table.game.match
+        assert self.window.table.session is not None
+        return self.window.table.session.match
 
 
 def same_game(a: Match[Any], b: Match[Any]) -> bool:
@@ -175,8 +175,8 @@ def check_resume(qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch, app: R
         # Killed after the autosave of the move in progress, before it could say so: kept, and whole.
         expected = replayed(app.game, app.mode, app.seed, app.done + [app.pending])
     assert same_game(got, expected)
-    if again.window.hotseat is not None:
-        assert again.window.hotseat.game.names == NAMES
+    if again.window.table is not None:
+        assert again.window.table.game.names == NAMES
     return again
 
 
@@ -186,12 +186,12 @@ def play_on(again: Restarted) -> None:
     eng = match.engine
     seat = min(eng.to_act(match.state))
     move = eng.legal_moves(match.state, seat)[0]
-    if again.window.hotseat is not None:
-        assert again.window.hotseat.play(move)
+    if again.window.table is not None:
+        assert again.window.table.play(move)
         path = storage.hotseat_autosave_path()
-        assert len(again.window.hotseat.GAME_CLASS.load(path).match.moves) == len(match.moves)
+        assert len(again.window.table.GAME_CLASS.load(path).match.moves) == len(match.moves)
     else:
-        assert again.window.session is not None and again.window.session.play(move)
+        assert again.window.table.session is not None and again.window.table.session.play(move)
         assert len(saves.load(storage.autosave_path()).moves) == len(match.moves)
 
 

@@ -91,6 +91,7 @@ class SolonautsTable(SeatTable):
         self.scene.selection_changed.connect(lambda _card: self.changed.emit())
         self.help = SoloHelp(self, self)
         self.stats_dialog: StatisticsDialog | None = None  # the last one shown (tests read it)
+        self._start_notes: list[str] = []
         self._build_replay_bar()
         self.session = self._session(game.match, autosave)
         if autosave is not None and stats is None:  # a table played at (a replay's has no autosave)
@@ -121,8 +122,10 @@ class SolonautsTable(SeatTable):
         self._stats = Statistics(stats_path())
         damaged = self._stats.set_aside
         if damaged is not None:
-            text = self.tr_.text("stats.damaged", file=str(damaged))
-            QTimer.singleShot(0, self, lambda: self.show_message(text))  # once the main window listens
+            self._start_notes.append(self.tr_.text("stats.damaged", file=str(damaged)))
+
+    def start_notes(self) -> list[str]:
+        return list(self._start_notes)
 
     def _session(self, match: Match[SoloState], autosave: Path | None) -> GameSession:
         session = GameSession(match, self.tr_, autosave)
