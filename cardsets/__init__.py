@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
-from cardsets import glossary, rules_text, text
+from cardsets import glossary, rules_text, text, tutorial
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.text import LANGUAGES, Catalog
 from cardsets.yamlfile import CardSetError, Problem
@@ -108,6 +108,9 @@ def validate_all(root: Path = ROOT) -> list[Report]:
         catalog, problems = text.load(root / game / "text", f"{game}/text", required, notes)
         if any((root / game / "rules").glob("*.md")):  # the rules players read in the app (a set may have none yet)
             problems += rules_text.check(root, [name for name, cardset in rules_text.NAMES.items() if cardset == game])
+        # Its guided first games: form, words in every language, cards (once the cards themselves can be read).
+        if game in tutorial.cardsets_with_tutorials(root) and not doc_problems:
+            problems += tutorial.check(root, [name for name, cardset in tutorial.NAMES.items() if cardset == game])
         rules = [name for name, cardset in rules_text.NAMES.items() if cardset == game]
         found, warnings = _glossary(root, game, catalog, rules)
         reports.append(_report(game, doc_problems + problems + found, catalog, notes_known=notes is not None))

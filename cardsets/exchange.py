@@ -34,8 +34,8 @@ from translate.storage import xliff
 import cardsets
 from cardsets import text
 # check.py's stamping, reused: one writer of the translated_from block and one atomic write.
-from cardsets.check import (STAMP_KEY, StampRefused, _key, _line_start, _notes, _restamp, _write_atomically,
-                             double_quoted)
+from cardsets.check import (STAMP_KEY, StampRefused, _key, _line_start, _notes, _write_atomically, double_quoted,
+                             write_stamps)
 from cardsets.files import read_bytes
 from cardsets.text import LANGUAGES, REFERENCE, fingerprint, placeholders
 from cardsets.yamlfile import MAX_FILE_BYTES, StrictLoader, id_lines, parse, read
@@ -348,11 +348,9 @@ def _rewrite(original: str, label: str, changes: dict[str, str], order: list[str
     result = original
     want = {**data, "strings": {**data["strings"], **changes}}
     if stamps:
-        reread = parse(result, label)
         old = data.get(STAMP_KEY) or {}
-        try:
-            result = _restamp(result, reread.data, reread.key_positions.get((STAMP_KEY,)),
-                              {**old, **stamps}, lang, label)
+        try:  # only the fingerprint lines of these strings change; the block's comments stay
+            result = write_stamps(result, label, stamps, lang)
         except StampRefused as exc:
             raise ExchangeRefused([str(exc), f"{label}: refused; nothing written"]) from None
         want[STAMP_KEY] = {**old, **stamps}

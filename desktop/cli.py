@@ -18,8 +18,9 @@ def main(argv: list[str] | None = None) -> int:
         return legibility_main(args[1:])
     if args and args[0] == "check":
         from cardsets.check import main as check_main
+        from rules.tutorial import check as replay_tutorials
 
-        return check_main(args[1:])
+        return check_main(args[1:], extra=replay_tutorials)  # the guided games, replayed through the rules
     if args and args[0] == "rules":
         from cardsets.rules_text import main as rules_main
 

@@ -5,11 +5,13 @@ they never look at the rules. The scene decides what is legal and where things g
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from PySide6.QtCore import QAbstractAnimation, QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QTextLayout,
+                           QTextOption, QTransform)
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 HIGHLIGHT = QColor("#ffc629")
@@ -145,7 +147,9 @@ class CardItem(QGraphicsObject):
         return QRectF(-3, -3, self._face.width + 6, self._face.height + 6)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        paint_face(painter, self._face, self._highlight, self._selected, self._dim)
+        # Drawn small, a card shows what can be read at its size (the detail panel shows the rest).
+        paint_face(painter, self._face, self._highlight, self._selected, self._dim,
+                   on_screen(painter.worldTransform()))
 
 
 class FocusRing(QGraphicsItem):
@@ -216,8 +220,9 @@ class TextBox:
     align: Qt.AlignmentFlag
 
 
-def face_layout(face: CardFace) -> list[TextBox]:
-    """The text boxes of a face, in painting order; paint_face and the overflow check both use it."""
+def face_layout(face: CardFace, title_room: float | None = None) -> list[TextBox]:
+    """The text boxes of a face, in painting order; paint_face and the overflow check both use it.
+    `title_room` gives the title that height exactly and the body the rest (a face seen small)."""
     w, h = face.width, face.height
     AF = Qt.AlignmentFlag
     if face.plate:
@@ -241,6 +246,8 @@ def face_layout(face: CardFace) -> list[TextBox]:
         if face.body:
             needed = _wrapped_height(face.body, inner, BODY_PIXEL) + 2
             title_h = room - min(max(needed, room * 0.3), room * 0.55)
+        if title_room is not None:
+            title_h = min(title_room, room)
         boxes.append(TextBox("title", QRectF(left, top, inner, title_h), face.title, 13, True, face.ink, AF.AlignCenter))
         boxes.append(TextBox("body", QRectF(left, top + title_h, inner, room - title_h), face.body, BODY_PIXEL, False, "#4a443a",
                              AF.AlignHCenter | AF.AlignTop))
@@ -262,7 +269,8 @@ BODY_PIXEL = 10
 def _band_boxes(w: float, kind_label: str, year: str) -> tuple[TextBox, TextBox]:
     """The kind label (left) and the year (right) in the coloured band of a face `w` wide."""
     AF = Qt.AlignmentFlag
-    return (TextBox("kind_label", QRectF(MARGIN, 2, w * 0.62, BAND - 4), kind_label, 10, False, "#ffffff",
+    kind_w = w * 0.62 if year else w - 2 * MARGIN  # with no year the label has the whole band
+    return (TextBox("kind_label", QRectF(MARGIN, 2, kind_w, BAND - 4), kind_label, 10, False, "#ffffff",
                     AF.AlignLeft | AF.AlignVCenter),
             TextBox("year", QRectF(w * 0.45, 1, w * 0.55 - 6, BAND - 2), year, 15, True, "#ffffff",
                     AF.AlignRight | AF.AlignVCenter))
@@ -316,6 +324,132 @@ def _texts_collide(w: float, kind_label: str, year: str) -> bool:
     return kind.rect.left() + widths[0] + 4 > year_box.rect.right() - widths[1]
 
 
+# --- level of detail: what a face drawn small still shows ----------------------------------
+
+READABLE = 9.0  # px on screen: a smaller text cannot be read at arm's length (issue #11, item 4)
+KEPT = frozenset({"title", "year"})  # a card's name and number: cut short ("…") when room lacks, never left out
+
+
+def on_screen(transform: QTransform) -> float:
+    """How many screen pixels one unit of an item's height covers (scale and rotation both)."""
+    return math.hypot(transform.m21(), transform.m22())
+
+
+@dataclass(frozen=True)
+class ShownText:
+    """A text as a face paints it: perhaps cut short, at the size it fits."""
+
+    role: str
+    rect: QRectF
+    text: str
+    font: QFont
+    colour: str
+    align: Qt.AlignmentFlag
+
+
+def shown_texts(face: CardFace, scale: float | None = None) -> list[ShownText]:
+    """The texts painted on `face` seen at `scale` screen pixels per unit (None: every text, as fitted).
+
+    Seen small, no text is drawn below READABLE px: the name and the number keep that size and are
+    cut short if they must; any other text that would fall below it is left out (and the title takes
+    the body's room). The hover zoom and the detail panel paint the face without a scale.
+    """
+    if scale is None:
+        return [ShownText(b.role, b.rect, b.text, _fitted(b.text, b.rect.width(), b.rect.height(), b.pixel, b.bold),
+                          b.colour, b.align) for b in face_layout(face) if b.text]
+    floor = math.ceil(READABLE / max(scale, 0.05) - 0.001)  # the least item pixels that show READABLE px
+    boxes = face_layout(face)
+    if any(b.role == "body" and b.text and _readable(b, floor) is None for b in boxes):
+        # A short title on one line may leave the body room enough (a guest's objectives); else the body goes.
+        line = QFont()
+        line.setBold(True)
+        line.setPixelSize(floor)
+        snug = face_layout(face, QFontMetricsF(line).height() + 2)
+        if all(_readable(b, floor) is not None for b in snug if b.role in ("title", "body")):
+            boxes = snug
+        else:
+            boxes = face_layout(replace(face, body=""))
+    shown: list[ShownText] = []
+    for box in boxes:
+        if not box.text:
+            continue
+        font = _readable(box, floor)
+        text = box.text
+        if font is None:
+            # A band that repeats the title is the name a stacked card still shows (Bacchanalia): kept too.
+            if box.role not in KEPT and not (box.role == "kind_label" and face.kind_label == face.title):
+                continue
+            font = QFont()
+            font.setBold(box.bold)
+            font.setPixelSize(floor)
+            text = _cut_short(text, box.rect.width(), box.rect.height(), floor, box.bold)
+        shown.append(ShownText(box.role, box.rect, text, font, box.colour, box.align))
+    kind = next((t for t in shown if t.role == "kind_label"), None)
+    year = next((t for t in shown if t.role == "year"), None)
+    if kind is not None and year is not None and (
+            kind.rect.left() + QFontMetricsF(kind.font).horizontalAdvance(kind.text) + 4
+            > year.rect.right() - QFontMetricsF(year.font).horizontalAdvance(year.text)):
+        shown.remove(kind)  # grown to be read, the label would run into the year
+    return shown
+
+
+def _readable(box: TextBox, floor: int) -> QFont | None:
+    """The largest font from the box's size (or `floor`, if larger) down to `floor` at which its text fits."""
+    return _fitted_within(box.text, box.rect.width(), box.rect.height(), max(box.pixel, floor), floor, box.bold)
+
+
+@lru_cache(maxsize=4096)
+def _fitted_within(text: str, width: float, height: float, top: int, floor: int, bold: bool) -> QFont | None:
+    font = QFont()
+    font.setBold(bold)
+    for size in range(top, floor - 1, -1):
+        font.setPixelSize(size)
+        rect = QFontMetricsF(font).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text)
+        if rect.height() <= height and rect.width() <= width + 0.5:
+            return QFont(font)
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -> str:
+    """`text` wrapped at `pixel` px into as many lines as `height` holds (one at least), the last one ending in "…"."""
+    font = QFont()
+    font.setBold(bold)
+    font.setPixelSize(pixel)
+    metrics = QFontMetricsF(font)
+    layout = QTextLayout(" ".join(text.split()), font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    lines: list[str] = []
+    flat = layout.text()
+    layout.beginLayout()
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(width)
+        lines.append(flat[line.textStart():line.textStart() + line.textLength()])
+    layout.endLayout()
+    room = max(1, int((height + metrics.leading()) // metrics.lineSpacing()))
+    lines = [one.strip() for one in lines if one.strip()]
+    if len(lines) > room:
+        lines = [*lines[:room - 1], " ".join(lines[room - 1:])]
+    # A word longer than the width stays whole on its line: it is cut short too.
+    return "\n".join(metrics.elidedText(one, Qt.TextElideMode.ElideRight, width) for one in lines)
+
+
+def stamp_font(face: CardFace, scale: float | None = None) -> QFont:
+    """The stamp's font: as large as the card allows, never below READABLE px on screen."""
+    floor = 7 if scale is None else max(7, math.ceil(READABLE / max(scale, 0.05) - 0.001))
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(max(int(min(face.width / 6, 19)), floor))
+    while font.pixelSize() > floor and QFontMetricsF(font).horizontalAdvance(face.stamp) > face.width * 0.8:
+        font.setPixelSize(font.pixelSize() - 1)  # PARADOSSO and PARADOJA are longer than PARADOX
+    return font
+
+
 def face_pixmap(face: CardFace, scale: float, ratio: float = 1.0) -> QPixmap:
     """A face painted alone at `scale`, with its 3-pixel margin, for a label or a button."""
     pixmap = QPixmap(int((face.width + 6) * scale * ratio), int((face.height + 6) * scale * ratio))
@@ -330,8 +464,11 @@ def face_pixmap(face: CardFace, scale: float, ratio: float = 1.0) -> QPixmap:
 
 
 def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selected: bool = False,
-               dim: bool = False) -> None:
-    """Paint a card face at the origin; shared by the table and the large detail view."""
+               dim: bool = False, scale: float | None = None) -> None:
+    """Paint a card face at the origin; shared by the table and the large detail view.
+
+    With `scale` (screen pixels per unit) the face shows only what can be read at that size (`shown_texts`).
+    """
     w, h = face.width, face.height
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -351,8 +488,17 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
         painter.setClipPath(outline)
         painter.fillRect(QRectF(0, 0, w, BAND), QColor(face.header))
         painter.restore()
-    for box in face_layout(face):
-        _text(painter, box.rect, box.text, box.pixel, box.bold, box.colour, box.align)
+    shown = shown_texts(face, scale)
+    for text in shown:
+        painter.setFont(text.font)
+        painter.setPen(QColor(text.colour))
+        painter.drawText(text.rect, int(text.align | Qt.TextFlag.TextWordWrap), text.text)
+    mark = next((box for box in face_layout(face) if box.role == "mark"), None)
+    if mark is not None and not any(text.role == "mark" for text in shown):
+        # Too small to read "[R]": a dot in its corner still tells a reconstructed card.
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(QColor(mark.colour)))
+        painter.drawEllipse(QPointF(mark.rect.right() - 3, mark.rect.center().y()), 2.5, 2.5)
     if face.plate or face.face_down:
         _outline(painter, w, h, highlight, selected, face.border)
         return
@@ -368,11 +514,7 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
         # In the body's place (a stamped card has no body), low enough to leave a two-line title clear.
         painter.translate(w / 2, top + room * 0.52 + room * 0.48 * 0.6)
         painter.rotate(-6)
-        font = QFont()
-        font.setBold(True)
-        font.setPixelSize(int(min(w / 6, 19)))
-        while font.pixelSize() > 7 and QFontMetricsF(font).horizontalAdvance(face.stamp) > w * 0.8:
-            font.setPixelSize(font.pixelSize() - 1)  # PARADOSSO and PARADOJA are longer than PARADOX
+        font = stamp_font(face, scale)
         painter.setFont(font)
         colour = QColor(face.stamp_colour)
         colour.setAlpha(200)
@@ -397,12 +539,3 @@ def _outline(painter: QPainter, w: float, h: float, highlight: bool, selected: b
         painter.setPen(QPen(QColor(border), 1))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRoundedRect(QRectF(0, 0, w, h), 6, 6)
-
-
-def _text(painter: QPainter, rect: QRectF, text: str, pixel: int, bold: bool, colour: str,
-          align: Qt.AlignmentFlag) -> None:
-    if not text:
-        return
-    painter.setFont(_fitted(text, rect.width(), rect.height(), pixel, bold))
-    painter.setPen(QColor(colour))
-    painter.drawText(rect, int(align | Qt.TextFlag.TextWordWrap), text)

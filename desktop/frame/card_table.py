@@ -52,6 +52,7 @@ class CardTable(QGraphicsScene):
     selection_changed = Signal(str)  # card key, "" for none
     curtain_lifted = Signal()  # a deliberate click on the veil: the next person alone is looking
     focus_changed = Signal(str)  # the key the keyboard focus moved to ("curtain" on the veil, "" for none)
+    idle_key = Signal()  # a key with nothing to act on: the table says so, rather than nothing happening
     leave = Signal(bool)  # Tab with nothing that may move: the keyboard goes on to the prompt bar (forward?)
 
     def __init__(self, tr: Translator, width: float, height: float) -> None:
@@ -155,6 +156,8 @@ class CardTable(QGraphicsScene):
 
     def retranslate(self) -> None:
         self.redraw()
+        if self.help_shown:  # the keys listed over the table, in the new words
+            self.toggle_help(True)
 
     # --- the hot-seat veil ------------------------------------------------------------------
 
@@ -337,6 +340,8 @@ class CardTable(QGraphicsScene):
             hand = self.hand_cards()
             if key - Qt.Key.Key_1 < len(hand):
                 self.click_card(hand[key - Qt.Key.Key_1])  # a card named by its number, as if clicked
+            else:
+                self.idle_key.emit()
         elif key in ARROWS:
             self.move_focus(*ARROWS[Qt.Key(key)])
         elif key == Qt.Key.Key_Tab:
@@ -346,7 +351,8 @@ class CardTable(QGraphicsScene):
         elif key in ENTER:
             self.press()
         elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
-            self.activate(DISCARD_KEY)
+            if not self.activate(DISCARD_KEY):
+                self.idle_key.emit()
         elif key == Qt.Key.Key_Escape:
             self.select("")
         else:
@@ -357,11 +363,14 @@ class CardTable(QGraphicsScene):
     def press(self) -> None:
         """Enter: play the held card on the focused target, or pick up the focused card."""
         if self.selected:
-            self.activate()
+            if not self.activate():
+                self.idle_key.emit()
         elif self.focused_key in self.dests and self.dests[self.focused_key]:
             self.select(self.focused_key)
         elif self.focused_key:
             self.hovered.emit(self.focused_key)  # a card that cannot move: read it in the detail panel
+        else:
+            self.idle_key.emit()
 
     def move_focus(self, dx: int, dy: int) -> None:
         """An arrow: with a card held, to the nearest lit target that way (else the next one);

@@ -1,14 +1,15 @@
 """The view that shows a table scaled to the window, and the panel that shows one card large."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence, QPainter, QResizeEvent, QTransform
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from desktop.frame.card_item import CardFace, face_pixmap
 from desktop.frame.card_table import CardTable
 
 DETAIL_SCALE = 2.2
+ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0)  # times the whole table in the window: a small window's cards brought close
 
 
 class TableView(QGraphicsView):
@@ -27,8 +28,49 @@ class TableView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         self.setBackgroundBrush(scene.backgroundBrush())
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.zoom = 1.0  # 1: the whole table fits the window
+        scene.sceneRectChanged.connect(self._table_resized)  # a table that reflows its floor is fitted again
+
+    def _table_resized(self, rect: QRectF) -> None:
+        self._fit()
+
+    def set_zoom(self, zoom: float) -> None:
+        """Show the table `zoom` times larger than fits the window (1: all of it); scroll bars reach the rest."""
+        self.zoom = min(max(zoom, ZOOMS[0]), ZOOMS[-1])
+        policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff if self.zoom == 1 else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        self.setHorizontalScrollBarPolicy(policy)
+        self.setVerticalScrollBarPolicy(policy)
+        self._fit()
+
+    def _fit(self) -> None:
+        # Fitted to the room inside the frame, scroll bars or not, so zooming in and out comes back to the same scale.
+        rect = self.sceneRect()
+        room = self.contentsRect()
+        if rect.isEmpty() or room.isEmpty():
+            return
+        fit = min((room.width() - 4) / rect.width(), (room.height() - 4) / rect.height())
+        self.setTransform(QTransform.fromScale(fit * self.zoom, fit * self.zoom))
+        if self.zoom == 1:
+            self.centerOn(rect.center())
+
+    def _zoom_key(self, event: QKeyEvent) -> bool:
+        """Ctrl+= or Ctrl++ zooms in, Ctrl+- out, Ctrl+0 shows the whole table again."""
+        ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if event.matches(QKeySequence.StandardKey.ZoomIn) or (ctrl and event.key() in (Qt.Key.Key_Equal, Qt.Key.Key_Plus)):
+            self.set_zoom(next((z for z in ZOOMS if z > self.zoom), ZOOMS[-1]))
+        elif event.matches(QKeySequence.StandardKey.ZoomOut) or (ctrl and event.key() == Qt.Key.Key_Minus):
+            self.set_zoom(next((z for z in reversed(ZOOMS) if z < self.zoom), ZOOMS[0]))
+        elif ctrl and event.key() == Qt.Key.Key_0:
+            self.set_zoom(1.0)
+        else:
+            return False
+        return True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        if self._zoom_key(event):
+            event.accept()
+            return
         scene = self.scene()
         if event.key() == Qt.Key.Key_F6 and isinstance(scene, CardTable):
             scene.leave.emit(True)  # to the prompt bar's buttons, where a table has them (desktop/frame/keyboard.py)
@@ -38,7 +80,7 @@ class TableView(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._fit()
 
     def sizeHint(self) -> QSize:
         return QSize(1120, 800)

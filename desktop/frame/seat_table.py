@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -49,6 +50,8 @@ AUTO_PASS = "auto_pass"  # where a save keeps who asked not to be asked to answe
 
 
 ERROR_STYLE = "color: #b3261e; font-weight: bold"  # a refusal, or trouble saving
+# A hint says its colour outright: an empty style sheet leaves the error's red and bold in the label's palette.
+HINT_STYLE = "color: palette(window-text); font-weight: normal"
 
 
 class SeatGame:
@@ -195,6 +198,8 @@ class SeatTable(QWidget):
     read_only = False  # a replay (desktop/shell/replay.py): the public table, nothing to pick, play or undo
     replay_seat: int | None = None  # a replay showing everything: drawn over this player's shoulder
     watch_replay: Callable[[], object] | None = None  # offered at the end (the main window's replay)
+    # A guided first game (desktop/frame/guide.py) may hold a move back (None: an undo); it says why itself.
+    guard: Callable[[Move | None], bool] | None = None
 
     def __init__(self, tr: Translator, game: SeatGame, autosave: Path | None = None,
                  log: QListWidget | None = None, detail: DetailPanel | None = None) -> None:
@@ -236,6 +241,7 @@ class SeatTable(QWidget):
         self._drawn_for: tuple[int | None, bool] = (None, False)  # who the last draw was for; was it private?
         scene.move_chosen.connect(self._on_move)
         scene.drop_refused.connect(self._on_refused)
+        scene.idle_key.connect(lambda: self.show_message(self.tr_.text("status.key_idle"), error=False))
         scene.selection_changed.connect(self._on_held)
         scene.focus_changed.connect(self._on_focused)
         self._hint = ""  # the last 'what this card can do' line shown (a refusal is never written over by one)
@@ -522,8 +528,15 @@ class SeatTable(QWidget):
         self._plan.append((key, label, slot))
 
     def player(self, move: Move) -> Callable[[], object]:
-        """A slot that plays `move` (for a button)."""
-        return lambda: self.play(move)
+        """A slot that plays `move` (for a button); `button_for` finds the button again by its move."""
+        return partial(self.play, move)
+
+    def button_for(self, move: Move) -> QPushButton | None:
+        """The prompt bar's button that plays `move`, if one does (a guided game points at it)."""
+        for key, _label, slot in self._plan:
+            if isinstance(slot, partial) and slot.args == (move,) and key in self.buttons:
+                return self.buttons[key]
+        return None
 
     def _build_bar(self) -> None:
         """Rebuild the prompt bar only when it changes: relaying out widgets costs more than the table."""
@@ -555,7 +568,7 @@ class SeatTable(QWidget):
 
     def show_message(self, text: str, error: bool = True) -> None:
         """A refusal or trouble in red; a hint (what a held card can do) in the table's plain colour."""
-        self.message.setStyleSheet(ERROR_STYLE if error else "")
+        self.message.setStyleSheet(ERROR_STYLE if error else HINT_STYLE)
         self.message.setText(text)
 
     # --- the card under the pointer --------------------------------------------------------
@@ -671,7 +684,7 @@ class SeatTable(QWidget):
         self.show_message(self.tr_.text("status.drop_outside"))
 
     def play(self, move: Move) -> bool:
-        if self.read_only:
+        if self.read_only or not self.guarded(move):
             return False
         over = self.game.engine.is_over(self.game.state)
         before = len(self.game.match.events())
@@ -716,8 +729,15 @@ class SeatTable(QWidget):
         """Does Undo do anything now (a move, or a choice the table holds before it is a move)?"""
         return self.can_undo()
 
+    def guarded(self, move: Move | None) -> bool:
+        """May `move` (None: an undo) go ahead? A guided game's step may refuse it; the card held goes home."""
+        if self.guard is None or self.guard(move):
+            return True
+        self.refresh()
+        return False
+
     def undo(self) -> None:
-        if self.can_undo():
+        if self.can_undo() and self.guarded(None):
             self.answering = None
             self.game.match.undo()
             self._autosave()

@@ -202,6 +202,8 @@ class MainWindow(QMainWindow):
         self._message_timer.timeout.connect(self.message.clear)
 
         self._build_actions()
+        from desktop.shell import guided  # Help → Guided first game and its first-start offer: all of it there
+        self.act_guided = guided.install(self)
         tr.language_changed.connect(self._on_language)
         use_qt_language(tr.language)
         tr.texts_changed.connect(self.retranslate)

@@ -3,18 +3,15 @@
 Every table is drawn the way `convivium --screenshot` draws it (desktop.shell.screenshot: random legal
 moves from a seed, the player to act looking, curtain lifted), with the most players it allows, in
 every language, at 1280×720 and 1920×1080. On each we measure the on-screen height of every text:
-a card's texts at the size the face fits them to (card_item.face_layout and _fitted), captions on the
-felt at their font's size, both times the view's scale and the item's own; and the window's labels
-and buttons at their font's size. One line per table, language and size names the smallest; the
-command exits 1 when any is below MINIMUM.
-
-Texts painted by hand inside an item's paint() (the numbers on Banquet's belt, a card's PARADOX
-stamp) are not items of their own and are not measured.
+a card's texts as the face paints them at that scale (card_item.shown_texts: a text too small to read
+is left out, a name is cut short), its stamp, captions on the felt at their font's size, texts an item
+paints by hand (its `painted_texts`, like the numbers on Banquet's belt), all times the view's scale
+and the item's own; and the window's labels and buttons at their font's size. One line per table,
+language and size names the smallest; the command exits 1 when any is below MINIMUM.
 """
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import shutil
 import sys
@@ -27,7 +24,7 @@ from typing import TYPE_CHECKING
 from cardsets.text import LANGUAGES
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QFont, QTransform
+    from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QGraphicsView
 
     from desktop.shell.main_window import MainWindow
@@ -68,11 +65,6 @@ def _short(text: str) -> str:
     return one if len(one) <= 40 else one[:39] + "…"
 
 
-def _vertical(transform: QTransform) -> float:
-    """How many screen pixels one unit of the item's height covers (scale and rotation both)."""
-    return math.hypot(transform.m21(), transform.m22())
-
-
 def _pixels(font: QFont) -> float:
     """A font's size in pixels, whether it was given in pixels or in points."""
     from PySide6.QtGui import QFontInfo
@@ -85,19 +77,24 @@ def scene_texts(view: QGraphicsView) -> Iterator[Text]:
     from PySide6.QtGui import QTextFormat
     from PySide6.QtWidgets import QGraphicsSimpleTextItem, QGraphicsTextItem
 
-    from desktop.frame.card_item import CardItem, _fitted, face_layout
+    from desktop.frame.card_item import CardItem, on_screen, shown_texts, stamp_font
 
     scene = view.scene()
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
     for item in scene.items():
         if not item.isVisible() or item.effectiveOpacity() <= 0 or not item.sceneBoundingRect().intersects(shown):
             continue
-        scale = _vertical(item.deviceTransform(view.viewportTransform()))
+        scale = on_screen(item.deviceTransform(view.viewportTransform()))
+        painted = getattr(item, "painted_texts", None)
         if isinstance(item, CardItem):
-            for box in face_layout(item.face):
-                if box.text:
-                    font = _fitted(box.text, box.rect.width(), box.rect.height(), box.pixel, box.bold)
-                    yield Text(f"card {item.key} {box.role}", box.text, font.pixelSize() * scale)
+            face = item.face
+            for text in shown_texts(face, scale):
+                yield Text(f"card {item.key} {text.role}", text.text, text.font.pixelSize() * scale)
+            if face.stamp and not (face.plate or face.face_down):
+                yield Text(f"card {item.key} stamp", face.stamp, stamp_font(face, scale).pixelSize() * scale)
+        elif callable(painted):
+            for words, pixel in painted(scale):
+                yield Text(f"painted {type(item).__name__}", words, pixel * scale)
         elif isinstance(item, QGraphicsSimpleTextItem):
             if item.text().strip():
                 yield Text("caption", item.text(), _pixels(item.font()) * scale)

@@ -52,6 +52,7 @@ class SideRow:
     keys: dict[str, str]  # role -> string key
     states: frozenset[str]
     notes: tuple[str, ...]  # "missing: tl_1865.prime.text", … for the state column
+    strings: tuple[str, ...] = ()  # every string key this side shows: what redraws it when edited
 
 
 @dataclass(frozen=True)
@@ -178,5 +179,6 @@ def _sides(source: GameSource, game: Catalog, app: Catalog, source_lang: str, ta
             first = mine[0] if mine else next(iter(b.keys.values()), "")
             where = source.texts.where(target_lang, first) or source.texts.where(REFERENCE, first)
             rows.append(SideRow(card_id, b.side, adapter.location(card_id), where, a.face, b.face,
-                                overflowing_roles(a.face), over, b.keys, frozenset(states), tuple(notes)))
+                                overflowing_roles(a.face), over, b.keys, frozenset(states), tuple(notes),
+                                tuple(keys)))
     return rows, overflowing

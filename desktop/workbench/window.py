@@ -1,21 +1,27 @@
 """The translator's workbench: a card set in two languages, card by card and string by string."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QColor, QPixmap
+from PySide6.QtGui import QCloseEvent, QColor, QImage, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
-                               QListWidget, QMainWindow, QMessageBox, QPushButton, QTableWidget, QTableWidgetItem,
-                               QTabWidget, QVBoxLayout, QWidget)
+                               QListWidget, QMainWindow, QMessageBox, QPushButton, QSplitter, QTableWidget,
+                               QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 import cardsets
 from cardsets import glossary
-from cardsets.text import LANGUAGE_NAMES, LANGUAGES
+from cardsets.text import LANGUAGE_NAMES, LANGUAGES, NOTE_SUFFIX, REFERENCE, Catalog
 from cardsets.yamlfile import CardSetError, Problem
+from desktop.frame import plain
 from desktop.frame.i18n import Translator
 from desktop.frame.pseudo import CODE as PSEUDO
-from desktop.workbench.model import STATES, SideRow, Snapshot, build
+from desktop.frame.pseudo import with_pseudo
+from desktop.workbench.adapters import Adapter, adapter_for
+from desktop.workbench.edit import string_file
+from desktop.workbench.editor import StringEditor
+from desktop.workbench.model import STATES, SideRow, Snapshot, build, overflowing_roles
 from desktop.workbench.print_deck import PrintError, print_game
 from desktop.workbench.render import face_image
 from desktop.workbench.source import GameSource, Texts, load_game, load_ui
@@ -38,6 +44,8 @@ class Workbench(QMainWindow):
         self.ui: Texts | None = None
         self.snapshot: Snapshot | None = None
         self.errors: list[Problem] = []
+        self.terms: glossary.Glossary | None = None
+        self._filling = False
 
         self.game_box = QComboBox()
         for name in cardsets.games(root):
@@ -124,12 +132,27 @@ class Workbench(QMainWindow):
         layout = QVBoxLayout(page)
         layout.addLayout(bar)
         layout.addWidget(self.banner)
-        layout.addWidget(self.tabs, 1)
+        # Below the lists, the string picked in them: edited there, its cards redrawn as it is typed.
+        self.editor = StringEditor(tr)
+        self.adapter: Adapter | None = None
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.tabs)
+        split.addWidget(self.editor)
+        split.setStretchFactor(0, 1)
+        split.setChildrenCollapsible(False)
+        layout.addWidget(split, 1)
         self.setCentralWidget(page)
 
-        self.game_box.currentIndexChanged.connect(lambda _i: self.reload())
-        self.source_box.currentIndexChanged.connect(lambda _i: self.rebuild())
-        self.target_box.currentIndexChanged.connect(lambda _i: self.rebuild())
+        self._shown = {box: box.currentIndex() for box in (self.game_box, self.source_box, self.target_box)}
+        self.game_box.currentIndexChanged.connect(lambda _i: self._leave_for(self.game_box, self.reload))
+        self.source_box.currentIndexChanged.connect(lambda _i: self._leave_for(self.source_box, self.rebuild))
+        self.target_box.currentIndexChanged.connect(lambda _i: self._leave_for(self.target_box, self.rebuild))
+        self.strings.currentCellChanged.connect(lambda row, _c, old, _o: self._string_picked(row, old))
+        self.cards.currentCellChanged.connect(lambda row, _c, old, _o: self._side_picked(row, old))
+        self.editor.key_chosen.connect(self._key_picked)
+        self.editor.edited.connect(self._redraw)
+        self.editor.saved.connect(self.reload)
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Save), self, self.editor.save)
         self.filter_box.currentIndexChanged.connect(lambda _i: self.apply_filter())
         self.tabs.currentChanged.connect(lambda _i: self._show_counts())
         tr.language_changed.connect(lambda _code: self.retranslate())
@@ -206,12 +229,18 @@ class Workbench(QMainWindow):
             self._show_counts()
             return
         self.snapshot = build(self.source, self.ui, self.source_lang, self.target_lang)
-        self._fill_cards(self.snapshot)
-        self._fill_strings(self.snapshot)
+        self.adapter = adapter_for(self.source)
+        self._filling = True  # the tables' rows change under the selection: that is not a translator's pick
+        try:
+            self._fill_cards(self.snapshot)
+            self._fill_strings(self.snapshot)
+        finally:
+            self._filling = False
         self._fill_problems(self.snapshot)
         self._fill_glossary()
         self._show_counts()
         self.apply_filter()
+        self._follow_edit()
 
     # --- showing --------------------------------------------------------------------
 
@@ -235,6 +264,7 @@ class Workbench(QMainWindow):
         self.glossary.setHorizontalHeaderLabels([t("wb.col.source"), t("wb.col.target"), ""])
         self.no_faces.setText(t("wb.no_faces"))
         self.print_button.setText(t("wb.print"))
+        self.editor.retranslate()
         self._show_errors()
         if self.snapshot is not None:
             self.rebuild()
@@ -283,7 +313,7 @@ class Workbench(QMainWindow):
                                               (2, side.target, side.target_overflow, badges)):
                 item = QTableWidgetItem()
                 item.setData(Qt.ItemDataRole.DecorationRole, QPixmap.fromImage(face_image(face, over, marks)))
-                item.setToolTip("\n".join(x for x in (face.title, face.body) if x))
+                item.setToolTip(plain.tooltip("\n".join(x for x in (face.title, face.body) if x)))
                 item.setData(Qt.ItemDataRole.UserRole, face.title)
                 self.cards.setItem(row, column, item)
             state = QTableWidgetItem(self._notes(side))
@@ -323,7 +353,8 @@ class Workbench(QMainWindow):
     def _fill_glossary(self) -> None:
         loaded, problems = glossary.load(self.root / self.game / glossary.FILE_NAME,
                                          f"{self.game}/{glossary.FILE_NAME}")
-        terms = loaded.terms if loaded is not None and not problems else []
+        self.terms = loaded if loaded is not None and not problems else None
+        terms = self.terms.terms if self.terms is not None else []
         self.glossary.setRowCount(len(terms))
         for row, term in enumerate(terms):
             words = [term.en if lang == "en" else (term.renderings[lang].term if lang in term.renderings else "")
@@ -353,3 +384,134 @@ class Workbench(QMainWindow):
             return []
         return [(side.card_id, side.side) for row, side in enumerate(self.snapshot.sides)
                 if not self.cards.isRowHidden(row)]
+
+    # --- editing one string ----------------------------------------------------------
+
+    def _leave_for(self, box: QComboBox, then: Callable[[], None]) -> None:
+        """Another game or language: only once the string being edited is saved or dropped."""
+        if not self.editor.may_leave():
+            box.blockSignals(True)
+            box.setCurrentIndex(self._shown[box])
+            box.blockSignals(False)
+            return
+        self._shown[box] = box.currentIndex()
+        then()
+
+    def _stay(self, table: QTableWidget, old_row: int) -> None:
+        table.blockSignals(True)
+        if old_row >= 0:
+            table.setCurrentCell(old_row, 0)
+        table.blockSignals(False)
+
+    def _string_picked(self, row: int, old_row: int) -> None:
+        snap = self.snapshot
+        if self._filling or snap is None or not 0 <= row < len(snap.strings):
+            return
+        key = snap.strings[row].key
+        if key == self.editor.key:
+            return
+        if not self.editor.may_leave():
+            self._stay(self.strings, old_row)
+            return
+        self.editor.offer([key], key)
+        self.edit_string(key)
+
+    def _side_picked(self, row: int, old_row: int) -> None:
+        snap = self.snapshot
+        if self._filling or snap is None or not 0 <= row < len(snap.sides):
+            return
+        side = snap.sides[row]
+        keys = list(side.strings) or list(side.keys.values())
+        if not keys:
+            return
+        first = side.keys.get("title", keys[0])
+        if first != self.editor.key and not self.editor.may_leave():
+            self._stay(self.cards, old_row)
+            return
+        self.editor.offer(keys, first)
+        if first != self.editor.key:
+            self.edit_string(first)
+
+    def _key_picked(self, key: str) -> None:
+        if key == self.editor.key:
+            return
+        if not self.editor.may_leave():
+            self.editor.offer([self.editor.key_box.itemData(i) for i in range(self.editor.key_box.count())],
+                              self.editor.key or key)
+            return
+        self.edit_string(key)
+
+    def edit_string(self, key: str) -> None:
+        """Put ``key`` of the target language in the editor, as its file has it now."""
+        source, ui = self.source, self.ui
+        if source is None or ui is None:
+            return
+        t = self.tr_.text
+        lang = self.target_lang
+        if lang == PSEUDO:
+            self.editor.clear(t("wb.edit.pseudo"))
+            return
+        head = key[: -len(NOTE_SUFFIX)] if key.endswith(NOTE_SUFFIX) else ""
+        if lang == REFERENCE and head in source.card_places:
+            self.editor.clear(t("wb.edit.note_in_cards"))
+            return
+        file = string_file(self.root, self.game, source.texts.catalog, key, lang)
+        own = file.name == self.game
+        catalog = source.texts.catalog if own else ui.catalog
+        self.editor.load(key, file, catalog.strings.get(self.source_lang, {}).get(key, ""),
+                         catalog.strings.get(REFERENCE, {}), source.cards.notes() if own else {},
+                         self.terms if own else None)
+
+    def _follow_edit(self) -> None:
+        """After a reload: an edit in progress keeps its text (and the file it started from); else the
+        editor shows the string as the file has it now, in the language now chosen."""
+        key, file = self.editor.key, self.editor.file
+        if key is None or file is None:
+            return
+        if self.editor.dirty:
+            self._redraw(key, self.editor.value)
+        elif file.name not in (self.game, "ui") or self.snapshot is None \
+                or not any(s.key == key for s in self.snapshot.strings):
+            self.editor.clear()
+        else:
+            self.edit_string(key)
+
+    def _redraw(self, key: str, value: str) -> None:
+        """The card sides that show ``key``, drawn by the table's code with ``value`` in its place."""
+        snap, source, ui, file = self.snapshot, self.source, self.ui, self.editor.file
+        if snap is None or source is None or ui is None or self.adapter is None or file is None:
+            self.editor.show_faces([])
+            return
+        lang = self.target_lang
+        game, app = source.texts.catalog, ui.catalog
+        if file.name == self.game:
+            game = _with(game, lang, key, value)
+        else:
+            app = _with(app, lang, key, value)
+        tr = Translator(lang, self.game, ui=with_pseudo(app), texts=with_pseudo(game))
+        images: list[QImage] = []
+        for row, side in enumerate(snap.sides):
+            if key not in side.strings:
+                continue
+            face = next((s.face for s in self.adapter.sides(side.card_id, tr) if s.side == side.side), None)
+            if face is None:
+                continue
+            image = face_image(face, overflowing_roles(face))
+            item = self.cards.item(row, 2)
+            if item is not None:
+                item.setData(Qt.ItemDataRole.DecorationRole, QPixmap.fromImage(image))
+                item.setData(Qt.ItemDataRole.UserRole, face.title)
+                item.setToolTip(plain.tooltip("\n".join(x for x in (face.title, face.body) if x)))
+            images.append(image)
+        self.editor.show_faces(images)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.editor.may_leave():
+            event.ignore()
+            return
+        super().closeEvent(event)
+
+
+def _with(catalog: Catalog, lang: str, key: str, value: str) -> Catalog:
+    """``catalog`` with one string replaced, for drawing; the catalog itself is left as read."""
+    return Catalog({**catalog.strings, lang: {**catalog.strings.get(lang, {}), key: value}}, catalog.stamps)

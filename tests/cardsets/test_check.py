@@ -1,6 +1,7 @@
 """`convivium check`: the report, the exit status, and --stamp on copies of the card sets."""
 from __future__ import annotations
 
+import difflib
 import os
 import shutil
 import stat
@@ -192,65 +193,122 @@ def test_bad_usage_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
 # --- --stamp ---------------------------------------------------------------------------------
 
 
-def test_stamp_adds_a_block_and_leaves_every_other_byte(capsys: pytest.CaptureFixture[str], cardset_root: Path) -> None:
+def added_and_removed(old: bytes, new: bytes) -> tuple[list[str], list[str]]:
+    """The lines a unified diff of two versions of a file shows as removed and added."""
+    diff = list(difflib.unified_diff(old.decode("utf-8").splitlines(), new.decode("utf-8").splitlines(), lineterm="", n=0))
+    removed = [line[1:] for line in diff[2:] if line.startswith("-")]
+    added = [line[1:] for line in diff[2:] if line.startswith("+")]
+    return removed, added
+
+
+def test_a_blanket_stamp_is_refused(capsys: pytest.CaptureFixture[str], cardset_root: Path) -> None:
+    """`--stamp nl` alone used to stamp every Dutch string, hiding every out-of-date one: now it says what to give."""
     before = snapshot(cardset_root)
     status, out, err = run(capsys, "--root", str(cardset_root), "--stamp", "nl")
-    assert err == "" and status == 0
-    assert out[0].startswith("chrononauts/text/nl.yaml: stamped ") and out[1].startswith("ui/text/nl.yaml: stamped ")
-    assert out[2:] == [*GOOD_TABLE, "OK"]
+    assert (status, out) == (1, [])
+    assert err.splitlines() == ["convivium check: --stamp nl: name the strings to stamp (--stamp nl KEY...) "
+                                "or give --unstamped, not both and not neither"]
+    assert run(capsys, "--root", str(cardset_root), "--stamp", "nl", "app.name", "--unstamped")[0] == 1
+    assert snapshot(cardset_root) == before
 
+
+def test_stamp_with_keys_changes_only_their_lines(capsys: pytest.CaptureFixture[str], cardset_root: Path) -> None:
+    before = snapshot(cardset_root)
+    status, out, err = run(capsys, "--root", str(cardset_root), "--stamp", "nl", "app.tagline", "menu.save")
+    assert (status, err) == (0, "")
+    assert out[0] == "ui/text/nl.yaml: stamped 2 strings"
+    assert out[1:] == [*GOOD_TABLE, "OK"]
     after = snapshot(cardset_root)
-    changed = {name for name in after if after[name] != before[name]}
-    assert changed == {"chrononauts/text/nl.yaml", "ui/text/nl.yaml"}
-    for name in changed:
-        old, new = before[name].decode("utf-8"), after[name].decode("utf-8")
-        # Every line of the file is still there, byte for byte, but for a block already at its end
-        # (the shipped Chrononauts files carry one for the cards' notes).
-        cut = old.find("\ntranslated_from:")
-        head = old if cut < 0 else old[:cut + 1]
-        assert new.startswith(head)
-        added = new[len(head):].splitlines()
-        if cut < 0:
-            assert added.pop(0) == ""  # a blank line, then the block
-        notes = cardsets.read_set("chrononauts", cardset_root).notes() if name.startswith("chrononauts") else {}
-        english = cardsets.text.load(cardset_root / Path(name).parent, "x", notes=notes)[0]
-        nl = english.strings["nl"]
-        assert added[0].startswith("translated_from:  # ")
-        assert added[1:] == [f'  {key}: "{fingerprint(english.strings["en"][key])}"' for key in sorted(nl)]
-        assert len(nl) == int(out[0 if name.startswith("chrononauts") else 1].split()[-2])
+    assert {name for name in after if after[name] != before[name]} == {"ui/text/nl.yaml"}
+    removed, added = added_and_removed(before["ui/text/nl.yaml"], after["ui/text/nl.yaml"])
+    english = cardsets.text.load(cardset_root / "ui" / "text", "ui/text")[0].strings["en"]
+    assert removed == []
+    # The file had no block: a blank line, then one with exactly these two fingerprints.
+    assert added[0] == "" and added[1].startswith("translated_from:  # ")
+    assert added[2:] == [f'  app.tagline: "{fingerprint(english["app.tagline"])}"',
+                         f'  menu.save: "{fingerprint(english["menu.save"])}"']
 
 
-def test_stamp_makes_stale_strings_current(capsys: pytest.CaptureFixture[str], cardset_root: Path) -> None:
+def test_stamp_unstamped_adds_only_the_missing_fingerprints_and_keeps_the_block(
+        capsys: pytest.CaptureFixture[str], cardset_root: Path) -> None:
+    path = "chrononauts/text/nl.yaml"
+    before = snapshot(cardset_root)
+    old_block = before[path].decode("utf-8").split("\ntranslated_from:")[1]
+    status, out, err = run(capsys, "--root", str(cardset_root), "--stamp", "nl", "--unstamped")
+    assert (status, err) == (0, "")
+    assert out[0].startswith(f"{path}: stamped ") and out[1].startswith("ui/text/nl.yaml: stamped ")
+    after = snapshot(cardset_root)
+    removed, added = added_and_removed(before[path], after[path])
+    # The block's comment and its fingerprints of the notes stay as written; the new lines follow them.
+    assert removed == []
+    assert after[path].decode("utf-8").split("\ntranslated_from:")[1].startswith(old_block.rstrip("\n"))
+    notes = cardsets.read_set("chrononauts", cardset_root).notes()
+    catalog = cardsets.text.load(cardset_root / "chrononauts" / "text", "x", notes=notes)[0]
+    assert catalog.stamps["nl"] == {key: fingerprint(catalog.strings["en"][key]) for key in catalog.strings["nl"]}
+    assert len(added) == len(catalog.strings["nl"]) - old_block.count('"') // 2 == int(out[0].split()[-2])
+
+    # Nothing is left without a fingerprint: a second run changes nothing.
+    status, out, _err = run(capsys, "--root", str(cardset_root), "--stamp", "nl", "--unstamped")
+    assert status == 0 and out[0] == "nl: every string already has a fingerprint; nothing to stamp"
+    assert snapshot(cardset_root) == after
+
+
+def test_stamp_unstamped_never_restamps_a_stale_string(capsys: pytest.CaptureFixture[str], cardset_root: Path) -> None:
     nl = cardset_root / "ui" / "text" / "nl.yaml"
-    assert run(capsys, "--root", str(cardset_root), "--stamp", "nl")[0] == 0
+    assert run(capsys, "--root", str(cardset_root), "--stamp", "nl", "--unstamped")[0] == 0
     stamped_once = nl.read_bytes()
 
-    # The English changes after the Dutch was stamped: that string is now stale.
+    # The English changes after the Dutch was stamped: that string is now stale, and --unstamped leaves it so.
     edit(cardset_root / "ui" / "text" / "en.yaml", ("  app.tagline: A table for card games\n",
                                                     "  app.tagline: A table for your card games\n"))
     status, out, _err = run(capsys, "--root", str(cardset_root), "--verbose", "--strict")
     assert status == 1
     assert "ui            it: 0 missing, 0 stale   es: 0 missing, 0 stale   nl: 0 missing, 1 stale" in out
     assert "    nl stale    app.tagline" in out
+    assert run(capsys, "--root", str(cardset_root), "--stamp", "nl", "--unstamped", "--strict")[0] == 1
+    assert nl.read_bytes() == stamped_once
 
-    # The translator checks it and stamps again: only that fingerprint line changes.
-    status, out, _err = run(capsys, "--root", str(cardset_root), "--stamp", "nl", "--strict")
+    # The translator checks it and stamps that string: only its fingerprint line changes.
+    status, out, _err = run(capsys, "--root", str(cardset_root), "--stamp", "nl", "app.tagline", "--strict")
     assert status == 0 and out[-1] == "OK"
-    old_lines, new_lines = stamped_once.decode().splitlines(), nl.read_bytes().decode().splitlines()
-    assert len(old_lines) == len(new_lines)
-    assert [(a, b) for a, b in zip(old_lines, new_lines) if a != b] == [
-        (f'  app.tagline: "{fingerprint("A table for card games")}"',
-         f'  app.tagline: "{fingerprint("A table for your card games")}"'),
-    ]
+    assert added_and_removed(stamped_once, nl.read_bytes()) == (
+        [f'  app.tagline: "{fingerprint("A table for card games")}"'],
+        [f'  app.tagline: "{fingerprint("A table for your card games")}"'])
 
 
-def test_stamping_twice_changes_nothing(capsys: pytest.CaptureFixture[str], cardset_root: Path) -> None:
-    assert run(capsys, "--root", str(cardset_root), "--stamp", "es")[0] == 0
-    once = snapshot(cardset_root)
-    status, out, _err = run(capsys, "--root", str(cardset_root), "--stamp", "es")
-    assert status == 0
-    assert snapshot(cardset_root) == once
-    assert out[0].startswith("chrononauts/text/es.yaml: ") and out[0].endswith(" strings already stamped")
+def test_stamp_dry_run_prints_the_changes_and_writes_nothing(capsys: pytest.CaptureFixture[str],
+                                                             cardset_root: Path) -> None:
+    assert run(capsys, "--root", str(cardset_root), "--stamp", "nl", "app.tagline")[0] == 0
+    edit(cardset_root / "ui" / "text" / "en.yaml", ("  app.tagline: A table for card games\n",
+                                                    "  app.tagline: A table for your card games\n"))
+    before = snapshot(cardset_root)
+    status, out, err = run(capsys, "--root", str(cardset_root), "--stamp", "nl", "app.tagline", "app.name", "--dry-run")
+    assert (status, err) == (0, "")
+    english = cardsets.text.load(cardset_root / "ui" / "text", "ui/text")[0].strings["en"]
+    assert out[:3] == ["ui/text/nl.yaml: would stamp 2 strings",  # in the file's order
+                       f"    app.name: (no fingerprint) -> {fingerprint(english['app.name'])}",
+                       f"    app.tagline: {fingerprint('A table for card games')} -> "
+                       f"{fingerprint('A table for your card games')}"]
+    assert snapshot(cardset_root) == before
+
+
+def test_bad_usage_of_the_stamp_options_exits_2(capsys: pytest.CaptureFixture[str], cardset_root: Path) -> None:
+    for args in (["--dry-run"], ["--unstamped"]):
+        with pytest.raises(SystemExit) as caught:
+            main(["--root", str(cardset_root), *args])
+        assert caught.value.code == 2
+        assert "--unstamped and --dry-run go with --stamp LANG" in capsys.readouterr().err
+
+
+def test_stamp_refuses_a_key_no_catalog_has_and_writes_nothing(capsys: pytest.CaptureFixture[str],
+                                                               cardset_root: Path) -> None:
+    before = snapshot(cardset_root)
+    status, out, err = run(capsys, "--root", str(cardset_root), "--stamp", "nl", "app.tagline", "app.taglin")
+    assert (status, out) == (1, [])
+    assert err.splitlines() == [
+        "convivium check: --stamp nl: 'app.taglin': no card set has this string in both English and nl",
+        "convivium check: --stamp nl: nothing written; fix the problems above first"]
+    assert snapshot(cardset_root) == before
 
 
 @pytest.mark.parametrize("lang, message", [
@@ -261,7 +319,7 @@ def test_stamping_twice_changes_nothing(capsys: pytest.CaptureFixture[str], card
 def test_stamp_refuses_english_and_unknown_languages(capsys: pytest.CaptureFixture[str], cardset_root: Path,
                                                      lang: str, message: str) -> None:
     before = snapshot(cardset_root)
-    status, out, err = run(capsys, "--root", str(cardset_root), "--stamp", lang)
+    status, out, err = run(capsys, "--root", str(cardset_root), "--stamp", lang, "--unstamped")
     assert (status, out, err.splitlines()) == (1, [], [message])
     assert snapshot(cardset_root) == before
 
@@ -270,7 +328,7 @@ def test_stamp_refuses_a_file_with_problems_and_writes_nothing(capsys: pytest.Ca
                                                                cardset_root: Path) -> None:
     edit(cardset_root / "ui" / "text" / "nl.yaml", ("\nlanguage: nl\n", "\nlanguage: nl\nlanguage: nl\n"))
     before = snapshot(cardset_root)
-    status, out, err = run(capsys, "--root", str(cardset_root), "--stamp", "nl")
+    status, out, err = run(capsys, "--root", str(cardset_root), "--stamp", "nl", "--unstamped")
     assert status == 1 and out == []
     lines = err.splitlines()
     assert len(lines) == 2
@@ -281,13 +339,13 @@ def test_stamp_refuses_a_file_with_problems_and_writes_nothing(capsys: pytest.Ca
 
 def test_stamp_refuses_when_english_is_broken(capsys: pytest.CaptureFixture[str], cardset_root: Path) -> None:
     (cardset_root / "ui" / "text" / "en.yaml").write_text("language: en\nstrings: [\n", encoding="utf-8")
-    status, _out, err = run(capsys, "--root", str(cardset_root), "--stamp", "es")
+    status, _out, err = run(capsys, "--root", str(cardset_root), "--stamp", "es", "--unstamped")
     assert status == 1 and err.startswith("ui/text/en.yaml:3:1: YAML syntax: ")
 
 
 def test_stamp_refuses_a_missing_translation_file(capsys: pytest.CaptureFixture[str], cardset_root: Path) -> None:
     (cardset_root / "chrononauts" / "text" / "it.yaml").unlink()
-    status, _out, err = run(capsys, "--root", str(cardset_root), "--stamp", "it")
+    status, _out, err = run(capsys, "--root", str(cardset_root), "--stamp", "it", "--unstamped")
     assert status == 1 and err.splitlines()[0] == "chrononauts/text/it.yaml:1:1: file not found"
 
 
@@ -295,7 +353,7 @@ def test_stamp_preserves_the_file_mode_and_leaves_no_temporary_file(capsys: pyte
                                                                     cardset_root: Path) -> None:
     nl = cardset_root / "ui" / "text" / "nl.yaml"
     nl.chmod(0o640)
-    assert run(capsys, "--root", str(cardset_root), "--stamp", "nl")[0] == 0
+    assert run(capsys, "--root", str(cardset_root), "--stamp", "nl", "--unstamped")[0] == 0
     assert stat.S_IMODE(nl.stat().st_mode) == 0o640
     assert sorted(p.name for p in nl.parent.iterdir()) == ["en.yaml", "es.yaml", "it.yaml", "nl.yaml"]
 
@@ -303,9 +361,10 @@ def test_stamp_preserves_the_file_mode_and_leaves_no_temporary_file(capsys: pyte
 # --- --stamp on small files: an existing block, line endings, odd keys -----------------------
 
 
-def stamp_small(capsys: pytest.CaptureFixture[str], root: Path, lang: str) -> tuple[int, list[str], str]:
+def stamp_small(capsys: pytest.CaptureFixture[str], root: Path, lang: str,
+                *keys: str) -> tuple[int, list[str], str]:
     """stamp() alone: these trees have texts for the stamp tests, not for a whole card set."""
-    status = stamp(root, lang)
+    status = stamp(root, lang, keys=keys, unstamped=not keys)
     captured = capsys.readouterr()
     return status, captured.out.splitlines(), captured.err
 
@@ -331,21 +390,42 @@ NL_HEAD = (
     "\n"
 )
 NL_BLOCK = [
-    "translated_from:  # the English each string was translated from; written by `convivium check --stamp nl`",
-    f'  answer.no: "{fingerprint("No")}"',
+    "translated_from:",
     f'  card.played: "{fingerprint("Played {card} on {year}.")}"',
     f'  greeting: "{fingerprint("Hello")}"',
+    f'  answer.no: "{fingerprint("No")}"',
     f'  label.deck: "{fingerprint("Deck: {count}")}"',
 ]
 
 
-def test_stamp_replaces_an_existing_trailing_block(capsys: pytest.CaptureFixture[str], small_root: Path) -> None:
+def test_stamp_adds_to_an_existing_block_after_its_last_entry(capsys: pytest.CaptureFixture[str],
+                                                              small_root: Path) -> None:
     nl = small_root / "ui" / "text" / "nl.yaml"
     assert nl.read_text(encoding="utf-8").startswith(NL_HEAD + "translated_from:\n")
     status, out, _err = stamp_small(capsys, small_root, "nl")
     assert status == 0
-    assert out[:2] == ["chrononauts/text/nl.yaml: stamped 4 strings", "ui/text/nl.yaml: stamped 4 strings"]
+    assert out[:2] == ["chrononauts/text/nl.yaml: stamped 2 strings", "ui/text/nl.yaml: stamped 2 strings"]
     assert nl.read_bytes() == (NL_HEAD + "\n".join(NL_BLOCK) + "\n").encode("utf-8")
+
+
+def test_stamp_keeps_the_comments_order_and_quoting_of_the_block(capsys: pytest.CaptureFixture[str],
+                                                                 small_root: Path) -> None:
+    nl = small_root / "ui" / "text" / "nl.yaml"
+    block = ("translated_from:  # hand-written: what these are\n"
+             "  # the played line was checked on 1 March\n"
+             "  card.played: '898c9f6b'  # checked\n"
+             "  greeting: \"00000000\"   # made stale on purpose\n"
+             "# the end\n")
+    nl.write_text(NL_HEAD + block, encoding="utf-8")
+    status, _out, err = stamp_small(capsys, small_root, "nl", "greeting", "answer.no")
+    assert (status, err) == (0, "")
+    assert nl.read_text(encoding="utf-8") == NL_HEAD + (
+        "translated_from:  # hand-written: what these are\n"
+        "  # the played line was checked on 1 March\n"
+        "  card.played: '898c9f6b'  # checked\n"
+        f"  greeting: \"{fingerprint('Hello')}\"   # made stale on purpose\n"
+        f"  answer.no: \"{fingerprint('No')}\"\n"
+        "# the end\n")
 
 
 def test_stamp_keeps_windows_line_endings_and_a_byte_order_mark(capsys: pytest.CaptureFixture[str],
@@ -369,19 +449,24 @@ def test_stamp_on_a_file_without_a_final_newline(capsys: pytest.CaptureFixture[s
     assert it.read_bytes() == new
 
 
-def test_stamp_refuses_a_block_that_is_not_last(capsys: pytest.CaptureFixture[str], small_root: Path) -> None:
+def test_stamp_writes_a_block_that_is_not_last_in_place(capsys: pytest.CaptureFixture[str], small_root: Path) -> None:
     nl = small_root / "ui" / "text" / "nl.yaml"
     text = nl.read_text(encoding="utf-8")
     head, block = text.split("\ntranslated_from:\n")
     nl.write_text(replaced(head, ("language: nl\n", "language: nl\ntranslated_from:\n" + block)), encoding="utf-8")
-    before = snapshot(small_root)
-    status, _out, err = stamp_small(capsys, small_root, "nl")
-    assert status == 1
-    assert err.splitlines()[0] == (
-        "ui/text/nl.yaml:3:1: 'translated_from:' must be the last entry of the file, starting at the beginning "
-        "of a line, so that --stamp can rewrite it without touching anything else"
-    )
-    assert snapshot(small_root) == before
+    before = nl.read_bytes()
+    status, _out, err = stamp_small(capsys, small_root, "nl", "answer.no")
+    assert (status, err) == (0, "")
+    assert added_and_removed(before, nl.read_bytes()) == ([], [f'  answer.no: "{fingerprint("No")}"'])
+    assert nl.read_text(encoding="utf-8").endswith(NL_HEAD[NL_HEAD.index("strings:"):].rstrip("\n") + "\n")
+
+
+def test_stamp_fills_an_empty_block(capsys: pytest.CaptureFixture[str], small_root: Path) -> None:
+    it = small_root / "ui" / "text" / "it.yaml"
+    it.write_text(it.read_text(encoding="utf-8") + "translated_from: {}  # none yet\n", encoding="utf-8")
+    assert stamp_small(capsys, small_root, "it", "greeting")[0] == 0
+    assert it.read_text(encoding="utf-8").endswith(
+        f"translated_from:   # none yet\n  greeting: \"{fingerprint('Hello')}\"\n")
 
 
 def test_stamp_refuses_a_file_written_as_one_flow_mapping(capsys: pytest.CaptureFixture[str], small_root: Path) -> None:
@@ -390,7 +475,7 @@ def test_stamp_refuses_a_file_written_as_one_flow_mapping(capsys: pytest.Capture
     before = snapshot(small_root)
     status, _out, err = stamp_small(capsys, small_root, "it")
     assert status == 1
-    assert err.splitlines()[0].startswith("ui/text/it.yaml:1:1: cannot add 'translated_from:' at the end of this file")
+    assert err.splitlines()[0].startswith("ui/text/it.yaml:1:1: cannot record fingerprints in this file")
     assert snapshot(small_root) == before
 
 
@@ -410,16 +495,16 @@ def test_stamp_quotes_keys_that_yaml_would_read_otherwise(capsys: pytest.Capture
     assert set(odd) <= set(catalog.stamps["es"])
     text = (small_root / "ui" / "text" / "es.yaml").read_text(encoding="utf-8")
     assert '\n  label.x: "' in text and '\n  yes: "' in text and '\n  "null": "' in text
-    assert stamp_small(capsys, small_root, "es")[1][1] == "ui/text/es.yaml: 12 strings already stamped"
+    assert stamp_small(capsys, small_root, "es", *odd)[1] == ["ui/text/es.yaml: 8 strings already stamped with the "
+                                                              "current English"]
 
 
-def test_stamp_of_a_translation_with_no_strings(capsys: pytest.CaptureFixture[str], small_root: Path) -> None:
+def test_stamp_of_a_translation_with_no_strings_writes_nothing(capsys: pytest.CaptureFixture[str],
+                                                               small_root: Path) -> None:
     it = small_root / "ui" / "text" / "it.yaml"
     it.write_text("language: it\nstrings: {}\n", encoding="utf-8")
     assert stamp_small(capsys, small_root, "it")[0] == 0
-    assert it.read_text(encoding="utf-8") == (
-        "language: it\nstrings: {}\n\ntranslated_from: {}  # written by `convivium check --stamp it`\n"
-    )
+    assert it.read_text(encoding="utf-8") == "language: it\nstrings: {}\n"
 
 
 def test_stamp_only_fingerprints_keys_english_has(capsys: pytest.CaptureFixture[str], small_root: Path) -> None:
@@ -428,6 +513,7 @@ def test_stamp_only_fingerprints_keys_english_has(capsys: pytest.CaptureFixture[
     catalog = cardsets.text.load(small_root / "ui" / "text", "ui/text")[0]
     assert "farewell" not in catalog.stamps["it"] and len(catalog.stamps["it"]) == 4
     assert catalog.stale("it") == ["farewell"]  # English has no such string: stamping cannot make it current
+    assert stamp_small(capsys, small_root, "it", "farewell")[0] == 1
 
 
 def test_stamp_is_atomic(capsys: pytest.CaptureFixture[str], small_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:

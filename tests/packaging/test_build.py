@@ -32,7 +32,8 @@ SOURCES = ("pyproject.toml", "README.md", "cardsets", "rules", "desktop")
 def data_files() -> list[str]:
     """Every card set, text catalog and rules text in the source tree, as paths inside the package."""
     found = [*ROOT.glob("cardsets/*/cards.yaml"), *ROOT.glob("cardsets/*/text/*.yaml"),
-             *ROOT.glob("cardsets/*/rules/*.md")]
+             *ROOT.glob("cardsets/*/rules/*.md"), *ROOT.glob("cardsets/*/tutorial/*.yaml"),
+             *ROOT.glob("cardsets/*/tutorial/text/*.yaml")]
     return sorted(str(p.relative_to(ROOT)).replace(os.sep, "/") for p in found)
 
 

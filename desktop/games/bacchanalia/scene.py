@@ -23,7 +23,7 @@ M = 12.0
 ORACLE_W, ORACLE_H = 340.0, 522.0
 SEATS_X = M + ORACLE_W + 16
 SEAT_W, SEAT_H = 410.0, 226.0
-STACK = 16.0  # how much of each stacked Umbra shows: its band, with the name
+STACK = 17.0  # how much of each stacked Umbra shows: its band, with the name (its text box ends at 18)
 CENTRE_KEY = "zone:centre"
 LOCK_KEY = "zone:lock"
 ASIDE_KEY = "zone:aside"
@@ -73,7 +73,7 @@ class BacchanaliaScene(CardTable):
         self.oracle_text.setTextWidth(ORACLE_W - 12)
         self.addItem(self.oracle_text)
         self._html = ("", "")
-        self.centre_label = self.label((SEATS_X, 0), 14, True)
+        self.centre_label = self.label((SEATS_X, 0), 16, True)  # 9 px on screen at 1280×720
         self.clock = self.label((M, HEIGHT - 44), 20, True)
         self.seat_areas: list[QGraphicsRectItem] = []
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from math import cos, pi, sin
+from math import ceil, cos, pi, sin
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsSimpleTextItem,
                                QGraphicsTextItem, QStyleOptionGraphicsItem, QWidget)
 
-from desktop.frame.card_item import CardFace
+from desktop.frame.card_item import READABLE, CardFace, on_screen
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, LABEL, CardTable, Dests
 from desktop.frame.i18n import Translator
 from desktop.games.banquet.faces import CARD, GUEST, PRIVILEGE, ROW_CARD, BanquetFaces
@@ -35,6 +35,7 @@ INFO_X = 1060.0
 ROW_X, ROW_WIDTH = 100.0, 264.0  # inside a display
 GIFT_AT = QPointF(372.0, 24.0)  # where a display holds the gift being offered, or a card waiting for a choice
 BELT_AT, BELT_SIZE = QPointF(112.0, 126.0), (330.0, 30.0)
+ROW_SHORT = 50.0  # a row card's height when the row takes two lines: its band and its name
 TRAY_KEY = "zone:tray"
 REMOVED_KEY = "zone:removed"
 
@@ -76,6 +77,20 @@ class Drawing:
     instant: set[str] = field(default_factory=set)  # keys a click plays at once (their one target)
 
 
+def _row_places(count: int, room: float) -> tuple[list[tuple[float, float]], list[QPointF]]:
+    """The size and place (in the display) of each card of a row `room` wide: one line of full cards while
+    they fit, then two lines of cards cut down to their band and name, narrower as the row grows; never
+    overlapping, so every name and value shows."""
+    per_line = max(1, int((room + 4) // (ROW_CARD[0] + 4)))
+    if count <= per_line:
+        return [ROW_CARD] * count, [QPointF(ROW_X + i * (ROW_CARD[0] + 4), 26) for i in range(count)]
+    per_line = ceil(count / 2)
+    width = min(ROW_CARD[0], (room - (per_line - 1) * 4) / per_line)
+    size = (width, ROW_SHORT)
+    return [size] * count, [QPointF(ROW_X + (i % per_line) * (width + 4), 26 + (i // per_line) * (ROW_SHORT + 2))
+                            for i in range(count)]
+
+
 class BeltItem(QGraphicsObject):
     """A leather belt with holes 0-10 and the buckle at the character's position (BB-10.8)."""
 
@@ -93,6 +108,15 @@ class BeltItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
         return QRectF(-2, -2, BELT_SIZE[0] + 4, BELT_SIZE[1] + 4)
 
+    @staticmethod
+    def number_pixel(scale: float) -> int:
+        """The holes' numbers: 10 px, larger when the belt is drawn small, as far as a hole holds them."""
+        return max(10, min(18, ceil(READABLE / max(scale, 0.05) - 0.001)))
+
+    def painted_texts(self, scale: float) -> list[tuple[str, float]]:
+        """The texts paint() draws by hand, with their size in the item's units (for the legibility check)."""
+        return [(str(n), float(self.number_pixel(scale))) for n in range(BELT_TOP + 1)]
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         w, h = BELT_SIZE
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -101,7 +125,7 @@ class BeltItem(QGraphicsObject):
         painter.drawRoundedRect(QRectF(0, 4, w, h - 8), 5, 5)
         step = (w - 24) / BELT_TOP
         font = QFont()
-        font.setPixelSize(10)
+        font.setPixelSize(self.number_pixel(on_screen(painter.worldTransform())))
         font.setBold(True)
         painter.setFont(font)
         for n in range(BELT_TOP + 1):
@@ -128,7 +152,7 @@ class BanquetScene(CardTable):
         self.hand: list[str] = []
         self.belts: dict[int, BeltItem] = {}
         self._labels = {name: self.label((0, 0), pixel=pixel, bold=bold) for name, pixel, bold in (
-            ("status", 17, True), ("slots", 13, False), ("tray", 13, False), ("info", 14, False))}
+            ("status", 17, True), ("slots", 14, False), ("tray", 14, False), ("info", 14, False))}  # 14 px: 9 on screen at 1280×720
         self._seat_labels: dict[int, QGraphicsSimpleTextItem] = {}
         self.news = QGraphicsTextItem()  # what just happened: it may run to two lines, so it wraps
         font = QFont()
@@ -263,9 +287,8 @@ class BanquetScene(CardTable):
         pending = view.pending
         holds = view.holder == seat and view.slots["gift"] is not None or pending is not None and pending.to == seat
         room = ROW_WIDTH if holds else DISPLAY[0] - ROW_X - 8  # the gift's place is kept free only while needed
-        step = ROW_CARD[0] + 4 if len(row) < 2 else min(ROW_CARD[0] + 4, (room - ROW_CARD[0]) / (len(row) - 1))
-        for i, card in enumerate(row):
-            put(card, faces.action(card, ROW_CARD), origin + QPointF(ROW_X + i * step, 26), 2 + i)
+        for i, (card, size, pos) in enumerate(zip(row, *_row_places(len(row), room))):
+            put(card, faces.action(card, size), origin + pos, 2 + i)
         if pending is not None and pending.to == seat:
             put(pending.card, faces.action(pending.card, ROW_CARD, t("table.waiting")), origin + GIFT_AT, 30)
         belt = self.belts.get(seat)
@@ -277,7 +300,7 @@ class BanquetScene(CardTable):
         belt.set_state(view.belts[seat], guest is not None)
         note = self._seat_labels.get(seat)
         if note is None:
-            note = self._seat_labels[seat] = self.label((0, 0), pixel=13)
+            note = self._seat_labels[seat] = self.label((0, 0), pixel=14)
         note.setPos(origin.x() + BELT_AT.x() + 4, origin.y() + BELT_AT.y() + BELT_SIZE[1] + 6)  # clear of a ringed privilege
         set_text(note, drawing.seat_notes.get(seat, ""))
 

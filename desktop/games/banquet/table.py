@@ -176,31 +176,33 @@ class BanquetTable(SeatTable):
                     if move is not None:
                         out.setdefault(card, {})[slot_key(slot)] = move
             return out
+        # One card onto one place: where each legal move lands is the engine's gesture (rules.kernel); the
+        # table only says which item shows that card and that place.
         if state.slots["gift"] is not None:
-            gift: dict[str, Move] = {}
-            for m in legal:
-                if isinstance(m, (OfferGift, RefuseGift)):
-                    gift[seat_key(m.to)] = m
-                elif isinstance(m, (AcceptGift, ClaimGift)):
-                    gift[seat_key(seat)] = m
-            out[in_slot_key("gift")] = gift  # even with no target: a refused drop is explained
-        plays = self._privilege_plays(seat)
+            out[in_slot_key("gift")] = {}  # even with no target: a refused drop is explained
+        for play in [*legal, *self._privilege_plays(seat)]:
+            gesture = self.game.engine.gesture(state, play)
+            if gesture is None:
+                continue
+            card, target = gesture
+            item = in_slot_key("gift") if card == state.slots["gift"] else card
+            for place in self._places(seat, card, target):
+                out.setdefault(item, {})[place] = play
         for card in state.privileges[seat]:
-            targets: dict[str, Move] = {}
-            for m in plays:
-                if m.card != card:
-                    continue
-                if isinstance(m, PlayClaim):
-                    targets[in_slot_key(m.slot)] = m
-                elif isinstance(m, PlayExchange):
-                    for slot in self.game.engine.privilege_cards[card].slots:
-                        targets[in_slot_key(slot)] = m
-                elif isinstance(m, PlayGiveBack) and state.previous is not None:
-                    targets[seat_key(state.previous)] = m
-                elif isinstance(m, PlaySpecialGift):
-                    targets[seat_key(m.to)] = m
-            out[card] = targets
+            out.setdefault(card, {})  # a privilege that cannot be played now is still held to be explained
         return out
+
+    def _places(self, seat: int, card: str, target: object) -> list[str]:
+        """The table's items for a gesture's target: a seat, a slot of the row, every slot a swap may take
+        (the privilege's own), and the seat a give-back returns the gift to (the engine's None)."""
+        state = self.game.state
+        if isinstance(target, int):
+            return [seat_key(target)]
+        if target == "exchange":
+            return [in_slot_key(slot) for slot in self.game.engine.privilege_cards[card].slots]
+        if target is None:
+            return [seat_key(state.previous)] if state.previous is not None else []
+        return [in_slot_key(str(target))]
 
     def _privilege_plays(self, seat: int) -> list[PlayClaim | PlayExchange | PlayGiveBack | PlaySpecialGift]:
         """The privileges `seat` may play now: its legal ones, or, for whoever said yes to the public question,

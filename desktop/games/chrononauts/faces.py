@@ -181,7 +181,7 @@ ACTION = ("#8c2f5c", "#fbe8f1")
 MISSION = ("#3d5a1e", "#eef6e2")
 SEAT = ("#3a352c", "#efe8d8")
 SEAT_ACTING = ("#b3261e", "#fff3cf")
-ARTIFACT_PLATE = (84.0, 26.0)
+ARTIFACT_PLATE = (176.0, 26.0)  # as wide as a seat: one to a row, with room for its name
 SEAT_SIZE = (176.0, 64.0)
 
 

@@ -21,13 +21,18 @@ from rules.chrononauts.full_state import FullState
 from rules.chrononauts.timeline import Timeline
 from rules.kernel import HIDDEN
 
+CAPTION = 15  # px: a caption on the felt still reads at 9 px in a 1280×720 window
 STACK_KEY = "zone:stack"  # the resolving zone: cards that need no target are dropped here
-SEAT_Y = 30.0
-ART_Y = SEAT_Y + SEAT_SIZE[1] + 4
-TIMELINE_Y = ART_Y + 4 * (ARTIFACT_PLATE[1] + 2) + 30
-ROW_Y = TIMELINE_Y + 4 * (TIMELINE_SIZE[1] + GAP) + 24
-HAND_Y = ROW_Y + HAND_SIZE[1] + 30
-WIDTH = 2 * MARGIN + 8 * (TIMELINE_SIZE[0] + GAP) - GAP
+# The timeline, the viewer's row and hand on the left; the seats down the right, each with its artifacts
+# under it: a table wider than tall, like the windows it is shown in, with no band left empty.
+TIMELINE_Y = 34.0
+ROW_Y = TIMELINE_Y + 4 * (TIMELINE_SIZE[1] + GAP) + 28
+HAND_Y = ROW_Y + HAND_SIZE[1] + 34
+LEFT_W = 8 * (TIMELINE_SIZE[0] + GAP) - GAP  # the timeline's width, and the row's and the hand's
+SEATS_X = MARGIN + LEFT_W + 2 * GAP
+SEAT_Y = 12.0
+ART_ROW = ARTIFACT_PLATE[1] + 2
+WIDTH = SEATS_X + SEAT_SIZE[0] + MARGIN
 HEIGHT = HAND_Y + HAND_SIZE[1] + MARGIN
 
 
@@ -65,10 +70,11 @@ class FullScene(SolonautsScene):
         self.seating = Seating([], None, frozenset())
         self.hand: list[str] = []
         self._timeline_faces: dict[tuple[int, bool, bool, bool, str], CardFace] = {}
-        for key, pos in (("hand", (MARGIN, HAND_Y - 24)), ("row", (MARGIN, ROW_Y - 24)),
-                         ("window", (MARGIN + 3 * (HAND_SIZE[0] + GAP), ROW_Y - 24)),
-                         ("counter", (WIDTH * 0.5, TIMELINE_Y - 24))):
-            self._labels[key] = self.label(pos)
+        # Captions 27 above their cards: clear of the focus ring, 5 px outside a card.
+        for key, pos in (("hand", (MARGIN, HAND_Y - 27)), ("row", (MARGIN, ROW_Y - 27)),
+                         ("window", (MARGIN + 3 * (HAND_SIZE[0] + GAP), ROW_Y - 27)),
+                         ("counter", (MARGIN, TIMELINE_Y - 27))):
+            self._labels[key] = self.label(pos, CAPTION)
 
     # --- drawing --------------------------------------------------------------------
 
@@ -90,21 +96,24 @@ class FullScene(SolonautsScene):
             self.put(patch, faces.play_card(patch, True))
             wanted[patch] = (wanted[f"tl:{year}"][0] + QPointF(
                 PATCH_MARGIN, TIMELINE_SIZE[1] - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
-        # Seats across the top, each with its table of artifacts underneath.
-        step = min(SEAT_SIZE[0] + GAP, (WIDTH - 2 * MARGIN + GAP) / max(1, view.seats))
+        # Seats down the right, each with its table of artifacts underneath.
+        y = SEAT_Y
         for q in range(view.seats):
-            x = MARGIN + q * step
             lines = [tr.text("hs.seat_cards", count=len(view.hands[q]))]
             for card in (view.ids[q], view.missions[q]):
                 if card is not None and card in view.revealed:
                     lines.append(tr.card_title(card))
             self.put(seat_key(q), seat_face(self._name(q), "\n".join(lines), q in seating.acting))
-            wanted[seat_key(q)] = (QPointF(x, SEAT_Y), 1)
+            wanted[seat_key(q)] = (QPointF(SEATS_X, y), 1)
+            y += SEAT_SIZE[1] + 2
             for i, artifact in enumerate(view.tables[q]):
                 self.put(artifact_key(artifact), artifact_plate(faces, artifact))
-                col, row = i % 2, i // 2
-                wanted[artifact_key(artifact)] = (QPointF(x + col * (ARTIFACT_PLATE[0] + 2),
-                                                          ART_Y + min(row, 3) * (ARTIFACT_PLATE[1] + 2)), 2 + i)
+                wanted[artifact_key(artifact)] = (QPointF(SEATS_X, y + i * ART_ROW), 2 + i)
+            y += len(view.tables[q]) * ART_ROW + GAP
+        # Many artifacts lengthen the column of seats: the table grows rather than let them overlap.
+        height = max(HEIGHT, y - GAP + MARGIN)
+        if height != self.sceneRect().height():
+            self.setSceneRect(0, 0, WIDTH, height)
         # The row above the hand: the viewer's ID and Mission, the resolving zone, the piles.
         x = MARGIN
         viewer = seating.viewer
@@ -129,7 +138,7 @@ class FullScene(SolonautsScene):
                 self.put(key, CardFace(HAND_SIZE[0], HAND_SIZE[1] / 2, "#5b3d8f", "#f2edfa",
                                         title=tr.text("hs.clockwise" if d == 1 else "hs.counterclockwise")))
                 wanted[key] = (QPointF(stack_x - HAND_SIZE[0] - GAP, ROW_Y + (0 if d == 1 else HAND_SIZE[1] / 2 + 2)), 1)
-        deck_x = WIDTH - MARGIN - 2 * HAND_SIZE[0] - GAP
+        deck_x = MARGIN + LEFT_W - 2 * HAND_SIZE[0] - GAP
         self.put(DECK_KEY, faces.deck(len(view.draw)))
         wanted[DECK_KEY] = (QPointF(deck_x, ROW_Y), 0)
         top = view.discard[-1] if view.discard else None
@@ -140,7 +149,7 @@ class FullScene(SolonautsScene):
         if viewer is not None:
             miracle = bool(view.mini) and viewer == view.current and HIDDEN not in view.mini
             self.hand = list(view.mini if miracle else view.hands[viewer])
-        spread = min(HAND_SIZE[0] + GAP, (WIDTH - 2 * MARGIN - HAND_SIZE[0]) / max(1, len(self.hand) - 1))
+        spread = min(HAND_SIZE[0] + GAP, (LEFT_W - HAND_SIZE[0]) / max(1, len(self.hand) - 1))
         for i, card in enumerate(self.hand):
             self.put(card, full_face(faces, card))
             wanted[card] = (QPointF(MARGIN + i * spread, HAND_Y), 10 + i)
@@ -185,7 +194,7 @@ class FullScene(SolonautsScene):
         counter = self._labels["counter"]
         counter.setText(tr.text("hs.steps", steps=view.steps, turn=view.turn)
                         + "   " + tr.text("label.open_paradoxes", count=len(view.timeline.open_paradoxes())))
-        counter.setX(WIDTH - MARGIN - counter.boundingRect().width())
+        counter.setX(MARGIN + LEFT_W - counter.boundingRect().width())
 
     def redraw(self) -> None:
         if self.full_view is not None:

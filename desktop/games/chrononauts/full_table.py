@@ -195,8 +195,9 @@ class ChrononautsTable(SeatTable):
                            t("hs.who_title"), t("hs.who"))
 
     def offer_answer(self, seat: int, window: ResponseWindow) -> None:
-        """A Memo is played by dragging it onto the card it cancels."""
-        self.say(self.tr_.text("hs.memo_private", player=self.game.names[seat]))
+        """A Memo is played by dragging it onto the card it cancels; without one, say so (behind the curtain)."""
+        has_memo = any(isinstance(move, PlayMemo) for move in self.game.match.legal_moves(seat))
+        self.say(self.tr_.text("hs.memo_private" if has_memo else "hs.memo_none", player=self.game.names[seat]))
 
     def _offer_private(self, state: FullState, seat: int) -> None:
         t = self.tr_.text
@@ -221,6 +222,8 @@ class ChrononautsTable(SeatTable):
             for move in legal:
                 if isinstance(move, MiracleStop):
                     self.button("stop", t("hs.miracle_stop"), self.player(move))
+        elif legal and all(isinstance(move, KillTime) for move in legal):
+            self.say(t("hs.only_kill_time", player=name))  # nothing lit but the discard pile: say what is left
         else:
             self.say(t("hs.your_turn", player=name, steps=state.steps))
 

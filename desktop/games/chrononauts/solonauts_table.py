@@ -239,7 +239,7 @@ class SolonautsTable(SeatTable):
     # --- playing ------------------------------------------------------------------------------
 
     def play(self, move: Move) -> bool:
-        if self.read_only:
+        if self.read_only or not self.guarded(move):
             return False
         return self.session.play(move)
 
@@ -263,6 +263,8 @@ class SolonautsTable(SeatTable):
         return self.game.match.can_redo() and not self.help.replaying
 
     def undo(self) -> None:
+        if not self.guarded(None):
+            return
         if not self.help.replaying and not self.session.undo():
             self.show_message(self.tr_.text("status.nothing_to_undo"))
 

@@ -107,8 +107,11 @@ class ParsifalScene(CardTable):
         if seating.pending:
             self.put(PENDING_KEY, faces.pending(seating.pending, seating.waiting, PENDING_SIZE))
             wanted[PENDING_KEY] = (QPointF(PENDING_X, TOP_Y), 1)
+        self.scales: dict[str, float] = {}  # cards of a crowded area are drawn smaller (the rest at 1)
         self._place_areas(view, wanted)
         self.place(wanted)
+        for key, item in self.items_by_key.items():
+            item.setScale(self.scales.get(key, 1.0))
         self._refresh_labels(view)
         self.refresh_marks()
         self.set_curtain(seating.curtain)
@@ -150,7 +153,11 @@ class ParsifalScene(CardTable):
                                 else AREA_BAND_COLOUR))
             wanted[key] = (QPointF(ax, ay), 0)
             here = [c for c in view.owned_by(seat) if c not in lying]
-            places = _columns(len(here), aw, ah)
+            blocker_here = {c: block_on[c] for c in here if lying.get(block_on.get(c, "")) == c}
+            # The tallest column: a character, the blocker lying on it, and all their artifacts in a row under them.
+            tallest = max((_column_height(len(view.held.get(c, [])) + len(view.held.get(blocker_here.get(c, ""), [])),
+                                          c in blocker_here) for c in here), default=CARD[1])
+            scale, places = _columns(len(here), aw, ah, tallest)
             for i, character in enumerate(here):
                 dx, dy = places[i]
                 x, y = ax + dx, ay + dy
@@ -158,35 +165,39 @@ class ParsifalScene(CardTable):
                 blocked = character in block_on
                 self.put(character, faces.character(character, lines_of(character), blocked, blocked))
                 wanted[character] = (QPointF(x, y), z)
-                bottom = ay + ah - 2
-                self._tuck(view, character, x, y, z, bottom, wanted)
-                if blocked:
-                    # Over every column of the area: a squeezed neighbour must not hide the blocker's band.
+                self.scales[character] = scale
+                foot = QPointF(x, y + (CARD[1] - COVER) * scale)
+                blocker = block_on.get(character, "")
+                if character in blocker_here:
+                    # Over every column of the area: a neighbour must not hide the blocker's band. Its artifacts
+                    # come first under it, then the blocked card's own, which the blocker would cover.
                     over = 500.0 + i * 10
-                    blocker = block_on[character]
-                    foot = QPointF(x, y + CARD[1] - COVER)
-                    if lying.get(blocker) == character:
-                        owner = view.owner[blocker]
-                        tag = self._name(owner) if owner != seat else ""  # whose blocker lies here
-                        self.put(blocker, faces.character(blocker, lines_of(blocker), False, False, tag))
-                        wanted[blocker] = (foot, over)
-                        self._tuck(view, blocker, foot.x(), foot.y(), over, bottom, wanted)
-                    else:
-                        self.put(seal_key(character), faces.seal(blocker))
-                        wanted[seal_key(character)] = (foot + QPointF(8, 5), over)
+                    owner = view.owner[blocker]
+                    tag = self._name(owner) if owner != seat else ""  # whose blocker lies here
+                    self.put(blocker, faces.character(blocker, lines_of(blocker), False, False, tag))
+                    wanted[blocker] = (foot, over)
+                    self.scales[blocker] = scale
+                    after = self._tuck(view, blocker, foot.x(), foot.y(), over, scale, wanted)
+                    self._tuck(view, character, x, foot.y(), over, scale, wanted, after)
+                    continue
+                self._tuck(view, character, x, y, z, scale, wanted)
+                if blocked:
+                    self.put(seal_key(character), faces.seal(blocker))
+                    wanted[seal_key(character)] = (foot + QPointF(8, 5) * scale, 500.0 + i * 10)
+                    self.scales[seal_key(character)] = scale
 
-    def _tuck(self, view: ParState, holder: str, x: float, y: float, z: float, bottom: float,
-              wanted: dict[str, tuple[QPointF, float]]) -> None:
-        """The holder's artifacts just under its foot, in the order they came (PAR-15.2); many of them
-        close up rather than leave the area."""
+    def _tuck(self, view: ParState, holder: str, x: float, y: float, z: float, scale: float,
+              wanted: dict[str, tuple[QPointF, float]], skip: int = 0) -> int:
+        """The holder's artifacts just under its foot, in the order they came (PAR-15.2), after `skip`
+        plates already there; returns how many plates lie there then."""
         held = view.held.get(holder, [])
-        first = y + CARD[1] - 1  # under the foot's rounded corners only: both lines of the band show
-        step = PLATE[1] + 2
-        if len(held) > 1 and first + len(held) * step > bottom:
-            step = max(12.0, (bottom - first - PLATE[1]) / (len(held) - 1))
+        first = y + (CARD[1] - 1) * scale  # under the foot's rounded corners only: both lines of the band show
+        step = (PLATE[1] + 2) * scale
         for k, artifact in enumerate(held):
             self.put(artifact, self.faces.tucked(artifact))
-            wanted[artifact] = (QPointF(x, first + k * step), z - 1 + k * 0.01)
+            wanted[artifact] = (QPointF(x, first + (skip + k) * step), z - 1 + k * 0.01)
+            self.scales[artifact] = scale
+        return skip + len(held)
 
     def _name(self, seat: int) -> str:
         names = self.seating.names
@@ -285,12 +296,22 @@ def _zone(width: float, height: float, band: str = ZONE_PAPER) -> CardFace:
     return CardFace(width, height, band, ZONE_PAPER, border=ZONE_BORDER)
 
 
-def _columns(count: int, aw: float, ah: float) -> list[tuple[float, float]]:
-    """Where each column of an area starts (relative to the area): rows if there is height, then squeezed."""
-    inner_w = aw - 16
-    rows = max(1, int((ah - AREA_BAND - 4) // COLUMN_H))
-    per_row = max(1, int((inner_w + GAP) // (CARD[0] + GAP)))
-    if count > per_row * rows:
-        per_row = math.ceil(count / rows)
-    step = CARD[0] + GAP if per_row * (CARD[0] + GAP) - GAP <= inner_w else (inner_w - CARD[0]) / max(1, per_row - 1)
-    return [(8 + (i % per_row) * step, AREA_BAND + 4 + (i // per_row) * COLUMN_H) for i in range(count)]
+def _column_height(plates: int, blocker: bool) -> float:
+    """A column's height: the character, the blocker lying on its foot, the artifacts in a row under them."""
+    return (2 * CARD[1] - COVER if blocker else CARD[1]) + plates * (PLATE[1] + 2)
+
+
+def _columns(count: int, aw: float, ah: float, column_h: float = COLUMN_H) -> tuple[float, list[tuple[float, float]]]:
+    """The scale of an area's cards and where each column starts (relative to the area): in as many rows
+    as keep the cards largest, shrunk rather than overlapping, so every name and artifact shows."""
+    inner_w, inner_h = aw - 16, ah - AREA_BAND - 6
+    row_h = max(column_h, COLUMN_H)  # room for a blocker to come, so one block does not reflow the area
+    best = (0.0, 1)
+    for rows in range(1, max(1, count) + 1):
+        per_row = math.ceil(max(1, count) / rows)
+        scale = min(1.0, (inner_w + GAP) / (per_row * (CARD[0] + GAP)), inner_h / (rows * row_h))
+        if scale > best[0] + 1e-9:
+            best = (scale, per_row)
+    scale, per_row = best
+    return scale, [(8 + (i % per_row) * (CARD[0] + GAP) * scale, AREA_BAND + 4 + (i // per_row) * row_h * scale)
+                   for i in range(count)]

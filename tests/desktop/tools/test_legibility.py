@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
 from desktop.cli import main as cli_main
 from desktop.frame import card_item
-from desktop.frame.card_item import CardItem, _fitted, face_layout
+from desktop.frame.card_item import CardItem, shown_texts
 from desktop.frame.i18n import Translator
 from desktop.shell import screenshot as shot_module
 from desktop.shell.main_window import MainWindow
@@ -69,7 +69,7 @@ def test_the_exit_status_follows_the_threshold(planted: list[float], capsys: pyt
     assert all("TOO SMALL" not in line for line in lines)
 
 
-def test_a_card_title_measures_its_fitted_font_times_the_view_scale(monkeypatch: pytest.MonkeyPatch,
+def test_a_card_title_measures_its_shown_font_times_the_view_scale(monkeypatch: pytest.MonkeyPatch,
                                                                    tmp_path: Path) -> None:
     monkeypatch.setattr(card_item, "ANIMATION_MS", 0)
     window = MainWindow(Translator("en"))
@@ -85,9 +85,8 @@ def test_a_card_title_measures_its_fitted_font_times_the_view_scale(monkeypatch:
              and not item.face.face_down and item.scale() == 1]
     assert cards
     card = cards[0]
-    title = next(box for box in face_layout(card.face) if box.role == "title")
-    font = _fitted(title.text, title.rect.width(), title.rect.height(), title.pixel, title.bold)
-    assert measured[f"card {card.key} title"] == pytest.approx(font.pixelSize() * scale)
+    title = next(text for text in shown_texts(card.face, scale) if text.role == "title")
+    assert measured[f"card {card.key} title"] == pytest.approx(title.font.pixelSize() * scale)
     window.close()
     QApplication.processEvents()
 
@@ -106,3 +105,19 @@ def test_the_markdown_table_has_a_row_per_line(tmp_path: Path, capsys: pytest.Ca
     _code, lines = run(["--quick", "--table", "banquet", "--lang", "it", "--markdown", str(out)], capsys)
     rows = [row for row in out.read_text(encoding="utf-8").splitlines() if row.startswith("| banquet | it |")]
     assert len(rows) == len(lines) == 2
+
+
+def test_texts_painted_by_hand_and_stamps_are_measured(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The numbers on Banquet's belts are measured at the size the belt paints them."""
+    monkeypatch.setattr(card_item, "ANIMATION_MS", 0)
+    window = MainWindow(Translator("en"))
+    window.ask = lambda title, text, buttons, safe=None: safe or 0  # type: ignore[method-assign]
+    window.show()
+    shot = shot_module.read_shot("banquet", None, 5, 1, TABLES["banquet"], "1280x720", str(tmp_path / "x.png"))
+    shot_module.set_table(window, shot)
+    view = table_view(window)
+    belts = [t for t in scene_texts(view) if t.name == "painted BeltItem"]
+    assert {t.text for t in belts} >= {"0", "10"}
+    assert min(t.height for t in belts) >= legibility.MINIMUM
+    window.close()
+    QApplication.processEvents()

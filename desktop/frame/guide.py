@@ -1,0 +1,397 @@
+"""A guided first game over any seat table: a bubble that says what to do, and a ring on what it talks about.
+
+The script is data (`cardsets.tutorial`); which move a step asks for is found among `legal_moves` by
+`rules.tutorial`, the same code `convivium check` replays the script with. The guide knows no game: it
+points at the table's own items (the card and the lit target the asked move lands on, found in the
+table's `dests`, or the prompt bar's button that plays it), watches the table's `changed` signal to
+see a step done, and holds back (`SeatTable.guard`) any other move, so the script and the game never
+part: the later steps speak of cards the earlier ones put where they are. Leaving, at any time, takes
+the bubble and the rings away; the game stays on the table and plays on as any other.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPainterPath, QPen
+from PySide6.QtWidgets import QFrame, QGraphicsPathItem, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from cardsets.tutorial import YOU, Script, Step, base_card, is_zone
+from desktop.frame import plain
+from desktop.frame.card_table import CURTAIN_Z, RING_Z
+from desktop.frame.seat_table import SeatTable
+from rules.kernel import Move
+from rules.tutorial import StepError, expected, matches
+
+RING_COLOUR = "#ffd54a"
+GUIDE_Z = RING_Z + 50  # above the cards and the focus ring, under the curtain
+BUBBLE_WIDTH = 380
+BUTTON_MARK = "border: 3px solid #ffd54a; border-radius: 4px; padding: 4px 10px; font-weight: bold"
+BUBBLE_STYLE = ("QFrame#guide { background: #fdf7e3; border: 2px solid #c9a227; border-radius: 10px; }"
+                "QLabel { color: #2b2418; background: transparent; }")
+
+Words = Callable[..., str]  # a key of the tutorial's catalog (and its placeholders) -> text
+
+
+class Bubble(QFrame):
+    """The guide's panel: which step, what to do, why a move was held back, and its buttons."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("guide")
+        self.setStyleSheet(BUBBLE_STYLE)
+        self.setFixedWidth(BUBBLE_WIDTH)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(14, 10, 14, 10)
+        self.heading = plain.label()
+        self.heading.setStyleSheet("font-weight: bold; color: #7a5c00")
+        self.text = plain.label()
+        self.text.setWordWrap(True)
+        font = self.text.font()
+        font.setPixelSize(16)
+        self.text.setFont(font)
+        self.refusal = plain.label()
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("color: #b3261e; font-weight: bold")
+        self.notice = plain.label()  # the texts shown in English, and why
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet("color: #6b5d45; font-style: italic")
+        row = QHBoxLayout()
+        self.leave = QPushButton()
+        self.skip = QPushButton()
+        self.next = QPushButton()
+        self.next.setDefault(True)
+        row.addWidget(self.leave)
+        row.addStretch(1)
+        row.addWidget(self.skip)
+        row.addWidget(self.next)
+        for widget in (self.heading, self.text, self.refusal, self.notice):
+            column.addWidget(widget)
+        column.addLayout(row)
+
+
+class Guide(QObject):
+    """Walks a player through `script` on `table`, whose game must be the script's, at its first step."""
+
+    finished = Signal(bool)  # the guide has gone: True at the last step, False when left
+
+    def __init__(self, table: SeatTable, script: Script, words: Words, ui: Words, notice: str = "") -> None:
+        super().__init__(table)
+        self.table = table
+        self.script = script
+        self.words = words
+        self.ui = ui
+        self.index = 0
+        self.base = 0  # the number of moves played when the step began
+        self.bypass = False  # the guide itself plays (a skipped step, another seat's move)
+        self.nobody: tuple[Move, ...] = ()  # the moves that answer "nobody" to the question of the step
+        self.rings: list[QGraphicsPathItem] = []
+        self.marked: QPushButton | None = None
+        self.done = False
+        self.bubble = Bubble(table.view.viewport())
+        self.bubble.notice.setText(notice)
+        self.bubble.notice.setVisible(bool(notice))
+        self.bubble.next.clicked.connect(self.next)
+        self.bubble.skip.clicked.connect(self.skip)
+        self.bubble.leave.clicked.connect(self.leave)
+        table.guard = self.allows
+        table.changed.connect(self._on_changed)
+        table.scene.changed.connect(self._follow)
+        table.view.viewport().installEventFilter(self)
+        self._begin()
+
+    # --- where the script stands ----------------------------------------------------------
+
+    @property
+    def step(self) -> Step:
+        return self.script.steps[self.index]
+
+    def expected(self) -> Move | None:
+        """The move the step asks for, as the rules find it now (None if it asks for none)."""
+        step = self.step
+        if step.kind != "move":
+            return None
+        try:
+            return expected(self.table.game.match, step)
+        except StepError:
+            return None  # the game was changed under the guide (a file opened): nothing to point at
+
+    def text_of(self, step: Step) -> str:
+        """The step's words, with the card it names and the name at the seat that acts."""
+        card = step.card
+        title = self._title(card) if card and not is_zone(card) else ""
+        names = self.table.game.names
+        player = names[step.by] if 0 <= step.by < len(names) else ""
+        return self.words(step.text, card=title, player=player)
+
+    def _title(self, card: str) -> str:
+        """A card's name in the reader's language, as the game's catalog says it (a title or a name), else as
+        its face on the table shows it."""
+        tr, kind = self.table.tr_, base_card(card)
+        for key in (f"{kind}.title", f"{kind}.name", f"{kind}.true.title"):
+            if (text := tr.text(key)) != key:
+                return text
+        item = self.table.scene.items_by_key.get(card)
+        return item.face.title.replace("\n", " ") if item is not None and not item.face.face_down else card
+
+    def _begin(self) -> None:
+        """Show the current step, or pass over it when what it waits for has already happened."""
+        match = self.table.game.match
+        self.base = len(match.moves)
+        window = match.engine.window(match.state)
+        self.nobody = window.nobody if window is not None and self.step.kind == "nobody" else ()
+        self.bubble.refusal.clear()
+        self.bubble.refusal.hide()
+        if self._complete():
+            self._advance()
+            return
+        self._show()
+
+    def _complete(self) -> bool:
+        """Has the current step been done (by the player, or by the game moving on by itself)?"""
+        step, table = self.step, self.table
+        moves = table.game.match.moves
+        if step.kind == "curtain":
+            return not table.scene.curtain_up
+        if step.kind == "undo":
+            return len(moves) < self.base
+        if step.kind == "nobody":
+            return table.game.engine.window(table.game.state) is None
+        if step.kind == "move" and step.by == 0:
+            return len(moves) > self.base and matches(moves[self.base], step)
+        return False
+
+    def _advance(self) -> None:
+        if self.index + 1 >= len(self.script.steps):
+            self._finish(True)
+            return
+        self.index += 1
+        self._begin()
+
+    # --- what the player does -----------------------------------------------------------
+
+    def allows(self, move: Move | None) -> bool:
+        """The table's guard: only what the step asks for goes ahead (None: an undo)."""
+        if self.bypass or self.done:
+            return True
+        step = self.step
+        if move is None:
+            ok = step.kind == "undo"
+        elif step.kind == "nobody":
+            ok = move in self.nobody
+        else:
+            ok = step.kind == "move" and step.by == 0 and matches(move, step)
+        if not ok:
+            key = "guide.not_undo" if move is None else "guide.not_this_move"
+            self.bubble.refusal.setText(self.ui(key))
+            self.bubble.refusal.show()
+            self._place()
+        return ok
+
+    def next(self) -> None:
+        """Next: an explanation read, or another seat's move played by the guide."""
+        step = self.step
+        if step.kind == "move" and step.by != 0:
+            self._play_for_them(step)
+            return
+        if step.kind == "next":
+            self._advance()
+
+    def skip(self) -> None:
+        """Skip step: the guide does what the step asks, so the game stays where the next step expects it."""
+        step, table = self.step, self.table
+        self.bypass = True
+        try:
+            if step.kind == "curtain":
+                table.lift_curtain()
+            elif step.kind == "undo":
+                table.undo()
+            elif step.kind == "nobody":
+                table.nobody_answers()
+            elif step.kind == "move":
+                move = self.expected()
+                if move is not None:
+                    if step.by != 0:
+                        table.looking = step.by
+                    table.play(move)
+                if step.by != 0:
+                    self._close_questions()
+        finally:
+            self.bypass = False
+        if not self.done and self.step is step:
+            self._advance()
+
+    def _play_for_them(self, step: Step) -> None:
+        move = self.expected()
+        self.bypass = True
+        try:
+            if move is not None:
+                self.table.looking = step.by  # as if they had the screen: it comes back to the player curtained
+                self.table.play(move)
+            self._close_questions()
+        finally:
+            self.bypass = False
+        if not self.done and self.step is step:
+            self._advance()
+
+    def _close_questions(self) -> None:
+        """After another seat's move, nobody answers the question it opens (the guide answers for them)."""
+        table = self.table
+        for _ in range(50):
+            if table.game.engine.window(table.game.state) is None:
+                return
+            table.answering = None
+            table.nobody_answers()
+
+    def leave(self) -> None:
+        self._finish(False)
+
+    def _finish(self, completed: bool) -> None:
+        if self.done:
+            return
+        self.done = True
+        table = self.table
+        if table.guard == self.allows:
+            table.guard = None
+        table.changed.disconnect(self._on_changed)
+        table.scene.changed.disconnect(self._follow)
+        table.view.viewport().removeEventFilter(self)
+        self._clear_marks()
+        self.bubble.hide()
+        self.bubble.deleteLater()
+        self.finished.emit(completed)
+
+    def _on_changed(self) -> None:
+        if self.done or self.bypass:
+            return
+        if self._complete():
+            self._advance()
+        else:
+            self._show()
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def _targets(self) -> tuple[list[str], QPushButton | None]:
+        """The table items the step points at, and the bar's button that does what it asks (if any)."""
+        step, table = self.step, self.table
+        keys = [key for key in step.point if key in table.scene.items_by_key]
+        button: QPushButton | None = None
+        if self.behind_curtain():
+            return [], table.buttons.get("reveal")
+        if step.kind == "move" and step.by == 0:
+            move = self.expected()
+            landing = next(([card] if target == card else [card, target]
+                            for card, targets in table.scene.dests.items()
+                            for target, lit in targets.items() if move is not None and lit == move), [])
+            keys = keys or landing  # a step that names its places (a choice made in several drags) rings those
+            if not landing and move is not None:
+                button = table.button_for(move)
+        elif step.kind == "curtain":
+            button = table.buttons.get("reveal")
+        elif step.kind == "undo":
+            button = table.buttons.get("undo")
+        elif step.kind == "nobody":
+            window = table.game.engine.window(table.game.state)
+            if window is not None and not step.point:
+                button = table.buttons.get(table.window_words(window).nobody[0])
+        return [key for key in keys if key in table.scene.items_by_key], button
+
+    def behind_curtain(self) -> bool:
+        """Does the step wait for the player while the curtain is down (it fell when the screen changed hands)?"""
+        step = self.step
+        return self.table.scene.curtain_up and step.kind in ("move", "undo") and step.by == 0
+
+    def _show(self) -> None:
+        step, bubble, t = self.step, self.bubble, self.ui
+        bubble.heading.setText(t("guide.heading", step=self.index + 1, steps=len(self.script.steps)))
+        text = self.text_of(step)
+        bubble.text.setText(f"{t('guide.lift_first')}\n\n{text}" if self.behind_curtain() else text)
+        waits = step.kind == "next" or (step.kind == "move" and step.by != 0)
+        bubble.next.setText(plain.button_text(t("guide.next")))
+        bubble.next.setVisible(waits)
+        bubble.skip.setText(plain.button_text(t("guide.skip")))
+        bubble.skip.setVisible(not waits)
+        bubble.leave.setText(plain.button_text(t("guide.leave")))
+        keys, button = self._targets()
+        self._clear_marks()
+        for key in keys:
+            ring = QGraphicsPathItem()
+            ring.setPen(QPen(QColor(RING_COLOUR), 5))
+            ring.setZValue(CURTAIN_Z + 2 if self.table.scene.curtain_up else GUIDE_Z)
+            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            ring.setData(0, key)
+            self.table.scene.addItem(ring)
+            self.rings.append(ring)
+        if button is not None:
+            button.setStyleSheet(BUTTON_MARK)
+            self.marked = button
+        self._follow()
+        bubble.show()
+        bubble.raise_()
+
+    def _clear_marks(self) -> None:
+        for ring in self.rings:
+            if ring.scene() is not None:
+                ring.scene().removeItem(ring)
+        self.rings = []
+        if self.marked is not None:
+            try:
+                self.marked.setStyleSheet("")
+            except RuntimeError:  # the bar was rebuilt: that button has gone
+                pass
+            self.marked = None
+
+    @property
+    def pointed(self) -> list[str]:
+        """The keys of the items ringed now."""
+        return [str(ring.data(0)) for ring in self.rings]
+
+    def _follow(self, *_args: Any) -> None:
+        """The rings on their items, wherever the table put them; the bubble beside them."""
+        if self.done:
+            return
+        items = self.table.scene.items_by_key
+        for ring in self.rings:
+            item = items.get(str(ring.data(0)))
+            if item is None:
+                ring.hide()
+                continue
+            path = QPainterPath()
+            path.addRoundedRect(item.sceneBoundingRect().adjusted(-9, -9, 9, 9), 10, 10)
+            if ring.path() != path:
+                ring.setPath(path)
+            ring.show()
+        self._place()
+
+    def _place(self) -> None:
+        """Beside what the step points at, over none of the rings: above or below the place a card goes (the
+        last ring), else beside it, else by another ring; with nothing ringed, at the foot of the table."""
+        bubble, view = self.bubble, self.table.view
+        bubble.adjustSize()
+        area = view.viewport().rect().adjusted(8, 8, -8, -8)
+        height = max(bubble.sizeHint().height(), bubble.minimumSizeHint().height())
+        rings = [view.mapFromScene(ring.sceneBoundingRect()).boundingRect().adjusted(-6, -6, 6, 6)
+                 for ring in self.rings if ring.isVisible()]
+        spot = QRect(QPoint(area.center().x() - BUBBLE_WIDTH // 2, area.bottom() - height - 8), QSize(BUBBLE_WIDTH, height))
+        for ring in reversed(rings):
+            x = min(max(area.left(), ring.center().x() - BUBBLE_WIDTH // 2), area.right() - BUBBLE_WIDTH)
+            y = min(max(area.top(), ring.center().y() - height // 2), area.bottom() - height)
+            tries = [QPoint(x, ring.top() - 8 - height), QPoint(x, ring.bottom() + 8),
+                     QPoint(ring.right() + 8, y), QPoint(ring.left() - 8 - BUBBLE_WIDTH, y)]
+            found = [QRect(at, QSize(BUBBLE_WIDTH, height)) for at in tries]
+            found = [box for box in found if area.contains(box) and not any(box.intersects(r) for r in rings)]
+            if found:
+                spot = found[0]
+                break
+        bubble.setGeometry(spot)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.Resize:
+            self._follow()
+        return False
+
+
+def seat_names(script: Script, you: str) -> list[str]:
+    """The names at the seats: the script's, with the player's own seat named in their language."""
+    return [you if name == YOU else name for name in script.players]

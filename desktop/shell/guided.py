@@ -1,0 +1,228 @@
+"""Help → Guided first game, and the offer of one the first time a game is started on this machine.
+
+The main window holds only a hook (`install`): the menu entry and the offer live here. A guided game is a
+game like any other, on the script's fixed deal with the script's names at the seats, put on the table the
+way the window puts every game, with a `Guide` (desktop/frame/guide.py) over it. A script or its words
+that cannot be read never crash the app: a broken translation falls back to the English words and the
+guide says so; a broken script (or English) is refused with the reason.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QListWidget, QMenu, QStackedWidget
+
+import cardsets
+from cardsets import tutorial
+from cardsets.text import LANGUAGES, REFERENCE, Catalog
+from cardsets.yamlfile import Problem
+from cardsets.tutorial import Script
+from desktop.frame import names as player_names
+from desktop.frame import storage
+from desktop.frame.guide import Bubble, Guide, seat_names
+from desktop.frame.i18n import Translator
+from desktop.frame.panels import DetailPanel
+from desktop.frame.seat_table import SeatGame, SeatTable
+from desktop.shell.tables import table_for
+from rules import tutorial as replays
+
+PLAYED = "played_games"  # the settings' list of the guided games' names already started (or offered) here
+MENU_KEY = "menu.guided"
+
+
+class Window(Protocol):
+    """What the guide needs of the main window (desktop/shell/main_window.py)."""
+
+    tr_: Translator
+    settings: dict[str, Any]
+    table: SeatTable | None
+    centre: QStackedWidget
+    menu_help: QMenu
+    actions_by_key: list[QAction]
+    log: QListWidget
+    detail: DetailPanel
+
+    def ask(self, title: str, text: str, buttons: list[str], safe: int | None = ...) -> int: ...
+
+    def inform(self, title: str, text: str) -> None: ...
+
+    def show_table(self, game: SeatGame, slot: Any = ...) -> SeatTable: ...
+
+
+@dataclass
+class Loaded:
+    script: Script
+    words: Catalog
+    language: str  # the language the words are shown in
+    notice: str  # why they are shown in English ('' when they are not)
+
+
+def load(name: str, language: str, root: Any = None) -> Loaded | str:
+    """The script `name` and its words in `language`, or why it cannot be played (English, for the log)."""
+    root = root or cardsets.ROOT
+    script, problems = tutorial.load(name, root)
+    if script is None or problems:
+        return str(problems[0]) if problems else f"{tutorial.label_of(name)}: cannot be read"
+    found = tutorial.check(root, [name]) + replays.replay(script)
+    words, _ = tutorial.load_texts(script.cardset, root)
+    label = tutorial.text_label(script.cardset)
+
+    def about(problem: Problem, lang: str) -> bool:  # a translation's own file, or a string it lacks
+        return problem.file == f"{label}/{lang}.yaml" or problem.message.endswith(f"{label}/{lang}.yaml")
+
+    # A problem of the script itself, or of its English words, leaves nothing to show.
+    fatal = [p for p in found if not any(about(p, lang) for lang in LANGUAGES if lang != REFERENCE)]
+    if fatal:
+        return str(fatal[0])
+    own = [p for p in found if about(p, language)]
+    if own:
+        return Loaded(script, words, REFERENCE, str(own[0]))
+    return Loaded(script, words, language, "")
+
+
+def names_played(settings: dict[str, Any]) -> list[str]:
+    raw = settings.get(PLAYED, [])
+    return [n for n in raw if isinstance(n, str)] if isinstance(raw, list) else []
+
+
+def name_on(table: SeatTable | None) -> str | None:
+    """The script for the game on `table` (the names of the rules texts: a mode may have its own)."""
+    if table is None:
+        return None
+    mode = table.game.engine.mode
+    name = mode if table.GAME == "chrononauts" else table.GAME
+    return name if name in tutorial.NAMES else None
+
+
+def begin(window: Window, name: str) -> Guide | None:
+    """Put the guided game `name` on the table with its guide; None (the reason said) if it cannot be."""
+    tr = window.tr_
+    t = tr.text
+    loaded = load(name, tr.language)
+    if isinstance(loaded, str):
+        window.inform(t("guide.title"), t("guide.broken", reason=loaded))
+        return None
+    script = loaded.script
+    words = loaded.words
+    language = loaded.language
+    cls = table_for(script.game, script.mode)
+    if cls is None:
+        window.inform(t("guide.title"), t("guide.broken", reason=f"no table for {script.game}"))
+        return None
+    names = seat_names(script, _own_name(window, script) or words.text(language, tutorial.YOU))
+    if cls.SEATS == (1, 1):
+        game = cls.GAME_CLASS(replays.start(script), names)
+    else:
+        game = cls.GAME_CLASS.start(script.game, script.mode, names, dict(script.options), script.seed)
+    _remember(window, name)
+    table = window.show_table(game)  # as the window puts any game on the table, Solonauts too
+    notice = t("guide.english", reason=loaded.notice) if loaded.notice else ""
+    guide = Guide(table, script, lambda key, **params: words.text(language, key, **params), t, notice)
+    guide.finished.connect(lambda completed: _ended(window, table, completed))
+    table.guide = guide  # type: ignore[attr-defined]  # kept alive with its table (and found by tests)
+    return guide
+
+
+def _own_name(window: Window, script: Script) -> str:
+    """The name the player last sat under at a game for several, if no other seat of the script has it."""
+    raw = window.settings.get("hotseat_names")
+    first = raw[0] if isinstance(raw, list) and raw and isinstance(raw[0], str) else ""
+    try:
+        (name,) = player_names.check([first]) if first.strip() else ("",)
+    except player_names.BadName:
+        return ""
+    return name if name not in script.players else ""
+
+
+def _ended(window: Window, table: SeatTable, completed: bool) -> None:
+    """The guide has gone: the game plays on; the player is told so in the table's message line."""
+    table.show_message(window.tr_.text("guide.done" if completed else "guide.left"), error=False)
+
+
+def _remember(window: Window, name: str) -> None:
+    played = names_played(window.settings)
+    if name not in played:
+        window.settings[PLAYED] = [*played, name]
+        storage.save_settings(window.settings)
+
+
+def choose(window: Window) -> str | None:
+    """The script for the game on the table, else the one the player picks."""
+    on = name_on(window.table)
+    if on is not None:
+        return on
+    t = window.tr_.text
+    names = list(tutorial.NAMES)
+    labels = [t(f"mode.{n}") if n in ("chrononauts", "artifaxx", "solonauts") else t(f"game.{n}") for n in names]
+    chosen = window.ask(t("guide.title"), t("guide.which"), labels)
+    return names[chosen] if 0 <= chosen < len(names) else None
+
+
+def start(window: Window) -> Guide | None:
+    """Help → Guided first game."""
+    name = choose(window)
+    return begin(window, name) if name is not None else None
+
+
+class Offer(QObject):
+    """The first start of a game never played here: a bubble over the table offers its guided game, once."""
+
+    def __init__(self, window: Window) -> None:
+        super().__init__(window.centre)
+        self.window = window
+        self.bubble: Bubble | None = None
+        window.centre.currentChanged.connect(self._on_table)
+
+    def _on_table(self, _index: int) -> None:
+        window = self.window
+        table = window.table
+        if table is None or window.centre.currentWidget() is not table or getattr(table, "guide", None) is not None:
+            return
+        name = name_on(table)
+        if name is None or name in names_played(window.settings) or table.game.match.moves:
+            return
+        _remember(window, name)
+        self.show(table, name)
+
+    def show(self, table: SeatTable, name: str) -> Bubble:
+        t = self.window.tr_.text
+        bubble = self.bubble = Bubble(table.view.viewport())
+        bubble.heading.setText(t("guide.title"))
+        bubble.text.setText(t("guide.offer"))
+        bubble.refusal.hide()
+        bubble.notice.hide()
+        bubble.skip.hide()
+        bubble.next.setText(t("guide.offer_yes"))
+        bubble.leave.setText(t("guide.offer_no"))
+        bubble.next.clicked.connect(lambda: self._answer(name, True))
+        bubble.leave.clicked.connect(lambda: self._answer(name, False))
+        bubble.adjustSize()
+        area = table.view.viewport().rect()
+        bubble.move(max(8, area.width() - bubble.width() - 16), max(8, area.height() - bubble.height() - 16))
+        bubble.show()
+        bubble.raise_()
+        return bubble
+
+    def _answer(self, name: str, wanted: bool) -> None:
+        if self.bubble is not None:
+            self.bubble.hide()
+            self.bubble.deleteLater()
+            self.bubble = None
+        if wanted:
+            begin(self.window, name)
+
+
+def install(window: Any) -> QAction:
+    """The main window's hook: Help → Guided first game, and the offer on a game's first start."""
+    action = QAction(window)
+    action.setData(MENU_KEY)
+    action.triggered.connect(lambda: start(window))
+    window.menu_help.insertAction(window.act_help, action)  # beside How to play
+    window.actions_by_key.append(action)  # named again on a language switch
+    action.setText(window.tr_.text(MENU_KEY))
+    window.guided_offer = Offer(window)
+    return action
+

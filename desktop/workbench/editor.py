@@ -1,0 +1,279 @@
+"""The workbench's editor of one string: type, watch the cards redraw, save that line only.
+
+The window tells it which string to show (`load`) and draws the cards the typed text would make
+(`edited` → `show_faces`); the editor keeps the typed text until it is saved or dropped, whatever
+reloads happen meanwhile, and refuses to save over a file that changed on disk since it was read.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QImage, QKeySequence, QPixmap, QShortcut
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea,
+                               QVBoxLayout, QWidget)
+
+from cardsets import glossary
+from cardsets.text import LANGUAGE_NAMES
+from cardsets.yamlfile import MAX_FILE_BYTES
+from desktop.frame import plain
+from desktop.frame.dialogs import ask
+from desktop.frame.i18n import Translator
+from desktop.workbench import edit
+from desktop.workbench.edit import StringFile
+
+DEBOUNCE_MS = 150  # redraw once the typing pauses, not at every key
+PREVIEW_FACES = 6
+PREVIEW_HEIGHT = 140
+
+
+class StringEditor(QWidget):
+    """Edits one string of one language file; ``edited`` asks the window for the faces it makes."""
+
+    edited = Signal(str, str)  # key, typed text: redraw the cards that show it
+    saved = Signal()  # a file was written: read the card sets again
+    key_chosen = Signal(str)  # another of the shown card's strings was picked in the key box
+
+    def __init__(self, tr: Translator, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.tr_ = tr
+        self.key: str | None = None
+        self.file: StringFile | None = None
+        self.base = b""  # the file as the edit started from
+        self.saved_value = ""  # the string as the file has it
+        self.english: dict[str, str] = {}
+        self.notes: dict[str, str] = {}
+        self.terms: glossary.Glossary | None = None
+        self.message = ""  # how the last save went, until the text changes again
+        self.message_is_error = False
+
+        self.key_box = QComboBox()
+        self.key_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.key_box.activated.connect(lambda i: self.key_chosen.emit(str(self.key_box.itemData(i))))
+        self.heading = plain.label()
+        self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.source = plain.label()
+        self.source.setWordWrap(True)
+        self.source.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.source.setStyleSheet("color: #555")
+        self.field = QPlainTextEdit()
+        self.field.setTabChangesFocus(True)
+        self.field.setFixedHeight(self.field.fontMetrics().lineSpacing() * 4 + 12)
+        self.status = plain.label()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.save_button = QPushButton()
+        self.save_button.clicked.connect(self.save)
+        self.revert_button = QPushButton()
+        self.revert_button.clicked.connect(self.revert)
+        self.faces = QWidget()
+        self.faces_layout = QHBoxLayout(self.faces)
+        self.faces_layout.setContentsMargins(0, 0, 0, 0)
+        self.faces_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidget(self.faces)
+        scroll.setWidgetResizable(True)
+        scroll.setMinimumWidth(420)
+
+        top = QHBoxLayout()
+        top.addWidget(self.heading, 1)
+        top.addWidget(self.key_box)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.status, 1)
+        buttons.addWidget(self.revert_button)
+        buttons.addWidget(self.save_button)
+        left = QVBoxLayout()
+        left.setContentsMargins(0, 0, 0, 0)
+        left.addLayout(top)
+        left.addWidget(self.source)
+        left.addWidget(self.field)
+        left.addLayout(buttons)
+        left.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(left, 3)
+        layout.addWidget(scroll, 2)
+
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(DEBOUNCE_MS)
+        self.timer.timeout.connect(self._typed)
+        self.field.textChanged.connect(self._text_changed)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self.field, self.revert,
+                  context=Qt.ShortcutContext.WidgetShortcut)
+        self.retranslate()
+        self.clear()
+
+    # --- what is shown ------------------------------------------------------------------
+
+    @property
+    def value(self) -> str:
+        return self.field.toPlainText()
+
+    @property
+    def dirty(self) -> bool:
+        return self.key is not None and self.file is not None and self.value != self.saved_value
+
+    def retranslate(self) -> None:
+        t = self.tr_.text
+        self.save_button.setText(plain.button_text(t("wb.edit.save")))
+        self.revert_button.setText(plain.button_text(t("wb.edit.revert")))
+        self.field.setPlaceholderText(t("wb.edit.placeholder"))
+        self._show_heading()
+        self._show_status([])
+
+    def offer(self, keys: list[str], current: str) -> None:
+        """The strings of the card side in view, to pick from (hidden for one string)."""
+        self.key_box.blockSignals(True)
+        self.key_box.clear()
+        for key in keys:
+            self.key_box.addItem(key, key)
+        self.key_box.setCurrentIndex(max(0, self.key_box.findData(current)))
+        self.key_box.blockSignals(False)
+        self.key_box.setVisible(len(keys) > 1)
+
+    def clear(self, reason: str = "") -> None:
+        """No string to edit (none picked, or this one cannot be edited here: ``reason`` says why)."""
+        self.timer.stop()
+        self.key, self.file, self.base, self.saved_value, self.message = None, None, b"", "", ""
+        self.field.blockSignals(True)
+        self.field.setPlainText("")
+        self.field.blockSignals(False)
+        self.field.setEnabled(False)
+        self.save_button.setEnabled(False)
+        self.revert_button.setEnabled(False)
+        self.source.setText(reason or self.tr_.text("wb.edit.pick"))
+        self._show_heading()
+        self.status.setText("")
+        self.show_faces([])
+
+    def load(self, key: str, file: StringFile, source_text: str, english: dict[str, str],
+             notes: dict[str, str], terms: glossary.Glossary | None) -> None:
+        """Start editing ``key`` in ``file`` from the text the file has now (none: a string to add)."""
+        try:
+            base = edit.read_base(file)
+            value = edit.value_in(base, file, key)
+        except (OSError, UnicodeDecodeError) as exc:
+            self.clear(self.tr_.text("wb.edit.cannot_read", file=file.label, reason=getattr(exc, "strerror", None) or str(exc)))
+            return
+        if (key, file) != (self.key, self.file):
+            self.message = ""
+        self.key, self.file, self.base, self.saved_value = key, file, base, value
+        self.english, self.notes, self.terms = english, notes, terms
+        self.source.setText(source_text)
+        self.field.setEnabled(True)
+        self.save_button.setEnabled(True)
+        self.revert_button.setEnabled(True)
+        self.field.blockSignals(True)
+        self.field.setPlainText(value)
+        self.field.blockSignals(False)
+        self._show_heading()
+        self._typed()
+
+    def show_faces(self, images: list[QImage]) -> None:
+        while self.faces_layout.count() > 1:
+            item = self.faces_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()  # at once: deleteLater waits for the event loop, and it would overlap the new ones
+                widget.deleteLater()
+        for image in images[:PREVIEW_FACES]:
+            label = QLabel()
+            # Small enough for the editor's strip: the full-size faces are in the list above.
+            fitted = image if image.height() <= PREVIEW_HEIGHT else image.scaledToHeight(
+                PREVIEW_HEIGHT, Qt.TransformationMode.SmoothTransformation)
+            label.setPixmap(QPixmap.fromImage(fitted))
+            label.setAlignment(Qt.AlignmentFlag.AlignTop)
+            self.faces_layout.insertWidget(self.faces_layout.count() - 1, label)
+        if self.key is not None and not images:
+            note = plain.label(self.tr_.text("wb.edit.no_card"))
+            note.setWordWrap(True)
+            self.faces_layout.insertWidget(0, note)
+
+    def _show_heading(self) -> None:
+        if self.key is None or self.file is None:
+            self.heading.setText(self.tr_.text("wb.edit.title"))
+            return
+        self.heading.setText(self.tr_.text("wb.edit.heading", string=self.key, file=self.file.label,
+                                           language=LANGUAGE_NAMES.get(self.file.lang, self.file.lang)))
+
+    def _show_status(self, lines: list[str], error: bool = False) -> None:
+        if self.message:
+            lines, error = [self.message, *lines], error or self.message_is_error
+        elif not lines and self.dirty:
+            lines = [self.tr_.text("wb.edit.unsaved_note")]
+        self.status.setText("\n".join(lines))
+        self.status.setStyleSheet("color: #8e1b12" if error else "color: #555")
+
+    # --- typing -------------------------------------------------------------------------
+
+    def _text_changed(self) -> None:
+        self.message = ""
+        self.timer.start()
+
+    def _typed(self) -> None:
+        """The typed text checked as `convivium check` would check it saved, and the cards redrawn."""
+        if self.key is None or self.file is None:
+            return
+        try:
+            after = edit.new_text(self.base, self.file, self.key, self.value, self.english)
+        except edit.TooLarge as exc:
+            self._show_status([self.tr_.text("wb.edit.too_large", file=self.file.label, size=f"{exc.size:,}",
+                                              limit=f"{MAX_FILE_BYTES:,}")], error=True)
+            return  # nor drawn: a text that large would only stall the painting
+        except edit.Refused as exc:
+            self._show_status([str(exc)], error=True)
+        else:
+            found = edit.problems(self.file, self.key, after, self.notes, self.terms)
+            self._show_status([str(p) for p in found], error=bool(found))
+        self.edited.emit(self.key, self.value)
+
+    # --- saving and leaving -------------------------------------------------------------
+
+    def save(self) -> bool:
+        """Write the string (and, for a translation, its fingerprint); False if nothing was written."""
+        if self.key is None or self.file is None:
+            return False
+        self.timer.stop()
+        t = self.tr_.text
+        self.message_is_error = True
+        try:
+            self.base = edit.save(self.file, self.base, self.key, self.value, self.english)
+        except edit.ChangedOnDisk:
+            self.message = t("wb.edit.changed_on_disk", file=self.file.label)
+        except edit.TooLarge as exc:
+            self.message = t("wb.edit.too_large", file=self.file.label, size=f"{exc.size:,}",
+                             limit=f"{MAX_FILE_BYTES:,}")
+        except edit.Refused as exc:
+            self.message = t("wb.edit.not_saved", file=self.file.label, reason=str(exc))
+        except OSError as exc:
+            self.message = t("wb.edit.not_saved", file=self.file.label, reason=exc.strerror or str(exc))
+        else:
+            self.saved_value = self.value
+            self.message, self.message_is_error = t("wb.edit.saved", file=self.file.label), False
+            self._show_status([])
+            self.saved.emit()
+            return True
+        self._show_status([], error=True)
+        return False
+
+    def revert(self) -> None:
+        """Drop the edit: the text the file has."""
+        if self.key is None:
+            return
+        self.message = ""
+        self.field.setPlainText(self.saved_value)
+        self.timer.stop()
+        self._typed()
+
+    def may_leave(self) -> bool:
+        """Whether the string may be left: saved, dropped, or no edit; False if the translator stays."""
+        if not self.dirty:
+            return True
+        t = self.tr_.text
+        choice = ask(self, t("wb.edit.unsaved_title"), t("wb.edit.unsaved", string=self.key or ""),
+                     [t("wb.edit.save"), t("wb.edit.discard"), t("wb.edit.cancel")], safe=2)
+        if choice == 0:
+            return self.save()
+        if choice == 1:
+            self.revert()
+            return True
+        return False

@@ -1,0 +1,127 @@
+"""A whole Chrononauts game for three, played through the table with the mouse, costs no more clicks than
+moves plus curtains (issue #16; CHR-10.11: a Memo question nobody is asked is skipped).
+
+Every press counts: a card dragged onto a lit target, a button of the prompt bar, the click that lifts a
+curtain, an answer in a dialog. Each player once says "don't ask me to answer" behind their own curtain, as
+a group that knows it holds few Memos would; the question after each play is then skipped without a click.
+
+The players play as people do: a card onto the table when they have one to play, and Kill Time now and then
+(always when nothing can be played), with one card or two. Killing Time takes two gestures whatever the
+number of cards (the second card, or Done: CHR-7.2b is one move with both cards), so it is the one place a
+move costs more than one click; the questions skipped make up for it.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from chrononauts_driver import lift
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtWidgets import QApplication
+from table_driver import _send, make_window, view_point
+
+from desktop.frame.card_table import DISCARD_KEY, CardTable
+from desktop.games.chrononauts.full_table import ChrononautsTable
+
+SEEDS = [3, 11, 29]
+NOT_A_STEP = ("save", "undo", "start_over", "auto_pass", "replay", "take_back")  # buttons that don't take the game on
+
+
+class Clicks:
+    """Answers the table's dialogs from a random script, counting each answer as a click."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.count = 0
+
+    def choose(self, _title: str, _text: str, items: list[Any], *_rest: Any) -> int:
+        self.count += 1
+        return self.rng.randrange(len(items)) if items else -1
+
+
+def drag(table: ChrononautsTable, card: str, to: QPointF) -> None:
+    scene: CardTable = table.scene
+    rect = scene.items_by_key[card].sceneBoundingRect()
+    start = next((p for p in (rect.center(), rect.topLeft() + QPointF(6, 6), rect.bottomRight() - QPointF(6, 6))
+                  if (under := scene.card_at(p)) is not None and under.key == card), rect.center())
+    port = table.view.viewport()
+    left, none = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
+    _send(port, QEvent.Type.MouseButtonPress, view_point(table, start), left, left)  # type: ignore[arg-type]
+    for step in range(1, 7):
+        _send(port, QEvent.Type.MouseMove, view_point(table, start + (to - start) * (step / 6)),  # type: ignore[arg-type]
+              none, left)
+    _send(port, QEvent.Type.MouseButtonRelease, view_point(table, to), left, none)  # type: ignore[arg-type]
+
+
+def play_whole_game(qtbot: Any, seed: int) -> tuple[int, int, int]:
+    """(clicks, moves, curtains) of one game for three played to its end."""
+    rng = random.Random(seed)
+    main = make_window(qtbot, _NoDialogs())
+    table = main.new_hotseat("chrononauts", "chrononauts", ["Marta", "Luca", "Ana"], {"first_player": 0}, seed)
+    assert isinstance(table, ChrononautsTable)
+    clicks = Clicks(rng)
+    table.ask = clicks.choose  # type: ignore[method-assign, assignment]
+    table.pick = clicks.choose  # type: ignore[method-assign, assignment]
+    table.inform = lambda *_args: None  # type: ignore[method-assign]
+    QApplication.processEvents()
+    presses = curtains = 0
+    said_never: set[int] = set()
+    for _ in range(3000):
+        if table.game.engine.is_over(table.game.state):
+            break
+        scene: CardTable = table.scene
+        if scene.curtain_up:
+            lift(table)
+            presses += 1
+            curtains += 1
+        elif (seat := table.decider()) is not None and seat not in said_never and "auto_pass" in table.buttons \
+                and not table.game.state.setup:
+            said_never.add(seat)
+            qtbot.mouseClick(table.buttons["auto_pass"], Qt.MouseButton.LeftButton)
+            presses += 1
+        else:
+            pairs = [(card, target) for card, targets in scene.dests.items() for target in targets
+                     if card in scene.items_by_key and target in scene.items_by_key]
+            plays = [pair for pair in pairs if pair[1] != DISCARD_KEY]
+            kills = [pair for pair in pairs if pair[1] == DISCARD_KEY]
+            onward = [key for key, button in table.buttons.items()
+                      if key not in NOT_A_STEP and button.isVisible() and button.isEnabled()]
+            assert pairs or onward, f"nothing to do at move {len(table.game.match.moves)}"
+            if table.kill_first is not None:  # the second card of a Kill Time, or Done with one
+                chosen = rng.choice(kills) if kills and rng.random() < 0.5 else None
+            elif plays and rng.random() < 0.85:
+                chosen = rng.choice(plays)
+            else:
+                chosen = rng.choice(kills or plays) if pairs and (not onward or rng.random() < 0.7) else None
+            if chosen is None:
+                qtbot.mouseClick(table.buttons[rng.choice(onward)], Qt.MouseButton.LeftButton)
+            else:
+                card, target = chosen
+                drag(table, card, scene.items_by_key[target].sceneBoundingRect().center())
+            presses += 1
+        QApplication.processEvents()
+    assert table.game.engine.is_over(table.game.state), "the game did not end"
+    assert len(said_never) == 3  # each player was behind their own curtain and said so
+    return presses + clicks.count, len(table.game.match.moves), curtains
+
+
+class _NoDialogs:
+    def __init__(self) -> None:
+        self.asked: list[Any] = []
+
+    def ask(self, *_args: Any, **_kwargs: Any) -> int:
+        raise AssertionError("the main window asked something during the game")
+
+    def inform(self, *_args: Any) -> None:
+        raise AssertionError("the main window told something during the game")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_whole_game_for_three_costs_no_more_clicks_than_moves_plus_curtains(qtbot: Any, home: Path,
+                                                                              seed: int) -> None:
+    clicks, moves, curtains = play_whole_game(qtbot, seed)
+    assert moves > 50  # a real game, not one cut short
+    print(f"seed {seed}: {clicks} clicks, {moves} moves, {curtains} curtains")
+    assert clicks <= moves + curtains, f"{clicks} clicks for {moves} moves and {curtains} curtains"

@@ -1,0 +1,199 @@
+"""The guided first games (issue #11 item 2), played through real clicks and drags on the table."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtWidgets import QApplication
+from table_driver import _send, grip
+
+from cardsets import tutorial
+from desktop.frame.guide import Guide
+from desktop.frame.seat_table import SeatTable
+from desktop.shell import guided
+from desktop.shell.main_window import MainWindow
+
+LEFT, NONE = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
+
+
+@pytest.fixture(autouse=True)
+def element_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keeping an Umbra in Bacchanalia asks what the scene brought in: the player types a word."""
+    from desktop.games.bacchanalia.table import BacchanaliaTable
+
+    monkeypatch.setattr(BacchanaliaTable, "ask_element", lambda _self: "a lantern")
+
+
+def at(table: SeatTable, point: QPointF) -> QPoint:
+    return table.view.mapFromScene(point)
+
+
+def drag(table: SeatTable, card: str, target: str) -> None:
+    """Press on `card`, move in steps onto `target`'s centre and let go, through the view's viewport."""
+    port = table.view.viewport()
+    items = table.scene.items_by_key
+    start = grip(table.scene, card) or items[card].sceneBoundingRect().center()  # the card itself, not one over it
+    end = items[target].sceneBoundingRect().center()
+    _send(port, QEvent.Type.MouseButtonPress, at(table, start), LEFT, LEFT)
+    for i in range(1, 9):
+        _send(port, QEvent.Type.MouseMove, at(table, start + (end - start) * (i / 8)), NONE, LEFT)
+    _send(port, QEvent.Type.MouseButtonRelease, at(table, end), LEFT, NONE)
+
+
+def click_curtain(table: SeatTable) -> None:
+    port = table.view.viewport()
+    middle = port.rect().center()
+    _send(port, QEvent.Type.MouseButtonPress, middle, LEFT, LEFT)
+    _send(port, QEvent.Type.MouseButtonRelease, middle, LEFT, NONE)
+
+
+def do_step(qtbot: Any, guide: Guide) -> None:
+    """What a player does for the step on show: only what the bubble and the rings point at."""
+    step, table = guide.step, guide.table
+    bubble = guide.bubble
+    if guide.behind_curtain():  # the screen changed hands: the player lifts the curtain first, as the guide says
+        assert guide.marked is table.buttons["reveal"]
+        click_curtain(table)
+        QApplication.processEvents()
+    if step.kind == "next" or (step.kind == "move" and step.by != 0):
+        assert bubble.next.isVisible()
+        qtbot.mouseClick(bubble.next, LEFT)
+    elif step.kind == "curtain":
+        assert table.scene.curtain_up
+        click_curtain(table)
+    elif step.kind == "undo":
+        if "undo" in table.buttons:  # the bar's button, else Edit → Undo (Solonauts has no bar)
+            qtbot.mouseClick(table.buttons["undo"], LEFT)
+        else:
+            window = table.window()
+            assert isinstance(window, MainWindow)
+            window.act_undo.trigger()
+    elif guide.marked is not None:  # a button of the prompt bar plays it (a question, a choice)
+        qtbot.mouseClick(guide.marked, LEFT)
+    else:
+        keys = guide.pointed
+        assert keys, f"step {step.id} points at nothing"
+        for card, target in zip(keys[::2], keys[1::2]):  # each ringed card onto the place ringed after it
+            if guide.done or guide.step is not step or card not in table.scene.items_by_key:
+                break  # the last card went by itself (a choice of three leaves one place for the last)
+            drag(table, card, target)
+            QApplication.processEvents()
+    QApplication.processEvents()
+
+
+def play_through(qtbot: Any, guide: Guide) -> list[str]:
+    seen = []
+    for _ in range(len(guide.script.steps) + 1):
+        if guide.done:
+            break
+        seen.append(guide.step.id)
+        assert guide.bubble.isVisible()
+        assert guide.bubble.text.textFormat() == Qt.TextFormat.PlainText
+        do_step(qtbot, guide)
+    return seen
+
+
+@pytest.mark.parametrize("name", list(tutorial.NAMES))
+def test_guided_game_played_to_its_end_then_goes_on(qtbot: Any, window: MainWindow, name: str) -> None:
+    guide = guided.begin(window, name)
+    assert guide is not None
+    table = guide.table
+    seen = play_through(qtbot, guide)
+    stuck = "" if guide.done else f"stuck at {guide.step.id}: {guide.bubble.refusal.text()} {table.message.text()}"
+    assert guide.done and seen == [step.id for step in guide.script.steps], stuck
+    assert table.guard is None
+    # The game goes on: a legal move of whoever decides next plays.
+    match = table.game.match
+    engine = match.engine
+    seat = engine.decider(match.state)
+    seat = seat if seat is not None else min(engine.to_act(match.state))
+    before = len(match.moves)
+    table.looking = seat
+    assert table.play(match.legal_moves(seat)[0])
+    assert len(match.moves) == before + 1
+
+
+def test_another_move_is_held_back_with_the_reason_and_the_guide_stays(qtbot: Any, window: MainWindow) -> None:
+    guide = guided.begin(window, "solonauts")
+    assert guide is not None
+    table = guide.table
+    do_step(qtbot, guide)  # the goal, read
+    assert guide.step.id == "invert" and guide.pointed == ["inv_reverse_fate#1", "tl:1936"]
+    drag(table, "inv_reverse_fate#1", "tl:1865")  # lit too, but not what the step asks
+    QApplication.processEvents()
+    assert table.game.match.moves == [] and guide.step.id == "invert"
+    assert guide.bubble.refusal.text() == window.tr_.text("guide.not_this_move")
+    assert "inv_reverse_fate#1" in table.scene.hand_cards()  # back in the hand
+
+
+def test_leaving_midway_leaves_a_normal_game_that_plays_and_undoes(qtbot: Any, window: MainWindow) -> None:
+    guide = guided.begin(window, "chrononauts")
+    assert guide is not None
+    table = guide.table
+    for _ in range(4):  # curtain, goal, keep the ID, Ada keeps hers
+        do_step(qtbot, guide)
+    qtbot.mouseClick(guide.bubble.leave, LEFT)
+    QApplication.processEvents()
+    assert guide.done and table.guard is None and not guide.rings
+    assert table.message.text() == window.tr_.text("guide.left")
+    match = table.game.match
+    click_curtain(table)  # Bruno looks, and keeps his ID with the bar's button
+    qtbot.mouseClick(table.buttons["keep"], LEFT)
+    click_curtain(table)  # back to the player, who plays what the script never would: an artifact first
+    played = len(match.moves)
+    drag(table, "art_cure", "zone:stack")
+    QApplication.processEvents()
+    assert len(match.moves) == played + 1 and match.moves[-1].card == "art_cure"  # type: ignore[attr-defined]
+    qtbot.mouseClick(table.buttons["undo"], LEFT)
+    assert len(match.moves) == played
+
+
+def test_the_first_start_of_a_game_offers_its_guide_once(qtbot: Any, window: MainWindow) -> None:
+    window.new_hotseat("parsifal", "standard", ["Ada", "Bruno"], {}, 5)
+    offer = window.guided_offer.bubble  # type: ignore[attr-defined]
+    assert offer is not None and offer.isVisible()
+    assert offer.text.text() == window.tr_.text("guide.offer")
+    qtbot.mouseClick(offer.leave, LEFT)  # No, thanks
+    assert window.guided_offer.bubble is None  # type: ignore[attr-defined]
+    window.new_hotseat("parsifal", "standard", ["Ada", "Bruno"], {}, 6)
+    assert window.guided_offer.bubble is None  # type: ignore[attr-defined]  # once only
+    assert "parsifal" in window.settings[guided.PLAYED]
+    window.new_hotseat("banquet", "standard", ["Ada", "Bruno", "Carla"], {}, 6)  # another game: offered
+    offer = window.guided_offer.bubble  # type: ignore[attr-defined]
+    assert offer is not None
+    qtbot.mouseClick(offer.next, LEFT)  # Show me
+    table = window.table
+    assert table is not None and isinstance(getattr(table, "guide", None), Guide)
+    assert table.game.names == ["Sam", "Ada", "Bruno"]  # the name the player last sat under is a guest's here
+
+
+def test_help_menu_starts_the_guide_of_the_game_on_the_table(qtbot: Any, window: MainWindow) -> None:
+    window.new_hotseat("bacchanalia", "standard", ["Ada", "Bruno", "Carla"], {}, 5)
+    window.act_guided.trigger()
+    table = window.table
+    assert table is not None and table.game.match.seed == 1 and getattr(table, "guide", None) is not None
+    assert window.act_guided.text() == window.tr_.text("menu.guided")
+
+
+def test_a_broken_translation_shows_the_english_and_says_so(qtbot: Any, window: MainWindow, tmp_path: Any,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    import cardsets
+
+    root = tmp_path / "sets"
+    shutil.copytree(cardsets.ROOT / "chrononauts", root / "chrononauts")
+    words = root / "chrononauts" / "tutorial" / "text" / "nl.yaml"
+    words.write_text(words.read_text(encoding="utf-8").replace("Speel {card} nog", "Speel {kaart nog"), encoding="utf-8")
+    monkeypatch.setattr(cardsets, "ROOT", root)
+    loaded = guided.load("solonauts", "nl", root)
+    assert isinstance(loaded, guided.Loaded) and loaded.language == "en" and "nl.yaml" in loaded.notice
+    window.tr_.set_language("nl")
+    guide = guided.begin(window, "solonauts")
+    assert guide is not None and guide.bubble.notice.isVisible()
+    assert guide.bubble.text.text() == loaded.words.text("en", "solo.goal")
+    # English itself broken: refused with the reason, nothing crashes.
+    english = root / "chrononauts" / "tutorial" / "text" / "en.yaml"
+    english.write_text("language: en\nstrings: [", encoding="utf-8")
+    assert isinstance(guided.load("solonauts", "en", root), str)

@@ -1,0 +1,225 @@
+"""Editing a string in the workbench (issue #13, item 3): the card redraws as it is typed, and saving
+writes that string's line and its fingerprint only, into a copy of the card sets."""
+from __future__ import annotations
+
+import difflib
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
+
+import cardsets
+from cardsets.text import fingerprint
+from cardsets.yamlfile import read
+from desktop.frame.i18n import Translator
+from desktop.workbench import edit
+from desktop.workbench.window import Workbench
+
+KEY = "tl_1865.true.title"
+FILE_EVENT_WAIT_MS = 10_000  # a wait, not a limit: see test_workbench.py
+
+
+def copy_sets(root: Path, *games: str) -> Path:
+    for name in (*games, "ui"):
+        shutil.copytree(cardsets.ROOT / name, root / name, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    return root
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    return copy_sets(tmp_path / "cardsets", "chrononauts")
+
+
+@pytest.fixture
+def nl(root: Path) -> Path:
+    return root / "chrononauts" / "text" / "nl.yaml"
+
+
+def open_bench(qtbot: QtBot, root: Path, watch: bool = False) -> Workbench:
+    window = Workbench(Translator("en"), root, "chrononauts", "en", "nl", watch=watch)
+    # An edit left unsaved would make closing ask, and wait for an answer no test gives.
+    qtbot.addWidget(window, before_close_func=lambda w: w.editor.revert())
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)  # Ctrl+S and Esc are the window's shortcuts
+    return window
+
+
+def card_row(bench: Workbench, card: str, side: str) -> int:
+    assert bench.snapshot is not None
+    return next(i for i, s in enumerate(bench.snapshot.sides) if s.card_id == card and s.side == side)
+
+
+def string_row(bench: Workbench, key: str) -> int:
+    assert bench.snapshot is not None
+    return next(i for i, s in enumerate(bench.snapshot.strings) if s.key == key)
+
+
+def target_image(bench: Workbench, row: int) -> QImage:
+    return bench.cards.item(row, 2).data(Qt.ItemDataRole.DecorationRole).toImage()
+
+
+def pick_title(bench: Workbench) -> int:
+    row = card_row(bench, "tl_1865", "true")
+    bench.cards.setCurrentCell(row, 0)
+    assert bench.editor.key == KEY and bench.editor.value == "Lincoln vermoord"
+    return row
+
+
+def type_text(qtbot: QtBot, bench: Workbench, text: str) -> None:
+    bench.editor.field.setFocus()
+    qtbot.waitUntil(bench.editor.field.hasFocus)
+    bench.editor.field.selectAll()
+    qtbot.keyClicks(bench.editor.field, text)
+
+
+def diff(before: str, after: str) -> tuple[list[str], list[str]]:
+    lines = list(difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0))[2:]
+    return [x[1:] for x in lines if x.startswith("-")], [x[1:] for x in lines if x.startswith("+")]
+
+
+def test_typing_redraws_the_card_and_writes_nothing(qtbot: QtBot, root: Path, nl: Path) -> None:
+    bench = open_bench(qtbot, root)
+    row = pick_title(bench)
+    before, file_before = target_image(bench, row), nl.read_bytes()
+    type_text(qtbot, bench, "Lincoln doodgeschoten")
+    qtbot.waitUntil(lambda: target_image(bench, row) != before)
+    assert bench.cards.item(row, 2).data(Qt.ItemDataRole.UserRole) == "Lincoln doodgeschoten"
+    assert len(bench.editor.faces.findChildren(type(bench.editor.heading))) >= 1  # the preview beside the editor
+    assert nl.read_bytes() == file_before
+
+
+def test_save_changes_that_line_and_stamps_that_key_only(qtbot: QtBot, root: Path, nl: Path) -> None:
+    bench = open_bench(qtbot, root)
+    pick_title(bench)
+    old_stamps = read(nl).data["translated_from"]
+    before = nl.read_text(encoding="utf-8")
+    type_text(qtbot, bench, "Lincoln: vermoord # in Ford's Theatre")
+    qtbot.keyClick(bench.editor.field, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    after = nl.read_text(encoding="utf-8")
+    removed, added = diff(before, after)
+    assert removed == ["  tl_1865.true.title: Lincoln vermoord"]
+    # The value round-trips through the loader; its fingerprint joins the block after its last line.
+    assert added == ['  tl_1865.true.title: "Lincoln: vermoord # in Ford\'s Theatre"',
+                     f'  {KEY}: "{fingerprint("Lincoln Assassinated")}"']
+    data = read(nl).data
+    assert data["strings"][KEY] == "Lincoln: vermoord # in Ford's Theatre"
+    assert data["translated_from"] == {**old_stamps, KEY: fingerprint("Lincoln Assassinated")}
+    assert "translated_from:  # the English each note was translated from (see above)" in after
+    assert not bench.editor.dirty
+
+
+def test_saving_a_string_already_stamped_changes_exactly_one_line(qtbot: QtBot, root: Path, nl: Path) -> None:
+    bench = open_bench(qtbot, root)
+    bench.tabs.setCurrentIndex(1)
+    bench.strings.setCurrentCell(string_row(bench, "tl_1945.note"), 0)
+    assert bench.editor.key == "tl_1945.note"
+    before = nl.read_text(encoding="utf-8")
+    type_text(qtbot, bench, "Een nieuwe notitie: met dubbele punt")
+    assert bench.editor.save()
+    removed, added = diff(before, nl.read_text(encoding="utf-8"))
+    assert len(removed) == 1 and removed[0].startswith("  tl_1945.note: ")
+    assert added == ['  tl_1945.note: "Een nieuwe notitie: met dubbele punt"']
+
+
+def test_a_file_changed_on_disk_is_refused_and_the_edit_kept(qtbot: QtBot, root: Path, nl: Path) -> None:
+    bench = open_bench(qtbot, root)
+    pick_title(bench)
+    type_text(qtbot, bench, "Lincoln neergeschoten")
+    nl.write_text(nl.read_text(encoding="utf-8") + "# someone else's line\n", encoding="utf-8")
+    outside = nl.read_bytes()
+    assert not bench.editor.save()
+    assert nl.read_bytes() == outside
+    assert bench.editor.value == "Lincoln neergeschoten" and bench.editor.dirty
+    assert "Another program changed chrononauts/text/nl.yaml" in bench.editor.status.text()
+
+
+def test_markup_is_shown_as_plain_text(qtbot: QtBot, root: Path) -> None:
+    bench = open_bench(qtbot, root)
+    row = pick_title(bench)
+    type_text(qtbot, bench, "<b>Lincoln</b> <img src='x'>")
+    qtbot.waitUntil(lambda: bench.cards.item(row, 2).data(Qt.ItemDataRole.UserRole) == "<b>Lincoln</b> <img src='x'>")
+    tip = bench.cards.item(row, 2).toolTip()
+    assert "&lt;b&gt;Lincoln&lt;/b&gt;" in tip and "<b>" not in tip  # escaped: Qt would read it as HTML
+    assert bench.editor.heading.textFormat() == Qt.TextFormat.PlainText
+    assert bench.editor.status.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_a_placeholder_english_lacks_is_warned_as_check_warns_it(qtbot: QtBot, root: Path, nl: Path) -> None:
+    bench = open_bench(qtbot, root)
+    pick_title(bench)
+    type_text(qtbot, bench, "Lincoln en {card}")
+    line = next(i for i, x in enumerate(nl.read_text(encoding="utf-8").splitlines(), 1) if x.startswith(f"  {KEY}:"))
+    qtbot.waitUntil(lambda: "placeholders" in bench.editor.status.text())
+    assert bench.editor.status.text() == (f"chrononauts/text/nl.yaml:{line}:23: '{KEY}' uses placeholders ['card'] "
+                                          "but English uses []")
+
+
+def test_a_value_too_long_for_the_loader_is_refused(qtbot: QtBot, root: Path, nl: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    bench = open_bench(qtbot, root)
+    pick_title(bench)
+    before = nl.read_bytes()
+    monkeypatch.setattr(edit, "MAX_FILE_BYTES", len(before) + 200)  # the loader's bound, made small to type
+    bench.editor.field.setPlainText("x" * 400)
+    assert not bench.editor.save()
+    assert nl.read_bytes() == before and bench.editor.value == "x" * 400
+    assert bench.editor.status.text().startswith("Too long: with this text chrononauts/text/nl.yaml would be ")
+
+
+def test_escape_drops_the_edit(qtbot: QtBot, root: Path) -> None:
+    bench = open_bench(qtbot, root)
+    pick_title(bench)
+    type_text(qtbot, bench, "iets anders")
+    bench.editor.field.setFocus()
+    qtbot.keyClick(bench.editor.field, Qt.Key.Key_Escape)
+    assert bench.editor.value == "Lincoln vermoord" and not bench.editor.dirty
+
+
+def answer(choice: str, seen: dict[str, Any]) -> None:
+    """Click ``choice`` in the question box once it shows, noting its default and Esc buttons."""
+    def click() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, click)
+            return
+        seen["default"] = box.defaultButton().text()
+        seen["escape"] = box.escapeButton().text()
+        seen["buttons"] = [b.text() for b in box.buttons()]
+        next(b for b in box.buttons() if b.text() == choice).click()
+    QTimer.singleShot(0, click)
+
+
+def test_leaving_an_unsaved_edit_asks_and_discard_is_never_the_default(qtbot: QtBot, root: Path, nl: Path) -> None:
+    bench = open_bench(qtbot, root)
+    row = pick_title(bench)
+    type_text(qtbot, bench, "Lincoln neergeschoten")
+    seen: dict[str, Any] = {}
+    answer("Cancel", seen)
+    bench.cards.setCurrentCell(card_row(bench, "tl_1868", "true"), 0)
+    assert seen == {"default": "Cancel", "escape": "Cancel", "buttons": ["Save", "Discard", "Cancel"]}
+    assert bench.cards.currentRow() == row and bench.editor.value == "Lincoln neergeschoten"
+
+    answer("Discard", seen)
+    bench.cards.setCurrentCell(card_row(bench, "tl_1868", "true"), 0)
+    assert bench.editor.key == "tl_1868.true.title"
+    assert "Lincoln neergeschoten" not in nl.read_text(encoding="utf-8")
+
+
+def test_the_apps_own_save_does_not_lose_the_next_edit(qtbot: QtBot, root: Path, nl: Path) -> None:
+    bench = open_bench(qtbot, root, watch=True)
+    assert bench.watcher is not None
+    pick_title(bench)
+    type_text(qtbot, bench, "Lincoln vermoord!")
+    with qtbot.waitSignal(bench.watcher.changed, timeout=FILE_EVENT_WAIT_MS):
+        assert bench.editor.save()
+        type_text(qtbot, bench, "Lincoln vermoord!!")  # typing on while the watcher sees the save
+    assert bench.editor.value == "Lincoln vermoord!!" and bench.editor.dirty
+    assert bench.editor.save()
+    assert read(nl).data["strings"][KEY] == "Lincoln vermoord!!"
