@@ -28,8 +28,10 @@ INK = "#f4ead5"
 KEY_INK = "#ffd166"
 
 
-def rows_for(game: str) -> tuple[str, ...]:
-    """The keys listed at the table of a game for several people (`SeatTable.GAME`)."""
+def rows_for(game: str, mode: str = "") -> tuple[str, ...]:
+    """The keys listed at the table of a game (`SeatTable.GAME`) and mode: Solonauts has a hint and no bar."""
+    if (game, mode) == ("chrononauts", "solonauts"):
+        return SOLONAUTS_ROWS
     return tuple(row for row in TABLE_ROWS if row not in NOT_AT.get(game, frozenset()))
 
 

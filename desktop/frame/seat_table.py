@@ -201,6 +201,8 @@ class SeatTable(QWidget):
     """
 
     changed = Signal()  # after every redraw: the main window updates its menus (undo, redo)
+    said = Signal(str, bool)  # a line for the main window's status bar, from a table without a prompt bar
+    dealt = Signal(dict)  # a new deal started at this table, with its options (the main window remembers them)
 
     GAME: ClassVar[str]
     MODES: ClassVar[tuple[str, ...]] = ("standard",)
@@ -354,6 +356,28 @@ class SeatTable(QWidget):
         """What a replay's "show everything" says beyond the table ('' for nothing)."""
         return ""
 
+    # --- what the main window asks of the table on show --------------------------------------
+
+    def status(self) -> tuple[str, str, str]:
+        """The prompt, the score and the deal for the main window's status bar (none: the prompt bar says it)."""
+        return "", "", ""
+
+    def start_notes(self) -> list[str]:
+        """What the player is told once the table is up (a file of theirs found damaged and kept aside)."""
+        return []
+
+    def offers(self, action: str) -> bool:
+        """Is the game's own menu entry `action` (hint, daily, statistics, restart) available now?"""
+        return False
+
+    def take_offer(self, action: str, options: dict[str, Any]) -> None:
+        """Do what the game's own menu entry `action` says; `options` are those of the last game started."""
+
+    @classmethod
+    def in_progress_line(cls, tr: Translator, game: SeatGame) -> str:
+        """The game's line in Games in progress: who plays it."""
+        return ", ".join(game.names)
+
     # --- the frame ------------------------------------------------------------------------
 
     def title(self) -> str:
@@ -371,8 +395,8 @@ class SeatTable(QWidget):
         self._bar_shape = None
         self.refresh()
 
-    def ask(self, title: str, text: str, buttons: list[str]) -> int:
-        return dialogs.ask(self, title, text, buttons)
+    def ask(self, title: str, text: str, buttons: list[str], safe: int | None = None) -> int:
+        return dialogs.ask(self, title, text, buttons, safe)
 
     def inform(self, title: str, text: str) -> None:
         dialogs.inform(self, title, text)

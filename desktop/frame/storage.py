@@ -25,12 +25,13 @@ def data_dir() -> Path:
     return Path(base or Path.home() / ".convivium")
 
 
-def autosave_path() -> Path:
+def legacy_autosave_path() -> Path:
+    """Where earlier versions autosaved the Solonauts game; moved into games_dir() at start."""
     return data_dir() / f"autosave{SAVE_SUFFIX}"
 
 
 def games_dir() -> Path:
-    """The games for several people in progress, one autosave each (the list under Game → Games in progress)."""
+    """The games in progress, one autosave each (the list under Game → Games in progress)."""
     return data_dir() / "games"
 
 
@@ -40,7 +41,7 @@ def legacy_hotseat_path() -> Path:
 
 
 def new_game_slot(stem: str = "game") -> Path:
-    """A fresh autosave in games_dir() for a new game for several: named from the time and a random tail,
+    """A fresh autosave in games_dir() for a new game: named from the time and a random tail,
     never from a title or a name (translated or typed text never becomes a file name)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     while True:
@@ -77,11 +78,14 @@ def _last_played(path: Path) -> tuple[int, str]:
 def migrate_legacy_hotseat() -> Path | None:
     """Move the old single slot into games_dir() (renamed, its time kept); where it went, or None."""
     old = legacy_hotseat_path()
-    if not old.is_file():
-        return None
+    return move_into_games(old, "earlier") if old.is_file() else None
+
+
+def move_into_games(old: Path, stem: str) -> Path | None:
+    """Move an autosave of earlier versions into games_dir() (renamed, its time kept); where it went, or None."""
     try:
         games_dir().mkdir(parents=True, exist_ok=True)
-        target = new_game_slot("earlier")
+        target = new_game_slot(stem)
         old.rename(target)
     except OSError:
         return None  # left where it was: read again at the next start
@@ -89,7 +93,7 @@ def migrate_legacy_hotseat() -> Path | None:
 
 
 def hotseat_autosave_path() -> Path:
-    """The autosave of the game for several played last (none yet: the old single slot's name)."""
+    """The autosave of the game played last (none yet: the old single slot's name)."""
     slots = game_slots()
     return slots[0] if slots else legacy_hotseat_path()
 

@@ -132,6 +132,7 @@ def run(argv: list[str]) -> int:
         instance.release()
         return code
     if args.deal is not None:
+        window.take_in_old_autosave()  # an earlier version's game waits among the games in progress
         window.new_game(options, random_deal() if seed is None else seed)
     elif not window.offer_resume(crashed):
         window.new_game(options, random_deal())

@@ -1,5 +1,5 @@
-"""Game → Games in progress: every game for several still running, each in its own autosave
-(storage.games_dir()), with its players and when it was last played; open one, or delete it.
+"""Game → Games in progress: every game still running, each in its own autosave (storage.games_dir()),
+with its players (or, for Solonauts, its deal and score) and when it was last played; open one, or delete it.
 
 A new game never takes the place of one in progress: it gets its own autosave, and the one that
 was on the table stays in this list.
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHe
 from desktop.frame import storage
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatGame, SeatTable, mode_key, saved_game
+from rules.registry import modes
 from rules.saves import SaveError
 
 COLUMNS = ("games.column.game", "games.column.players", "games.column.last_played")
@@ -33,6 +34,10 @@ class GameInProgress:
     def names(self) -> list[str]:
         return list(self.game.names)
 
+    def players(self, tr: Translator) -> str:
+        """Who plays it, as the list says (a game of one says its deal instead)."""
+        return self.table.in_progress_line(tr, self.game)
+
 
 @dataclass(frozen=True)
 class Damaged:
@@ -44,10 +49,10 @@ class Damaged:
 
 def read_slot(path: Path) -> GameInProgress | Damaged:
     """The game an autosave holds, or, if it cannot be read, the file set aside (never deleted)."""
-    from desktop.shell.tables import table_class
+    from desktop.shell.tables import table_for
 
     held = saved_game(path)
-    table = table_class(held[0]) if held is not None and held != ("chrononauts", "solonauts") else None
+    table = table_for(*held) if held is not None else None
     try:
         if table is None:
             raise SaveError("save.not_a_save")
@@ -61,7 +66,7 @@ def read_slot(path: Path) -> GameInProgress | Damaged:
 
 
 def games_in_progress(keep: Path | None = None, damaged: list[Damaged] | None = None) -> list[GameInProgress]:
-    """The games for several not yet over, played last first. A finished game is no longer in
+    """The games not yet over, played last first. A finished game is no longer in
     progress: its autosave is removed, unless it is `keep` (the game on the table). Autosaves that
     cannot be read are set aside and added to `damaged`, for the player to be told."""
     found: list[GameInProgress] = []
@@ -92,7 +97,7 @@ def _same_file(a: Path, b: Path) -> bool:
 def game_title(tr: Translator, table: type[SeatTable], game: SeatGame) -> str:
     """The game's name in the player's language, with its mode when it has more than one."""
     name = tr.text(f"game.{table.GAME}")
-    mode = tr.text(mode_key(table.GAME, game.engine.mode)) if len(table.MODES) > 1 else name
+    mode = tr.text(mode_key(table.GAME, game.engine.mode)) if len(modes()[table.GAME]) > 1 else name
     return name if mode == name else f"{name}: {mode}"
 
 
@@ -152,7 +157,7 @@ class GamesDialog(QDialog):
         self.table.setRowCount(len(self.entries))
         for row, entry in enumerate(self.entries):
             here = self.on_table is not None and _same_file(entry.path, self.on_table)
-            cells = [game_title(self.tr_, entry.table, entry.game), ", ".join(entry.names),
+            cells = [game_title(self.tr_, entry.table, entry.game), entry.players(self.tr_),
                      t("games.on_table") if here else when_played(self.tr_, entry.last_played)]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)  # an item's text is never read as markup
@@ -189,7 +194,7 @@ class GamesDialog(QDialog):
             return False
         t = self.tr_.text
         question = t("games.delete_question", game=game_title(self.tr_, entry.table, entry.game),
-                     players=", ".join(entry.names), when=when_played(self.tr_, entry.last_played))
+                     players=entry.players(self.tr_), when=when_played(self.tr_, entry.last_played))
         if self.ask(t("games.delete_title"), question, [t("games.delete_yes"), t("games.delete_no")], safe=1) != 0:
             return False
         try:

@@ -38,7 +38,7 @@ class Window(Protocol):
 
     tr_: Translator
     settings: dict[str, Any]
-    hotseat: SeatTable | None
+    table: SeatTable | None
     centre: QStackedWidget
     menu_help: QMenu
     actions_by_key: list[QAction]
@@ -49,7 +49,7 @@ class Window(Protocol):
 
     def inform(self, title: str, text: str) -> None: ...
 
-    def show_hotseat(self, game: SeatGame, slot: Any = ...) -> SeatTable: ...
+    def show_table(self, game: SeatGame, slot: Any = ...) -> SeatTable: ...
 
 
 @dataclass
@@ -118,7 +118,7 @@ def begin(window: Window, name: str) -> Guide | None:
     else:
         game = cls.GAME_CLASS.start(script.game, script.mode, names, dict(script.options), script.seed)
     _remember(window, name)
-    table = _put_on(window, game, cls)
+    table = window.show_table(game)  # as the window puts any game on the table, Solonauts too
     notice = t("guide.english", reason=loaded.notice) if loaded.notice else ""
     guide = Guide(table, script, lambda key, **params: words.text(language, key, **params), t, notice)
     guide.finished.connect(lambda completed: _ended(window, table, completed))
@@ -137,28 +137,6 @@ def _own_name(window: Window, script: Script) -> str:
     return name if name not in script.players else ""
 
 
-def _put_on(window: Window, game: SeatGame, cls: type[SeatTable]) -> SeatTable:
-    """On the table as the window puts any game; a mode with a table of its own (Solonauts) the same way."""
-    from desktop.shell.tables import table_class
-
-    if table_class(game.engine.game) is cls:
-        return window.show_hotseat(game)
-    leave = getattr(window, "_leave_hotseat", None)
-    if leave is not None:
-        leave()
-    table = cls(window.tr_, game, storage.new_game_slot(), window.log, window.detail)
-    table.ask = window.ask  # type: ignore[method-assign]
-    table.inform = window.inform  # type: ignore[method-assign]
-    status = getattr(window, "_refresh_status", None)
-    if status is not None:
-        table.changed.connect(status)  # the window lets go of its tables by this connection
-    window.hotseat = table
-    window.centre.addWidget(table)
-    window.centre.setCurrentWidget(table)
-    table.view.setFocus()
-    return table
-
-
 def _ended(window: Window, table: SeatTable, completed: bool) -> None:
     """The guide has gone: the game plays on; the player is told so in the table's message line."""
     table.show_message(window.tr_.text("guide.done" if completed else "guide.left"), error=False)
@@ -173,7 +151,7 @@ def _remember(window: Window, name: str) -> None:
 
 def choose(window: Window) -> str | None:
     """The script for the game on the table, else the one the player picks."""
-    on = name_on(window.hotseat)
+    on = name_on(window.table)
     if on is not None:
         return on
     t = window.tr_.text
@@ -200,7 +178,7 @@ class Offer(QObject):
 
     def _on_table(self, _index: int) -> None:
         window = self.window
-        table = window.hotseat
+        table = window.table
         if table is None or window.centre.currentWidget() is not table or getattr(table, "guide", None) is not None:
             return
         name = name_on(table)

@@ -1,37 +1,30 @@
-"""The main window: the table in the middle, the card detail and the log beside it."""
+"""The main window, the shell around the table on show: the menus, the card detail and the log beside the
+table, the status bar, opening and saving, and the games in progress. Every game, Solonauts too, is played
+by its own table (desktop/shell/tables.py), which the window puts in its centre and listens to."""
 from __future__ import annotations
 
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFormLayout,
-                               QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget,
-                               QToolBar, QWidget)
+                               QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget, QWidget)
 
 import cardsets
-from desktop.frame import accessibility, dialogs, plain, storage
+from desktop.frame import dialogs, plain, storage
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator, use_qt_language
-from desktop.frame.keys_help import SOLONAUTS_ROWS, rows_for
+from desktop.frame.keys_help import rows_for
 from desktop.frame.panels import DetailPanel, TableView
-from desktop.games.chrononauts.faces import ChrononautsFaces
-from desktop.games.chrononauts.solonauts_help import SoloHelp
-from desktop.games.chrononauts.solonauts_scene import SolonautsScene
-from desktop.games.chrononauts.solonauts_session import GameSession
-from desktop.games.chrononauts.solonauts_stats import Statistics
-from desktop.games.chrononauts.solonauts_stats import default_path as stats_path
-from desktop.games.chrononauts.solonauts_stats_dialog import StatisticsDialog
 from desktop.workbench.live import follow_saves
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
-from rules.chrononauts.solver import Solution
-from rules.kernel import BadOption, Event
+from rules.kernel import BadOption
 from rules.registry import engine
 from rules.saves import SaveError
 
-if TYPE_CHECKING:  # a table for several people is loaded when such a game starts
+if TYPE_CHECKING:  # a game's table is loaded when such a game starts
     from desktop.frame.seat_table import SeatGame, SeatTable
     from desktop.shell.games_list import GamesDialog
     from desktop.shell.how_to_play import HowToPlay
@@ -39,7 +32,8 @@ if TYPE_CHECKING:  # a table for several people is loaded when such a game start
 
 MAX_DEAL = 2**31 - 1
 DEAL_KINDS = ("random", "winnable", "daily", "number")
-UNTOLD = frozenset({"linchpin_flipped"})  # events the log leaves out: the card_played line before says it better
+OFFERS = ("restart", "statistics", "hint", "daily")  # menu entries a game's table has or not (`SeatTable.offers`)
+SOLO = ("chrononauts", "solonauts")  # the game the app opens on
 
 
 def parse_deal(text: str) -> int | None:
@@ -170,18 +164,13 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.tr_ = tr
         self.settings = settings if settings is not None else {}
-        solo = engine("chrononauts", "solonauts")
-        self.faces = ChrononautsFaces(cardsets.load_chrononauts(), solo.rules, tr)
-        self.scene = SolonautsScene(self.faces, tr)
-        self.view = TableView(self.scene)
-        # One window for every game: the Solonauts table, or a hot-seat table in its place.
+        # One window for every game: the table on show in the centre (an empty place before the first).
         self.centre = QStackedWidget()
-        self.centre.addWidget(self.view)
+        self.empty = QWidget()
+        self.centre.addWidget(self.empty)
         self.setCentralWidget(self.centre)
-        self.session: GameSession | None = None
-        self.hotseat: SeatTable | None = None
+        self.table: SeatTable | None = None
         self.save_path: Path | None = None
-        self.pinned = ""
 
         self.detail = DetailPanel()
         self.detail_dock = QDockWidget()
@@ -215,11 +204,6 @@ class MainWindow(QMainWindow):
         self._build_actions()
         from desktop.shell import guided  # Help → Guided first game and its first-start offer: all of it there
         self.act_guided = guided.install(self)
-        self.scene.move_chosen.connect(self._on_move)
-        self.scene.drop_refused.connect(self._on_refused_drop)
-        self.scene.hovered.connect(self._on_hover)
-        self.scene.pinned.connect(self._on_pin)
-        self.scene.selection_changed.connect(lambda _card: self._refresh_prompt())
         tr.language_changed.connect(self._on_language)
         use_qt_language(tr.language)
         tr.texts_changed.connect(self.retranslate)
@@ -228,11 +212,6 @@ class MainWindow(QMainWindow):
         self.workbench: QWidget | None = None
         self.how_to_play: HowToPlay | None = None
         self.replay_window: ReplayWindow | None = None
-        self.help = SoloHelp(self, self)
-        self.stats = Statistics(stats_path())
-        damaged = self.stats.set_aside
-        if damaged is not None:
-            self.tell_at_start(tr.text("stats.damaged", file=str(damaged)))
         self.retranslate()
         self.resize(1480, 900)
 
@@ -246,10 +225,14 @@ class MainWindow(QMainWindow):
         action.triggered.connect(slot)
         return action
 
+    def _offer(self, action: str, key: str, shortcut: str | None = None) -> QAction:
+        """A menu entry of the table's own (`OFFERS`): enabled only while the table on show offers it."""
+        return self._action(key, lambda: self.take_offer(action), shortcut)
+
     def _build_actions(self) -> None:
         K = QKeySequence.StandardKey
         self.act_new = self._action("menu.new", self.new_game_dialog, K.New)
-        self.act_restart = self._action("menu.restart", self.restart, "Ctrl+R")
+        self.act_restart = self._offer("restart", "menu.restart", "Ctrl+R")
         self.act_open = self._action("menu.open", self.open_dialog, K.Open)
         self.act_save = self._action("menu.save", self.save, K.Save)
         self.act_save_as = self._action("menu.save_as", self.save_as, K.SaveAs)
@@ -259,14 +242,14 @@ class MainWindow(QMainWindow):
         self.act_help = self._action("menu.how_to_play", self.show_help)  # F1 lists the keys (act_keys)
         self.act_about = self._action("menu.about", self.show_about)
         self.act_translations = self._action("menu.translations", self.open_workbench)
-        self.act_statistics = self._action("menu.statistics", self.show_statistics)
-        self.act_hint = self._action("menu.hint", self.hint, "H")
-        self.act_daily = self._action("menu.daily", self.daily_deal, "Ctrl+D")
+        self.act_statistics = self._offer("statistics", "menu.statistics")
+        self.act_hint = self._offer("hint", "menu.hint", "H")
+        self.act_daily = self._offer("daily", "menu.daily", "Ctrl+D")
+        self.offer_actions = dict(zip(OFFERS, (self.act_restart, self.act_statistics, self.act_hint, self.act_daily)))
         self.act_redo.setShortcuts(K.Redo)  # every binding of the platform: Ctrl+Shift+Z as well as Ctrl+Y
         self.act_keys = self._action("keys.menu", self.show_keys, "F1")
         self.act_keys.setShortcuts([QKeySequence("F1"), QKeySequence("?")])
         self.act_log = self._action("keys.menu_log", self.toggle_log_focus, "L")
-        self.scene.help_rows = SOLONAUTS_ROWS  # the Solonauts table has a hint; the others' rows are the default
         self.act_replay = self._action("replay.open", self.open_replay_dialog)
         self.act_watch = self._action("replay.watch_game", self.watch_replay)
         self.act_games = self._action("menu.games_in_progress", self.show_games_in_progress)
@@ -306,25 +289,10 @@ class MainWindow(QMainWindow):
                                self.act_translations, self.act_statistics, self.act_hint, self.act_daily]
         self.actions_by_key += [self.act_keys, self.act_log]
         self.actions_by_key += [self.act_replay, self.act_watch, self.act_games]
-        # The replay bar: shown while a winning line is replayed step by step.
-        self.replay_bar = QToolBar()
-        self.replay_bar.setObjectName("replay")
-        self.replay_bar.setMovable(False)
-        self.replay_actions = [self._action("replay.back", lambda: self.help.back(), "Left"),
-                               self._action("replay.next", lambda: self.help.next(), "Right"),
-                               self._action("replay.play", lambda: self.help.play_all(), "Space"),
-                               self._action("replay.stop", lambda: self.help.stop(), "Escape")]
-        for act in self.replay_actions:
-            self.replay_bar.addAction(act)
-            act.setEnabled(False)
-        self.actions_by_key += self.replay_actions
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.replay_bar)
-        self.replay_bar.hide()
 
     def retranslate(self) -> None:
         t = self.tr_.text
-        self.setWindowTitle(self.hotseat.title() if self.hotseat is not None else
-                            f"{t('app.name')} — {t('game.chrononauts')}: {t('mode.solonauts')}")
+        self.setWindowTitle(self.table.title() if self.table is not None else t("app.name"))
         for act in self.actions_by_key:
             act.setText(t(str(act.data())))
         self.menu_game.setTitle(t("menu.game"))
@@ -338,12 +306,11 @@ class MainWindow(QMainWindow):
         self.detail.set_name(t("a11y.detail"))
         for code, act in self.language_actions.items():
             act.setChecked(code == self.tr_.language)
-        self.scene.retranslate()
-        if self.hotseat is not None:
-            self.hotseat.retranslate()  # its log and detail are in the shared docks
-        self._rebuild_log()
+        if self.table is not None:
+            self.table.retranslate()  # its log and detail are in the docks
+        else:
+            self.detail.show_hint(t("detail.hint"))
         self._refresh_status()
-        self._refresh_detail()
 
     def set_language(self, code: str) -> None:
         self.tr_.set_language(code)
@@ -355,8 +322,8 @@ class MainWindow(QMainWindow):
         # A passing message ("Saved to …", a hint, a refusal) was said in the old language: it goes.
         self.statusBar().clearMessage()
         self.message.clear()
-        if self.hotseat is not None:
-            self.hotseat.message.clear()
+        if self.table is not None:
+            self.table.message.clear()
         self.retranslate()
 
     # --- dialogs (tests replace ask/inform to answer without a person) ---------------
@@ -400,39 +367,30 @@ class MainWindow(QMainWindow):
         question = t("save.replace_question", file=path.name, folder=str(path.parent))
         return self.ask(t("save.replace_title"), question, [t("save.replace_yes"), t("save.replace_no")], safe=1) == 0
 
-    # --- games ----------------------------------------------------------------------
-
-    def start(self, session: GameSession, save_path: Path | None = None) -> None:
-        self._leave_hotseat()
-        if self.session is not None:
-            self.session.deleteLater()
-        self.session = session
-        self.save_path = save_path
-        session.changed.connect(self._on_changed)
-        session.refused.connect(self.show_message)
-        self.scene.selected = ""
-        self.scene.show_view(session.view, session.dests())
-        self.detail_key = self.pinned = ""  # a card of the last deal is not on this table
-        self._refresh_detail()
-        self._rebuild_log()
-        self._refresh_status()
-        self._warn_if_not_autosaved()
-        self.view.setFocus()
+    # --- new games ----------------------------------------------------------------------
 
     def remembered_options(self) -> dict[str, Any]:
-        """The options of the last game started, as far as the rules still accept them."""
-        solo = engine("chrononauts", "solonauts")
+        """The options of the last Solonauts deal started, as far as the rules still accept them."""
+        solo = engine(*SOLO)
         try:
             return solo.options({"ids": self.settings.get("ids", IDS_DEFAULT)})
         except BadOption:  # a hand-edited or outdated settings file
             return solo.options({})
 
-    def new_game(self, options: dict[str, Any], seed: int) -> None:
+    def _remember(self, options: dict[str, Any]) -> None:
         self.settings["ids"] = options.get("ids", IDS_DEFAULT)
         storage.save_settings(self.settings)
-        session = GameSession.new(options, seed, self.tr_, storage.autosave_path())
-        session._autosave()
-        self.start(session)
+
+    def new_game(self, options: dict[str, Any], seed: int) -> SeatTable:
+        """A Solonauts deal, the game the app opens on. It takes the place of the Solonauts game on the table
+        (in its autosave), as a new deal always has; a game for several stays among the games in progress."""
+        from desktop.shell.tables import table_for
+
+        table = table_for(*SOLO)
+        assert table is not None
+        self._remember(options)
+        game = table.GAME_CLASS.start(*SOLO, ["1"], options, seed)
+        return self.show_table(game, self.table.autosave if type(self.table) is table else None)
 
     def new_game_dialog(self) -> None:
         dialog = NewGameDialog(self.tr_, self, int(self.remembered_options()["ids"]))
@@ -443,37 +401,22 @@ class MainWindow(QMainWindow):
         elif dialog.seed is not None:
             self.new_game(dialog.options(), dialog.seed)
         else:
-            self.help.start_found_deal(dialog.chosen_kind(), dialog.options())
+            self.find_deal(dialog.chosen_kind(), dialog.options())
 
-    def hint(self) -> None:
-        self.help.hint()
+    def find_deal(self, kind: str, options: dict[str, Any]) -> None:
+        """A Solonauts deal searched for ("winnable", "daily") by the Solonauts table, which deals it once found;
+        from another game's table, a Solonauts table is put up first."""
+        from desktop.shell.tables import table_for
 
-    def daily_deal(self) -> None:
-        self.help.start_found_deal("daily", self.remembered_options())
+        table = self.table
+        if table is None or type(table) is not table_for(*SOLO):
+            table = self.new_game(options, random_deal())
+        table.take_offer(kind, options)
 
-    def refresh_table(self) -> None:
-        """Draw the session's view again (after its lock or its autosave changed)."""
-        if self.session is not None:
-            self.scene.show_view(self.session.view, self.session.dests())
-            self._refresh_status()
-
-    def show_prompt(self, text: str) -> None:
-        self.prompt.setText(text)
-
-    def play_on_autosave(self) -> Path | None:
-        return storage.autosave_path()
-
-    def show_replay_bar(self, shown: bool) -> None:
-        self.replay_bar.setVisible(shown)
-        for act in self.replay_actions:
-            act.setEnabled(shown)
-        self._refresh_status()
-
-    def restart(self) -> None:
-        if self.session is not None and self.hotseat is None:
-            self.new_game(dict(self.session.match.options), self.session.match.seed)
-
-    # --- several players on one screen ----------------------------------------------------
+    def take_offer(self, action: str) -> None:
+        """A menu entry of the table's own (hint, daily deal, statistics, restart)."""
+        if self.table is not None and self.table.offers(action):
+            self.table.take_offer(action, self.remembered_options())
 
     def hotseat_dialog(self, game: str, mode: str, seed: int | None) -> None:
         from desktop.frame.seat_table import SeatSetupDialog
@@ -504,26 +447,26 @@ class MainWindow(QMainWindow):
         self.settings["hotseat_names"] = list(names)  # offered again next time
         self.settings["hotseat_bots"] = {str(seat): level for seat, level in (bots or {}).items()}
         storage.save_settings(self.settings)
-        return self.show_hotseat(started)
+        return self.show_table(started)
 
     def translator_for(self, game: str) -> Translator:
         """Chrononauts speaks from the window's own catalog; another game needs its own cards' texts."""
         return self.tr_ if game == "chrononauts" else self.tr_.for_game(game)
 
-    def show_hotseat(self, game: SeatGame, slot: Path | None = None) -> SeatTable:
-        """Put a game for several on the table. It is saved in `slot`, its own autosave in the list of
-        games in progress; without one (a new game, a file opened) it gets a new one, so that no game
-        in progress is ever written over."""
-        from desktop.frame import bot_seats
-        from desktop.shell.tables import table_class
+    # --- the table on show ----------------------------------------------------------------
 
-        cls = table_class(game.engine.game)
+    def show_table(self, game: SeatGame, slot: Path | None = None) -> SeatTable:
+        """Put a game on the table, played by its own table (desktop/shell/tables.py). It is saved in `slot`, its
+        own autosave in the list of games in progress; without one (a new game, a file opened) it gets a new
+        one, so that no game in progress is ever written over."""
+        from desktop.frame import bot_seats
+        from desktop.shell.tables import table_for
+
+        cls = table_for(game.engine.game, game.engine.mode)
         assert cls is not None  # only games with a table are started or opened here
-        if self.help.replaying:
-            self.help.stop()
-        self._leave_hotseat()
+        self._leave_table()
         table = cls(self.translator_for(cls.GAME), game, slot or storage.new_game_slot(), self.log, self.detail)
-        table.scene.help_rows = rows_for(cls.GAME)  # F1 lists only the keys that do something here
+        table.scene.help_rows = rows_for(cls.GAME, game.engine.mode)  # F1 lists only the keys that do something
         table.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
         table.inform = self.inform  # type: ignore[method-assign]
         table.save_dialog = self.save_as  # type: ignore[method-assign]  # the bar's Save as is the menu's
@@ -531,8 +474,12 @@ class MainWindow(QMainWindow):
         table.use_settings(self.settings)  # a table's own choices (Bacchanalia's journal folded) are kept with the app's
         table.bot_seats.pace = bot_seats.pace_ms(self.settings.get("bot_pace"))  # the computers' pace, the player's setting
         table.changed.connect(self._refresh_status)
+        table.said.connect(self.show_message)
+        table.dealt.connect(self._remember)
         table._autosave()
-        self.hotseat = table
+        for note in table.start_notes():
+            self.tell_at_start(note)
+        self.table = table
         self.save_path = None
         self.centre.addWidget(table)
         self.centre.setCurrentWidget(table)
@@ -541,48 +488,129 @@ class MainWindow(QMainWindow):
         table.view.setFocus()
         return table
 
-    def _leave_hotseat(self) -> None:
-        """Back to the Solonauts table: the hot-seat table goes (its game stays in its autosave)."""
-        table, self.hotseat = self.hotseat, None
+    def _leave_table(self) -> None:
+        """The table on show goes (its game stays in its autosave)."""
+        table, self.table = self.table, None
         if table is None:
             return
         table.changed.disconnect(self._refresh_status)
+        table.said.disconnect(self.show_message)
+        table.dealt.disconnect(self._remember)
         self.centre.removeWidget(table)
         table.hide()
         table.deleteLater()
-        self.centre.setCurrentWidget(self.view)
+        self.centre.setCurrentWidget(self.empty)
         self.save_path = None
-        self.retranslate()
 
-    @staticmethod
-    def _seat_table_for(path: Path) -> type[SeatTable] | None:
-        """The table that opens a save, if it holds a game for several people."""
-        from desktop.frame.seat_table import saved_game
-        from desktop.shell.tables import table_class
+    def table_view(self) -> TableView | None:
+        """The view of the table on show."""
+        return self.table.view if self.table is not None else None
 
-        held = saved_game(path)
-        if held is None or held == ("chrononauts", "solonauts"):
-            return None
-        return table_class(held[0])
+    def undo(self) -> None:
+        """Undo as the table on show allows it (Solonauts: any move; a game for several: only one's own)."""
+        if self.table is not None and self.table.can_take_back():
+            self.table.undo()
 
-    def open_hotseat(self, path: Path, table: type[SeatTable] | None = None) -> bool:
-        table = table or self._seat_table_for(path)
-        if table is None:
-            return False
+    def redo(self) -> None:
+        if self.table is not None and self.table.can_redo():
+            self.table.redo()
+
+    def show_message(self, text: str, error: bool = True) -> None:
+        """A line beside the prompt: a refusal or a problem in red, anything else (a hint) in ink."""
+        self.message.setStyleSheet(f"color: {'#b3261e' if error else '#1d4f8a'}; font-weight: bold")
+        self.message.setText(text)
+        self._message_timer.start(6000 if error else 12000)
+
+    def tell_at_start(self, text: str) -> None:
+        """A note at start-up (a damaged file was kept aside): said once the first game is on the table,
+        whose drawing clears the line, after any other such note, and for long enough to read a path."""
+        def say() -> None:
+            self.show_message(" ".join(part for part in (self.message.text(), text) if part))
+            self._message_timer.start(30_000)
+
+        QTimer.singleShot(0, say)
+
+    def _refresh_status(self) -> None:
+        """The status line and the menus for the table on show: its prompt, its undo rules, its own entries."""
+        table = self.table
+        prompt, score, deal = table.status() if table is not None else ("", "", "")
+        for label, text in ((self.prompt, prompt), (self.score, score), (self.deal_label, deal)):
+            label.setText(text)
+            label.setVisible(bool(text))  # nor does a screen reader find an empty label (a game for several has its bar)
+        self.act_undo.setEnabled(table is not None and table.can_take_back())
+        self.act_redo.setEnabled(table is not None and table.can_redo())
+        for action, act in self.offer_actions.items():
+            act.setEnabled(table is not None and table.offers(action))
+        for act in (self.act_save, self.act_save_as, self.act_watch):
+            act.setEnabled(table is not None)
+
+    # --- opening, saving, and the games in progress ----------------------------------------------
+
+    def open_dialog(self) -> None:
+        path = self.choose_file(saving=False)
+        if path is not None:
+            self.open_file(path)
+
+    def open_file(self, path: Path) -> bool:
+        """Open a save on its game's table. A game in progress (from the list, or played on from a replay) goes
+        on in its own autosave; any other file is left as it was, and the game carries on in a new one."""
+        from desktop.shell.tables import load_game
+
         try:
-            game = table.GAME_CLASS.load(path)
+            _table, game = load_game(path)
         except SaveError as exc:
             self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
             return False
-        # A game in progress (from the list, or played on from a replay) goes on in its own autosave;
-        # any other file is left as it was, and the game carries on in a new one.
-        self.show_hotseat(game, path if storage.is_game_slot(path) else None)
+        slot = path if storage.is_game_slot(path) else None
+        self.show_table(game, slot)
+        self.save_path = None if slot is not None else path  # Save writes the file opened
         return True
 
-    def _resume_hotseat(self, crashed: bool) -> bool:
-        """At start: offer the game for several played last (the others wait in Games in progress)."""
+    def save(self) -> None:
+        if self.save_path is None:
+            self.save_as()
+        else:
+            self.save_to(self.save_path)
+
+    def save_as(self) -> None:
+        path = self.choose_file(saving=True)
+        if path is not None:
+            self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        if self.table is None:
+            return False
+        try:
+            self.table.game.save(path)
+        except OSError as exc:
+            self.inform(self.tr_.text("save.title"), self.tr_.text("save.failed", file=path.name, reason=exc.strerror or str(exc)))
+            return False
+        self.save_path = path
+        self.statusBar().showMessage(self.tr_.text("status.saved", file=path.name), 4000)
+        return True
+
+    def take_in_old_autosave(self) -> None:
+        """Earlier versions autosaved Solonauts beside the settings: that game moves into a slot of the games in
+        progress, once. One that cannot be read is kept aside under a new name and the player is told."""
+        from desktop.shell.tables import load_game
+
+        old = storage.legacy_autosave_path()
+        if not old.is_file():
+            return
+        try:
+            load_game(old)
+        except SaveError as exc:
+            kept = storage.set_aside(old)  # someone may want to look at it
+            if kept is not None:
+                self.tell_at_start(self.tr_.text("resume.damaged", reason=self.tr_.reason(exc), file=str(kept)))
+            return
+        storage.move_into_games(old, "solonauts")
+
+    def offer_resume(self, crashed: bool) -> bool:
+        """At start: offer the game played last (the others wait in Games in progress)."""
         from desktop.shell.games_list import Damaged, games_in_progress
 
+        self.take_in_old_autosave()
         damaged: list[Damaged] = []
         games = games_in_progress(damaged=damaged)
         for entry in damaged:
@@ -593,14 +621,14 @@ class MainWindow(QMainWindow):
         text = t("resume.after_crash" if crashed else "resume.unfinished")
         if self.ask(t("resume.title"), text, [t("resume.yes"), t("resume.no")]) != 0:
             return False
-        self.show_hotseat(games[0].game, games[0].path)
+        self.show_table(games[0].game, games[0].path)
         return True
 
     def show_games_in_progress(self) -> None:
         """Game → Games in progress: the list; the game opened goes on in its own autosave."""
         from desktop.shell.games_list import GamesDialog
 
-        on_table = self.hotseat.autosave if self.hotseat is not None else None
+        on_table = self.table.autosave if self.table is not None else None
         dialog = GamesDialog(self.tr_, self.ask, on_table, self)
         self.games_dialog = dialog  # kept so tests can reach it
         dialog.accepted.connect(lambda: self._open_game_in_progress(dialog))
@@ -609,7 +637,7 @@ class MainWindow(QMainWindow):
     def _open_game_in_progress(self, dialog: GamesDialog) -> None:
         entry = dialog.chosen
         if entry is not None and not dialog.is_on_table(entry):
-            self.show_hotseat(entry.game, entry.path)
+            self.show_table(entry.game, entry.path)
 
     def come_forward(self) -> None:
         """Another copy of Convivium, started on the same data folder, asked for this window."""
@@ -619,18 +647,7 @@ class MainWindow(QMainWindow):
         self.raise_()
         self.activateWindow()
 
-    def open_file(self, path: Path) -> bool:
-        table = self._seat_table_for(path)
-        if table is not None:
-            return self.open_hotseat(path, table)
-        try:
-            session = GameSession.open(path, self.tr_, storage.autosave_path())
-        except SaveError as exc:
-            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
-            return False
-        session._autosave()
-        self.start(session, path)
-        return True
+    # --- replays -----------------------------------------------------------------------------
 
     def open_replay_dialog(self) -> None:
         path = self.choose_file(saving=False)
@@ -650,27 +667,18 @@ class MainWindow(QMainWindow):
 
     def watch_replay(self) -> ReplayWindow | None:
         """The game on the table, from its first move, in a replay window (the game itself goes on here)."""
+        from desktop.shell.games_list import game_title
         from desktop.shell.replay import ReplayWindow, stage_for_game
 
-        if self.hotseat is not None:
-            stage, match = stage_for_game(self.tr_, self.hotseat.game)
-            name = self.tr_.text(f"game.{self.hotseat.GAME}")
-        elif self.session is not None:
-            stage, match = stage_for_game(self.tr_, self.session.match)
-            name = self.save_path.name if self.save_path is not None else self.tr_.text("mode.solonauts")
-        else:
+        if self.table is None:
             return None
+        stage, match = stage_for_game(self.tr_, self.table.game)
+        name = self.save_path.name if self.save_path is not None else game_title(self.tr_, type(self.table), self.table.game)
         return self._show_replay(ReplayWindow(self.tr_, stage, match, name, self.play_on, self))
 
     def play_on(self, path: Path) -> bool:
-        """Play from here: the replay wrote `path`, a new file; it becomes the live game. A game for several
-        gets its own place in the games in progress; a Solonauts game takes the autosave of the Solonauts
-        game in progress, so when that one is unfinished the player is asked first."""
-        if self._seat_table_for(path) is None and self.session is not None and not self.session.over:
-            t = self.tr_.text
-            question = t("replay.replace_solo", file=storage.autosave_path().name)
-            if self.ask(t("replay.replace_title"), question, [t("replay.replace_yes"), t("replay.replace_no")], safe=1) != 0:
-                return False
+        """Play from here: the replay wrote `path`, a new autosave among the games in progress; it becomes the
+        live game, and the game that was on the table stays in its own."""
         return self.open_file(path)
 
     def _show_replay(self, replay: ReplayWindow) -> ReplayWindow:
@@ -685,252 +693,7 @@ class MainWindow(QMainWindow):
         replay.activateWindow()  # its keys (arrows, Page Up/Down, Space) are the window's shortcuts
         return replay
 
-    def open_dialog(self) -> None:
-        path = self.choose_file(saving=False)
-        if path is not None:
-            self.open_file(path)
-
-    def save(self) -> None:
-        if self.save_path is None:
-            self.save_as()
-        else:
-            self.save_to(self.save_path)
-
-    def save_as(self) -> None:
-        path = self.choose_file(saving=True)
-        if path is not None:
-            self.save_to(path)
-
-    def save_to(self, path: Path) -> bool:
-        if self.session is None and self.hotseat is None:
-            return False
-        try:
-            if self.hotseat is not None:
-                self.hotseat.game.save(path)
-            else:
-                assert self.session is not None
-                self.session.save(path)
-        except OSError as exc:
-            self.inform(self.tr_.text("save.title"), self.tr_.text("save.failed", file=path.name, reason=exc.strerror or str(exc)))
-            return False
-        self.save_path = path
-        self.statusBar().showMessage(self.tr_.text("status.saved", file=path.name), 4000)
-        return True
-
-    def undo(self) -> None:
-        if self.hotseat is not None:  # the hot-seat rules: only the person looking, never behind the curtain
-            if self.hotseat.can_take_back():
-                self.hotseat.undo()
-        elif self.session is not None and not self.session.undo():
-            self.show_message(self.tr_.text("status.nothing_to_undo"))
-
-    def redo(self) -> None:
-        if self.hotseat is not None:
-            self.hotseat.redo()
-        elif self.session is not None and not self.session.redo():
-            self.show_message(self.tr_.text("status.nothing_to_redo"))
-
-    def offer_resume(self, crashed: bool) -> bool:
-        """At start: carry on with the autosaved game if there is one still running."""
-        if self._resume_hotseat(crashed):
-            return True
-        path = storage.autosave_path()
-        if not path.exists():
-            return False
-        try:
-            session = GameSession.open(path, self.tr_, path)
-        except SaveError as exc:
-            # Set aside, not overwritten by the next game: someone may want to look at it.
-            kept = storage.set_aside(path)
-            if kept is not None:
-                self.tell_at_start(self.tr_.text("resume.damaged", reason=self.tr_.reason(exc), file=str(kept)))
-            return False
-        if session.over:
-            return False
-        t = self.tr_.text
-        text = t("resume.after_crash" if crashed else "resume.unfinished")
-        if self.ask(t("resume.title"), text, [t("resume.yes"), t("resume.no")]) != 0:
-            return False
-        self.start(session)
-        return True
-
-    # --- reacting to the table ---------------------------------------------------------
-
-    def _on_move(self, move: object) -> None:
-        if self.session is not None:
-            self.session.play(move)  # type: ignore[arg-type]
-
-    def _on_refused_drop(self, card: str, target: str) -> None:
-        if self.session is not None:
-            self.show_message(self.session.explain_drop(card, target))
-
-    def _on_changed(self, events: list[Event]) -> None:
-        assert self.session is not None
-        for event in events:  # the log's new lines, said to a screen reader as they are written
-            if event.kind not in UNTOLD:
-                accessibility.announce(self.log, self.session.event_text(event))
-        self.scene.show_view(self.session.view, self.session.dests())
-        self._rebuild_log()
-        self._refresh_status()
-        self._refresh_detail()
-        self.message.clear()
-        self._warn_if_not_autosaved()
-        if any(e.kind in ("game_won", "game_lost") for e in events):
-            self._count_finished_game()
-            QTimer.singleShot(250, self.help.deal_ended)
-
-    def _count_finished_game(self) -> None:
-        """A game counts once in the statistics, however often its last move is undone and played."""
-        session = self.session
-        if session is None or session.counted:
-            return
-        session.counted = True
-        state = session.match.state
-        self.stats.record(int(state.options["ids"]), state.result == "won", state.score)
-
-    def show_statistics(self) -> None:
-        t = self.tr_.text
-
-        def confirm() -> bool:
-            return self.ask(t("stats.title"), t("stats.reset_question"), [t("stats.reset_yes"), t("stats.reset_no")], safe=1) == 0
-
-        dialog = StatisticsDialog(self.stats, self.tr_, range(IDS_MIN, IDS_MAX + 1), confirm, self)
-        self.stats_dialog = dialog  # kept so tests can read it
-        dialog.open()
-
-    def _warn_if_not_autosaved(self) -> None:
-        if self.session is not None and self.session.autosave_error:
-            self.show_message(self.tr_.text("status.autosave_failed", reason=self.session.autosave_error))
-
-    def announce_end(self, verdict: Solution | None = None) -> None:
-        """The score, what the solver found about a lost deal, and what to do next."""
-        session = self.session
-        if session is None or not session.over:
-            return
-        t = self.tr_.text
-        state = session.match.state
-        won = state.result == "won"
-        lines = [t(f"solonauts.end.{state.reason}", of=state.options["ids"]),
-                 t("solonauts.score", score=state.score, of=state.options["ids"])]
-        buttons = [t("end.again"), t("end.new"), t("end.close")]
-        if not won and verdict is not None:
-            lines.append(t({"win": "end.could_win", "loss": "end.could_not_win"}.get(verdict.verdict, "end.unknown")))
-            if verdict.verdict == "win":
-                buttons.append(t("end.show_line"))
-        self.message.clear()
-        choice = self.ask(t("end.title_won" if won else "end.title_lost"), "\n".join(lines), buttons)
-        options = dict(session.match.options)
-        if choice == 0:
-            self.restart()
-        elif choice == 1:
-            self.new_game(options, random_deal())
-        elif choice == 3 and verdict is not None:
-            self.help.replay(options, session.match.seed, verdict.line)
-
-    def show_message(self, text: str, error: bool = True) -> None:
-        """A line beside the prompt: a refusal or a problem in red, anything else (a hint) in ink."""
-        self.message.setStyleSheet(f"color: {'#b3261e' if error else '#1d4f8a'}; font-weight: bold")
-        self.message.setText(text)
-        self._message_timer.start(6000 if error else 12000)
-
-    def tell_at_start(self, text: str) -> None:
-        """A note at start-up (a damaged file was kept aside): said once the first game is on the table,
-        whose drawing clears the line, after any other such note, and for long enough to read a path."""
-        def say() -> None:
-            self.show_message(" ".join(part for part in (self.message.text(), text) if part))
-            self._message_timer.start(30_000)
-
-        QTimer.singleShot(0, say)
-
-    def _on_hover(self, key: str) -> None:
-        if not self.pinned:
-            self._show_detail(key)
-
-    def _on_pin(self, key: str) -> None:
-        self.pinned = "" if key == self.pinned else key
-        self._show_detail(key)
-
-    def _show_detail(self, key: str) -> None:
-        if self.session is None or key.startswith("zone:"):
-            return
-        view = self.session.view
-        face, text = self.faces.detail(key, view.timeline, home=key in view.home)
-        self.detail.show_card(face, text)
-        self.detail_key = key
-
-    def _refresh_detail(self) -> None:
-        if self.hotseat is not None:
-            return  # the hot-seat table keeps the detail to what the person looking may see
-        key = getattr(self, "detail_key", "")
-        if key and self.session is not None and (key.startswith("tl:") or key in self.scene.items_by_key):
-            self._show_detail(key)
-        else:
-            self.detail.show_hint(self.tr_.text("detail.hint"))
-
-    def _rebuild_log(self) -> None:
-        if self.hotseat is not None:
-            return  # the hot-seat table writes its own lines into the shared log
-        self.log.clear()
-        if self.session is None:
-            return
-        for event in self.session.match.events():  # an opened save's, and after an undo what is left
-            if event.kind in UNTOLD:
-                continue
-            self.log.addItem(self.session.event_text(event))
-        self.log.scrollToBottom()
-
-    def _refresh_prompt(self) -> None:
-        t = self.tr_.text
-        if self.session is None:
-            self.prompt.setText("")
-        elif self.session.over:
-            state = self.session.match.state
-            self.prompt.setText(t(f"solonauts.end.{state.reason}", of=state.options["ids"]))
-        elif self.scene.selected:
-            card = self.tr_.card_title(self.scene.selected)
-            only_discard = set(self.scene.dests.get(self.scene.selected, {})) <= {"zone:discard"}
-            self.prompt.setText(t("solonauts.no_target" if only_discard else "solonauts.prompt_selected", card=card))
-        else:
-            self.prompt.setText(t("solonauts.prompt"))
-
-    def _refresh_status(self) -> None:
-        if self.hotseat is not None:
-            self._refresh_hotseat_status(self.hotseat)
-            return
-        for act in (self.act_daily, self.act_statistics):
-            act.setEnabled(True)
-        for label in (self.prompt, self.score, self.deal_label):
-            label.show()
-        t = self.tr_.text
-        self._refresh_prompt()
-        if self.session is None:
-            self.score.setText("")
-            self.deal_label.setText("")
-        else:
-            state = self.session.match.state
-            self.score.setText(t("solonauts.score", score=state.score, of=state.options["ids"]))
-            self.deal_label.setText(t("status.deal", seed=self.session.match.seed))
-        replaying = self.help.replaying
-        self.act_undo.setEnabled(self.session is not None and self.session.match.can_undo() and not replaying)
-        self.act_redo.setEnabled(self.session is not None and self.session.match.can_redo() and not replaying)
-        self.act_hint.setEnabled(self.session is not None and not self.session.over and not replaying)
-        self.act_save.setEnabled(self.session is not None)
-        self.act_save_as.setEnabled(self.session is not None)
-        self.act_restart.setEnabled(self.session is not None)
-        self.act_watch.setEnabled(self.session is not None)
-
-    def _refresh_hotseat_status(self, table: SeatTable) -> None:
-        """The menus while a game for several is on: its undo rules, and nothing of Solonauts."""
-        for label in (self.prompt, self.score, self.deal_label):
-            label.setText("")  # the hot-seat table has its own prompt bar
-            label.hide()  # nor does a screen reader find three empty labels
-        self.act_undo.setEnabled(table.can_take_back())
-        self.act_redo.setEnabled(table.can_redo())
-        for act in (self.act_hint, self.act_daily, self.act_statistics, self.act_restart):
-            act.setEnabled(False)
-        self.act_save.setEnabled(True)
-        self.act_save_as.setEnabled(True)
-        self.act_watch.setEnabled(True)
+    # --- tools and help ---------------------------------------------------------------------------
 
     def open_workbench(self) -> None:
         """Tools → Translations: the cards in English beside the table's language."""
@@ -945,20 +708,19 @@ class MainWindow(QMainWindow):
     def _texts_not_reloaded(self, problem: str) -> None:
         self.show_message(self.tr_.text("status.texts_not_reloaded", problem=problem))
 
-    def table_view(self) -> TableView:
-        """The view of the table on show (Solonauts', or the game for several in its place)."""
-        return self.hotseat.view if self.hotseat is not None else self.view
-
     def show_keys(self) -> None:
         """F1 or ?: the keys, listed over the table on show (again: hidden)."""
-        scene = self.table_view().scene()
+        view = self.table_view()
+        scene = view.scene() if view is not None else None
         if isinstance(scene, CardTable):
             scene.toggle_help()
 
     def toggle_log_focus(self) -> None:
         """L: the keyboard to the log (shown if it was closed), and L again back to the table."""
+        view = self.table_view()
         if self.log.hasFocus():
-            self.table_view().setFocus()
+            if view is not None:
+                view.setFocus()
             return
         self.log_dock.show()
         self.log_dock.raise_()
@@ -970,9 +732,7 @@ class MainWindow(QMainWindow):
         """The rules text of the game on the table (`cardsets.rules_text.NAMES`), None if none is on."""
         from desktop.shell.how_to_play import rules_name
 
-        if self.hotseat is not None:
-            return rules_name(self.hotseat.GAME, self.hotseat.game.engine.mode)
-        return "solonauts" if self.session is not None else None
+        return rules_name(self.table.GAME, self.table.game.engine.mode) if self.table is not None else None
 
     def show_help(self) -> None:
         """Help → How to play: the rules of the game on the table, at their summary."""
@@ -1005,6 +765,3 @@ class MainWindow(QMainWindow):
     def grab_table(self, path: Path) -> None:
         """Save a picture of the whole window (for the README and for looking at it)."""
         self.grab().save(str(path))
-
-    def scene_rect(self) -> QRectF:
-        return self.scene.sceneRect()

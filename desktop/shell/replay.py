@@ -19,12 +19,11 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QListWidget, Q
 
 from desktop.frame import plain, storage
 from desktop.frame.i18n import Translator
-from desktop.frame.seat_table import SeatGame, SeatTable, saved_game
+from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.shell.replay_stage import Stage
 from desktop.shell.replay_track import ReplayTrack
 from rules.match import Match
-from rules.saves import SaveError, write_atomic
-from rules.saves import load as load_save
+from rules.saves import write_atomic
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)  # moves per second
 DEFAULT_SPEED = 1.0
@@ -33,14 +32,9 @@ MOVE_ROLE = Qt.ItemDataRole.UserRole  # a log line's position: the move it belon
 
 def load_stage(tr: Translator, path: Path) -> tuple[Stage, Match[Any]]:
     """Read a save for a replay (only read: the file is never written). Raises SaveError."""
-    from desktop.shell.tables import table_for
+    from desktop.shell.tables import load_game
 
-    held = saved_game(path)
-    table = table_for(*held) if held is not None else None
-    if table is None:
-        match = load_save(path)  # a file the rules will refuse with the reason, or a game without a table
-        raise SaveError("save.unknown_game", game=match.engine.game, mode=match.engine.mode)
-    game = table.GAME_CLASS.load(path)
+    table, game = load_game(path)
     return Stage(_stage_tr(tr, table), game, table), game.match
 
 
@@ -48,14 +42,11 @@ def _stage_tr(tr: Translator, table: type[SeatTable]) -> Translator:
     return tr if table.GAME == "chrononauts" else tr.for_game(table.GAME)
 
 
-def stage_for_game(tr: Translator, game: SeatGame | Match[Any]) -> tuple[Stage, Match[Any]]:
+def stage_for_game(tr: Translator, game: SeatGame) -> tuple[Stage, Match[Any]]:
     """A stage for a game on the table now; the replay gets its own copy, replayed from the moves."""
-    from desktop.games.chrononauts.solonauts_table import SoloGame
     from desktop.shell.tables import table_for
     from rules.saves import from_dict, to_dict
 
-    if isinstance(game, Match):  # Solonauts, as the main window plays it
-        game = SoloGame(game, ["1"])
     table = table_for(game.engine.game, game.engine.mode)
     assert table is not None
     twin = type(game)(from_dict(to_dict(game.match)), list(game.names))
@@ -305,9 +296,8 @@ class ReplayWindow(QMainWindow):
             return None
         if self.timer.isActive():
             self.toggle_play()
-        # A game for several goes on among the games in progress (its own autosave, beside the game it
-        # came from); Solonauts in the data folder, where its saves are.
-        folder = storage.data_dir() if self.solo else storage.games_dir()
+        # The game goes on among the games in progress: its own autosave, beside the game it came from.
+        folder = storage.games_dir()
         path: Path | None = None
         try:
             folder.mkdir(parents=True, exist_ok=True)

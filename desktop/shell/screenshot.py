@@ -111,18 +111,16 @@ def set_table(window: MainWindow, shot: Shot) -> None:
     from desktop.shell.tables import table_class
 
     window.resize(*shot.size)
-    if shot.mode == "solonauts":
-        window.new_game({}, shot.seed)
-        session = window.session
-        assert session is not None
-        play_random(session.match, shot.moves, shot.seed, session.play)
+    if shot.mode == "solonauts":  # one seat: the moves are the table's own, so that its log follows
+        solo = window.new_game({}, shot.seed)
+        play_random(solo.game.match, shot.moves, shot.seed, solo.play)
     else:
         table = table_class(shot.game)
         if table is None:
             raise BadShot(f"this Convivium has no table for {shot.game}")
         game = table.GAME_CLASS.start(shot.game, shot.mode, list(NAMES[:shot.players]), {}, shot.seed)
         play_random(game.match, shot.moves, shot.seed)
-        seat_table = window.show_hotseat(game)
+        seat_table = window.show_table(game)
         seat_table.lift_curtain()  # the one to act has looked: their hand, their secrets
     for _ in range(3):  # the docks and the view settle their sizes over a few passes
         QApplication.processEvents()

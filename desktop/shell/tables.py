@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from pathlib import Path
 
-from desktop.frame.seat_table import SeatTable
+from desktop.frame.seat_table import SeatGame, SeatTable, saved_game
+from rules.saves import SaveError
+from rules.saves import load as load_save
 
 TABLES: dict[str, tuple[str, str]] = {  # game -> (module, class)
     "chrononauts": ("desktop.games.chrononauts.full_table", "ChrononautsTable"),
@@ -47,3 +50,14 @@ def table_for(game: str, mode: str) -> type[SeatTable] | None:
 
 def _module_exists(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
+
+
+def load_game(path: Path) -> tuple[type[SeatTable], SeatGame]:
+    """The game a save holds, read by its table's game class, and that table. SaveError with the reason if the
+    file cannot be read, or holds a game this Convivium has no table for; the file is only read."""
+    held = saved_game(path)
+    table = table_for(*held) if held is not None else None
+    if table is None:
+        match = load_save(path)  # a file the rules refuse with the reason, or a game without a table
+        raise SaveError("save.unknown_game", game=match.engine.game, mode=match.engine.mode)
+    return table, table.GAME_CLASS.load(path)

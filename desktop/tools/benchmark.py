@@ -296,19 +296,18 @@ def bench_scene_update() -> float:
     window.show()
     samples = []
     for seed in range(10):
-        window.new_game({"ids": 8}, seed)
-        session = window.session
-        assert session is not None
+        table = window.new_game({"ids": 8}, seed)
+        match = table.game.match
         for _ in range(8):
-            moves = [m for m in session.match.legal_moves(0) if isinstance(m, PlayCard)] or session.match.legal_moves(0)[:1]
-            if session.over or not moves:
+            moves = [m for m in match.legal_moves(0) if isinstance(m, PlayCard)] or match.legal_moves(0)[:1]
+            if match.engine.is_over(match.state) or not moves:
                 break
-            session.match.play(moves[0])
+            match.play(moves[0])
             t0 = time.perf_counter()
-            window.scene.show_view(session.view, session.dests())
+            table.draw(0, "")
             app.processEvents()
             samples.append(time.perf_counter() - t0)
-            window.scene.finish_slides()  # people take longer than a slide between two moves
+            table.scene.finish_slides()  # people take longer than a slide between two moves
             app.processEvents()
     window.close()
     return statistics.median(samples)

@@ -133,8 +133,10 @@ def widget_texts(window: MainWindow) -> Iterator[Text]:
 
 
 def table_view(window: MainWindow) -> QGraphicsView:
-    """The view the window shows: a hot-seat table's, or the Solonauts table's."""
-    return window.hotseat.view if window.hotseat is not None else window.view
+    """The view of the table the window shows."""
+    view = window.table_view()
+    assert view is not None, "no table on show"
+    return view
 
 
 def measure(window: MainWindow) -> Text | None:

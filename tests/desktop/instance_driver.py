@@ -60,7 +60,7 @@ def main(argv: list[str]) -> int:
     qt_app = QApplication(sys.argv[:1])  # before any timer; app.run takes this one
 
     def started() -> None:
-        if any(isinstance(w, MainWindow) and w.session is not None for w in QApplication.topLevelWidgets()):
+        if any(isinstance(w, MainWindow) and w.table.session is not None for w in QApplication.topLevelWidgets()):
             say("STARTED")
 
     QTimer.singleShot(0, started)

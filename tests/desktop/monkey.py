@@ -145,8 +145,8 @@ class Monkey:
 
     @property
     def table(self) -> Any:
-        """The main window for Solonauts (its view and scene), else the seat table now shown."""
-        return self.main if self.solo else self.main.hotseat
+        """The table now shown (Solonauts' too)."""
+        return self.main.table
 
     @property
     def scene(self) -> Any:
@@ -154,9 +154,9 @@ class Monkey:
 
     def match(self) -> Any:
         if self.solo:
-            assert self.main.session is not None
-            return self.main.session.match
-        return self.main.hotseat.game.match if self.main.hotseat is not None else None
+            assert self.main.table.session is not None
+            return self.main.table.session.match
+        return self.main.table.game.match if self.main.table is not None else None
 
     def new_game(self) -> None:
         seed = self.rng.randrange(2**31)
@@ -182,6 +182,7 @@ class Monkey:
         match = self.match()
         self.cards = Counter(match.engine.all_cards(match.state))
         if self.solo:
+            table.help.play_all = table.help.next  # the replay steps when told, not on a clock
             return
         rng = self.rng
         if hasattr(table, "pick"):
@@ -405,9 +406,9 @@ class Monkey:
 
     def check_solonauts(self) -> None:
         main = self.main
-        session = main.session
+        session = main.table.session
         assert session is not None
-        fresh = SolonautsScene(main.faces, main.tr_)
+        fresh = SolonautsScene(main.table.faces, main.tr_)
         fresh.show_view(session.view, session.dests())
         hold_same_choice(self.scene, fresh)
         try:
@@ -418,12 +419,12 @@ class Monkey:
         told = [session.event_text(e) for e in session.match.events() if e.kind != "linchpin_flipped"]
         assert shown == told, f"the log is stale: {shown[-3:]} != {told[-3:]}"
         self.check_secrets(0, main.tr_.card_title)
-        replaying = main.help.replaying
+        replaying = main.table.help.replaying
         assert main.act_undo.isEnabled() == (session.match.can_undo() and not replaying), "Undo out of step"
         assert main.act_redo.isEnabled() == (session.match.can_redo() and not replaying), "Redo out of step"
 
     def check_table(self) -> None:
-        table = self.main.hotseat
+        table = self.main.table
         assert table is not None
         twin = fresh_twin(table, own_faces=self.tally.steps % OWN_FACES_EVERY == 0)
         try:

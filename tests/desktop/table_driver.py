@@ -52,22 +52,27 @@ def _send(widget: Any, kind: QEvent.Type, pos: QPoint, button: Qt.MouseButton, b
     QApplication.sendEvent(widget, event)
 
 
+def _table(window: Any) -> Any:
+    """The table on show in a main window, or a table given as it is."""
+    return window.table if isinstance(window, MainWindow) else window
+
+
 def view_point(window: MainWindow, scene_point: QPointF) -> QPoint:
-    return window.view.mapFromScene(scene_point)
+    return _table(window).view.mapFromScene(scene_point)
 
 
 def centre(window: MainWindow, key: str) -> QPointF:
-    return window.scene.items_by_key[key].sceneBoundingRect().center()
+    return _table(window).scene.items_by_key[key].sceneBoundingRect().center()
 
 
 def release(window: MainWindow, key: str) -> None:
     at = view_point(window, centre(window, key))
-    _send(window.view.viewport(), QEvent.Type.MouseButtonRelease, at, Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton)
+    _send(_table(window).view.viewport(), QEvent.Type.MouseButtonRelease, at, Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton)
 
 
 def drag(window: MainWindow, card: str, to: QPointF, let_go: bool = True) -> None:
     """Press on `card`, move in steps to the scene point `to`, and (by default) let go there."""
-    port = window.view.viewport()
+    port = _table(window).view.viewport()
     left, none = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
     start = centre(window, card)
     _send(port, QEvent.Type.MouseButtonPress, view_point(window, start), left, left)
@@ -79,14 +84,14 @@ def drag(window: MainWindow, card: str, to: QPointF, let_go: bool = True) -> Non
 
 
 def click(window: MainWindow, key: str, button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
-    port = window.view.viewport()
+    port = _table(window).view.viewport()
     at = view_point(window, centre(window, key))
     _send(port, QEvent.Type.MouseButtonPress, at, button, button)
     _send(port, QEvent.Type.MouseButtonRelease, at, button, Qt.MouseButton.NoButton)
 
 
 def hover(window: MainWindow, key: str) -> None:
-    _send(window.view.viewport(), QEvent.Type.MouseMove, view_point(window, centre(window, key)),
+    _send(_table(window).view.viewport(), QEvent.Type.MouseMove, view_point(window, centre(window, key)),
           Qt.MouseButton.NoButton, Qt.MouseButton.NoButton)
 
 

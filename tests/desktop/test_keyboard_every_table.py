@@ -146,7 +146,7 @@ def test_tab_stays_in_the_table_until_its_last_item(game: Game, qtbot: Any, home
     for _ in range(4):
         if game.game == "solonauts":
             main.new_game({"ids": 8}, rng.randrange(2**31))
-            view, scene, table = main.view, main.scene, None
+            view, scene, table = main.table.view, main.table.scene, None
         else:
             table = seated(main, game, rng)
             for _ in range(rng.randrange(6)):
@@ -161,7 +161,7 @@ def test_tab_stays_in_the_table_until_its_last_item(game: Game, qtbot: Any, home
         view.setFocus()
         QApplication.processEvents()
         walk = scene.movable() or scene.accessible_keys()
-        match = main.session.match if table is None else table.game.match
+        match = main.table.session.match if table is None else table.game.match
         before = len(match.moves)
         seen, went = tab_walk(qtbot, view, scene, len(walk) + 3)
         assert len(match.moves) == before, f"{game.name}: Tab played a move"

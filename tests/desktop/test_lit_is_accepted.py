@@ -28,10 +28,9 @@ PLAYED = (0, 40)  # random moves played before each position
 
 
 def start(main: MainWindow, game: Game, rng: random.Random) -> Any:
-    """A new game of `game`; the table (the window itself for Solonauts)."""
+    """A new game of `game`; its table (Solonauts' too)."""
     if game.game == "solonauts":
-        main.new_game({"ids": rng.randrange(6, 11)}, rng.randrange(2**31))
-        return main
+        return main.new_game({"ids": rng.randrange(6, 11)}, rng.randrange(2**31))
     names = rng.sample(NAMES, rng.randint(*game.seats))
     table = main.new_hotseat(game.game, game.mode, names, {}, rng.randrange(2**31))
     table.ask = lambda *_args: -1
@@ -44,9 +43,8 @@ def start(main: MainWindow, game: Game, rng: random.Random) -> Any:
 
 def advance(main: MainWindow, table: Any, rng: random.Random, moves: int) -> None:
     """Play up to `moves` random legal moves of whoever may act, then lift the curtain."""
-    solo = table is main
     for _ in range(moves):
-        match = main.session.match if solo else table.game.match
+        match = table.game.match
         if match.engine.is_over(match.state):
             break
         acting = sorted(match.engine.to_act(match.state))
@@ -55,14 +53,9 @@ def advance(main: MainWindow, table: Any, rng: random.Random, moves: int) -> Non
         legal = match.legal_moves(rng.choice(acting))
         if not legal:
             break
-        move = rng.choice(legal)
-        if solo:
-            main.session.play(move)
-        else:
-            table.play(move)
-    if not solo:
-        table.lift_curtain()
-        table.refresh()
+        table.play(rng.choice(legal))
+    table.lift_curtain()
+    table.refresh()
     QApplication.processEvents()
 
 

@@ -29,6 +29,7 @@ from desktop.frame.background import Background
 from desktop.frame.card_item import CardItem
 from desktop.frame.card_table import CardTable
 from desktop.games.chrononauts import solonauts_help as solo_help
+from desktop.games.chrononauts import solonauts_table
 from desktop.games.chrononauts.full_table import ChrononautsTable
 from desktop.games.parsifal.scene import ParsifalScene
 from desktop.shell import main_window
@@ -62,7 +63,7 @@ def monkey_on(game: Game, seed: int, qtbot: Any, home: Path, monkeypatch: pytest
             monkey.deferred.append(slot)
 
     monkeypatch.setattr(main_window, "QTimer", LaterTimer)
-    main.help.play_all = main.help.next  # type: ignore[method-assign]  # the replay steps when told, not on a clock
+    monkeypatch.setattr(solonauts_table, "QTimer", LaterTimer)  # the end of a deal, said after the last move
     return monkey
 
 
@@ -127,14 +128,14 @@ def test_the_log_of_a_reopened_solonauts_game_shows_its_moves(qtbot: Any, home: 
 
     main = make_window(qtbot, Dialogs())
     main.new_game({"ids": 8}, DEAL)
-    session = main.session
+    session = main.table.session
     assert session is not None
     for _ in range(2):
         session.play(session.match.legal_moves(0)[0])
     path = home / "deal.convivium.json"
     assert main.save_to(path) and main.open_file(path)
     main.undo()
-    session = main.session
+    session = main.table.session
     assert session is not None
     told = [session.event_text(e) for e in session.match.events() if e.kind != "linchpin_flipped"]
     assert [main.log.item(i).text() for i in range(main.log.count())] == told

@@ -62,11 +62,8 @@ class Driver:
         QTimer.singleShot(0, self.step)
 
     def match(self) -> Any:
-        assert self.window is not None
-        if self.window.hotseat is not None:
-            return self.window.hotseat.game.match
-        assert self.window.session is not None
-        return self.window.session.match
+        assert self.window is not None and self.window.table is not None
+        return self.window.table.game.match
 
     def choose(self) -> Move | None:
         """A legal move that does not end the game (a finished game is not offered for resume)."""
@@ -90,11 +87,8 @@ class Driver:
             return
         self.played += 1
         say("PLAYING " + json.dumps(move.to_dict(), sort_keys=True))
-        if self.window.hotseat is not None:
-            ok = self.window.hotseat.play(move)
-        else:
-            assert self.window.session is not None
-            ok = self.window.session.play(move)
+        assert self.window.table is not None
+        ok = self.window.table.play(move)
         if not ok:
             say("REFUSED")
             return
@@ -103,10 +97,9 @@ class Driver:
 
     def pause_before_rename(self) -> None:
         real_replace = os.replace
-        solo = storage.autosave_path()
 
-        def autosave(dst: Path) -> bool:  # Solonauts' own, or a game for several's in the list of games
-            return dst == solo or storage.is_game_slot(dst)
+        def autosave(dst: Path) -> bool:  # a game's in the list of games in progress, Solonauts' too
+            return storage.is_game_slot(dst)
 
         def replace(src: Any, dst: Any, *args: Any, **kwargs: Any) -> None:
             if self.played == self.pause_at and autosave(Path(dst)):

@@ -25,7 +25,7 @@ from desktop.frame import storage
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import saved_game
 from desktop.shell.main_window import MainWindow
-from desktop.shell.tables import table_class
+from desktop.shell.tables import table_class, table_for
 from rules import saves
 from rules.chrononauts.solonauts import IDS_DEFAULT
 from rules.kernel import Move
@@ -132,10 +132,8 @@ class Restarted:
         return 0
 
     def match(self) -> Match[Any]:
-        if self.window.hotseat is not None:
-            return self.window.hotseat.game.match
-        assert self.window.session is not None
-        return self.window.session.match
+        assert self.window.table is not None
+        return self.window.table.game.match
 
 
 def same_game(a: Match[Any], b: Match[Any]) -> bool:
@@ -151,7 +149,7 @@ def check_folder(home: Path) -> list[Path]:
     for path in [p for folder in folders for p in folder.glob(f"*{storage.SAVE_SUFFIX}")]:
         held = saved_game(path)
         assert held is not None, f"{path.name} is not a save any more"
-        table = None if held == ("chrononauts", "solonauts") else table_class(held[0])
+        table = table_for(*held)
         if table is None:
             saves.load(path)
         else:
@@ -175,8 +173,8 @@ def check_resume(qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch, app: R
         # Killed after the autosave of the move in progress, before it could say so: kept, and whole.
         expected = replayed(app.game, app.mode, app.seed, app.done + [app.pending])
     assert same_game(got, expected)
-    if again.window.hotseat is not None:
-        assert again.window.hotseat.game.names == NAMES
+    if app.mode != "solonauts":  # one player, no names
+        assert again.window.table is not None and again.window.table.game.names == NAMES
     return again
 
 
@@ -186,13 +184,10 @@ def play_on(again: Restarted) -> None:
     eng = match.engine
     seat = min(eng.to_act(match.state))
     move = eng.legal_moves(match.state, seat)[0]
-    if again.window.hotseat is not None:
-        assert again.window.hotseat.play(move)
-        path = storage.hotseat_autosave_path()
-        assert len(again.window.hotseat.GAME_CLASS.load(path).match.moves) == len(match.moves)
-    else:
-        assert again.window.session is not None and again.window.session.play(move)
-        assert len(saves.load(storage.autosave_path()).moves) == len(match.moves)
+    table = again.window.table
+    assert table is not None and table.play(move)
+    path = storage.hotseat_autosave_path()  # the game played last: Solonauts' too, in its slot
+    assert path == table.autosave and len(table.GAME_CLASS.load(path).match.moves) == len(match.moves)
 
 
 GAMES = [("chrononauts", "solonauts", 11, 12), ("chrononauts", "chrononauts", 5, 20), ("banquet", "standard", 7, 12),
@@ -226,7 +221,7 @@ def test_killed_mid_save_keeps_the_previous_save_whole(
     app = RunningApp(home, game, mode, seed, pause_at + 3, pause_at)
     temporary = Path(app.wait_for("PAUSED ").split(" ", 1)[1])
     # Proof the app is inside the write: the new save is whole in its temporary file, the old one in place.
-    autosave = storage.autosave_path() if mode == "solonauts" else storage.hotseat_autosave_path()
+    autosave = storage.hotseat_autosave_path()
     assert temporary.parent == autosave.parent and temporary.name.startswith(f".{autosave.name}.")
     assert len(json.loads(temporary.read_text(encoding="utf-8"))["moves"]) == pause_at
     assert len(json.loads(autosave.read_text(encoding="utf-8"))["moves"]) == pause_at - 1

@@ -31,7 +31,7 @@ from cardsets import check as check_cli
 from cardsets import text as catalogs
 from cardsets.yamlfile import CardSetError, Problem, parse, read
 from desktop.frame.seat_table import SeatGame, saved_game
-from desktop.shell.tables import table_class
+from desktop.shell.tables import load_game, table_class, table_for
 from games import CASES
 from hostile import (CANARY, JSON_SNIPPETS, SNIPPETS, dump_json, dump_yaml, mangled, nasty_texts, retyped,
                      snapshot)
@@ -75,7 +75,7 @@ def load_save(path: Path) -> str:
     """Open a save through every loader that reads one; 'ok' or 'refused'."""
     before = snapshot(path)
     outcomes = set()
-    for opener in (saves.load, SeatGame.load, _game_class_load, _session_open):
+    for opener in (saves.load, SeatGame.load, _game_class_load):
         try:
             opener(path)
             outcomes.add("ok")
@@ -91,19 +91,8 @@ def load_save(path: Path) -> str:
 
 
 def _game_class_load(path: Path) -> Any:
-    """What File > Open does with a save of a game for several: its own table's class loads it."""
-    held = saved_game(path)
-    table = table_class(held[0]) if held is not None else None
-    if table is None:
-        raise SaveError("save.not_a_save")
-    return table.GAME_CLASS.load(path)
-
-
-def _session_open(path: Path) -> Any:
-    from desktop.frame.i18n import Translator
-    from desktop.games.chrononauts.solonauts_session import GameSession
-
-    return GameSession.open(path, Translator("en"), None)
+    """What File > Open does with a save of any game, Solonauts too: its own table's class loads it."""
+    return load_game(path)[1]
 
 
 # --- real saves to start from -------------------------------------------------------------------
@@ -314,12 +303,13 @@ def test_fifty_megabyte_save(tmp_path: Path) -> None:
     assert load_save(path) == "refused"
 
 
-def test_a_save_of_another_game_is_not_a_solonauts_session(tmp_path: Path) -> None:
-    """GameSession plays Solonauts only: any other game's save is refused, not opened as one."""
+def test_a_save_of_another_game_is_never_opened_as_solonauts(tmp_path: Path) -> None:
+    """Only a Solonauts save opens on the Solonauts table: any other game's opens on its own."""
     path = tmp_path / "game.convivium"
     path.write_text(SAVES["parsifal/standard"], encoding="utf-8")
-    with pytest.raises(SaveError):
-        _session_open(path)
+    table, game = load_game(path)
+    assert table is table_class("parsifal") and table is not table_for("chrononauts", "solonauts")
+    assert type(game) is table.GAME_CLASS and game.engine.game == "parsifal"
 
 
 def test_banquet_privilege_slots_that_are_not_a_list(tmp_path: Path) -> None:

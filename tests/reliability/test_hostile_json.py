@@ -230,7 +230,7 @@ def test_a_hostile_journal_or_name_is_refused_by_every_loader(qtbot: Any, home: 
         with pytest.raises(SaveError) as refused:
             opener(path)
         assert refused.value.code == "save.not_json", name
-    assert not main.open_file(path) and main.hotseat is None
+    assert not main.open_file(path) and main.table is None
     assert main.open_replay(path) is None and main.replay_window is None
     assert len(quiet) == 2 and all(told.startswith(f"Cannot open {path.name}: The file is damaged: ") for told in quiet)
     assert path.read_bytes() == before
@@ -248,7 +248,7 @@ def test_a_hostile_journal_in_the_autosave_does_not_stop_the_start(qtbot: Any, h
     main = MainWindow(Translator("en"), {})
     qtbot.addWidget(main)
     assert not main.offer_resume(crashed=True)
-    assert main.hotseat is None
+    assert main.table is None
     kept = [p for p in home.rglob("*.damaged-*")]
     assert len(kept) == 1 and kept[0].read_bytes() == text
 
@@ -260,7 +260,7 @@ def test_a_reasonable_journal_clock_still_opens(qtbot: Any, home: Path, quiet: l
     main = MainWindow(Translator("en"), {})
     qtbot.addWidget(main)
     assert main.open_file(path)
-    table = main.hotseat
+    table = main.table
     assert isinstance(table, BacchanaliaTable) and table.game.journal.elapsed == 0.0
     table.tick()
     assert table.clock_text() == table.tr_.text("table.clock_left", time="1:00:00")
@@ -320,7 +320,7 @@ def test_the_app_starts_on_a_hostile_settings_file_and_says_where_it_went(qtbot:
     (home / "settings.json").write_bytes(HOSTILE[name])
     code, window, said = _start_app(qtbot, "settings file was damaged")
     kept = home / "settings.json.damaged-1"
-    assert code == 0 and window.session is not None
+    assert code == 0 and window.table.session is not None
     assert f"it was kept as {kept} " in said
     assert kept.read_bytes() == HOSTILE[name]
     window.close()
@@ -333,7 +333,7 @@ def test_the_app_starts_on_a_hostile_stats_file_and_says_where_it_went(qtbot: An
     (home / "settings.json").write_bytes(NESTED)
     code, window, said = _start_app(qtbot, "statistics file was damaged")
     kept = home / "stats.json.damaged-1"
-    assert code == 0 and window.session is not None and window.stats.records == {}
+    assert code == 0 and window.table.session is not None and window.table.stats.records == {}
     assert f"it was kept as {kept} " in said and kept.read_bytes() == NESTED
     assert f"kept as {home / 'settings.json.damaged-1'} " in said  # both said, neither hides the other
     window.close()
@@ -341,10 +341,11 @@ def test_the_app_starts_on_a_hostile_stats_file_and_says_where_it_went(qtbot: An
 
 def test_a_damaged_solonauts_autosave_is_said_with_where_it_went(qtbot: Any, home: Path, quiet: list[str]) -> None:
     """It was renamed `*.damaged-1` without a word: the game in progress seemed simply lost."""
-    storage.autosave_path().write_bytes(NESTED)
+    old = storage.legacy_autosave_path()  # where earlier versions kept it: taken in at start, or set aside
+    old.write_bytes(NESTED)
     code, window, said = _start_app(qtbot, "could not be read")
-    kept = storage.autosave_path().with_name(storage.autosave_path().name + ".damaged-1")
-    assert code == 0 and window.session is not None
+    kept = old.with_name(old.name + ".damaged-1")
+    assert code == 0 and window.table.session is not None
     assert kept.read_bytes() == NESTED
     assert said.startswith("The game saved last time could not be read (The file is damaged: nested more than")
     assert f"it was kept as {kept}." in said

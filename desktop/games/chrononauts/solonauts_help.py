@@ -38,7 +38,7 @@ def _solonauts() -> SolonautsEngine:
 
 
 class SoloWindow(Protocol):
-    """The window the helpers work for, as they see it (the main window, which makes them)."""
+    """The table the helpers work for, as they see it (desktop/games/chrononauts/solonauts_table.py, which makes them)."""
 
     @property
     def tr_(self) -> Translator: ...

@@ -13,8 +13,6 @@ from rules.chrononauts.solonauts import SoloState
 from rules.kernel import Event, IllegalMove, Move
 from rules.match import Match
 from rules.registry import engine
-from rules.saves import SaveError
-from rules.saves import load as load_save
 from rules.saves import save as write_save
 
 PLAYER = 0
@@ -36,15 +34,6 @@ class GameSession(QObject):
     @classmethod
     def new(cls, options: dict[str, Any], seed: int, tr: Translator, autosave: Path | None) -> GameSession:
         return cls(Match(engine("chrononauts", "solonauts"), options, seed), tr, autosave)
-
-    @classmethod
-    def open(cls, path: Path, tr: Translator, autosave: Path | None) -> GameSession:
-        """Load a save; raises SaveError and leaves the file as it was."""
-        match = load_save(path)
-        eng = match.engine
-        if (eng.game, eng.mode) != ("chrononauts", "solonauts"):  # a game for several has its own table
-            raise SaveError("save.unknown_game", game=eng.game, mode=eng.mode)
-        return cls(match, tr, autosave)
 
     @property
     def view(self) -> SoloState:

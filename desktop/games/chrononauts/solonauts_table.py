@@ -3,7 +3,7 @@
 One seat, so no curtain: nothing is hidden from whoever watches but the order of the deck, which the
 player does not see either. Undo is unlimited. The game's own helpers (the hint, the verdict on a lost
 deal and its winning line, the statistics, the deal of the day) are parts of this table; the main
-window only offers them in its menus (`offers`) and shows the table's status line (`status`).
+window only offers them in its menus (`offers`, `take_offer`) and shows the table's status line (`status`).
 """
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import random
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QListWidget
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QBoxLayout, QListWidget, QToolBar
 
 import cardsets
 
-from desktop.frame import dialogs
 from desktop.frame.card_item import CardFace
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
@@ -39,6 +39,7 @@ from rules.saves import to_dict
 UNTOLD = frozenset({"linchpin_flipped"})  # events the log leaves out: the card_played line before says it better
 DECK_SHOWN = 8  # the next cards a replay's "show everything" names; the rest are counted
 ACTIONS = frozenset({"hint", "daily", "statistics", "restart"})  # the menu entries only this game has
+FOUND_DEALS = ("winnable", "daily")  # deals searched for before they are dealt (`take_offer`)
 
 
 class SoloGame(SeatGame):
@@ -71,10 +72,6 @@ class SolonautsTable(SeatTable):
     END_EVENTS = frozenset({"game_won", "game_lost"})
     NOTHING_HIDDEN = True
 
-    said = Signal(str, bool)  # a line for the status bar: a refusal or problem (True), or a hint (False)
-    replay_bar = Signal(bool)  # the winning line's step-by-step bar, shown or hidden
-    dealt = Signal(dict)  # a new deal started here, with its options (the main window remembers them)
-
     game: SoloGame
     scene: SolonautsScene
 
@@ -93,8 +90,42 @@ class SolonautsTable(SeatTable):
         self.scene.pinned.connect(self._on_pin)
         self.scene.selection_changed.connect(lambda _card: self.changed.emit())
         self.help = SoloHelp(self, self)
+        self.stats_dialog: StatisticsDialog | None = None  # the last one shown (tests read it)
+        self._start_notes: list[str] = []
+        self._build_replay_bar()
         self.session = self._session(game.match, autosave)
+        if autosave is not None and stats is None:  # a table played at (a replay's has no autosave)
+            self._read_stats()
         self.refresh()
+
+    def _build_replay_bar(self) -> None:
+        """The bar that steps through a winning line, above the table; shown only while one is shown."""
+        self.replay_bar = QToolBar()
+        self.replay_actions: list[QAction] = []
+        for key, slot, shortcut in (("replay.back", self.help.back, "Left"), ("replay.next", self.help.next, "Right"),
+                                    ("replay.play", self.help.play_all, "Space"),
+                                    ("replay.stop", self.help.stop, "Escape")):
+            action = QAction(self.tr_.text(key), self)
+            action.setData(key)
+            action.setShortcut(QKeySequence(shortcut))
+            action.triggered.connect(slot)
+            action.setEnabled(False)
+            self.replay_bar.addAction(action)
+            self.replay_actions.append(action)
+        column = self.layout()
+        assert isinstance(column, QBoxLayout)
+        column.insertWidget(0, self.replay_bar)
+        self.replay_bar.hide()
+
+    def _read_stats(self) -> None:
+        """The player's record, read as the table opens: a damaged file is kept aside, and said."""
+        self._stats = Statistics(stats_path())
+        damaged = self._stats.set_aside
+        if damaged is not None:
+            self._start_notes.append(self.tr_.text("stats.damaged", file=str(damaged)))
+
+    def start_notes(self) -> list[str]:
+        return list(self._start_notes)
 
     def _session(self, match: Match[SoloState], autosave: Path | None) -> GameSession:
         session = GameSession(match, self.tr_, autosave)
@@ -148,6 +179,22 @@ class SolonautsTable(SeatTable):
     def decider(self) -> int | None:
         return None if self.game.engine.is_over(self.game.state) else PLAYER
 
+    def title(self) -> str:
+        t = self.tr_.text
+        return f"{t('app.name')} — {t('game.chrononauts')}: {t('mode.solonauts')}"
+
+    def retranslate(self) -> None:
+        for action in self.replay_actions:
+            action.setText(self.tr_.text(str(action.data())))
+        super().retranslate()
+
+    @classmethod
+    def in_progress_line(cls, tr: Translator, game: SeatGame) -> str:
+        """One player: the deal and how far it has come, rather than a name."""
+        state: SoloState = game.state
+        score = tr.text("solonauts.score", score=state.score, of=state.options["ids"])
+        return f"{tr.text('status.deal', seed=game.match.seed)}  {score}"
+
     # --- the status line and the menus -----------------------------------------------------------
 
     def status(self) -> tuple[str, str, str]:
@@ -174,6 +221,17 @@ class SolonautsTable(SeatTable):
             return not self.session.over and not self.help.replaying
         return action in ACTIONS
 
+    def take_offer(self, action: str, options: dict[str, Any]) -> None:
+        """A menu entry of `ACTIONS`, or a deal to search for (`FOUND_DEALS`) with `options`."""
+        if action == "hint":
+            self.hint()
+        elif action == "restart":
+            self.restart()
+        elif action == "statistics":
+            self.show_statistics()
+        elif action in FOUND_DEALS:
+            self.help.start_found_deal(action, options)
+
     def show_message(self, text: str, error: bool = True) -> None:
         self.message.setText(text)
         self.said.emit(text, error)
@@ -189,7 +247,7 @@ class SolonautsTable(SeatTable):
         self.show_message(self.session.explain_drop(card, target))
 
     def _on_changed(self, events: list[Event]) -> None:
-        self.message.clear()
+        self.show_message("")  # a refusal or a hint was about the position before
         self.refresh()
         if self.session.autosave_error:
             self.show_message(self.tr_.text("status.autosave_failed", reason=self.session.autosave_error))
@@ -258,9 +316,6 @@ class SolonautsTable(SeatTable):
     def hint(self) -> None:
         self.help.hint()
 
-    def daily_deal(self, options: dict[str, Any]) -> None:
-        self.help.start_found_deal("daily", options)
-
     @property
     def stats(self) -> Statistics:
         """The player's record, read when first needed (a replay's table never touches the file)."""
@@ -282,9 +337,10 @@ class SolonautsTable(SeatTable):
 
         def confirm() -> bool:
             buttons = [t("stats.reset_yes"), t("stats.reset_no")]
-            return dialogs.ask(self, t("stats.title"), t("stats.reset_question"), buttons, 1) == 0
+            return self.ask(t("stats.title"), t("stats.reset_question"), buttons, 1) == 0
 
         dialog = StatisticsDialog(self.stats, self.tr_, range(IDS_MIN, IDS_MAX + 1), confirm, self.window())
+        self.stats_dialog = dialog
         dialog.open()
         return dialog
 
@@ -318,7 +374,9 @@ class SolonautsTable(SeatTable):
         self.refresh()
 
     def show_replay_bar(self, shown: bool) -> None:
-        self.replay_bar.emit(shown)
+        self.replay_bar.setVisible(shown)
+        for action in self.replay_actions:
+            action.setEnabled(shown)
         self.refresh()
 
     def show_prompt(self, text: str) -> None:

@@ -68,47 +68,47 @@ def children(view: Any) -> dict[str, QAccessibleInterface]:
 
 
 def test_the_table_lists_its_cards_with_names_roles_and_places(qtbot: Any, window: MainWindow) -> None:
-    table = tree(window.view)
+    table = tree(window.table.view)
     assert table.role() == QAccessible.Role.List and table.text(NAME) == "Card table"
     assert "Hand: 5 cards. Home: 0 of 8. Open paradoxes: 0." in table.text(DESCRIPTION)
-    items = children(window.view)
-    assert set(items) == set(window.scene.items_by_key)  # every card and zone, nothing else
+    items = children(window.table.view)
+    assert set(items) == set(window.table.scene.items_by_key)  # every card and zone, nothing else
     linchpin = items["tl:1963"]
     assert linchpin.text(NAME) == "1963, Kennedy Assassinated, true history"
     assert linchpin.text(DESCRIPTION).startswith("Linchpin; turning it over ripples to 1968, 1969, 1974.")
-    assert linchpin.role() == QAccessible.Role.ListItem and linchpin.parent().object() is window.view
+    assert linchpin.role() == QAccessible.Role.ListItem and linchpin.parent().object() is window.table.view
     assert items["tl:1868"].text(NAME) == "1868, Andrew Johnson Impeached, ripplepoint"
     assert items["tl:1868"].text(DESCRIPTION) == "Paradox if 1865′ is prime."
     assert items[DECK_KEY].text(DESCRIPTION) == "face down" and "36" in items[DECK_KEY].text(NAME)
-    first = window.session.view.hand[0] if window.session else ""
+    first = window.table.session.view.hand[0] if window.table.session else ""
     assert items[first].text(NAME).endswith("card 1 of 5 in your hand")
     assert "can be picked up" in items[first].text(DESCRIPTION).lower()
-    view_rect = QRect(window.view.mapToGlobal(window.view.rect().topLeft()), window.view.size())
+    view_rect = QRect(window.table.view.mapToGlobal(window.table.view.rect().topLeft()), window.table.view.size())
     assert view_rect.contains(linchpin.rect()) and linchpin.rect().width() > 20
     point = linchpin.rect().center()
     found = table.childAt(point.x(), point.y())
-    assert found is not None and found.object() is window.scene.items_by_key["tl:1963"]
+    assert found is not None and found.object() is window.table.scene.items_by_key["tl:1963"]
 
 
 def test_the_names_follow_a_move(qtbot: Any, window: MainWindow) -> None:
     """CHR-4.4 and CHR-4.2: Reverse Fate turns 1865 over, and 1868, hanging on it, becomes a paradox;
     the names say both, and the hand's count follows."""
-    assert window.session is not None
-    fate = next(card for card in window.session.view.hand if card.startswith("inv_reverse_fate"))
-    before = children(window.view)
+    assert window.table.session is not None
+    fate = next(card for card in window.table.session.view.hand if card.startswith("inv_reverse_fate"))
+    before = children(window.table.view)
     assert before["tl:1865"].text(NAME) == "1865, Lincoln Assassinated, true history"
-    window.session.play(PlayCard(0, fate, 1865))
-    after = children(window.view)
+    window.table.session.play(PlayCard(0, fate, 1865))
+    after = children(window.table.view)
     assert after["tl:1865"].text(NAME).startswith("1865′, ")
     assert after["tl:1865"].text(NAME).endswith(", history changed, 1 paradox depends on it")
     assert after["tl:1868"].text(NAME).endswith(", paradox")
-    assert "Open paradoxes: 1." in tree(window.view).text(DESCRIPTION)
+    assert "Open paradoxes: 1." in tree(window.table.view).text(DESCRIPTION)
     assert fate not in after
 
 
 def test_focus_selection_and_lit_targets_show_in_the_state(qtbot: Any, window: MainWindow,
                                                           heard: list[tuple[str, str]]) -> None:
-    view, scene = window.view, window.scene
+    view, scene = window.table.view, window.table.scene
     view.setFocus()
     items = children(view)
     focused = [key for key, child in items.items() if child.state().focused]
@@ -126,10 +126,10 @@ def test_focus_selection_and_lit_targets_show_in_the_state(qtbot: Any, window: M
 
 
 def test_every_log_event_is_announced(qtbot: Any, window: MainWindow, heard: list[tuple[str, str]]) -> None:
-    assert window.session is not None
+    assert window.table.session is not None
     lines = window.log.count()
-    fate = next(card for card in window.session.view.hand if card.startswith("inv_reverse_fate"))
-    window.session.play(PlayCard(0, fate, 1865))
+    fate = next(card for card in window.table.session.view.hand if card.startswith("inv_reverse_fate"))
+    window.table.session.play(PlayCard(0, fate, 1865))
     new = [window.log.item(i).text() for i in range(lines, window.log.count())]
     said = [text for kind, text in heard if kind == "announce"]
     assert new and said == new
@@ -138,11 +138,11 @@ def test_every_log_event_is_announced(qtbot: Any, window: MainWindow, heard: lis
 def test_names_are_in_the_players_language(qtbot: Any, home: Path, dialogs: Dialogs) -> None:
     window = make_window(qtbot, dialogs, "it")
     window.new_game({"ids": 8}, 1234)
-    items = children(window.view)
-    assert tree(window.view).text(NAME) == "Tavolo da gioco"
+    items = children(window.table.view)
+    assert tree(window.table.view).text(NAME) == "Tavolo da gioco"
     assert items["tl:1963"].text(NAME).endswith(", storia vera")
     window.set_language("nl")
-    assert children(window.view)["tl:1963"].text(NAME).endswith(", ware geschiedenis")
+    assert children(window.table.view)["tl:1963"].text(NAME).endswith(", ware geschiedenis")
 
 
 # --- tables for several people ---------------------------------------------------------------------

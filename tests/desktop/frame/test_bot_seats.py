@@ -431,7 +431,7 @@ def test_the_set_up_starts_the_game_with_its_computers_and_remembers_them(
         return int(dialog.result())
     monkeypatch.setattr(SeatSetupDialog, "exec", fill_in)
     window.hotseat_dialog("parsifal", "standard", 7)
-    table = window.hotseat
+    table = window.table
     assert table is not None and table.game.names == ["Ada", "Computer 1", "Computer 2"]
     assert table.game.bots == {1: "normal", 2: "hard"} and table.bot_seats.pace == bot_seats.PACES["slow"]
     window.hotseat_dialog("parsifal", "standard", 8)  # offered again as they were
@@ -485,7 +485,7 @@ def test_a_save_with_a_level_that_is_gone_opens_with_the_nearest_and_says_so(
     path = tmp_path / "old.convivium.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     window.open_file(path)
-    table = window.hotseat
+    table = window.table
     assert table is not None and table.game.bots == {1: "easy", 3: "hard"}
     assert table.game.notes == ["bots.level_replaced"]
     assert window.log.item(0).text() == window.tr_.text("bots.level_replaced")

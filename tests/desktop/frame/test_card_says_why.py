@@ -134,6 +134,6 @@ def test_a_hint_on_a_table_just_put_on_screen_is_not_red(qtbot: Any, home: Any, 
 
     main = make_window(qtbot, dialogs)
     set_table(main, Shot("parsifal", "standard", 6, 2, 25, (1280, 720), tmp_path / "shot.png"))
-    table = main.hotseat
+    table = main.table
     assert table is not None and table.message.text() == table._hint != ""
     assert red_pixels(table.message) == 0

@@ -33,7 +33,7 @@ def test_no_focus_ring_crosses_a_caption(qtbot: Any, home: Path, dialogs: Dialog
     window = make_window(qtbot, dialogs, language=lang)
     if table == "solonauts":
         window.new_game({"ids": 8}, 5)
-        scene: CardTable = window.scene
+        scene: CardTable = window.table.scene
     else:
         mode, options, seed = TABLES[table]
         game = "chrononauts" if table == "artifaxx" else table

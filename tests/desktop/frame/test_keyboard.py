@@ -117,27 +117,27 @@ def test_a_whole_game_of_solonauts_by_keys_alone(qtbot: Any, main: MainWindow, d
     (CHR-12.2: every traveller home). Odd moves reach their target by Tab, even ones by the arrows."""
     seed, ids = WINNABLE
     main.new_game({"ids": ids}, seed)
-    assert main.session is not None
+    assert main.table.session is not None
     eng = engine("chrononauts", "solonauts")
     line = solve(eng, eng.new_state({"ids": ids}, seed)).line  # type: ignore[arg-type]
     assert line
-    view, scene = main.view, main.scene
+    view, scene = main.table.view, main.table.scene
     view.setFocus()
     ring_is_shown(scene)
     for n, move in enumerate(line):
-        dests = main.session.dests()
+        dests = main.table.session.dests()
         card = move.card  # type: ignore[attr-defined]
         target = next(key for key, m in dests[card].items() if m == move)  # where the table shows this move
         assert isinstance(move, (PlayCard, Discard))
         play_by_keys(qtbot, view, scene, card, target, by_tab=n % 2 == 1)
-        assert main.session.match.moves[-1] == move
-        if not main.session.over:
+        assert main.table.session.match.moves[-1] == move
+        if not main.table.session.over:
             ring_is_shown(scene)  # the focus found a new place once the card had gone
-    assert main.session.match.state.result == "won"
+    assert main.table.session.match.state.result == "won"
 
 
 def test_escape_puts_the_card_down_and_the_focus_stays_on_it(qtbot: Any, window: MainWindow) -> None:
-    scene, view = window.scene, window.view
+    scene, view = window.table.scene, window.table.view
     view.setFocus()
     first = scene.focused_key
     assert first == scene.movable()[0]  # the focus starts on the first card that may move
@@ -155,7 +155,7 @@ def test_escape_puts_the_card_down_and_the_focus_stays_on_it(qtbot: Any, window:
 
 
 def test_the_focus_survives_a_redraw_and_a_language_switch(qtbot: Any, window: MainWindow) -> None:
-    scene, view = window.scene, window.view
+    scene, view = window.table.scene, window.table.view
     view.setFocus()
     steer(qtbot, view, scene, "tl:1963")
     window.set_language("it")
@@ -166,16 +166,16 @@ def test_the_focus_survives_a_redraw_and_a_language_switch(qtbot: Any, window: M
 
 def test_undo_redo_and_the_log_have_keys(qtbot: Any, window: MainWindow) -> None:
     """Ctrl+Z and Ctrl+Shift+Z undo and redo, L takes the keyboard to the log and back."""
-    assert window.session is not None
-    scene, view = window.scene, window.view
+    assert window.table.session is not None
+    scene, view = window.table.scene, window.table.view
     view.setFocus()
     press(qtbot, view, scene, K.Key_1)
     press(qtbot, view, scene, K.Key_Delete)
-    assert len(window.session.match.moves) == 1
+    assert len(window.table.session.match.moves) == 1
     qtbot.keyClick(view, K.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert window.session.match.moves == []
+    assert window.table.session.match.moves == []
     qtbot.keyClick(view, K.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert len(window.session.match.moves) == 1
+    assert len(window.table.session.match.moves) == 1
     qtbot.keyClick(view, K.Key_L)
     assert QApplication.focusWidget() is window.log
     qtbot.keyClick(window.log, K.Key_L)
@@ -192,7 +192,7 @@ def test_f1_and_question_mark_list_the_keys_in_the_players_language(qtbot: Any, 
                                                                    language: str, title: str, row: str) -> None:
     window = make_window(qtbot, dialogs, language)
     window.new_game({"ids": 8}, 1234)
-    scene, view = window.scene, window.view
+    scene, view = window.table.scene, window.table.view
     view.setFocus()
     qtbot.keyClick(view, K.Key_F1)
     panel = scene.help_panel
@@ -209,7 +209,7 @@ def test_f1_and_question_mark_list_the_keys_in_the_players_language(qtbot: Any, 
     assert not scene.help_shown
     scene.toggle_help(True)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton)  # any click closes it, and plays nothing
-    assert not scene.help_shown and window.session is not None and window.session.match.moves == []
+    assert not scene.help_shown and window.table.session is not None and window.table.session.match.moves == []
 
 
 # --- the tables for several people ------------------------------------------------------------------
@@ -307,13 +307,13 @@ def test_the_arrows_follow_rows_and_columns() -> None:
 
 def test_every_item_of_the_table_can_be_reached_by_the_arrows(window: MainWindow) -> None:
     """No card or zone is an island: from where the focus starts, the arrows lead to each one."""
-    scene = window.scene
+    scene = window.table.scene
     for key in scene.items_by_key:
         arrow_path(scene, key)  # raises if unreachable
 
 
 def test_the_ring_follows_its_card_when_it_moves(window: MainWindow) -> None:
-    scene = window.scene
+    scene = window.table.scene
     item = scene.items_by_key[scene.focused_key]
     item.setPos(item.pos() + QPointF(30, -40))  # as while it is dragged, or slides after a redraw
     ring_is_shown(scene)

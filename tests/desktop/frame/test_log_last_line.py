@@ -39,7 +39,7 @@ def test_every_new_log_line_of_solonauts_is_shown_whole(qtbot: Any, home: Path, 
     main = make_window(qtbot, dialogs, "it")
     main.resize(1000, 620)
     main.new_game(main.remembered_options(), 5)
-    session = main.session
+    session = main.table.session
     assert session is not None
     rnd = random.Random(5)
     checked = 0
@@ -68,4 +68,4 @@ def test_a_log_scrolled_up_to_read_stays_where_it_was_put(qtbot: Any, home: Path
     main.log.addItem("one more line")
     QApplication.processEvents()
     assert bar.value() == 0
-    assert table is main.hotseat
+    assert table is main.table

@@ -162,6 +162,6 @@ def test_a_save_is_cleaned_and_repeated_names_are_told_apart_by_seat(tmp_path: P
 def test_file_open_refuses_a_million_character_name_with_the_reason(main: MainWindow, dialogs: Dialogs,
                                                                    tmp_path: Path) -> None:
     assert not main.open_file(saved_with(tmp_path, ["Ada", "B" * 1_000_000]))
-    assert main.hotseat is None
+    assert main.table is None
     (_title, text), = dialogs.informed
     assert f"A player's name in this file cannot be used. Seat 2: this name is longer than {MAX_LENGTH}" in text

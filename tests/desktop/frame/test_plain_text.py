@@ -97,15 +97,15 @@ def test_a_hot_seat_game_shows_the_names_as_written(qtbot: Any, home: Path, dial
     path = tmp_path / "names.convivium.json"
     hs.game.save(path)
     assert main.open_file(path)
-    opened = main.hotseat
+    opened = main.table
     assert opened is not None and opened is not hs and opened.game.names == [EVE, BO]
     assert literal(opened.prompt, EVE) or literal(opened.prompt, BO)
     # The autosave, carried on at the next start.
     again = make_window(qtbot, dialogs)
     dialogs.answers = [0]
     assert again.offer_resume(crashed=True)
-    assert again.hotseat is not None and again.hotseat.game.names == [EVE, BO]
-    assert literal(again.hotseat.prompt, EVE) or literal(again.hotseat.prompt, BO)
+    assert again.table is not None and again.table.game.names == [EVE, BO]
+    assert literal(again.table.prompt, EVE) or literal(again.table.prompt, BO)
 
 
 def test_the_setup_dialog_quotes_a_name_as_written(qtbot: Any, home: Path, dialogs: Dialogs) -> None:

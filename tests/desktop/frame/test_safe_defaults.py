@@ -55,8 +55,9 @@ def test_the_window_names_the_safe_answer_of_every_destructive_question(qtbot: A
     window.inform = answers.inform  # type: ignore[method-assign]
     qtbot.addWidget(window)
     window.ask = answers.ask  # type: ignore[method-assign]
-    window.show_statistics()
-    window.stats_dialog.reset_button.click()
+    window.new_game({"ids": 8}, 1234)  # the statistics are the Solonauts table's
+    window.act_statistics.trigger()
+    window.table.stats_dialog.reset_button.click()
     existing = home / "old.convivium.json"
     existing.parent.mkdir(parents=True, exist_ok=True)
     existing.write_text("{}", encoding="utf-8")

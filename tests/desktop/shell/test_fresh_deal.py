@@ -15,8 +15,8 @@ def test_the_card_panel_forgets_the_last_deals_card(qtbot: Any, home: Path, dial
     options = main.remembered_options()
     main.new_game(options, 11)
     hint = main.tr_.text("detail.hint")
-    card = next(k for k in main.scene.items_by_key if k.startswith("hand:") or k.startswith("tl:"))
-    main.scene.pinned.emit(card)  # pinned: it would stay through any hovering
+    card = next(k for k in main.table.scene.items_by_key if k.startswith("hand:") or k.startswith("tl:"))
+    main.table.scene.pinned.emit(card)  # pinned: it would stay through any hovering
     assert main.detail.text.toPlainText() != hint
     main.new_game(options, 12)
     QApplication.processEvents()

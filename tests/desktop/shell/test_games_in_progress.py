@@ -94,9 +94,11 @@ def test_the_list_speaks_the_players_language(qtbot: Any, home: Path, dialogs: D
     main.new_game({"ids": 8}, 1234)  # Solonauts back on the table: the game for several waits in the list
     dialog = games_dialog(main, qtbot)
     assert dialog.windowTitle() == "Lopende spellen"
-    [[game, players, when]] = dialog.row_texts()
+    [solo, [game, players, when]] = dialog.row_texts()
     assert game == main.tr_.text("game.parsifal") and players == "Ann, Bob, Cleo"
-    assert when == when_played(main.tr_, storage.game_slots()[0].stat().st_mtime)
+    assert when == when_played(main.tr_, storage.game_slots()[1].stat().st_mtime)
+    # The Solonauts game on the table is listed too, in Dutch: its deal and its score stand for the players.
+    assert solo == ["Chrononauts: Solonauts", "Verdeling 1234  Thuis: 0 van 8", main.tr_.text("games.on_table")]
 
 
 def test_opening_a_game_from_the_list_resumes_it_in_its_own_autosave(
@@ -111,7 +113,7 @@ def test_opening_a_game_from_the_list_resumes_it_in_its_own_autosave(
     dialog.table.selectRow(1)
     dialog.open_button.click()
     QApplication.processEvents()
-    table = main.hotseat
+    table = main.table
     assert table is not None and table is not second
     assert table.game.names == NAMES and table.game.match.moves == moves and table.autosave == slot
     play_some(table, 1, 9)
@@ -158,8 +160,8 @@ def test_the_old_single_autosave_is_moved_into_the_list_and_offered(
     assert again.offer_resume(crashed=False)
     assert not legacy.exists()
     [moved] = storage.game_slots()
-    assert again.hotseat is not None and again.hotseat.autosave == moved
-    assert again.hotseat.game.names == NAMES and len(again.hotseat.game.match.moves) == 3
+    assert again.table is not None and again.table.autosave == moved
+    assert again.table.game.names == NAMES and len(again.table.game.match.moves) == 3
 
 
 def test_after_a_crash_the_game_played_last_is_offered(qtbot: Any, main: MainWindow, dialogs: Dialogs) -> None:
@@ -173,8 +175,8 @@ def test_after_a_crash_the_game_played_last_is_offered(qtbot: Any, main: MainWin
     dialogs.answers = [0]
     assert again.offer_resume(crashed=True)
     assert dialogs.asked[-1][1] == again.tr_.text("resume.after_crash")
-    assert again.hotseat is not None and again.hotseat.game.names == ["Dora", "Enzo"]
-    assert again.hotseat.autosave == second.autosave
+    assert again.table is not None and again.table.game.names == ["Dora", "Enzo"]
+    assert again.table.autosave == second.autosave
     assert first.autosave.exists()  # the other one waits in the list
 
 
@@ -222,9 +224,9 @@ def test_play_from_here_on_the_running_game_keeps_it(qtbot: Any, main: MainWindo
     replay.seek(2)
     new = replay.play_from_here()
     assert new is not None and new != slot and storage.is_game_slot(new)
-    assert main.hotseat is not None and main.hotseat.autosave == new
-    assert main.hotseat.game.match.moves == moves[:2]
-    play_some(main.hotseat, 1, 11)
+    assert main.table is not None and main.table.autosave == new
+    assert main.table.game.match.moves == moves[:2]
+    play_some(main.table, 1, 11)
     assert len(moves_in(slot)) == 6  # the running game is whole
     assert sorted(entry.path for entry in games_in_progress()) == sorted([slot, new])
 
@@ -253,28 +255,25 @@ def test_a_new_save_path_is_never_an_existing_file(home: Path) -> None:
     assert first.read_text(encoding="utf-8") == "taken"
 
 
-def test_solonauts_play_from_here_asks_before_replacing_the_game_in_progress(
+def test_solonauts_play_from_here_never_replaces_the_game_in_progress(
         qtbot: Any, window: MainWindow, dialogs: Dialogs, home: Path) -> None:
-    session = window.session
-    assert session is not None
+    """One storage path: a Solonauts game played on from a replay gets its own autosave, like a game for several,
+    so the game that was on the table stays whole in its own, and nobody has to be asked first."""
+    session = window.table.session
     for _ in range(3):
         assert session.play(session.match.legal_moves(0)[0])
-    autosave = storage.autosave_path()
+    autosave = window.table.autosave
     before = autosave.read_bytes()
     replay = window.watch_replay()
     assert replay is not None
     qtbot.addWidget(replay)
     replay.seek(1)
-    dialogs.answers = [1]  # Cancel
-    assert replay.play_from_here() is None
-    assert autosave.read_bytes() == before and window.session is session
-    title, text, buttons = dialogs.asked[-1]
-    assert autosave.name in text and buttons == ["Play from here", "Cancel"]
-    assert not list(home.glob("played-on-*"))  # the file written for it is gone again
-    dialogs.answers = [0]
     new = replay.play_from_here()
-    assert new is not None and new.parent == home and window.session is not session
-    assert len(saves.load(autosave).moves) == 1
+    assert dialogs.asked == []
+    assert new is not None and storage.is_game_slot(new) and window.table.autosave == new
+    assert len(saves.load(new).moves) == 1
+    assert autosave.read_bytes() == before  # the other game is untouched, and still listed
+    assert {entry.path for entry in games_in_progress()} == {autosave, new}
 
 
 # --- Save as ------------------------------------------------------------------------------------------

@@ -163,7 +163,7 @@ def test_the_first_start_of_a_game_offers_its_guide_once(qtbot: Any, window: Mai
     offer = window.guided_offer.bubble  # type: ignore[attr-defined]
     assert offer is not None
     qtbot.mouseClick(offer.next, LEFT)  # Show me
-    table = window.hotseat
+    table = window.table
     assert table is not None and isinstance(getattr(table, "guide", None), Guide)
     assert table.game.names == ["Sam", "Ada", "Bruno"]  # the name the player last sat under is a guest's here
 
@@ -171,7 +171,7 @@ def test_the_first_start_of_a_game_offers_its_guide_once(qtbot: Any, window: Mai
 def test_help_menu_starts_the_guide_of_the_game_on_the_table(qtbot: Any, window: MainWindow) -> None:
     window.new_hotseat("bacchanalia", "standard", ["Ada", "Bruno", "Carla"], {}, 5)
     window.act_guided.trigger()
-    table = window.hotseat
+    table = window.table
     assert table is not None and table.game.match.seed == 1 and getattr(table, "guide", None) is not None
     assert window.act_guided.text() == window.tr_.text("menu.guided")
 

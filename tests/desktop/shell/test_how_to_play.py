@@ -100,7 +100,7 @@ def test_how_to_play_opens_the_rules_of_the_game_on_the_table_in_each_language(q
 
 
 def test_with_no_game_on_the_table_the_last_chosen_rules_open(qtbot: Any, main: MainWindow) -> None:
-    assert main.session is None and main.hotseat is None
+    assert main.table is None
     main.act_help.trigger()
     dialog = main.how_to_play
     assert dialog is not None
@@ -233,7 +233,7 @@ def test_f1_lists_only_the_keys_of_the_game_on_the_table(qtbot: Any, main: MainW
     """Delete drops a card on the discard pile in Solonauts; Parsifal has no discard pile and no curtain."""
     t = main.tr_.text
     main.new_game({"ids": 8}, 12345)
-    solonauts = keys_listed(main.scene)
+    solonauts = keys_listed(main.table.scene)
     assert t("keys.delete.does") in solonauts
     game, mode, names, options, seed = ON_TABLE["parsifal"]
     table = main.new_hotseat(game, mode, names, options, seed)

@@ -280,7 +280,7 @@ def test_play_from_here_continues_legally_and_leaves_the_save_alone(qtbot: Any, 
     new = replay.play_from_here()
     assert new is not None and new != path and new.exists()
     assert path.read_bytes() == before and path.stat().st_mtime_ns == mtime
-    table = main.hotseat
+    table = main.table
     assert table is not None and table.game.match.moves == played.match.moves[:at]
     assert table.game.names == NAMES
     data = json.loads(new.read_text(encoding="utf-8"))
@@ -301,9 +301,10 @@ def test_solonauts_play_from_here_opens_the_live_session(qtbot: Any, main: MainW
     replay = opened(main, path, qtbot)
     replay.seek(3)
     new = replay.play_from_here()
-    assert new is not None and main.session is not None and main.save_path == new
-    assert main.session.match.moves == played.moves[:3]
-    assert main.session.play(main.session.match.legal_moves(0)[0])
+    # Played on among the games in progress, in the file the replay wrote (Save asks where, as for a new game).
+    assert new is not None and main.table is not None and main.table.autosave == new and main.save_path is None
+    assert main.table.session.match.moves == played.moves[:3]
+    assert main.table.session.play(main.table.session.match.legal_moves(0)[0])
     assert path.read_bytes() == before and path.stat().st_mtime_ns == mtime
 
 
@@ -318,11 +319,11 @@ def test_a_corrupt_save_is_refused_with_the_reason(qtbot: Any, main: MainWindow,
         assert main.open_replay(bad) is None
         title, text = dialogs.informed[-1]
         assert text.startswith(f"Cannot open {bad.name}: ")
-    assert main.replay_window is None and main.hotseat is None
+    assert main.replay_window is None and main.table is None
 
 
 def test_watch_the_replay_is_offered_only_with_a_game_on(qtbot: Any, main: MainWindow) -> None:
-    assert main.session is None and not main.act_watch.isEnabled()
+    assert main.table is None and not main.act_watch.isEnabled()
     main.new_game({"ids": 6}, 3)
     assert main.act_watch.isEnabled()
     main.new_hotseat("parsifal", "standard", NAMES, {}, 5)

@@ -38,15 +38,15 @@ def seen(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     def spy(window: MainWindow, shot: shot_module.Shot) -> None:
         original(window, shot)
         found["title"] = window.windowTitle()
-        table = window.hotseat
+        table = window.table
         if table is not None:
             found["decider"] = table.decider()
             found["looking"] = table.looking
             found["prompt"] = table.prompt.text()
             found["curtain"] = table.tr_.text("hs.curtain", player=table.game.names[table.decider() or 0])
             found["moves"] = len(table.game.match.moves)
-        elif window.session is not None:
-            found["moves"] = len(window.session.match.moves)
+        elif window.table.session is not None:
+            found["moves"] = len(window.table.session.match.moves)
 
     monkeypatch.setattr(shot_module, "set_table", spy)
     return found

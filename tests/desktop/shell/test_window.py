@@ -20,16 +20,16 @@ from rules.saves import to_json
 
 def play_first(window: MainWindow) -> PlayCard:
     """Play the first legal move that puts a card on the timeline, through the session."""
-    assert window.session is not None
-    move = next(m for m in window.session.match.legal_moves(0) if isinstance(m, PlayCard) and m.target)
-    assert window.session.play(move)
+    assert window.table.session is not None
+    move = next(m for m in window.table.session.match.legal_moves(0) if isinstance(m, PlayCard) and m.target)
+    assert window.table.session.play(move)
     return move
 
 
 def table_picture(window: MainWindow) -> dict[str, tuple[str, str, float, float]]:
     """What every card on the table shows and where: enough to tell two tables apart."""
     return {key: (item.face.title, item.face.year, item.pos().x(), item.pos().y())
-            for key, item in window.scene.items_by_key.items()}
+            for key, item in window.table.scene.items_by_key.items()}
 
 
 def test_undo_and_redo_restore_the_table(qtbot: Any, window: MainWindow) -> None:
@@ -40,31 +40,33 @@ def test_undo_and_redo_restore_the_table(qtbot: Any, window: MainWindow) -> None
     assert window.act_undo.isEnabled() and not window.act_redo.isEnabled()
     window.act_undo.trigger()
     assert table_picture(window) == before
-    assert window.session is not None and window.session.match.moves == []
+    assert window.table.session is not None and window.table.session.match.moves == []
     assert window.act_redo.isEnabled()
     window.act_redo.trigger()
     assert table_picture(window) == after
-    assert window.session.match.moves == [move]
+    assert window.table.session.match.moves == [move]
     assert window.log.count() > 0
 
 
 def test_undo_with_nothing_to_undo_says_so(qtbot: Any, window: MainWindow) -> None:
-    window.undo()
+    """The menu entries are off with nothing to take back; the table says so in the window's status line."""
+    assert not window.act_undo.isEnabled() and not window.act_redo.isEnabled()
+    window.table.undo()
     assert window.message.text() == "Nothing to undo."
-    window.redo()
+    window.table.redo()
     assert window.message.text() == "Nothing to redo."
 
 
 def test_undo_is_unlimited(qtbot: Any, window: MainWindow) -> None:
-    assert window.session is not None
+    assert window.table.session is not None
     start = table_picture(window)
     rng = random.Random(3)
     for _ in range(25):
-        moves = [m for m in window.session.match.legal_moves(0) if not isinstance(m, Resign)]
+        moves = [m for m in window.table.session.match.legal_moves(0) if not isinstance(m, Resign)]
         if not moves:
             break
-        window.session.play(rng.choice(moves))
-    played = len(window.session.match.moves)
+        window.table.session.play(rng.choice(moves))
+    played = len(window.table.session.match.moves)
     assert played >= 20
     for _ in range(played):
         window.undo()
@@ -74,18 +76,18 @@ def test_undo_is_unlimited(qtbot: Any, window: MainWindow) -> None:
 @pytest.mark.parametrize("language", ["it", "es", "nl"])
 def test_switching_language_redraws_every_card_and_label(qtbot: Any, window: MainWindow, language: str) -> None:
     play_first(window)
-    english = {key: item.face for key, item in window.scene.items_by_key.items()}
+    english = {key: item.face for key, item in window.table.scene.items_by_key.items()}
     menu_before = window.menu_game.title()
     window.language_actions[language].trigger()
     assert window.tr_.language == language
     # Every card face is now what the faces give in the new language (redrawn at once).
-    faces = ChrononautsFaces(window.faces.cards, window.faces.rules, window.tr_)
-    assert window.session is not None
-    timeline = window.session.view.timeline
-    for key, item in window.scene.items_by_key.items():
+    faces = ChrononautsFaces(window.table.faces.cards, window.table.faces.rules, window.tr_)
+    assert window.table.session is not None
+    timeline = window.table.session.view.timeline
+    for key, item in window.table.scene.items_by_key.items():
         if key.startswith("tl:"):
             assert item.face == faces.timeline(int(key[3:]), timeline)
-    changed = [key for key, face in english.items() if window.scene.items_by_key[key].face.title != face.title]
+    changed = [key for key, face in english.items() if window.table.scene.items_by_key[key].face.title != face.title]
     assert len(changed) > 30  # the timeline titles at least
     assert window.menu_game.title() != menu_before
     assert window.log.item(0).text() != ""
@@ -104,7 +106,8 @@ def test_a_passing_message_does_not_stay_in_the_old_language(qtbot: Any, window:
 
 
 def test_every_move_is_autosaved(qtbot: Any, window: MainWindow) -> None:
-    path = storage.autosave_path()
+    path = window.table.autosave
+    assert path is not None and storage.is_game_slot(path)  # among the games in progress, like every game
     move = play_first(window)
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["seed"] == DEAL and saved["moves"] == [move.to_dict()]
@@ -118,15 +121,15 @@ def test_save_and_open_give_back_the_same_game(qtbot: Any, window: MainWindow, t
     picture = table_picture(window)
     target = tmp_path / "mine.convivium.json"
     assert window.save_to(target)
-    assert window.session is not None
-    moves = list(window.session.match.moves)
+    assert window.table.session is not None
+    moves = list(window.table.session.match.moves)
     window.new_game({"ids": 8}, 99)
     assert table_picture(window) != picture
     assert window.open_file(target)
-    assert window.session.match.moves == moves
+    assert window.table.session.match.moves == moves
     assert table_picture(window) == picture
     window.undo()  # the history came back too
-    assert window.session.match.moves == moves[:1]
+    assert window.table.session.match.moves == moves[:1]
 
 
 @pytest.mark.parametrize("damage, reason", [
@@ -138,20 +141,20 @@ def test_save_and_open_give_back_the_same_game(qtbot: Any, window: MainWindow, t
 ])
 def test_a_damaged_save_is_refused_and_left_untouched(qtbot: Any, window: MainWindow, dialogs: Dialogs,
                                                       tmp_path: Path, damage: Any, reason: str) -> None:
-    assert window.session is not None
-    card = next(c for c in window.session.view.hand if c.startswith("inv_reverse_fate"))
-    window.session.play(PlayCard(0, card, 1865))
-    good = to_json(window.session.match)
+    assert window.table.session is not None
+    card = next(c for c in window.table.session.view.hand if c.startswith("inv_reverse_fate"))
+    window.table.session.play(PlayCard(0, card, 1865))
+    good = to_json(window.table.session.match)
     assert '"target": 1865' in good and '"seed": 1234' in good and '"cardset_version": 1' in good
     path = tmp_path / "edited.convivium.json"
     path.write_text(damage(good), encoding="utf-8")
     before = path.read_bytes()
-    playing = list(window.session.match.moves)
+    playing = list(window.table.session.match.moves)
     assert not window.open_file(path)
     assert path.read_bytes() == before
     title, text = dialogs.informed[-1]
     assert "edited.convivium.json" in text and reason in text
-    assert window.session.match.moves == playing  # the game on the table goes on
+    assert window.table.session.match.moves == playing  # the game on the table goes on
 
 
 def test_resume_is_offered_after_a_crash(qtbot: Any, home: Path, dialogs: Dialogs) -> None:
@@ -164,8 +167,8 @@ def test_resume_is_offered_after_a_crash(qtbot: Any, home: Path, dialogs: Dialog
     assert second.offer_resume(crashed=True)
     title, text, buttons = dialogs.asked[-1]
     assert "did not close properly" in text and buttons[0] == "Carry on"
-    assert second.session is not None and second.session.match.moves == [move]
-    assert second.session.match.seed == DEAL
+    assert second.table.session is not None and second.table.session.match.moves == [move]
+    assert second.table.session.match.seed == DEAL
 
 
 def test_declining_resume_keeps_nothing_stale(qtbot: Any, home: Path, dialogs: Dialogs) -> None:
@@ -180,7 +183,7 @@ def test_declining_resume_keeps_nothing_stale(qtbot: Any, home: Path, dialogs: D
 
 def test_a_damaged_autosave_is_set_aside_not_overwritten(qtbot: Any, home: Path, dialogs: Dialogs) -> None:
     home.mkdir(parents=True)
-    storage.autosave_path().write_text("{ not json", encoding="utf-8")
+    storage.legacy_autosave_path().write_text("{ not json", encoding="utf-8")
     window = make_window(qtbot, dialogs)
     assert not window.offer_resume(crashed=True)
     kept = list(home.glob("autosave*.damaged-*"))
@@ -199,12 +202,12 @@ def test_closing_the_window_clears_the_crash_marker(qtbot: Any, home: Path, dial
 
 def play_out(window: MainWindow, seed: int) -> None:
     """Random legal moves until the deal ends (at most one pass through the deck, CHR-16)."""
-    assert window.session is not None
+    assert window.table.session is not None
     rng = random.Random(seed)
-    while not window.session.over:
-        moves = [m for m in window.session.match.legal_moves(0) if not isinstance(m, Resign)]
+    while not window.table.session.over:
+        moves = [m for m in window.table.session.match.legal_moves(0) if not isinstance(m, Resign)]
         plays = [m for m in moves if isinstance(m, PlayCard)]
-        window.session.play(rng.choice(plays or moves))
+        window.table.session.play(rng.choice(plays or moves))
 
 
 def test_the_end_of_a_deal_shows_the_score_and_offers_the_same_deal(qtbot: Any, window: MainWindow,
@@ -216,23 +219,23 @@ def test_the_end_of_a_deal_shows_the_score_and_offers_the_same_deal(qtbot: Any, 
     assert buttons == ["Same deal again", "New deal", "Look at the table"]
     assert title in ("You win!", "Deal lost")
     assert "Home: " in text and " of 8" in text
-    qtbot.waitUntil(lambda: window.session is not None and not window.session.match.moves)
-    assert window.session is not None and window.session.match.seed == DEAL
+    qtbot.waitUntil(lambda: window.table.session is not None and not window.table.session.match.moves)
+    assert window.table.session is not None and window.table.session.match.seed == DEAL
 
 
 def test_the_end_of_a_deal_can_start_a_new_one(qtbot: Any, window: MainWindow, dialogs: Dialogs) -> None:
     dialogs.answers = [1]  # "New deal"
     play_out(window, 2)
-    qtbot.waitUntil(lambda: window.session is not None and not window.session.match.moves)
-    assert window.session is not None and window.session.match.seed != DEAL  # a fresh random deal
+    qtbot.waitUntil(lambda: window.table.session is not None and not window.table.session.match.moves)
+    assert window.table.session is not None and window.table.session.match.seed != DEAL  # a fresh random deal
 
 
 def test_looking_at_the_finished_table_keeps_it(qtbot: Any, window: MainWindow, dialogs: Dialogs) -> None:
     dialogs.answers = [2]
     play_out(window, 3)
     qtbot.waitUntil(lambda: bool(dialogs.asked))
-    assert window.session is not None and window.session.over
-    assert window.session.match.moves  # nothing was thrown away
+    assert window.table.session is not None and window.table.session.over
+    assert window.table.session.match.moves  # nothing was thrown away
     assert window.prompt.text() != ""
 
 
@@ -268,14 +271,14 @@ def test_a_bad_deal_on_the_command_line_is_refused(qtbot: Any, home: Path,
 
 
 def test_dropping_a_card_autosaves_through_the_mouse(qtbot: Any, window: MainWindow) -> None:
-    assert window.session is not None
-    card = next(c for c in window.session.view.hand if c.startswith("inv_reverse_fate"))
+    assert window.table.session is not None
+    card = next(c for c in window.table.session.view.hand if c.startswith("inv_reverse_fate"))
     drag(window, card, centre(window, "tl:1865"))
-    saved = json.loads(storage.autosave_path().read_text(encoding="utf-8"))
+    saved = json.loads(window.table.autosave.read_text(encoding="utf-8"))
     assert saved["moves"] == [PlayCard(0, card, 1865).to_dict()]
-    first = window.session.view.hand[0]
+    first = window.table.session.view.hand[0]
     drag(window, first, centre(window, "zone:discard"))
-    assert window.session.match.moves[-1] == Discard(0, first)
+    assert window.table.session.match.moves[-1] == Discard(0, first)
 
 
 @pytest.mark.parametrize("stored", ["lots", 99, 5, None, True, [8]])
@@ -289,7 +292,7 @@ def test_a_hand_edited_settings_file_falls_back_to_the_default(qtbot: Any, home:
     options = window.remembered_options()
     assert options == {"ids": 8, "players": 1}
     window.new_game(options, DEAL)
-    assert window.session is not None and len(window.session.view.waiting) == 8
+    assert window.table.session is not None and len(window.table.session.view.waiting) == 8
 
 
 def test_the_last_number_of_travellers_is_remembered(qtbot: Any, window: MainWindow) -> None:
@@ -299,14 +302,15 @@ def test_the_last_number_of_travellers_is_remembered(qtbot: Any, window: MainWin
 
 
 def test_a_failing_autosave_is_said_and_the_game_goes_on(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
-    assert window.session is not None
+    assert window.table.session is not None
+    slot = window.table.session.autosave
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")
-    window.session.autosave = blocker / "autosave.convivium.json"  # its folder cannot be made
+    window.table.session.autosave = blocker / "autosave.convivium.json"  # its folder cannot be made
     play_first(window)
-    assert window.session.autosave_error
+    assert window.table.session.autosave_error
     assert window.message.text().startswith("Could not save automatically (")
-    assert len(window.session.match.moves) == 1  # the move stands
-    window.session.autosave = storage.autosave_path()
+    assert len(window.table.session.match.moves) == 1  # the move stands
+    window.table.session.autosave = slot
     play_first(window)
-    assert not window.session.autosave_error and window.message.text() == ""
+    assert not window.table.session.autosave_error and window.message.text() == ""

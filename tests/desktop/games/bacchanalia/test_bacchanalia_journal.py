@@ -98,7 +98,7 @@ def test_the_journal_is_kept_across_save_and_load(main: MainWindow, tmp_path: Pa
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["players"] == NAMES and data["journal"]["notes"][str(turn)] == "Bruno hides behind the amphorae."
     assert main.open_file(path)
-    opened = main.hotseat
+    opened = main.table
     assert isinstance(opened, BacchanaliaTable) and opened is not table
     assert opened.game.names == NAMES and opened.game.match.moves == table.game.match.moves
     assert opened.game.journal.note(turn) == "Bruno hides behind the amphorae."

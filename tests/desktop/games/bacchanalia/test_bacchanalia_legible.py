@@ -57,7 +57,7 @@ def test_the_cards_names_read_whole_at_1280x720(qtbot: Any, home: Path, tmp_path
         shot = screenshot.read_shot("bacchanalia", None, 6, seed, 25, "1280x720", str(tmp_path / "x.png"))
         screenshot.set_table(window, shot)
         settle(window, (1280, 720))
-        table = window.hotseat
+        table = window.table
         assert table is not None
         for item in table.scene.items_by_key.values():
             # One long name may take two lines on its face ("Vinum con il simbolo"), but not be cut.

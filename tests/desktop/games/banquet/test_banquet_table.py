@@ -395,7 +395,7 @@ def test_a_save_resumes_at_the_same_moment(main: MainWindow, tmp_path: Path) -> 
     bt.game.save(path)
     loaded = BanquetGame.load(path)
     assert loaded.names == NAMES and loaded.state.to_dict() == bt.game.state.to_dict()
-    again = main.show_hotseat(loaded)
+    again = main.show_table(loaded)
     assert isinstance(again, BanquetTable) and again.game.state.phase == OFFER
 
 

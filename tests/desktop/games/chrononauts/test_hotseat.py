@@ -162,16 +162,16 @@ def test_save_open_and_resume_a_game_for_several(qtbot: Any, home: Path, dialogs
     hs.game.save(path)
     saved = hs.game.engine.to_dict(hs.game.state)
     assert main.open_file(path)
-    assert main.hotseat is not None and main.hotseat is not hs
-    assert main.hotseat.game.names == NAMES and main.hotseat.game.engine.to_dict(main.hotseat.game.state) == saved
-    assert main.hotseat.scene.curtain_up or main.hotseat.decider() is None  # reopened: nobody's cards shown
+    assert main.table is not None and main.table is not hs
+    assert main.table.game.names == NAMES and main.table.game.engine.to_dict(main.table.game.state) == saved
+    assert main.table.scene.curtain_up or main.table.decider() is None  # reopened: nobody's cards shown
     # The autosave carries on after a crash, names and all.
     assert autosave_path().exists()
     again = make_window(qtbot, dialogs)
     dialogs.answers = [0]
     assert again.offer_resume(crashed=True)
-    assert again.hotseat is not None and again.hotseat.game.names == NAMES
-    assert again.hotseat.game.engine.to_dict(again.hotseat.game.state) == saved
+    assert again.table is not None and again.table.game.names == NAMES
+    assert again.table.game.engine.to_dict(again.table.game.state) == saved
 
 
 def test_the_setup_dialog_takes_two_to_six_names_in_seat_order(main: MainWindow) -> None:
@@ -262,7 +262,7 @@ def test_nobody_closes_the_memo_window_of_a_save_made_with_each_response_mode(ma
     path = tmp_path / "each.convivium.json"
     game.save(path)
     assert main.open_file(path)
-    hs = main.hotseat
+    hs = main.table
     assert isinstance(hs, ChrononautsTable) and hs.game.state.options["response_mode"] == "each"
     keep_all(hs)
     if hs.scene.curtain_up:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QToolBar
 from table_driver import Dialogs, centre, drag, make_window
 from chrononauts_driver import NAMES, keep_all, lift, start
 
@@ -42,26 +42,27 @@ def at_turn(main: MainWindow, seed: int = KILL_SEED, names: list[str] | None = N
 def test_a_game_for_several_takes_the_main_windows_place(main: MainWindow) -> None:
     hs = start(main, 5)
     assert not hs.isWindow() and hs.window() is main
-    assert main.centre.currentWidget() is hs and main.hotseat is hs
+    assert main.centre.currentWidget() is hs and main.table is hs
     visible = [w for w in QApplication.topLevelWidgets() if w.isVisible() and w.isWindow()]
     assert visible == [main]  # no second window beside the main one
     assert hs.log is main.log and hs.detail is main.detail  # one log dock, one detail dock
     for act in (main.act_hint, main.act_daily, main.act_statistics, main.act_restart):
         assert not act.isEnabled()  # Solonauts only
-    assert main.replay_bar.isHidden()
+    assert not [bar for bar in main.findChildren(QToolBar) if bar.isVisible()]  # no winning line's bar
     assert main.act_save.isEnabled() and main.act_save_as.isEnabled()
     assert "Chrononauts" in main.windowTitle()
     # A Solonauts game puts its own table back.
     main.new_game({"ids": 8}, 1234)
-    assert main.hotseat is None and main.centre.currentWidget() is main.view
+    assert main.table is not hs and main.centre.currentWidget() is main.table
+    assert main.table.title() == main.windowTitle() and "Solonauts" in main.windowTitle()
     assert main.act_hint.isEnabled() and main.act_statistics.isEnabled()
-    assert main.centre.count() == 1
+    assert main.centre.count() == 2  # the empty place before any game, and the table on show
 
 
 def test_a_second_game_for_several_replaces_the_first(main: MainWindow) -> None:
     first = start(main, 5)
     second = start(main, 6, NAMES)
-    assert main.hotseat is second and main.centre.currentWidget() is second
+    assert main.table is second and main.centre.currentWidget() is second
     assert main.centre.indexOf(first) == -1 and main.centre.count() == 2
 
 

@@ -38,49 +38,49 @@ def patient_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def settle(qtbot: Any, window: MainWindow) -> None:
-    qtbot.waitUntil(lambda: not window.help.background.busy(), timeout=60_000)
+    qtbot.waitUntil(lambda: not window.table.help.background.busy(), timeout=60_000)
 
 
 def test_a_hint_holds_the_suggested_card_over_its_target(qtbot: Any, window: MainWindow) -> None:
     """The hint is the rules' own (hints.hint on the player's view), shown on the table and said in words."""
-    assert window.session is not None
-    view = window.session.view
-    window.hint()
+    assert window.table.session is not None
+    view = window.table.session.view
+    window.act_hint.trigger()
     assert window.message.text() == "Looking for a good move…"
     settle(qtbot, window)
-    expected = hints.hint(ENG, view, Random(window.session.match.seed * 64), samples=4, budget=60)
+    expected = hints.hint(ENG, view, Random(window.table.session.match.seed * 64), samples=4, budget=60)
     move = expected.move
     assert isinstance(move, (PlayCard, Discard))
-    assert window.scene.selected == move.card
+    assert window.table.scene.selected == move.card
     target = timeline_key(move.target) if isinstance(move, PlayCard) and move.target else DISCARD_KEY
-    assert window.scene.focus_target == target
+    assert window.table.scene.focus_target == target
     assert window.message.text().startswith("Hint: ")
-    window.scene.activate()  # Enter plays what the hint shows
-    assert window.session.match.moves == [move]
+    window.table.scene.activate()  # Enter plays what the hint shows
+    assert window.table.session.match.moves == [move]
 
 
 def test_a_hint_that_comes_too_late_is_dropped(qtbot: Any, window: MainWindow) -> None:
-    assert window.session is not None
-    window.hint()
-    window.session.play(Discard(0, window.session.view.hand[0]))  # before the answer is in
+    assert window.table.session is not None
+    window.act_hint.trigger()
+    window.table.session.play(Discard(0, window.table.session.view.hand[0]))  # before the answer is in
     settle(qtbot, window)
-    assert not window.message.text().startswith("Hint: ") and window.scene.selected == ""
+    assert not window.message.text().startswith("Hint: ") and window.table.scene.selected == ""
 
 
 def test_a_deal_that_can_be_won_is_proven_so(qtbot: Any, window: MainWindow) -> None:
-    before = window.session
-    window.help.start_found_deal("winnable", {"ids": 6})
+    before = window.table.session
+    window.table.help.start_found_deal("winnable", {"ids": 6})
     assert window.message.text() == "Looking for a deal that can be won…"
     settle(qtbot, window)
-    assert window.session is not before and window.session is not None
-    assert deals.is_winnable(window.session.match.seed, 6) is True
+    assert window.table.session is not before and window.table.session is not None
+    assert deals.is_winnable(window.table.session.match.seed, 6) is True
 
 
 def test_the_deal_of_the_day_is_the_same_for_everyone(qtbot: Any, window: MainWindow) -> None:
     day = datetime.date(2026, 11, 23)
-    window.help.start_found_deal("daily", {"ids": 6}, today=day)
+    window.table.help.start_found_deal("daily", {"ids": 6}, today=day)
     settle(qtbot, window)
-    assert window.session is not None and window.session.match.seed == deals.daily_deal(day, 6)
+    assert window.table.session is not None and window.table.session.match.seed == deals.daily_deal(day, 6)
 
 
 def test_the_new_game_dialog_offers_the_kinds_of_deal(qtbot: Any, window: MainWindow) -> None:
@@ -99,19 +99,19 @@ def test_a_lost_deal_that_could_be_won_offers_its_winning_line(qtbot: Any, windo
                                                                patient_verdicts: None) -> None:
     seed, ids = WINNABLE
     window.new_game({"ids": ids}, seed)
-    assert window.session is not None
+    assert window.table.session is not None
     dialogs.answers = [3]  # "Show a winning line"
-    window.session.play(Resign(0))
+    window.table.session.play(Resign(0))
     qtbot.waitUntil(lambda: bool(dialogs.asked), timeout=60_000)
     title, text, buttons = dialogs.asked[-1]
     assert "With the deck in view, this deal could have been won." in text
     assert buttons[-1] == "Show a winning line"
     line = solve(ENG, ENG.new_state({"ids": ids}, seed)).line
-    help_ = window.help
+    help_ = window.table.help
     assert help_.replaying and help_.line == line
-    session = window.session
+    session = window.table.session
     assert session.locked and session.dests() == {} and session.autosave is None
-    assert window.replay_bar.isVisibleTo(window) and not window.act_undo.isEnabled()
+    assert window.table.replay_bar.isVisibleTo(window) and not window.act_undo.isEnabled()
     help_.next()
     assert session.match.moves == line[:1] and window.prompt.text().startswith("Winning line, move 1 of ")
     help_.back()
@@ -119,17 +119,17 @@ def test_a_lost_deal_that_could_be_won_offers_its_winning_line(qtbot: Any, windo
     for _ in line:
         help_.next()
     assert session.match.state.result == "won"  # the line wins on the table too
-    assert window.stats.records[ids].played == 1  # the resigned game; the replay does not count
+    assert window.table.stats.records[ids].played == 1  # the resigned game; the replay does not count
     help_.stop()
-    assert not session.locked and not window.replay_bar.isVisibleTo(window)
+    assert not session.locked and not window.table.replay_bar.isVisibleTo(window)
 
 
 def test_a_lost_deal_that_could_not_be_won_says_so(qtbot: Any, window: MainWindow, dialogs: Dialogs,
                                                    patient_verdicts: None) -> None:
     seed, ids = LOST
     window.new_game({"ids": ids}, seed)
-    assert window.session is not None
-    window.session.play(Resign(0))
+    assert window.table.session is not None
+    window.table.session.play(Resign(0))
     qtbot.waitUntil(lambda: bool(dialogs.asked), timeout=60_000)
     _title, text, buttons = dialogs.asked[-1]
     assert "No line of play wins this deal: it could not have been won." in text

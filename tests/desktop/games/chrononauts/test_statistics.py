@@ -16,8 +16,8 @@ from rules.chrononauts.moves import Resign
 
 
 def resign(window: MainWindow) -> None:
-    assert window.session is not None
-    window.session.play(Resign(0))
+    assert window.table.session is not None
+    window.table.session.play(Resign(0))
 
 
 def test_a_record_counts_wins_losses_best_score_and_streaks(tmp_path: Path) -> None:
@@ -56,14 +56,14 @@ def test_a_damaged_file_is_set_aside_and_counting_starts_again(tmp_path: Path, c
 
 def test_a_finished_game_counts_once(qtbot: Any, window: MainWindow) -> None:
     resign(window)
-    assert window.stats.records[8] == Record(played=1, won=0, best=0, streak=0, best_streak=0)
-    assert window.session is not None
-    window.session.undo()
-    window.session.redo()  # the same ending again is not a second game
-    assert window.stats.records[8].played == 1
-    window.restart()
+    assert window.table.stats.records[8] == Record(played=1, won=0, best=0, streak=0, best_streak=0)
+    assert window.table.session is not None
+    window.table.session.undo()
+    window.table.session.redo()  # the same ending again is not a second game
+    assert window.table.stats.records[8].played == 1
+    window.act_restart.trigger()
     resign(window)
-    assert window.stats.records[8].played == 2
+    assert window.table.stats.records[8].played == 2
     on_disk = json.loads(stats_module.default_path().read_text(encoding="utf-8"))
     assert on_disk["by_ids"]["8"]["played"] == 2
 
@@ -71,16 +71,16 @@ def test_a_finished_game_counts_once(qtbot: Any, window: MainWindow) -> None:
 def test_the_dialog_shows_the_record_and_resets_after_asking(qtbot: Any, window: MainWindow,
                                                              dialogs: Dialogs) -> None:
     resign(window)
-    window.show_statistics()
-    dialog = window.stats_dialog
+    window.act_statistics.trigger()
+    dialog = window.table.stats_dialog
     assert dialog.cell(8, "stats.played") == "1" and dialog.cell(8, "stats.rate") == "0%"
     assert dialog.cell(6, "stats.played") == "0" and dialog.cell(6, "stats.best") == "—"
     dialogs.answers = [1]  # "Keep them"
     dialog.reset_button.click()
-    assert window.stats.records[8].played == 1
+    assert window.table.stats.records[8].played == 1
     dialogs.answers = [0]  # "Forget them"
     dialog.reset_button.click()
-    assert window.stats.records == {} and dialog.cell(8, "stats.played") == "0"
+    assert window.table.stats.records == {} and dialog.cell(8, "stats.played") == "0"
     assert dialogs.asked[-1][1] == "Forget every game counted so far?"
     dialog.close()
 
