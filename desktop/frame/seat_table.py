@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
                                QPushButton, QVBoxLayout, QWidget)
@@ -385,6 +385,14 @@ class SeatTable(QWidget):
         mode = self.game.engine.mode
         name = t(f"game.{self.GAME}")
         return f"{t('app.name')} — {name}" + ("" if len(self.MODES) == 1 else f": {t(mode_key(self.GAME, mode))}")
+
+    def leave(self) -> None:
+        """The table leaves the window (its game stays in its autosave): nothing on it moves, asks or tells any
+        more. The window deletes it a moment later, once screen readers have let go of its objects."""
+        for timer in self.findChildren(QTimer):  # the computers' turns, a solver's answer, a replay's steps
+            timer.stop()
+        self.ask = lambda *_args, **_kwargs: -1  # type: ignore[method-assign]
+        self.inform = lambda *_args, **_kwargs: None  # type: ignore[method-assign]
 
     def retranslate(self) -> None:
         """Everything said again in the new language: table, prompt bar, log and detail."""

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFo
                                QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget, QWidget)
 
 import cardsets
-from desktop.frame import dialogs, plain, storage
+from desktop.frame import accessibility, dialogs, plain, storage
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator, use_qt_language
 from desktop.frame.keys_help import rows_for
@@ -159,11 +159,15 @@ class NewGameDialog(QDialog):
         return str(self.mode.currentData())
 
 
+LEAVING_MS = 3000  # how long a table that left the window lives on, hidden and still
+
+
 class MainWindow(QMainWindow):
     def __init__(self, tr: Translator, settings: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.tr_ = tr
         self.settings = settings if settings is not None else {}
+        accessibility.install()  # before any widget a reader may ask about: the stack shows it only its page
         # One window for every game: the table on show in the centre (an empty place before the first).
         self.centre = QStackedWidget()
         self.empty = QWidget()
@@ -496,9 +500,12 @@ class MainWindow(QMainWindow):
         table.changed.disconnect(self._refresh_status)
         table.said.disconnect(self.show_message)
         table.dealt.disconnect(self._remember)
+        table.leave()
         self.centre.removeWidget(table)
         table.hide()
-        table.deleteLater()
+        table.scene.drawn.emit()  # a screen reader is told its items go while Qt still knows them
+        # A reader asks about events it queued after the objects went: deleted at once, they were "not found".
+        QTimer.singleShot(LEAVING_MS, table.deleteLater)
         self.centre.setCurrentWidget(self.empty)
         self.save_path = None
 

@@ -68,6 +68,7 @@ class Driver(QObject):
         self.notifier = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Type.Read, self)
         self.notifier.activated.connect(self.go)
         self.table: SeatTable | None = None
+        self.gone: list[str] = []
 
     def go(self) -> None:
         line = sys.stdin.readline()
@@ -83,7 +84,7 @@ class Driver(QObject):
         print("STEP " + json.dumps(facts), flush=True)
 
     def view(self) -> TableView:
-        return self.table.view if self.table is not None else self.window.view  # type: ignore[return-value]
+        return self.table.view if self.table is not None else self.window.table.view  # type: ignore[return-value]
 
     def log(self) -> list[str]:
         log = self.window.log
@@ -99,25 +100,26 @@ class Driver(QObject):
     def start_solo(self) -> dict[str, Any]:
         self.window.new_game({"ids": 8}, DEAL)
         QApplication.processEvents()
-        self.window.view.setFocus()
-        return {"step": "solo start", "items": items(self.window.view)}
+        self.window.table.view.setFocus()
+        return {"step": "solo start", "items": items(self.window.table.view)}
 
     def solo_move(self) -> dict[str, Any]:
         """A card picked by its number key and played on its first target with Enter (Delete if it has none)."""
-        before, lines = items(self.window.view), len(self.log())
-        self.window.view.setFocus()
+        before, lines = items(self.window.table.view), len(self.log())
+        self.window.table.view.setFocus()
         self.key(Qt.Key.Key_1)
-        self.key(Qt.Key.Key_Return if self.window.scene.focus_target else Qt.Key.Key_Delete)
-        after = items(self.window.view)
+        self.key(Qt.Key.Key_Return if self.window.table.scene.focus_target else Qt.Key.Key_Delete)
+        after = items(self.window.table.view)
         return {"step": "solo move", "items": after, "changed": changed(before, after), "log": self.log()[lines:]}
 
     def start_hotseat(self) -> dict[str, Any]:
-        hidden = items(self.window.view)
+        hidden = items(self.window.table.view)
         self.table = self.window.new_hotseat("chrononauts", "chrononauts", ["Ada", "Bruno"], {"first_player": 0}, 5)
         QApplication.processEvents()
         self.table.view.setFocus()
         QApplication.processEvents()
-        return {"step": "curtain for Ada", "items": items(self.table.view), "hidden": [i["name"] for i in hidden.values()],
+        self.gone = [i["name"] for i in hidden.values()]  # the Solonauts table's names: it left the window
+        return {"step": "curtain for Ada", "items": items(self.table.view), "hidden": self.gone,
                 "secrets": self.secrets(0), "curtain": self.table.scene.curtain_words, "log": self.log()}
 
     def secrets(self, seat: int) -> list[str]:
@@ -149,7 +151,7 @@ class Driver(QObject):
         after = items(table.view)
         return {"step": "curtain for Bruno", "items": after, "changed": changed(before, after),
                 "log": self.log()[lines:], "secrets": self.secrets(0), "curtain": table.scene.curtain_words,
-                "hidden": [i["name"] for i in items(self.window.view).values()]}
+                "hidden": self.gone}
 
 
 def main() -> int:

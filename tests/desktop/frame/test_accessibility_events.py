@@ -87,7 +87,7 @@ def test_every_object_a_reader_reaches_has_a_name(qtbot: Any, main: MainWindow, 
         assert faces
         assert [face.role() for face in faces if not face.text(NAME).strip()] == []
         assert [face.text(DESCRIPTION) for face in faces if ".." in face.text(DESCRIPTION)] == []
-        assert not [face for face in faces if isinstance(face.object(), CardItem) and face.object().scene() is main.scene]
+        assert not [face for face in faces if isinstance(face.object(), CardItem) and face.object().scene() is not table.scene]
 
 
 def test_solonauts_tree_has_names_and_its_detail_panel_is_named(qtbot: Any, main: MainWindow) -> None:
@@ -100,17 +100,22 @@ def test_solonauts_tree_has_names_and_its_detail_panel_is_named(qtbot: Any, main
 
 
 def test_the_hidden_page_of_the_stack_is_not_in_the_tree(qtbot: Any, main: MainWindow) -> None:
+    main.new_game({"ids": 8}, DEAL)
+    solo = main.table
+    assert solo is not None
     table = main.new_hotseat("chrononauts", "chrononauts", ["Ada", "Bo"], {}, 5)
     stack = QAccessible.queryAccessibleInterface(main.centre)
     assert stack is not None and stack.childCount() == 1
     assert stack.child(0).object() is table and stack.child(1) is None
-    hidden = QAccessible.queryAccessibleInterface(main.view)
-    assert hidden is not None and hidden.state().invisible and hidden.childCount() == 0
+    assert main.centre.indexOf(solo) == -1  # the Solonauts table left the stack with its game
+    hidden = QAccessible.queryAccessibleInterface(main.empty)  # the empty page behind the table
+    assert hidden is not None and all(stack.child(i).object() is not main.empty for i in range(stack.childCount()))
 
 
 def test_the_keyboards_target_is_not_the_card_picked_up(qtbot: Any, main: MainWindow) -> None:
     main.new_game({"ids": 8}, DEAL)
-    view, scene = main.view, main.scene
+    assert main.table is not None
+    view, scene = main.table.view, main.table.scene
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_1)
     held, target = scene.selected, scene.focus_target
@@ -125,7 +130,8 @@ def test_the_keyboards_target_is_not_the_card_picked_up(qtbot: Any, main: MainWi
 def test_a_move_tells_every_card_that_turned_came_or_went(qtbot: Any, main: MainWindow,
                                                          heard: list[tuple[str, str]]) -> None:
     main.new_game({"ids": 8}, DEAL)
-    view, scene = main.view, main.scene
+    assert main.table is not None
+    view, scene = main.table.view, main.table.scene
     before = {key: (QAccessible.queryAccessibleInterface(item).text(NAME),
                     QAccessible.queryAccessibleInterface(item).text(DESCRIPTION))
               for key, item in scene.items_by_key.items()}
