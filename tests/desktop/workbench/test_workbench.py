@@ -38,7 +38,7 @@ def copy_sets(root: Path, *games: str) -> Path:
 
 # A wait, not a limit: waitUntil returns as soon as the change shows, and a machine loaded by a
 # parallel test run can deliver a file event seconds late.
-FILE_EVENT_WAIT_MS = 10_000
+FILE_EVENT_WAIT_MS = 30_000
 
 
 def edit(path: Path, old: str, new: str) -> None:

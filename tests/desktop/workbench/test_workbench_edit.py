@@ -21,7 +21,7 @@ from desktop.workbench import edit
 from desktop.workbench.window import Workbench
 
 KEY = "tl_1865.true.title"
-FILE_EVENT_WAIT_MS = 10_000  # a wait, not a limit: see test_workbench.py
+FILE_EVENT_WAIT_MS = 30_000  # a wait, not a limit: see test_workbench.py
 
 
 def copy_sets(root: Path, *games: str) -> Path:
