@@ -59,7 +59,7 @@ def test_the_second_copy_calls_the_first_to_the_front(qtbot: Any, home: Path, di
     held.raise_requested.connect(lambda: raised.append(True))
     held.raise_requested.connect(window.come_forward)
     assert ask_to_come_forward(home)
-    qtbot.waitUntil(lambda: bool(raised))
+    qtbot.waitUntil(lambda: bool(raised), timeout=30_000)
     assert not window.isMinimized() and window.isVisible()
 
 

@@ -214,26 +214,26 @@ def test_the_end_of_a_deal_shows_the_score_and_offers_the_same_deal(qtbot: Any, 
                                                                     dialogs: Dialogs) -> None:
     dialogs.answers = [0]  # "Same deal again"
     play_out(window, 1)
-    qtbot.waitUntil(lambda: bool(dialogs.asked))
+    qtbot.waitUntil(lambda: bool(dialogs.asked), timeout=30_000)
     title, text, buttons = dialogs.asked[-1]
     assert buttons == ["Same deal again", "New deal", "Look at the table"]
     assert title in ("You win!", "Deal lost")
     assert "Home: " in text and " of 8" in text
-    qtbot.waitUntil(lambda: window.table.session is not None and not window.table.session.match.moves)
+    qtbot.waitUntil(lambda: window.table.session is not None and not window.table.session.match.moves, timeout=30_000)
     assert window.table.session is not None and window.table.session.match.seed == DEAL
 
 
 def test_the_end_of_a_deal_can_start_a_new_one(qtbot: Any, window: MainWindow, dialogs: Dialogs) -> None:
     dialogs.answers = [1]  # "New deal"
     play_out(window, 2)
-    qtbot.waitUntil(lambda: window.table.session is not None and not window.table.session.match.moves)
+    qtbot.waitUntil(lambda: window.table.session is not None and not window.table.session.match.moves, timeout=30_000)
     assert window.table.session is not None and window.table.session.match.seed != DEAL  # a fresh random deal
 
 
 def test_looking_at_the_finished_table_keeps_it(qtbot: Any, window: MainWindow, dialogs: Dialogs) -> None:
     dialogs.answers = [2]
     play_out(window, 3)
-    qtbot.waitUntil(lambda: bool(dialogs.asked))
+    qtbot.waitUntil(lambda: bool(dialogs.asked), timeout=30_000)
     assert window.table.session is not None and window.table.session.over
     assert window.table.session.match.moves  # nothing was thrown away
     assert window.prompt.text() != ""
