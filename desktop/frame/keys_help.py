@@ -16,8 +16,8 @@ from desktop.frame.i18n import Translator
 
 HELP_Z = 2000.0  # above the cards, the focus ring and the curtain
 # The rows every table has; a table adds its own (Solonauts: the hint) through `help_rows`.
-TABLE_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "bar", "curtain", "undo", "log", "help")
-SOLONAUTS_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "undo", "hint", "log", "help")
+TABLE_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "bar", "curtain", "undo", "log", "side", "help")
+SOLONAUTS_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "undo", "hint", "log", "side", "help")
 # The rows that do nothing at a game's table, left out of its list: no discard pile to drop a card
 # on (Banquet, Parsifal), no curtain where nothing is secret (Bacchanalia, Parsifal).
 NOT_AT: dict[str, frozenset[str]] = {"bacchanalia": frozenset({"curtain"}),

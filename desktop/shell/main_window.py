@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFormLayout,
                                QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget, QWidget)
@@ -159,6 +159,8 @@ class NewGameDialog(QDialog):
         return str(self.mode.currentData())
 
 
+LAYOUT = "window_layout"  # the settings' entry for the docks' layout
+LAYOUT_MAX = 8192  # characters: Qt's state for two docks takes a few hundred
 LEAVING_MS = 3000  # how long a table that left the window lives on, hidden and still
 
 
@@ -218,6 +220,7 @@ class MainWindow(QMainWindow):
         self.replay_window: ReplayWindow | None = None
         self.retranslate()
         self.resize(1480, 900)
+        self.restore_layout()
 
     # --- menus ----------------------------------------------------------------------
 
@@ -254,6 +257,8 @@ class MainWindow(QMainWindow):
         self.act_keys = self._action("keys.menu", self.show_keys, "F1")
         self.act_keys.setShortcuts([QKeySequence("F1"), QKeySequence("?")])
         self.act_log = self._action("keys.menu_log", self.toggle_log_focus, "L")
+        self.act_side = self._action("menu.side_panel", self.toggle_side_panel, "F9")
+        self.act_side.setCheckable(True)
         self.act_replay = self._action("replay.open", self.open_replay_dialog)
         self.act_watch = self._action("replay.watch_game", self.watch_replay)
         self.act_games = self._action("menu.games_in_progress", self.show_games_in_progress)
@@ -266,6 +271,7 @@ class MainWindow(QMainWindow):
         self.menu_game.addSeparator()
         self.menu_game.addAction(self.act_hint)
         self.menu_game.addAction(self.act_log)
+        self.menu_game.addAction(self.act_side)
         self.menu_game.addAction(self.act_statistics)
         self.menu_game.addSeparator()
         self.menu_game.addAction(self.act_quit)
@@ -758,7 +764,32 @@ class MainWindow(QMainWindow):
             number = "dev"
         self.inform(self.tr_.text("menu.about").replace("&", ""), self.tr_.text("about.text", version=number))
 
+    # --- the side panel: folded away or narrowed, as the player left it ---------------------------
+
+    def toggle_side_panel(self) -> None:
+        """F9: the card and the log beside the table, or the whole width for the table."""
+        self.show_side_panel(not self.detail_dock.isVisibleTo(self))
+
+    def show_side_panel(self, shown: bool) -> None:
+        for dock in (self.detail_dock, self.log_dock):
+            dock.setVisible(shown)
+        self.act_side.setChecked(shown)
+        self.remember_layout()
+
+    def remember_layout(self) -> None:
+        """The docks' place, width and folding, kept in the settings (Qt's own state, written as text)."""
+        self.settings[LAYOUT] = bytes(self.saveState().toBase64().data()).decode("ascii")
+        storage.save_settings(self.settings)
+
+    def restore_layout(self) -> None:
+        """The layout the player left; a value that is not Qt's (a hand-edited file) is ignored."""
+        saved = self.settings.get(LAYOUT)
+        if isinstance(saved, str) and len(saved) <= LAYOUT_MAX and saved.isascii():
+            self.restoreState(QByteArray.fromBase64(saved.encode("ascii")))
+        self.act_side.setChecked(self.detail_dock.isVisibleTo(self))
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        self.remember_layout()
         if self.workbench is not None:
             self.workbench.close()
         if self.how_to_play is not None:
