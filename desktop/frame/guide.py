@@ -101,6 +101,14 @@ class Guide(QObject):
         table.view.viewport().installEventFilter(self)
         self._begin()
 
+    def use_words(self, words: Words, notice: str) -> None:
+        """Say the steps from now on with `words` (a language switch), the step on show at once."""
+        self.words = words
+        self.bubble.notice.setText(notice)
+        self.bubble.notice.setVisible(bool(notice))
+        if not self.done:
+            self._show()
+
     # --- where the script stands ----------------------------------------------------------
 
     @property

@@ -21,7 +21,7 @@ from cardsets.text import LANGUAGES, REFERENCE, Catalog
 from cardsets.yamlfile import Problem
 from cardsets.tutorial import Script
 from desktop.frame import names as player_names
-from desktop.frame import storage
+from desktop.frame import plain, storage
 from desktop.frame.guide import Bubble, Guide, seat_names
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
@@ -123,7 +123,25 @@ def begin(window: Window, name: str) -> Guide | None:
     guide = Guide(table, script, lambda key, **params: words.text(language, key, **params), t, notice)
     guide.finished.connect(lambda completed: _ended(window, table, completed))
     table.guide = guide  # type: ignore[attr-defined]  # kept alive with its table (and found by tests)
+    Relanguage(window, guide, name)
     return guide
+
+
+class Relanguage(QObject):
+    """The guide's words follow a language switch (its buttons follow the window's translator by themselves)."""
+
+    def __init__(self, window: Window, guide: Guide, name: str) -> None:
+        super().__init__(guide)  # goes with the guide: the connection below goes with it
+        self.window, self.guide, self.name = window, guide, name
+        window.tr_.language_changed.connect(self.switch)
+
+    def switch(self, code: str) -> None:
+        loaded = load(self.name, code)
+        if isinstance(loaded, str) or self.guide.done:
+            return  # a script that broke meanwhile: the words said so far stay
+        words, language = loaded.words, loaded.language
+        notice = self.window.tr_.text("guide.english", reason=loaded.notice) if loaded.notice else ""
+        self.guide.use_words(lambda key, **params: words.text(language, key, **params), notice)
 
 
 def _own_name(window: Window, script: Script) -> str:
@@ -175,6 +193,7 @@ class Offer(QObject):
         self.window = window
         self.bubble: Bubble | None = None
         window.centre.currentChanged.connect(self._on_table)
+        window.tr_.language_changed.connect(self._words)
 
     def _on_table(self, _index: int) -> None:
         window = self.window
@@ -190,13 +209,10 @@ class Offer(QObject):
     def show(self, table: SeatTable, name: str) -> Bubble:
         t = self.window.tr_.text
         bubble = self.bubble = Bubble(table.view.viewport())
-        bubble.heading.setText(t("guide.title"))
-        bubble.text.setText(t("guide.offer"))
         bubble.refusal.hide()
         bubble.notice.hide()
         bubble.skip.hide()
-        bubble.next.setText(t("guide.offer_yes"))
-        bubble.leave.setText(t("guide.offer_no"))
+        self._words()
         bubble.next.clicked.connect(lambda: self._answer(name, True))
         bubble.leave.clicked.connect(lambda: self._answer(name, False))
         bubble.adjustSize()
@@ -205,6 +221,16 @@ class Offer(QObject):
         bubble.show()
         bubble.raise_()
         return bubble
+
+    def _words(self, _code: str = "") -> None:
+        """The offer's words, in the window's language (again after a switch)."""
+        bubble, t = self.bubble, self.window.tr_.text
+        if bubble is None:
+            return
+        bubble.heading.setText(t("guide.title"))
+        bubble.text.setText(t("guide.offer"))
+        bubble.next.setText(plain.button_text(t("guide.offer_yes")))
+        bubble.leave.setText(plain.button_text(t("guide.offer_no")))
 
     def _answer(self, name: str, wanted: bool) -> None:
         if self.bubble is not None:

@@ -230,3 +230,20 @@ def test_the_bubble_is_tall_enough_for_its_words(qtbot: Any, window: MainWindow,
         assert label.height() >= label.heightForWidth(label.width()), guide.step.id
         do_step(qtbot, guide)
     window.set_language("en")
+
+
+def test_a_language_switch_says_the_step_and_the_offer_in_the_new_language(qtbot: Any, window: MainWindow) -> None:
+    guide = guided.begin(window, "parsifal")
+    assert guide is not None
+    english = guide.bubble.text.text()
+    window.set_language("nl")
+    QApplication.processEvents()
+    dutch = guide.bubble.text.text()
+    assert dutch != english and dutch == guide.text_of(guide.step)
+    assert guide.bubble.next.text() == window.tr_.text("guide.next").replace("&", "&&") or guide.bubble.next.isHidden()
+    offer = window.guided_offer
+    bubble = offer.show(guide.table, "parsifal")
+    window.set_language("it")
+    QApplication.processEvents()
+    assert bubble.text.text() == window.tr_.text("guide.offer") and bubble.heading.text() == window.tr_.text("guide.title")
+    window.set_language("en")
