@@ -686,8 +686,13 @@ class SeatTable(QWidget):
         self.play(move)
 
     def _on_refused(self, card: str, target: str) -> None:
-        """A drop on no lit target. A game's table may ask the rules why (`explain`)."""
-        self.show_message(self.tr_.text("status.drop_outside"))
+        """A drop on no lit target: the rules say why the move it would mean is refused (`meant_move`), or,
+        where no move is meant, the general hint."""
+        move = self.meant_move(card, target) if target else None
+        if move is None:
+            self.show_message(self.tr_.text("status.drop_outside"))
+        else:
+            self.explain(move)
 
     # --- what a card can do, said when it is held or focused (the rules' reasons, never the table's) ----------
 

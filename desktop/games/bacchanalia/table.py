@@ -367,14 +367,6 @@ class BacchanaliaTable(SeatTable):
 
     # --- refused gestures ---------------------------------------------------------------
 
-    def _on_refused(self, card: str, target: str) -> None:
-        """A drop on no lit target: ask the rules what such a move would mean and why they refuse it."""
-        move = self._meant(card, target)
-        if move is None:
-            self.show_message(self.tr_.text("status.drop_outside"))
-        else:
-            self.explain(move)
-
     def meant_move(self, card: str, target: str) -> Move | None:
         return self._meant(card, target)
 

@@ -344,14 +344,6 @@ class ChrononautsTable(SeatTable):
             return KillTime(seat, card)
         return None
 
-    def _on_refused(self, card: str, target: str) -> None:
-        """Why the card cannot land there, asked of the rules (never guessed)."""
-        move = self.meant_move(card, target)
-        if move is None:
-            self.show_message(self.tr_.text("status.drop_outside"))
-        else:
-            self.explain(move)
-
     def can_take_back(self) -> bool:
         return self.can_undo() or self.kill_first is not None
 

@@ -8,7 +8,6 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.solonauts_scene import DISCARD_KEY, Dests, timeline_key
-from rules.chrononauts.moves import PlayCard
 from rules.chrononauts.solonauts import SoloState
 from rules.kernel import Event, IllegalMove, Move
 from rules.match import Match
@@ -66,15 +65,6 @@ class GameSession(QObject):
         self._autosave()
         self.changed.emit(events)
         return True
-
-    def explain_drop(self, card: str, target: str) -> str:
-        """Why `card` cannot land on the item `target` (asked of the rules, never guessed)."""
-        if target.startswith("tl:"):
-            try:
-                self.match.engine.check(self.match.state, PlayCard(PLAYER, card, int(target[3:])))
-            except IllegalMove as exc:
-                return self.translator.reason(exc)
-        return self.translator.text("status.drop_outside")
 
     def undo(self) -> bool:
         if not self.match.can_undo():

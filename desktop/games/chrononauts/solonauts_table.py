@@ -29,6 +29,7 @@ from desktop.games.chrononauts.solonauts_stats import Statistics
 from desktop.games.chrononauts.solonauts_stats import default_path as stats_path
 from desktop.games.chrononauts.solonauts_stats_dialog import StatisticsDialog
 from rules.chrononauts import deals
+from rules.chrononauts.moves import PlayCard
 from rules.chrononauts.solonauts import IDS_MAX, IDS_MIN, SoloState
 from rules.chrononauts.solver import Solution
 from rules.kernel import Event, Move
@@ -243,8 +244,9 @@ class SolonautsTable(SeatTable):
             return False
         return self.session.play(move)
 
-    def _on_refused(self, card: str, target: str) -> None:
-        self.show_message(self.session.explain_drop(card, target))
+    def meant_move(self, card: str, target: str) -> Move | None:
+        """A card dropped on a year of the timeline means playing it there; the rules say if they refuse it."""
+        return PlayCard(PLAYER, card, int(target[3:])) if target.startswith("tl:") else None
 
     def _on_changed(self, events: list[Event]) -> None:
         self.show_message("")  # a refusal or a hint was about the position before
