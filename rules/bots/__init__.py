@@ -221,7 +221,7 @@ class Hard:
     depth: int = 4  # decisions played out after each move, at most (a game's `horizon` may stop sooner)
     greedy: bool = True  # play out with the normal policy (else the easy one)
     budget: int = 1_000_000  # work (see `try_move`) after which the search stops: bounds the time, and replays
-    seconds: float = 2.5  # a cap only: the search normally stops on its iterations or budget
+    seconds: float = 2.5  # a cap of processor time only: the search normally stops on its iterations or budget
     level: str = "hard"
 
     def choose(self, view: Any, seat: int, legal: Sequence[Move], rng: Random) -> Move:
@@ -241,7 +241,8 @@ class Hard:
         alive = list(range(len(candidates)))
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         chunk = max(1, math.ceil(self.iterations / rounds))
-        deadline = time.monotonic() + self.seconds
+        # The cap counts this thread's time on the processor: other programs on a busy machine do not cut the search.
+        deadline = time.thread_time() + self.seconds
         work = 0
 
         def mean(i: int) -> float:
@@ -255,11 +256,11 @@ class Hard:
                     totals[i] += worth
                     tried[i] += 1
                     work += spent
-                    if work >= self.budget or time.monotonic() > deadline:
+                    if work >= self.budget or time.thread_time() > deadline:
                         break
-                if work >= self.budget or time.monotonic() > deadline:
+                if work >= self.budget or time.thread_time() > deadline:
                     break
-            if len(deals) >= self.iterations or work >= self.budget or time.monotonic() > deadline:
+            if len(deals) >= self.iterations or work >= self.budget or time.thread_time() > deadline:
                 break
             alive.sort(key=lambda i: (-mean(i), i))
             alive = alive[:max(1, (len(alive) + 1) // 2)]
