@@ -28,7 +28,7 @@ class Kit(BaseKit):
     scale = 0.6
     eng: BanquetEngine
     # Play-outs are cheap and luck is large: many deals, many moves, random play to the round's end.
-    hard: ClassVar[dict[str, Any]] = {"iterations": 48, "width": 20, "depth": 40, "greedy": False, "budget": 6000}
+    hard: ClassVar[dict[str, Any]] = {"iterations": 96, "width": 35, "depth": 40, "greedy": False, "budget": 15000}
 
     def horizon(self, start: BanquetState, state: BanquetState, seat: int) -> bool:
         """A round's cards are all delivered at its end: judge the position there."""

@@ -24,7 +24,7 @@ class Kit(BaseKit):
     scale = 3.0
     eng: ParsifalEngine
     # Only the draws differ between deals, so few deals; the play-outs run to the end of the seat's next turn.
-    hard: ClassVar[dict[str, Any]] = {"iterations": 4, "width": 8, "depth": 60, "budget": 2500}
+    hard: ClassVar[dict[str, Any]] = {"iterations": 6, "width": 8, "depth": 60, "budget": 8000}
 
     def horizon(self, start: ParState, state: ParState, seat: int) -> bool:
         """Through the seat's next turn: what the others answer, and what the seat then makes of it."""
