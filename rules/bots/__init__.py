@@ -13,10 +13,12 @@ it cannot see into. The three levels:
 - easy plays at random among the game's sensible moves;
 - normal deals the secrets once and plays the move that looks best one step ahead by the game's own
   heuristic (`Kit.score`);
-- hard is determinised Monte Carlo: the best few moves by the heuristic are each tried on the same
-  `iterations` fresh deals, every try played out by the easy policy for `depth` decisions and judged
-  by who won or, unfinished, by the heuristic; the best average wins. The work is counted in
-  iterations, so a seed replays the same moves; `seconds` is only a cap for a slow machine.
+- hard is determinised Monte Carlo: the best few moves by the heuristic are tried on fresh deals, every
+  try played on (by the normal or the easy policy) to the game's horizon or for `depth` decisions, and
+  judged by who won or, unfinished, by the heuristic. The moves compete by sequential halving: the
+  better half of them goes on to the next deals. The work is counted (deals, and positions judged in
+  the play-outs), so a seed replays the same moves; `seconds` of processor time is only a cap for a
+  slow machine. Each game's `Kit.hard` tunes it.
 
 A game with bots replays from its save because its moves are saved; a bot asked again at the same
 point decides alike when its generator is `decision_rng(seed, ply)`.
@@ -220,6 +222,7 @@ class Hard:
     width: int = 4  # moves searched: the best by the heuristic
     depth: int = 4  # decisions played out after each move, at most (a game's `horizon` may stop sooner)
     greedy: bool = True  # play out with the normal policy (else the easy one)
+    halving: bool = True  # keep only the better half of the moves after each share of the deals (else try all on all)
     budget: int = 1_000_000  # work (see `try_move`) after which the search stops: bounds the time, and replays
     seconds: float = 2.5  # a cap of processor time only: the search normally stops on its iterations or budget
     level: str = "hard"
@@ -239,7 +242,7 @@ class Hard:
         totals = [0.0] * len(candidates)
         tried = [0] * len(candidates)
         alive = list(range(len(candidates)))
-        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        rounds = max(1, math.ceil(math.log2(len(candidates)))) if self.halving else 1
         chunk = max(1, math.ceil(self.iterations / rounds))
         # The cap counts this thread's time on the processor: other programs on a busy machine do not cut the search.
         deadline = time.thread_time() + self.seconds
