@@ -357,6 +357,25 @@ def bench_long_replay(moves: int = 20_000) -> float:
     return statistics.median(samples)
 
 
+# (game, mode, seats) whose hard bot's moves are timed: the hard bot in seat 0, normal bots elsewhere.
+HARD_BOT_GAMES = [("chrononauts", "chrononauts", 2), ("chrononauts", "artifaxx", 2), ("banquet", "standard", 3),
+                  ("parsifal", "standard", 3)]
+
+
+def bench_hard_moves(game: str, mode: str, seats: int, games: int = 2) -> tuple[float, float, int]:
+    """The median and the worst time of a hard bot's decision with a choice, over whole games against normal
+    bots, and how many decisions were timed."""
+    from rules.bots import make_bot
+    from rules.bots.tournament import Tally, play_game
+
+    tally = Tally()
+    for seed in range(games):
+        bots = [make_bot(game, mode, "hard" if seat == 0 else "normal") for seat in range(seats)]
+        play_game(game, mode, bots, seed, {"turn_limit": 40} if game == "chrononauts" else None, tally)
+    times = tally.levels["hard"].times
+    return statistics.median(times), max(times), len(times)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="convivium bench", description="Measure the performance budgets.")
     parser.parse_args(argv)
@@ -394,6 +413,11 @@ def main(argv: list[str]) -> int:
         scene_ms = bench_seat_scene(game, mode, seats)
         rows.append((f"scene update after a move, {game} table, {seats} seats", f"{scene_ms * 1000:.2f} ms", "< 8 ms",
                      scene_ms < 0.008))
+    for game, mode, seats in HARD_BOT_GAMES:
+        median, worst, count = bench_hard_moves(game, mode, seats)
+        rows.append((f"hard bot move, {mode}, {seats} seats, processor time (median of {count})",
+                     f"{median * 1000:.0f} ms", "≤ 1 s", median <= 1.0))
+        rows.append(("  worst of those", f"{worst:.2f} s", "≤ 3 s", worst <= 3.0))
     replay = bench_long_replay()
     rows.append(("open a 20,000-move replay (Parsifal)", f"{replay:.2f} s", "< 5 s", replay < 5.0))
     rows.append(("resident memory of the app", f"{rss} MB", "< 200 MB", 0 < rss < 200))

@@ -13,10 +13,12 @@ it cannot see into. The three levels:
 - easy plays at random among the game's sensible moves;
 - normal deals the secrets once and plays the move that looks best one step ahead by the game's own
   heuristic (`Kit.score`);
-- hard is determinised Monte Carlo: the best few moves by the heuristic are each tried on the same
-  `iterations` fresh deals, every try played out by the easy policy for `depth` decisions and judged
-  by who won or, unfinished, by the heuristic; the best average wins. The work is counted in
-  iterations, so a seed replays the same moves; `seconds` is only a cap for a slow machine.
+- hard is determinised Monte Carlo: the best few moves by the heuristic are tried on fresh deals, every
+  try played on (by the normal or the easy policy) to the game's horizon or for `depth` decisions, and
+  judged by who won or, unfinished, by the heuristic. The moves compete by sequential halving: the
+  better half of them goes on to the next deals. The work is counted (deals, and positions judged in
+  the play-outs), so a seed replays the same moves; `seconds` of processor time is only a cap for a
+  slow machine. Each game's `Kit.hard` tunes it.
 
 A game with bots replays from its save because its moves are saved; a bot asked again at the same
 point decides alike when its generator is `decision_rng(seed, ply)`.
@@ -31,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from random import Random
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from rules.kernel import HIDDEN, Engine, Move, shuffle
 from rules.registry import engine
@@ -63,6 +65,7 @@ class Kit:
     """What a game tells its bots: how to deal the secrets again, and what a position is worth."""
 
     scale = 1.0  # a `score` this large is a clear lead
+    hard: ClassVar[dict[str, Any]] = {}  # the game's own tuning of the hard bot (iterations, width, depth, greedy)
 
     def __init__(self, eng: Engine[Any]) -> None:
         self.eng = eng
@@ -90,6 +93,10 @@ class Kit:
                 return WIN
             return LOSS if result.winners else NOBODY
         return 0.5 + 0.45 * math.tanh(self.score(state, seat) / self.scale)
+
+    def horizon(self, start: Any, state: Any, seat: int) -> bool:
+        """Whether a play-out from `start` has gone far enough to judge `state` (else it stops on `depth`)."""
+        return False
 
     def follow(self, state: Any, seat: int) -> bool:
         """Whether the heuristic looks one step further when `seat` alone decides next (Banquet: pick, then arrange)."""
@@ -211,39 +218,84 @@ class Normal:
 @dataclass
 class Hard:
     kit: Kit
-    iterations: int = 6
+    iterations: int = 6  # deals the last moves standing are each tried on
     width: int = 4  # moves searched: the best by the heuristic
-    depth: int = 4  # decisions played out after each move, by the normal policy
+    depth: int = 4  # decisions played out after each move, at most (a game's `horizon` may stop sooner)
     greedy: bool = True  # play out with the normal policy (else the easy one)
-    seconds: float = 5.0  # a cap only: the search normally stops on its iterations
+    halving: bool = True  # keep only the better half of the moves after each share of the deals (else try all on all)
+    budget: int = 1_000_000  # work (see `try_move`) after which the search stops: bounds the time, and replays
+    seconds: float = 2.5  # a cap of processor time only: the search normally stops on its iterations or budget
     level: str = "hard"
 
     def choose(self, view: Any, seat: int, legal: Sequence[Move], rng: Random) -> Move:
-        kit, eng = self.kit, self.kit.eng
+        """Sequential halving: every candidate is tried on the first deals, the better half goes on to the
+        next deals, and so on; all candidates of a round share the deals and the play-outs' generators,
+        so they are compared on the same luck."""
+        kit = self.kit
         moves = kit.sensible(view, seat, legal)
         if len(moves) == 1:
             return moves[0]
-        first = kit.sample(view, seat, rng)
-        candidates = kit.ranked(first, seat, moves, rng)[:self.width]
+        seeds = [child_seed(rng) for _ in range(self.iterations)]
+        deals: list[Any] = []
+        first = kit.sample(view, seat, Random(seeds[0]))
+        candidates = list(moves) if len(moves) <= self.width else kit.ranked(first, seat, moves, rng)[:self.width]
         totals = [0.0] * len(candidates)
-        deadline = time.monotonic() + self.seconds
-        for done in range(self.iterations):
-            if done and time.monotonic() > deadline:
+        tried = [0] * len(candidates)
+        alive = list(range(len(candidates)))
+        rounds = max(1, math.ceil(math.log2(len(candidates)))) if self.halving else 1
+        chunk = max(1, math.ceil(self.iterations / rounds))
+        # The cap counts this thread's time on the processor: other programs on a busy machine do not cut the search.
+        deadline = time.thread_time() + self.seconds
+        work = 0
+
+        def mean(i: int) -> float:
+            return totals[i] / tried[i] if tried[i] else -math.inf
+
+        while len(deals) < self.iterations and work < self.budget:
+            for d in range(len(deals), min(len(deals) + chunk, self.iterations)):
+                deals.append(first if d == 0 else kit.sample(view, seat, Random(seeds[d])))
+                for i in alive:
+                    worth, spent = self.try_move(deals[d], seat, candidates[i], Random(seeds[d] + 1))
+                    totals[i] += worth
+                    tried[i] += 1
+                    work += spent
+                    if work >= self.budget or time.thread_time() > deadline:
+                        break
+                if work >= self.budget or time.thread_time() > deadline:
+                    break
+            if len(deals) >= self.iterations or work >= self.budget or time.thread_time() > deadline:
                 break
-            world = first if done == 0 else kit.sample(view, seat, rng)
-            for i, move in enumerate(candidates):
-                trial = eng.clone(world)
-                kit.play(trial, move)
-                for _ in range(self.depth):
-                    if eng.is_over(trial):
-                        break
-                    step = kit.rollout_move(trial, rng, self.greedy)
-                    if step is None:
-                        break
-                    kit.play(trial, step)
-                totals[i] += kit.worth(trial, seat)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+            alive.sort(key=lambda i: (-mean(i), i))
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+            if len(alive) == 1:
+                break
+        best = min(alive, key=lambda i: (-mean(i), i))
         return candidates[best]
+
+    def try_move(self, world: Any, seat: int, move: Move, rng: Random) -> tuple[float, int]:
+        """`move` played in a copy of `world`, the game played on to the horizon: the end's worth, and the
+        work done (positions judged by the heuristic, or moves drawn at random)."""
+        kit, eng = self.kit, self.kit.eng
+        trial = eng.clone(world)
+        kit.play(trial, move)
+        work = 1
+        for _ in range(self.depth):
+            if eng.is_over(trial) or kit.horizon(world, trial, seat):
+                break
+            acting = sorted(eng.to_act(trial))
+            if not acting:
+                break
+            options = kit.sensible(trial, acting[0], eng.legal_moves(trial, acting[0]))
+            if not options:
+                break
+            if self.greedy and len(options) > 1:
+                step = kit.greedy(trial, acting[0], options, rng)
+                work += len(options)
+            else:
+                step = options[int(rng.random() * len(options))]
+                work += 1
+            kit.play(trial, step)
+        return kit.worth(trial, seat), work
 
 
 def kit_for(game: str, mode: str) -> Kit:
@@ -262,5 +314,5 @@ def make_bot(game: str, mode: str, level: str, **tuning: Any) -> Bot:
     if level == "normal":
         return Normal(kit)
     if level == "hard":
-        return Hard(kit, **tuning)
+        return Hard(kit, **{**kit.hard, **tuning})
     raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Sequence
 from random import Random
-from typing import Any
+from typing import Any, ClassVar
 
 from cardsets.banquet.loader import Condition
 from rules.banquet.engine import BanquetEngine
@@ -27,6 +27,12 @@ from rules.kernel import HIDDEN, Move
 class Kit(BaseKit):
     scale = 0.6
     eng: BanquetEngine
+    # Play-outs are cheap and luck is large: many deals, many moves, random play to the round's end.
+    hard: ClassVar[dict[str, Any]] = {"iterations": 96, "width": 35, "depth": 40, "greedy": False, "budget": 15000}
+
+    def horizon(self, start: BanquetState, state: BanquetState, seat: int) -> bool:
+        """A round's cards are all delivered at its end: judge the position there."""
+        return state.round != start.round
 
     def sample(self, view: BanquetState, seat: int, rng: Random) -> BanquetState:
         eng = self.eng

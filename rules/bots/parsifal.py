@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
+from typing import Any, ClassVar
 
 from rules.bots import Kit as BaseKit
 from rules.bots import Pool, child_seed, unseen
@@ -22,6 +23,14 @@ from rules.parsifal.state import ParState
 class Kit(BaseKit):
     scale = 3.0
     eng: ParsifalEngine
+    # Only the draws differ between deals, so few deals; the play-outs run to the end of the seat's next turn.
+    hard: ClassVar[dict[str, Any]] = {"iterations": 6, "width": 8, "depth": 60, "budget": 8000}
+
+    def horizon(self, start: ParState, state: ParState, seat: int) -> bool:
+        """Through the seat's next turn: what the others answer, and what the seat then makes of it."""
+        n = start.players
+        mine = start.turn + (seat - start.active - 1) % n + 1
+        return state.turn > mine
 
     def sample(self, view: ParState, seat: int, rng: Random) -> ParState:
         state = view.copy()

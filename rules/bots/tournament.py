@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -38,6 +39,7 @@ class LevelTally:
     wins: int = 0
     moves: int = 0
     seconds: float = 0.0
+    times: list[float] = field(default_factory=list)  # seconds of each decision with a choice (several moves)
 
 
 @dataclass
@@ -71,13 +73,15 @@ def play_game(game: str, mode: str, bots: Sequence[Bot], seed: int, options: dic
         seat = acting[0]  # several may answer a window: they answer in seat order
         legal = eng.legal_moves(match.state, seat)
         view = eng.view(match.state, seat)
-        started = time.perf_counter()
+        started = time.thread_time()  # processor time: a busy machine's other programs do not inflate it
         move = bots[seat].choose(view, seat, legal, decision_rng(seed, ply))
-        spent = time.perf_counter() - started
+        spent = time.thread_time() - started
         if tally is not None:
             level = tally.levels.setdefault(bots[seat].level, LevelTally())
             level.moves += 1
             level.seconds += spent
+            if len(legal) > 1:
+                level.times.append(spent)
         match.play(move)  # the rules judge it: an illegal move raises
         ply += 1
     result = eng.result(match.state)
@@ -107,13 +111,18 @@ def tournament(game: str, mode: str, seats: Sequence[str], games: int, seed: int
 
 def report(tally: Tally, seats: Sequence[str]) -> list[str]:
     lines = [f"{tally.games} games; nobody won {tally.nobody}, unfinished {tally.unfinished}",
-             f"{'level':<8}{'seats':>6}{'wins':>6}{'win rate':>10}  {'95% interval':<16}{'ms/move':>9}"]
+             f"{'level':<8}{'seats':>6}{'wins':>6}{'win rate':>10}  {'95% interval':<16}{'ms/move':>9}"
+             f"{'median':>9}{'worst':>9}"]
     for level in dict.fromkeys(seats):
         t = tally.levels.get(level, LevelTally())
         low, high = wilson(t.wins, t.seats)
         rate = t.wins / t.seats if t.seats else 0.0
         per_move = 1000 * t.seconds / t.moves if t.moves else 0.0
-        lines.append(f"{level:<8}{t.seats:>6}{t.wins:>6}{rate:>9.1%}  [{low:5.1%}, {high:5.1%}]  {per_move:>8.2f}")
+        # The mean counts forced moves too; the median and the worst are of decisions with a choice.
+        median = 1000 * statistics.median(t.times) if t.times else 0.0
+        worst = 1000 * max(t.times, default=0.0)
+        lines.append(f"{level:<8}{t.seats:>6}{t.wins:>6}{rate:>9.1%}  [{low:5.1%}, {high:5.1%}]  {per_move:>8.2f}"
+                     f"{median:>9.1f}{worst:>9.1f}")
     return lines
 
 

@@ -165,3 +165,43 @@ def test_hard_bot_counts_its_work_in_iterations() -> None:
     assert isinstance(bot, Hard) and bot.iterations == 3
     with pytest.raises(ValueError):
         make_bot("bacchanalia", "standard", "easy")
+
+
+def test_hard_search_stops_on_its_work_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget bounds a hard decision's time by work, not by the clock, so it replays: with a budget of
+    one unit the search stops after its first play-out."""
+    tries: list[Move] = []
+    real_try = Hard.try_move
+
+    def counted(self: Hard, world: Any, seat: int, move: Move, rng: random.Random) -> tuple[float, int]:
+        tries.append(move)
+        return real_try(self, world, seat, move, rng)
+
+    monkeypatch.setattr(Hard, "try_move", counted)
+    eng = engine("banquet", "standard")
+    state = positions("banquet", "standard", 4)[0]
+    seat = min(eng.to_act(state))
+    legal = eng.legal_moves(state, seat)
+    assert len(legal) > 2
+    make_bot("banquet", "standard", "hard", budget=1).choose(eng.view(state, seat), seat, legal, decision_rng(1, 0))
+    assert len(tries) == 1
+    tries.clear()
+    make_bot("banquet", "standard", "hard").choose(eng.view(state, seat), seat, legal, decision_rng(1, 0))
+    assert len(tries) > len(legal)  # the game's own tuning: many moves, each on several deals
+
+
+def test_parsifal_play_outs_run_through_the_seats_next_turn() -> None:
+    """PAR-4: a turn is one player's; the hard bot judges a move once the others have answered it and the
+    seat has played its next turn, wherever in the round it decides (its own turn, or a window in another's)."""
+    kit = kit_for("parsifal", "standard")
+    eng = kit.eng
+    start = eng.new_state(eng.options({"players": 3}), 1)
+    later = eng.clone(start)
+    assert start.active == 0 and start.turn == 1
+    for turn, done in ((3, False), (4, False), (5, True)):
+        later.turn = turn
+        assert kit.horizon(start, later, 0) is done  # seat 0's next turn is turn 4
+    later.turn = 2
+    assert kit.horizon(start, later, 1) is False  # seat 1 plays next, in turn 2
+    later.turn = 3
+    assert kit.horizon(start, later, 1) is True
