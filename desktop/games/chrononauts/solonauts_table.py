@@ -255,7 +255,7 @@ class SolonautsTable(SeatTable):
             self.show_message(self.tr_.text("status.autosave_failed", reason=self.session.autosave_error))
         if any(e.kind in self.END_EVENTS for e in events):
             self._count_finished_game()
-            QTimer.singleShot(250, self.help.deal_ended)
+            QTimer.singleShot(250, self, self.help.deal_ended)  # tied to the table: gone with it
 
     def can_undo(self) -> bool:
         """Unlimited: any move back to the deal, except while a winning line is shown."""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -210,11 +211,26 @@ def play_out(window: MainWindow, seed: int) -> None:
         window.table.session.play(rng.choice(plays or moves))
 
 
+def wait_for_the_end(qtbot: Any, window: MainWindow, done: Any) -> None:
+    """Wait for the end of a deal to be said; on a timeout, say where the table stood (a rare stall seen only
+    in parallel quick runs: the verdict's dialog never came)."""
+    try:
+        qtbot.waitUntil(done, timeout=30_000)
+    except Exception as exc:
+        table = window.table
+        help_ = getattr(table, "help", None)
+        state = (f"table={type(table).__name__} over={table.session.over if table is not None else None} "
+                 f"busy={help_.background.busy() if help_ is not None else None} "
+                 f"message={table.message.text() if table is not None else ''!r} "
+                 f"threads={sorted(t.name for t in threading.enumerate())}")
+        raise AssertionError(f"the end of the deal was not said: {state}") from exc
+
+
 def test_the_end_of_a_deal_shows_the_score_and_offers_the_same_deal(qtbot: Any, window: MainWindow,
                                                                     dialogs: Dialogs) -> None:
     dialogs.answers = [0]  # "Same deal again"
     play_out(window, 1)
-    qtbot.waitUntil(lambda: bool(dialogs.asked), timeout=30_000)
+    wait_for_the_end(qtbot, window, lambda: bool(dialogs.asked))
     title, text, buttons = dialogs.asked[-1]
     assert buttons == ["Same deal again", "New deal", "Look at the table"]
     assert title in ("You win!", "Deal lost")
@@ -226,14 +242,14 @@ def test_the_end_of_a_deal_shows_the_score_and_offers_the_same_deal(qtbot: Any, 
 def test_the_end_of_a_deal_can_start_a_new_one(qtbot: Any, window: MainWindow, dialogs: Dialogs) -> None:
     dialogs.answers = [1]  # "New deal"
     play_out(window, 2)
-    qtbot.waitUntil(lambda: window.table.session is not None and not window.table.session.match.moves, timeout=30_000)
+    wait_for_the_end(qtbot, window, lambda: window.table.session is not None and not window.table.session.match.moves)
     assert window.table.session is not None and window.table.session.match.seed != DEAL  # a fresh random deal
 
 
 def test_looking_at_the_finished_table_keeps_it(qtbot: Any, window: MainWindow, dialogs: Dialogs) -> None:
     dialogs.answers = [2]
     play_out(window, 3)
-    qtbot.waitUntil(lambda: bool(dialogs.asked), timeout=30_000)
+    wait_for_the_end(qtbot, window, lambda: bool(dialogs.asked))
     assert window.table.session is not None and window.table.session.over
     assert window.table.session.match.moves  # nothing was thrown away
     assert window.prompt.text() != ""
