@@ -304,9 +304,15 @@ def _start_app(qtbot: Any, expect: str) -> tuple[int, MainWindow, str]:
     poll = QTimer()
     poll.timeout.connect(look)
     poll.start(20)
-    QTimer.singleShot(30_000, lambda: QApplication.exit(0))  # a guard only
+    # A guard only, stopped once the app returns: left running, it ended the event loop of whatever test ran
+    # 30 s later in the same process (timers stopped firing there: the Solonauts end-of-deal tests stalled).
+    guard = QTimer()
+    guard.setSingleShot(True)
+    guard.timeout.connect(lambda: QApplication.exit(0))
+    guard.start(30_000)
     code = app.run(["--lang", "en"])
     poll.stop()
+    guard.stop()
     window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
     qtbot.addWidget(window)
     return code, window, seen[0] if seen else window.message.text()
