@@ -59,8 +59,8 @@ def monkey_on(game: Game, seed: int, qtbot: Any, home: Path, monkeypatch: pytest
 
     class LaterTimer(QTimer):
         @staticmethod
-        def singleShot(_ms: int, slot: Any) -> None:  # type: ignore[override]  # noqa: N802 - Qt's name
-            monkey.deferred.append(slot)
+        def singleShot(_ms: int, *context_and_slot: Any) -> None:  # type: ignore[override]  # noqa: N802 - Qt's name
+            monkey.deferred.append(context_and_slot[-1])  # (slot) or (context object, slot), as Qt takes them
 
     monkeypatch.setattr(main_window, "QTimer", LaterTimer)
     monkeypatch.setattr(solonauts_table, "QTimer", LaterTimer)  # the end of a deal, said after the last move
