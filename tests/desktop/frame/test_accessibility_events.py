@@ -3,15 +3,15 @@
 tests/desktop/frame/test_atspi_bus.py."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
-from table_driver import DEAL, Dialogs, make_window
+from table_driver import DEAL, Dialogs
+from test_accessibility import active, heard, main  # noqa: F401 - the same fixtures: reader on, what it heard, a window
 
 from desktop.frame import accessibility, names
 from desktop.frame.card_item import CardItem
@@ -27,28 +27,6 @@ INTERACTIVE = {QAccessible.Role.PushButton, QAccessible.Role.CheckBox, QAccessib
                QAccessible.Role.PageTab, QAccessible.Role.SpinBox, QAccessible.Role.Slider, QAccessible.Role.List}
 
 
-@pytest.fixture(autouse=True)
-def active() -> Iterator[None]:
-    QAccessible.setActive(True)
-    yield
-    QAccessible.setActive(False)
-
-
-@pytest.fixture
-def heard() -> Iterator[list[tuple[str, str]]]:
-    said: list[tuple[str, str]] = []
-
-    def listen(kind: str, _source: QObject, text: str) -> None:
-        said.append((kind, text))
-
-    accessibility.listeners.append(listen)
-    yield said
-    accessibility.listeners.remove(listen)
-
-
-@pytest.fixture
-def main(qtbot: Any, home: Path, dialogs: Dialogs) -> MainWindow:
-    return make_window(qtbot, dialogs)
 
 
 def walk(face: QAccessibleInterface, found: list[QAccessibleInterface], depth: int = 0) -> list[QAccessibleInterface]:

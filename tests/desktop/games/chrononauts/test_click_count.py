@@ -18,9 +18,10 @@ from typing import Any
 
 import pytest
 from chrononauts_driver import lift
-from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
-from table_driver import _send, make_window, view_point
+from table_driver import make_window
+from test_keyboard_every_table import drag
 
 from desktop.frame.card_table import DISCARD_KEY, CardTable
 from desktop.games.chrononauts.full_table import ChrononautsTable
@@ -39,20 +40,6 @@ class Clicks:
     def choose(self, _title: str, _text: str, items: list[Any], *_rest: Any) -> int:
         self.count += 1
         return self.rng.randrange(len(items)) if items else -1
-
-
-def drag(table: ChrononautsTable, card: str, to: QPointF) -> None:
-    scene: CardTable = table.scene
-    rect = scene.items_by_key[card].sceneBoundingRect()
-    start = next((p for p in (rect.center(), rect.topLeft() + QPointF(6, 6), rect.bottomRight() - QPointF(6, 6))
-                  if (under := scene.card_at(p)) is not None and under.key == card), rect.center())
-    port = table.view.viewport()
-    left, none = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
-    _send(port, QEvent.Type.MouseButtonPress, view_point(table, start), left, left)  # type: ignore[arg-type]
-    for step in range(1, 7):
-        _send(port, QEvent.Type.MouseMove, view_point(table, start + (to - start) * (step / 6)),  # type: ignore[arg-type]
-              none, left)
-    _send(port, QEvent.Type.MouseButtonRelease, view_point(table, to), left, none)  # type: ignore[arg-type]
 
 
 def play_whole_game(qtbot: Any, seed: int) -> tuple[int, int, int]:
