@@ -587,6 +587,16 @@ class SeatTable(QWidget):
     def button(self, key: str, label: str, slot: Callable[[], object]) -> None:
         self._plan.append((key, label, slot))
 
+    def seat_name(self, seat: int) -> str:
+        names = self.game.names
+        return names[seat] if 0 <= seat < len(names) else str(seat + 1)
+
+    def seat_label(self, seat: int) -> str:
+        """A seat's name as its place on the table shows it: a computer's says so, and at which level."""
+        level = self.game.bots.get(seat)
+        name = self.seat_name(seat)
+        return name if level is None else self.tr_.text(f"bots.seat_{level}", player=name)
+
     def player(self, move: Move) -> Callable[[], object]:
         """A slot that plays `move` (for a button); `button_for` finds the button again by its move."""
         return partial(self.play, move)

@@ -273,6 +273,7 @@ class MainWindow(QMainWindow):
         self.menu_game.addAction(self.act_log)
         self.menu_game.addAction(self.act_side)
         self.menu_game.addAction(self.act_statistics)
+        self._build_pace_menu()
         self.menu_game.addSeparator()
         self.menu_game.addAction(self.act_quit)
         self.menu_edit = self.menuBar().addMenu("")
@@ -298,7 +299,41 @@ class MainWindow(QMainWindow):
                                self.act_quit, self.act_undo, self.act_redo, self.act_help, self.act_about,
                                self.act_translations, self.act_statistics, self.act_hint, self.act_daily]
         self.actions_by_key += [self.act_keys, self.act_log]
-        self.actions_by_key += [self.act_replay, self.act_watch, self.act_games]
+        self.actions_by_key += [self.act_replay, self.act_watch, self.act_games, *self.pace_actions.values()]
+
+    def _build_pace_menu(self) -> None:
+        """Game → Computers' pace: the set-up's choice, changed at any time; it takes effect at the next move."""
+        from desktop.frame import bot_seats
+
+        self.menu_pace = self.menu_game.addMenu("")
+        group = QActionGroup(self)
+        self.pace_actions: dict[str, QAction] = {}
+        for name in bot_seats.PACES:
+            act = QAction(self, checkable=True)
+            act.setData(f"bots.pace_{name}")
+            act.triggered.connect(lambda _checked=False, n=name: self.set_bot_pace(n))
+            group.addAction(act)
+            self.menu_pace.addAction(act)
+            self.pace_actions[name] = act
+        self._check_pace()
+
+    def _check_pace(self) -> None:
+        from desktop.frame import bot_seats
+
+        chosen = self.settings.get("bot_pace")
+        chosen = chosen if chosen in bot_seats.PACES else bot_seats.DEFAULT_PACE
+        for name, act in self.pace_actions.items():
+            act.setChecked(name == chosen)
+
+    def set_bot_pace(self, name: str) -> None:
+        """The computers' pace, kept in the settings and given to the table on show."""
+        from desktop.frame import bot_seats
+
+        self.settings["bot_pace"] = name
+        storage.save_settings(self.settings)
+        if self.table is not None:
+            self.table.bot_seats.pace = bot_seats.pace_ms(name)
+        self._check_pace()
 
     def retranslate(self) -> None:
         t = self.tr_.text
@@ -306,6 +341,7 @@ class MainWindow(QMainWindow):
         for act in self.actions_by_key:
             act.setText(t(str(act.data())))
         self.menu_game.setTitle(t("menu.game"))
+        self.menu_pace.setTitle(t("bots.pace"))
         self.menu_edit.setTitle(t("menu.edit"))
         self.menu_language.setTitle(t("menu.language"))
         self.menu_tools.setTitle(t("menu.tools"))
@@ -443,6 +479,7 @@ class MainWindow(QMainWindow):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         self.settings["bot_pace"] = dialog.chosen_pace()
+        self._check_pace()
         self.new_hotseat(game, dialog.chosen_mode(), dialog.names(), dialog.options(),
                          random_deal() if seed is None else seed, dialog.bots())
 
@@ -483,6 +520,7 @@ class MainWindow(QMainWindow):
         table.watch_replay = self.watch_replay
         table.use_settings(self.settings)  # a table's own choices (Bacchanalia's journal folded) are kept with the app's
         table.bot_seats.pace = bot_seats.pace_ms(self.settings.get("bot_pace"))  # the computers' pace, the player's setting
+        self._check_pace()
         table.changed.connect(self._refresh_status)
         table.said.connect(self.show_message)
         table.dealt.connect(self._remember)

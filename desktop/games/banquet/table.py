@@ -134,7 +134,7 @@ class BanquetTable(SeatTable):
         self._forget_stale(viewer)
         dests = self.dests(viewer) if viewer is not None else {}
         acting = state.holder if state.phase == WINDOW else self.decider()
-        drawing = Drawing(view, game.names, viewer, acting, curtain, list(self.picks), dict(self.placing),
+        drawing = Drawing(view, [self.seat_label(q) for q in range(len(game.names))], viewer, acting, curtain, list(self.picks), dict(self.placing),
                           self._statuses(view), self._fates(view, viewer), self._progress(view, viewer),
                           list(view.winners), self._lines(view, viewer), self._seat_notes(view),
                           set(dests) if state.phase == PICK else set())

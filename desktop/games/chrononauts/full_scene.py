@@ -7,7 +7,7 @@ window gives it the public view, so no secret card of anybody exists as an item.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF
 
@@ -57,6 +57,7 @@ class Seating:
     acting: frozenset[int]
     curtain: str = ""  # the curtain's text; empty when the table is uncovered
     window: str = ""  # the resolving zone's caption
+    computers: dict[int, str] = field(default_factory=dict)  # seat -> its plate's band: a computer, and its level
 
 
 class FullScene(SolonautsScene):
@@ -103,7 +104,8 @@ class FullScene(SolonautsScene):
             for card in (view.ids[q], view.missions[q]):
                 if card is not None and card in view.revealed:
                     lines.append(tr.card_title(card))
-            self.put(seat_key(q), seat_face(self._name(q), "\n".join(lines), q in seating.acting))
+            self.put(seat_key(q), seat_face(self._name(q), "\n".join(lines), q in seating.acting,
+                                            seating.computers.get(q, "")))
             wanted[seat_key(q)] = (QPointF(SEATS_X, y), 1)
             y += SEAT_SIZE[1] + 2
             for i, artifact in enumerate(view.tables[q]):

@@ -153,7 +153,9 @@ class ChrononautsTable(SeatTable):
         pending = self._pending_kill(viewer)
         if pending is not None:
             view, dests = self._kill_second_table(view, pending, viewer)
-        seating = Seating(game.names, viewer, game.engine.to_act(game.state), curtain, self._window_text(game.state))
+        computers = {seat: self.tr_.text(f"bots.computer_{level}") for seat, level in game.bots.items()}
+        seating = Seating(game.names, viewer, game.engine.to_act(game.state), curtain, self._window_text(game.state),
+                          computers)
         self.scene.show_full(view, dests, seating)
 
     def _pending_kill(self, viewer: int | None) -> KillTime | None:

@@ -67,6 +67,7 @@ class Seating:
     status: str = ""  # the turn
     turns_left: int | None = None  # once the deck is spent (PAR-9.4)
     hand: list[str] = field(default_factory=list)  # the cards the number keys pick
+    titles: list[str] = field(default_factory=list)  # the areas' names: a computer's says so (else `names`)
 
 
 class ParsifalScene(CardTable):
@@ -218,7 +219,7 @@ class ParsifalScene(CardTable):
             label.setPos(ax + 8, ay + 1)
             active = seat == view.active and view.step != "over"
             label.setBrush(QBrush(QColor("#1d1b16" if active else LABEL)))
-            name = self._name(seat)
+            name = self.seating.titles[seat] if seat < len(self.seating.titles) else self._name(seat)
             count = len(view.owned_by(seat))
             label.setText(t("label.area_active" if active else "label.area", player=name, count=count))
             label.setVisible(True)

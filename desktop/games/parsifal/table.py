@@ -104,10 +104,6 @@ class ParsifalTable(SeatTable):
     def name(self, instance: str) -> str:
         return self.faces.name(instance)
 
-    def seat_name(self, seat: int) -> str:
-        names = self.game.names
-        return names[seat] if 0 <= seat < len(names) else str(seat + 1)
-
     def describe(self, move: Move) -> str:
         """A move in words, for buttons, choosers and the declared action (the engine's `describe`)."""
         return self.words(self.game.engine.describe(move))
@@ -207,7 +203,7 @@ class ParsifalTable(SeatTable):
             waiting = self.tr_.text("face.waiting", players=", ".join(self.seat_name(p) for p in self.waiting()))
         hand = [c for c in view.owned_by(viewer) if dests.get(c)] if viewer is not None else []
         seating = Seating(game.names, viewer, curtain, pending, waiting, self.tr_.text("label.turn", turn=view.turn),
-                          game.engine.post_deck_turns_left(view), hand)
+                          game.engine.post_deck_turns_left(view), hand, [self.seat_label(q) for q in range(len(game.names))])
         self.scene.show(view, dests, seating)
 
     # --- the buttons of the moment ------------------------------------------------------

@@ -25,6 +25,7 @@ from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatGame, SeatSetupDialog, SeatTable
 from desktop.shell.main_window import MainWindow
 from desktop.shell.tables import table_class
+from desktop.tools.legibility import scene_texts
 from rules.bots import LEVELS, decision_rng, make_bot
 from rules.kernel import Move
 from rules.saves import SaveError
@@ -510,3 +511,41 @@ def test_an_old_save_is_all_people_and_a_broken_list_of_computers_is_refused(tmp
                                              ("very hard", "hard"), ("zzz", "normal")])
 def test_the_nearest_level(name: str, level: str) -> None:
     assert bot_seats.nearest_level(name) == level
+
+
+# --- who is a computer, and its pace, while the game goes on ------------------------------------
+
+
+@pytest.mark.parametrize(("game", "mode"), [("chrononauts", "chrononauts"), ("chrononauts", "artifaxx"),
+                                            ("banquet", "standard"), ("parsifal", "standard")])
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_computers_place_on_the_table_says_so_and_its_level(window: MainWindow, game: str, mode: str,
+                                                             language: str) -> None:
+    window.set_language(language)
+    table = new_table(window, game, mode, NAMES[:3], {1: "hard", 2: "easy"}, 3)
+    texts = [text.text for text in scene_texts(table.view)]  # as painted, at this size
+    t = table.tr_.text
+    if game == "chrononauts":  # a seat's plate has a band that says it
+        marks = {seat: t(f"bots.computer_{level}") for seat, level in ((1, "hard"), (2, "easy"))}
+    else:  # the name over a seat's place
+        marks = {seat: t(f"bots.seat_{level}", player=NAMES[seat]) for seat, level in ((1, "hard"), (2, "easy"))}
+    for seat, mark in marks.items():
+        assert sum(mark in text for text in texts) == 1, (seat, mark, texts)
+    assert "omputer" in marks[1] and ("moeilijk" if language == "nl" else "hard") in marks[1]
+    assert not any(text.startswith("Ada (") for text in texts)  # the person's place is their name alone
+
+
+def test_the_computers_pace_changes_from_the_game_menu_at_once_and_is_kept(window: MainWindow) -> None:
+    table = new_table(window, "parsifal", "standard", NAMES[:2], {1: "normal"}, 3)
+    assert table.bot_seats.pace == 0
+    assert [a.isChecked() for a in window.pace_actions.values()] == [True, False, False]
+    window.pace_actions["slow"].trigger()
+    assert table.bot_seats.pace == bot_seats.PACES["slow"]
+    assert window.settings["bot_pace"] == "slow"
+    assert [a.isChecked() for a in window.pace_actions.values()] == [False, False, True]
+    assert window.menu_pace.title() == "Computers' pace"
+    assert [a.text() for a in window.pace_actions.values()] == ["Instant", "Normal", "Slow"]
+    window.set_language("it")
+    assert window.menu_pace.title() == window.tr_.text("bots.pace") != "Computers' pace"
+    again = new_table(window, "parsifal", "standard", NAMES[:2], {1: "normal"}, 4)  # new_table asks for instant
+    assert again.bot_seats.pace == 0 and window.pace_actions["instant"].isChecked()
