@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
@@ -316,14 +317,18 @@ class Workbench(QMainWindow):
                 item.setToolTip(plain.tooltip("\n".join(x for x in (face.title, face.body) if x)))
                 item.setData(Qt.ItemDataRole.UserRole, face.title)
                 self.cards.setItem(row, column, item)
-            state = QTableWidgetItem(self._notes(side))
-            state.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-            self._colour(state, side.states)
-            self.cards.setItem(row, 3, state)
+            state = self._state_cell(row, side)
             # A plate is low: the row is at least as tall as the lines beside it.
             lines = max(label.text().count("\n"), state.text().count("\n")) + 1
             self.cards.setRowHeight(row, max(int((side.target.height + 6) * 1.5) + 10,
                                              lines * self.cards.fontMetrics().lineSpacing() + 10))
+
+    def _state_cell(self, row: int, side: SideRow) -> QTableWidgetItem:
+        state = QTableWidgetItem(self._notes(side))
+        state.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self._colour(state, side.states)
+        self.cards.setItem(row, 3, state)
+        return state
 
     def _notes(self, side: SideRow) -> str:
         if not side.notes:
@@ -493,10 +498,15 @@ class Workbench(QMainWindow):
         for row, side in enumerate(snap.sides):
             if key not in side.strings:
                 continue
-            face = next((s.face for s in self.adapter.sides(side.card_id, tr) if s.side == side.side), None)
-            if face is None:
+            drawn = next((s for s in self.adapter.sides(side.card_id, tr) if s.side == side.side), None)
+            if drawn is None:
                 continue
-            image = face_image(face, overflowing_roles(face))
+            face, over = drawn.face, overflowing_roles(drawn.face)
+            image = face_image(face, over)
+            # The state column follows the typing too: a text grown too long says so before it is saved.
+            notes = (*(n for n in side.notes if not n.startswith("overflow:")),
+                     *(f"overflow: {drawn.keys.get(role, role)}" for role in over))
+            self._state_cell(row, replace(side, notes=notes, states=frozenset(n.split(":", 1)[0] for n in notes)))
             item = self.cards.item(row, 2)
             if item is not None:
                 item.setData(Qt.ItemDataRole.DecorationRole, QPixmap.fromImage(image))

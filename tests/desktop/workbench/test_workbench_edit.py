@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -223,3 +223,15 @@ def test_the_apps_own_save_does_not_lose_the_next_edit(qtbot: QtBot, root: Path,
     assert bench.editor.value == "Lincoln vermoord!!" and bench.editor.dirty
     assert bench.editor.save()
     assert read(nl).data["strings"][KEY] == "Lincoln vermoord!!"
+
+
+def test_the_state_column_says_too_long_while_the_typed_text_overflows(qtbot: QtBot, root: Path, nl: Path) -> None:
+    bench = open_bench(qtbot, root)
+    row = pick_title(bench)
+    state = lambda: bench.cards.item(row, 3).text()  # noqa: E731
+    assert state() == "OK"
+    type_text(qtbot, bench, "Lincoln vermoord in het theater " * 4)
+    qtbot.waitUntil(lambda: state() == f"Too long: {KEY}")
+    type_text(qtbot, bench, "Lincoln doodgeschoten")
+    qtbot.waitUntil(lambda: state() == "OK")
+    assert bench.cards.item(row, 3).foreground().color() != QColor("#d81b60")
