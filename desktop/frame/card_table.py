@@ -40,6 +40,7 @@ LABEL = "#e8dfc8"
 VEIL = CARD_BACK
 CURTAIN_Z = 1000.0
 RING_Z = 900.0  # above every card, under the curtain
+VEIL_OPACITY = 0.6  # the public table stays readable under a curtain
 ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
 ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
@@ -173,11 +174,12 @@ class CardTable(QGraphicsScene):
     def curtain_words(self) -> str:
         return self._veil[2].text() if self.curtain_up and self._veil is not None else ""
 
-    def set_curtain(self, text: str) -> None:
+    def set_curtain(self, text: str, opaque: bool = False) -> None:
         """Cover the table with a veil saying `text`, or lift it ('').
 
         A veil, not a wall: under it the table is drawn from the public view (no secret exists in
-        the scene), so what everybody may see stays readable while it is up.
+        the scene), so what everybody may see stays readable while it is up. An `opaque` one hides a
+        table that is not the one to play (a Solonauts deal while another is searched for).
         """
         if self._veil is None:
             if not text:
@@ -186,6 +188,7 @@ class CardTable(QGraphicsScene):
         veil, band, words = self._veil
         rect = self.sceneRect()
         veil.setRect(rect)
+        veil.setOpacity(1.0 if opaque else VEIL_OPACITY)
         veil.setVisible(bool(text))
         words.setText(text)
         box = words.boundingRect()
@@ -202,7 +205,7 @@ class CardTable(QGraphicsScene):
         veil.setBrush(QBrush(QColor(VEIL)))
         veil.setPen(Qt.PenStyle.NoPen)
         veil.setZValue(CURTAIN_Z)
-        veil.setOpacity(0.6)
+        veil.setOpacity(VEIL_OPACITY)
         veil.setFlag(QGraphicsItem.GraphicsItemFlag.ItemDoesntPropagateOpacityToChildren)
         self.addItem(veil)
         band = QGraphicsRectItem(veil)  # solid behind the words, so they read on any card

@@ -93,6 +93,7 @@ class SolonautsTable(SeatTable):
         self.help = SoloHelp(self, self)
         self.stats_dialog: StatisticsDialog | None = None  # the last one shown (tests read it)
         self._start_notes: list[str] = []
+        self.veil = ""  # while a deal is searched for, over a deal nobody has touched: it is not the one to play
         self._build_replay_bar()
         self.session = self._session(game.match, autosave)
         if autosave is not None and stats is None:  # a table played at (a replay's has no autosave)
@@ -142,6 +143,7 @@ class SolonautsTable(SeatTable):
     def draw(self, viewer: int | None, curtain: str) -> None:
         live = self.session.match is self.game.match  # else a replay's position (desktop/shell/replay_stage.py)
         self.scene.show_view(self.game.view(PLAYER), self.session.dests() if live else {})
+        self.scene.set_curtain(self.veil, opaque=True)  # a click on it changes nothing: the deal found replaces it
 
     def offer(self, viewer: int | None) -> None:
         """Nothing to offer in a bar: the cards are played on the table, the helpers are in the menus."""
@@ -204,6 +206,8 @@ class SolonautsTable(SeatTable):
         state = self.game.state
         score = t("solonauts.score", score=state.score, of=state.options["ids"])
         deal = t("status.deal", seed=self.game.match.seed)
+        if self.veil:  # the deal under it is not the one to play; the message line says what is going on
+            return "", "", ""
         if self.help.replaying:
             prompt = t("replay.step", n=self.help.step, total=len(self.help.line))
         elif self.session.over:
@@ -218,6 +222,8 @@ class SolonautsTable(SeatTable):
 
     def offers(self, action: str) -> bool:
         """Is this game's own menu entry (`ACTIONS`) available now?"""
+        if action in ("hint", "restart") and self.veil:
+            return False  # the deal under the veil is not the one to play
         if action == "hint":
             return not self.session.over and not self.help.replaying
         return action in ACTIONS
@@ -231,6 +237,9 @@ class SolonautsTable(SeatTable):
         elif action == "statistics":
             self.show_statistics()
         elif action in FOUND_DEALS:
+            if not self.game.match.moves and not self.read_only:  # nothing of this deal is lost by hiding it
+                self.veil = self.tr_.text("new.searching")  # e.g. the table put up for the search from another game
+                self.refresh()
             self.help.start_found_deal(action, options)
 
     def show_message(self, text: str, error: bool = True) -> None:
@@ -303,6 +312,7 @@ class SolonautsTable(SeatTable):
         self.game = SoloGame(session.match, list(self.game.names))
         self.scene.selected = ""
         self.detail_key = self.pinned = ""  # a card of the last deal is not on this table
+        self.veil = ""
         self.refresh()
         self.view.setFocus()
 

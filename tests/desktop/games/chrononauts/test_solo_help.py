@@ -134,3 +134,32 @@ def test_a_lost_deal_that_could_not_be_won_says_so(qtbot: Any, window: MainWindo
     _title, text, buttons = dialogs.asked[-1]
     assert "No line of play wins this deal: it could not have been won." in text
     assert "Show a winning line" not in buttons
+
+
+def test_a_deal_searched_for_from_another_games_table_is_not_preceded_by_a_random_one(
+        qtbot: Any, window: MainWindow) -> None:
+    """The Solonauts table put up for the search is veiled until the deal found replaces its cards; a click
+    on the veil does not lift it. A deal in progress stays in view meanwhile (test below)."""
+    window.new_hotseat("parsifal", "standard", ["Ada", "Bruno"], {}, 3)
+    day = datetime.date.today()
+    window.find_deal("daily", {"ids": 6})
+    table = window.table
+    assert table.scene.curtain_up and table.scene.curtain_words == "Looking for a deal that can be won…"
+    veil = table.scene._veil
+    assert veil is not None and veil[0].opacity() == 1.0  # no card of the random deal shows through
+    assert window.message.text() == "Looking for a deal that can be won…"
+    assert [label.text() for label in (window.prompt, window.score, window.deal_label)] == ["", "", ""]  # no number
+    assert not window.act_hint.isEnabled() and not window.act_restart.isEnabled()
+    table.scene.curtain_lifted.emit()  # a click or Enter on it
+    assert table.scene.curtain_up
+    settle(qtbot, window)
+    assert window.table.session is not None and window.table.session.match.seed == deals.daily_deal(day, 6)
+    assert not window.table.scene.curtain_up and window.act_hint.isEnabled()
+
+
+def test_a_deal_in_progress_stays_in_view_while_another_is_searched_for(qtbot: Any, window: MainWindow) -> None:
+    assert window.table.session is not None
+    window.table.session.play(Discard(0, window.table.session.view.hand[0]))
+    window.find_deal("winnable", {"ids": 6})
+    assert not window.table.scene.curtain_up
+    settle(qtbot, window)
