@@ -478,8 +478,7 @@ class MainWindow(QMainWindow):
                                  self.settings.get("bot_pace"))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        self.settings["bot_pace"] = dialog.chosen_pace()
-        self._check_pace()
+        self.settings["bot_pace"] = dialog.chosen_pace()  # the menu shows it once the table is up (show_table)
         self.new_hotseat(game, dialog.chosen_mode(), dialog.names(), dialog.options(),
                          random_deal() if seed is None else seed, dialog.bots())
 
