@@ -164,6 +164,11 @@ class BacchanaliaEngine(Engine[BacState]):
             return frozenset()
         return frozenset(p for p in range(len(state.seats)) if self.legal_moves(state, p))
 
+    def decider(self, state: BacState) -> int | None:
+        """The seat the story waits for (BAC-6): once questions are open every seat may act, so the lowest
+        seat to act, the kernel's default, is not the one who owes the awaited decision."""
+        return None if state.phase == "over" else state.decider
+
     def waiting_for(self, state: BacState) -> frozenset[int]:
         """Whose decision the game waits for (the table's hot-seat curtain follows this, not to_act)."""
         return frozenset() if state.phase == "over" else frozenset({state.decider})

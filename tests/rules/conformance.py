@@ -62,6 +62,27 @@ def check_who_acts(engine: Engine[Any], state: Any) -> None:
     assert (not acting) == engine.is_over(state)
 
 
+def check_decider(engine: Engine[Any], state: Any) -> None:
+    """docs/design.md §Engines: `decider` names the one seat the game waits for, checked against
+    legal_moves: nobody at the end or while a window asks the whole table, else a seat with a legal move,
+    the only one when only one seat may act. A game where several seats may act outside a window must say
+    itself who decides: the kernel's lowest seat would be a guess."""
+    acting = engine.to_act(state)
+    seat = engine.decider(state)
+    if engine.is_over(state) or engine.window(state) is not None:
+        assert seat is None, f"decider {seat} at the end or during a window"
+        return
+    assert seat is not None and engine.legal_moves(state, seat), f"decider {seat} has no legal move"
+    if len(acting) == 1:
+        assert {seat} == set(acting), f"decider {seat}, but only {set(acting)} may act"
+    else:
+        assert type(engine).decider is not Engine.decider, (
+            f"{type(engine).__name__}: seats {sorted(acting)} may act outside a window and decider is the kernel's guess")
+    waiting = getattr(engine, "waiting_for", None)
+    if waiting is not None:
+        assert waiting(state) == {seat}, f"decider {seat}, but the game waits for {set(waiting(state))}"
+
+
 def check_save(match: Match[Any]) -> None:
     loaded = saves.loads(saves.to_json(match))
     assert match.engine.to_dict(loaded.state) == match.engine.to_dict(match.state)
@@ -83,6 +104,7 @@ def random_playout(engine: Engine[Any], options: Mapping[str, Any], seed: int, *
     def check_all() -> None:
         state = match.state
         check_who_acts(engine, state)
+        check_decider(engine, state)
         assert Counter(engine.all_cards(state)) == cards, "a card was created or lost"
         check_views(engine, state)
         if check is not None:
