@@ -259,6 +259,12 @@ class Engine(ABC, Generic[S]):
     def check(self, state: S, move: Move) -> None:
         """Raise IllegalMove with the reason if `move` is not legal now."""
 
+    def check_kind(self, move: object) -> None:
+        """IllegalMove("illegal.unknown_move") for anything that is not one of this game's moves: another
+        game's move, or no move at all, is refused for what it is before any rule reads its fields."""
+        if not isinstance(move, self.moves):
+            raise IllegalMove("illegal.unknown_move", move=type(move).__name__)
+
     @abstractmethod
     def apply(self, state: S, move: Move) -> list[Event]:
         """Check the move, change `state` in place, and return what happened."""

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from rules.kernel import Engine, Event, Move, NothingToRedo, NothingToUndo
+from rules.kernel import BadOption, Engine, Event, Move, NothingToRedo, NothingToUndo
 
 S = TypeVar("S")
 
@@ -23,11 +23,31 @@ class _Step(Generic[S]):
     barrier: bool
 
 
+SEED_LIMIT = 2**63  # a deal number fits a signed 64-bit integer, so every save's reader can hold it
+
+
+def check_seed(seed: object) -> int:
+    """The deal number as given, or BadOption("match.bad_seed"): a whole number from 0 below SEED_LIMIT,
+    the numbers a save can hold and load again."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        raise BadOption("match.bad_seed", seed=repr(seed) if isinstance(seed, str) else seed)
+    return seed
+
+
 class Match(Generic[S]):
+    """One game being played: `engine` (the rules of a game and mode), its `options` (validated, defaults
+    filled in), `seed` (the deal number) and the moves played, with undo and redo.
+
+    `play(move)` applies a move or raises IllegalMove leaving everything untouched; `undo()` and `redo()`
+    walk the list of moves within the engine's barriers (`can_undo()`); `state` is the full state, which
+    only a referee may look at (players get `engine.view(state, player)`). Bad options and deal numbers
+    are refused here with BadOption, before any state exists.
+    """
+
     def __init__(self, engine: Engine[S], options: Mapping[str, Any], seed: int) -> None:
         self.engine = engine
+        self.seed = check_seed(seed)
         self.options = engine.options(options)
-        self.seed = seed
         self.state: S = engine.new_state(self.options, seed)
         self._done: list[_Step[S]] = []
         self._undone: list[_Step[S]] = []

@@ -310,6 +310,7 @@ class BacchanaliaEngine(Engine[BacState]):
     # --- checking -----------------------------------------------------------------
 
     def check(self, state: BacState, move: Move) -> None:
+        self.check_kind(move)
         if state.phase == "over":
             raise IllegalMove("illegal.game_over")
         if not isinstance(move, self.moves):

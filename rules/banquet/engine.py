@@ -229,6 +229,7 @@ class BanquetEngine(Engine[BanquetState]):
         return [ResolveCard(player, choice) for choice in state.pending.choices]
 
     def check(self, state: BanquetState, move: Move) -> None:
+        self.check_kind(move)
         if move not in self.legal_moves(state, move.player):
             raise IllegalMove(self._reason(state, move), player=move.player)
 

@@ -292,6 +292,7 @@ class ChrononautsEngine(Engine[FullState]):
         return [PassResponse(q) for q in sorted(state.window)]
 
     def check(self, state: FullState, move: Move) -> None:
+        self.check_kind(move)
         if state.result is not None:
             raise IllegalMove("illegal.game_over")
         if move.player not in self.to_act(state):

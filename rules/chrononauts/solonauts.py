@@ -126,6 +126,7 @@ class SolonautsEngine(Engine[SoloState]):
         return moves
 
     def check(self, state: SoloState, move: Move) -> None:
+        self.check_kind(move)
         if state.result:
             raise IllegalMove("illegal.game_over")
         if move.player != SOLO:

@@ -353,6 +353,7 @@ class ParsifalEngine(Engine[ParState]):
     # --- legality (PAR-13) ----------------------------------------------------------
 
     def check(self, state: ParState, move: Move) -> None:
+        self.check_kind(move)
         if state.step == "over":
             raise IllegalMove("illegal.game_over")
         if isinstance(move, (Interrupt, Decline)):
