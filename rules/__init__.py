@@ -13,8 +13,10 @@ to the installed card set, typed).
 """
 from rules.kernel import (PLAYERS, PUBLIC, BadOption, Description, Engine, Event, IllegalMove, Move, NothingToRedo,
                           NothingToUndo, Result, RulesError, Target)
+from rules.info import GameInfo, ModeInfo
 from rules.match import Match
-from rules.registry import engine, modes
+from rules.registry import engine, info, modes
 
-__all__ = ["BadOption", "Description", "Engine", "Event", "IllegalMove", "Match", "Move", "NothingToRedo",
-           "NothingToUndo", "PLAYERS", "PUBLIC", "Result", "RulesError", "Target", "engine", "modes"]
+__all__ = ["BadOption", "Description", "Engine", "Event", "GameInfo", "IllegalMove", "Match", "ModeInfo", "Move",
+           "NothingToRedo", "NothingToUndo", "PLAYERS", "PUBLIC", "Result", "RulesError", "Target", "engine", "info",
+           "modes"]

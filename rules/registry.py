@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+from rules.info import GameInfo
 from rules.kernel import BadOption, Engine
 
 if TYPE_CHECKING:
@@ -42,6 +43,15 @@ def _declared(game: str) -> Mapping[str, Factory]:
 def modes() -> dict[str, tuple[str, ...]]:
     """Every game with the modes it can be played in."""
     return {game: tuple(_declared(game)) for game in _games() if _declared(game)}
+
+
+def info(game: str) -> GameInfo:
+    """What `game` declares about itself (`INFO` in its package); BadOption("option.unknown_mode") naming it
+    when no such game is installed."""
+    declared = getattr(importlib.import_module(f"rules.{game}"), "INFO", None) if _declared(game) else None
+    if not isinstance(declared, GameInfo):
+        raise BadOption("option.unknown_mode", mode=game)
+    return declared
 
 
 # A game and mode named in the code give that engine's own type; names known only at run time, any engine.

@@ -8,6 +8,7 @@ from rules.banquet.moves import (
 )
 from rules.banquet.objectives import card_kind
 from rules.banquet.state import BanquetState
+from rules.info import GameInfo, ModeInfo
 from rules.kernel import Engine
 
 
@@ -29,6 +30,16 @@ def _open_privileges() -> Engine[BanquetState]:
 
 
 ENGINES = {"standard": _standard, "open_privileges": _open_privileges}
+
+
+def _mode(name_key: str) -> ModeInfo:
+    # Guests and the deck are secret (BB-3); nothing but the guests' belts ends a game, so playouts stop at 1,000.
+    return ModeInfo(players=(3, 5), default_players=4, hidden_information=True, chance=True, max_moves=1000,
+                    always_ends=False, bots=True, name_key=name_key)
+
+
+INFO = GameInfo("banquet", "game.banquet", {"standard": _mode("mode.banquet.standard"),
+                                            "open_privileges": _mode("mode.banquet.open_privileges")})
 MODES = tuple(ENGINES)
 MOVES = ALL_MOVES
 State = BanquetState
@@ -42,6 +53,6 @@ def load(mode: Literal["standard", "open_privileges"] = "standard") -> BanquetEn
     assert isinstance(found, BanquetEngine)
     return found
 
-__all__ = ["AcceptGift", "Arrange", "BanquetEngine", "BanquetState", "ClaimGift", "DeclineClaim", "ENGINES",
+__all__ = ["AcceptGift", "Arrange", "BanquetEngine", "BanquetState", "ClaimGift", "DeclineClaim", "ENGINES", "INFO",
            "MODES", "MOVES", "State", "load", "OfferGift", "PassPrivilege", "PickCards", "PlayClaim", "PlayExchange", "PlayGiveBack",
            "PlaySpecialGift", "RefuseGift", "ResolveCard", "card_kind", "deck_instances"]

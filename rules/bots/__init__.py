@@ -36,12 +36,14 @@ from random import Random
 from typing import Any, ClassVar, Protocol
 
 from rules.kernel import HIDDEN, Engine, Move, shuffle
-from rules.registry import engine
+from rules.registry import engine, info, modes
 
 LEVELS = ("easy", "normal", "hard")
-# The games and modes bots play: Bacchanalia is told aloud, for people only; Solonauts has one seat.
-BOT_MODES: dict[str, tuple[str, ...]] = {"chrononauts": ("chrononauts", "artifaxx"),
-                                        "banquet": ("standard", "open_privileges"), "parsifal": ("standard",)}
+# The games and modes bots play, as each game declares (`ModeInfo.bots`): Bacchanalia is told aloud, for
+# people only; Solonauts has one seat.
+BOT_MODES: dict[str, tuple[str, ...]] = {
+    game: tuple(mode for mode in ms if info(game).mode(mode).bots) for game, ms in modes().items()
+    if any(info(game).mode(mode).bots for mode in ms)}
 WIN, LOSS, NOBODY = 1.0, 0.0, 0.25  # a play-out's worth: won, someone else won, nobody won
 
 

@@ -19,9 +19,8 @@ from typing import Any, TextIO
 from rules.bots import BOT_MODES, LEVELS, Bot, decision_rng, make_bot
 from rules.kernel import PLAYERS, Move
 from rules.match import Match
-from rules.registry import engine
+from rules.registry import engine, info
 
-MAX_MOVES = 4000  # a game still running after this many moves counts as nobody's win
 Z95 = 1.959964
 
 
@@ -66,7 +65,8 @@ def play_game(game: str, mode: str, bots: Sequence[Bot], seed: int, options: dic
     eng = engine(game, mode)
     match: Match[Any] = Match(eng, {**(options or {}), PLAYERS: len(bots)}, seed)
     ply = 0
-    while not eng.is_over(match.state) and ply < MAX_MOVES:
+    cap = info(game).mode(mode).max_moves
+    while not eng.is_over(match.state) and ply < cap:
         acting = sorted(eng.to_act(match.state))
         if not acting:
             break

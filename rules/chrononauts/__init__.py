@@ -12,6 +12,7 @@ from rules.chrononauts.full_state import FullState
 from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, Discard, KeepDeal, KillTime, MiracleStop, Mulligan,
                                      NoResponse, PassResponse, PlayCard, PlayMemo, PlayOnArtifact, Resign)
 from rules.chrononauts.solonauts import SoloState, SolonautsEngine
+from rules.info import GameInfo, ModeInfo
 from rules.kernel import Engine, Move
 
 if TYPE_CHECKING:
@@ -44,6 +45,16 @@ def _artifaxx() -> Engine[Any]:
 
 
 ENGINES = {"solonauts": _solonauts, "chrononauts": _chrononauts, "artifaxx": _artifaxx}
+# Solonauts is one pass through a deck of 41 (CHR-16.2): at most one move a card, and a resignation. The full
+# game and Artifaxx shuffle their discards back (CHR-14.1), so only a cap ends a game nobody wins.
+INFO = GameInfo("chrononauts", "game.chrononauts", {
+    "solonauts": ModeInfo(players=(1, 1), default_players=1, hidden_information=True, chance=True, max_moves=42,
+                          always_ends=True, bots=False, name_key="mode.solonauts"),
+    "chrononauts": ModeInfo(players=(2, 6), default_players=3, hidden_information=True, chance=True, max_moves=4000,
+                            always_ends=False, bots=True, name_key="mode.chrononauts"),
+    "artifaxx": ModeInfo(players=(2, 6), default_players=3, hidden_information=True, chance=True, max_moves=4000,
+                         always_ends=False, bots=True, name_key="mode.artifaxx"),
+})
 MODES = tuple(ENGINES)
 
 
@@ -60,4 +71,4 @@ def load(mode: str) -> Engine[Any]:
     return engine("chrononauts", mode)
 
 
-__all__ = ["ENGINES", "FullState", "MODES", "MOVES", "SoloState", "SolonautsEngine", "State", "load"]
+__all__ = ["ENGINES", "INFO", "FullState", "MODES", "MOVES", "SoloState", "SolonautsEngine", "State", "load"]

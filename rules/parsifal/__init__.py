@@ -1,6 +1,7 @@
 """Parsifal, a game of tarots: blocking, factions and Limbo for 2-6 players (rules digest PAR)."""
 from typing import Literal
 
+from rules.info import GameInfo, ModeInfo
 from rules.kernel import Engine
 from rules.parsifal.engine import ParsifalEngine
 from rules.parsifal.moves import (MOVES, Abandon, Block, ChangeFaction, Command, Decline, EndTurn, Free, HandOver, Interrupt,
@@ -18,6 +19,10 @@ def _standard() -> Engine[ParState]:
 
 
 ENGINES = {"standard": _standard}
+INFO = GameInfo("parsifal", "game.parsifal", {
+    "standard": ModeInfo(players=(2, 6), default_players=4, hidden_information=True, chance=True, max_moves=1000,
+                         always_ends=False, bots=True, name_key="mode.parsifal.standard"),
+})
 MODES = tuple(ENGINES)
 State = ParState
 
@@ -31,6 +36,6 @@ def load(mode: Literal["standard"] = "standard") -> ParsifalEngine:
     return found
 
 
-__all__ = ["Abandon", "Block", "BlockRecord", "ChangeFaction", "Command", "Decline", "ENGINES", "EndTurn", "Free",
+__all__ = ["Abandon", "Block", "BlockRecord", "ChangeFaction", "Command", "Decline", "ENGINES", "INFO", "EndTurn", "Free",
            "HandOver", "Interrupt", "MODES", "MOVES", "ParState", "ParsifalEngine", "Recover", "SendToLimbo",
            "SpendForExtra", "State", "Take", "card_type", "load"]
