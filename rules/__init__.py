@@ -11,12 +11,12 @@ Every game package `rules.<game>` exports the same names: `ENGINES` and `MODES` 
 `MOVES` (every move class), `State` (its state type) and `load(mode)` (the engine of a mode, bound
 to the installed card set, typed).
 """
-from rules.kernel import (PLAYERS, PUBLIC, BadOption, Description, Engine, Event, IllegalMove, Move, NothingToRedo,
+from rules.kernel import (PLAYERS, PUBLIC, AmbiguousMove, BadNotation, BadOption, Description, Engine, Event, IllegalMove, Move, NothingToRedo,
                           NothingToUndo, Result, RulesError, Target)
 from rules.info import GameInfo, ModeInfo
 from rules.match import Match
 from rules.registry import engine, info, modes
 
-__all__ = ["BadOption", "Description", "Engine", "Event", "GameInfo", "IllegalMove", "Match", "ModeInfo", "Move",
+__all__ = ["AmbiguousMove", "BadNotation", "BadOption", "Description", "Engine", "Event", "GameInfo", "IllegalMove", "Match", "ModeInfo", "Move",
            "NothingToRedo", "NothingToUndo", "PLAYERS", "PUBLIC", "Result", "RulesError", "Target", "engine", "info",
            "modes"]

@@ -6,6 +6,8 @@ is the engine, its options, a seed and the list of moves applied so far.
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
 import types
 import typing
 from abc import ABC, abstractmethod
@@ -39,6 +41,18 @@ class NothingToUndo(RulesError):
 
 class NothingToRedo(RulesError):
     """Redo asked with no move taken back."""
+
+
+class AmbiguousMove(RulesError):
+    """One gesture means several legal moves (`candidates`, in legal_moves' order): the player must choose."""
+
+    def __init__(self, candidates: Sequence[Move], **params: object) -> None:
+        super().__init__("move.ambiguous", **params)
+        self.candidates = list(candidates)
+
+
+class BadNotation(RulesError):
+    """A move's text notation that does not spell a move of this game."""
 
 
 class BadMoveData(ValueError):
@@ -194,6 +208,8 @@ class ResponseWindow:
 
 
 S = TypeVar("S")
+MAX_NOTATION = 2000  # characters: a move's longest field is a sentence a player typed (300 at most)
+_FIELD = re.compile(r"([a-z_][a-z0-9_]*)=")
 
 
 class Engine(ABC, Generic[S]):
@@ -240,12 +256,46 @@ class Engine(ABC, Generic[S]):
         return [m for m in self.legal_moves(state, player) if self.gesture(state, m) == (card, target)]
 
     def find_move(self, state: S, player: int, card: str, target: Target) -> Move:
-        """The legal move that moving `card` onto `target` means (the first one when several do);
-        IllegalMove("move.no_gesture") when none does. legal_moves stays the only judge."""
+        """The legal move that moving `card` onto `target` means; IllegalMove("move.no_gesture") when none
+        does, AmbiguousMove listing them when several do (the player then chooses). legal_moves stays the
+        only judge."""
         found = self.gestures(state, player, card, target)
         if not found:
             raise IllegalMove("move.no_gesture", card=card, target=target)
+        if len(found) > 1:
+            raise AmbiguousMove(found, card=card, target=target)
         return found[0]
+
+    def notation(self, move: Move) -> str:
+        """A move as one line of text: its kind, then each field but the player as `name=value`, the values
+        written as JSON (`PlayCard card="tl_1865" target=1865`). `parse(text, player)` reads it back."""
+        fields = [f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in dataclasses.asdict(move).items()
+                  if k != "player"]
+        return " ".join([type(move).__name__, *fields])
+
+    def parse(self, text: str, player: int) -> Move:
+        """The move of `player` that `notation` wrote as `text`; BadNotation("move.bad_notation") for text
+        that does not spell one of this game's moves. Only the spelling is checked here: whether the move is
+        legal now is legal_moves' to say."""
+        if not isinstance(text, str) or len(text) > MAX_NOTATION:
+            raise BadNotation("move.bad_notation", text=str(text)[:40])
+        name, _, rest = text.strip().partition(" ")
+        data: dict[str, Any] = {"type": name, "player": player}
+        decoder, at, rest = json.JSONDecoder(), 0, rest.strip()
+        while at < len(rest):
+            key = _FIELD.match(rest, at)
+            if key is None or key.group(1) in data:
+                raise BadNotation("move.bad_notation", text=text[:40])
+            try:
+                data[key.group(1)], at = decoder.raw_decode(rest, key.end())
+            except ValueError:
+                raise BadNotation("move.bad_notation", text=text[:40]) from None
+            while at < len(rest) and rest[at] == " ":
+                at += 1
+        try:
+            return Move.from_dict(data, self.moves)
+        except (BadMoveData, TypeError):
+            raise BadNotation("move.bad_notation", text=text[:40]) from None
 
     @abstractmethod
     def to_act(self, state: S) -> frozenset[int]:

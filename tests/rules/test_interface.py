@@ -10,7 +10,7 @@ import pytest
 
 import cardsets
 from cardsets.text import placeholders
-from rules import BadOption, IllegalMove, Match, Result, engine, modes
+from rules import AmbiguousMove, BadOption, IllegalMove, Match, Result, engine, modes
 from rules.kernel import PUBLIC, Description, Move
 
 MODES = [(game, mode) for game, names in modes().items() for mode in names]
@@ -32,16 +32,19 @@ def check_description(english: dict[str, str], words: Description) -> None:
 
 
 def check_gesture(eng: Any, state: Any, move: Move) -> None:
-    """find_move turns the move's gesture back into a legal move with that gesture, the move itself
-    first among them; a card dropped where nothing goes is an IllegalMove."""
+    """find_move turns the move's gesture back into the legal move with that gesture, or lists every one
+    (the move itself among them) when several share it; a card dropped where nothing goes is an IllegalMove."""
     found = eng.gesture(state, move)
     if found is None:
         return
     card, target = found
-    meant = eng.find_move(state, move.player, card, target)
-    assert meant in eng.legal_moves(state, move.player)
-    assert eng.gesture(state, meant) == found
-    assert move in eng.gestures(state, move.player, card, target)
+    sharing = eng.gestures(state, move.player, card, target)
+    assert move in sharing
+    try:
+        meant = [eng.find_move(state, move.player, card, target)]
+    except AmbiguousMove as several:
+        meant = several.candidates
+    assert meant == sharing and all(eng.gesture(state, m) == found for m in meant)
     with pytest.raises(IllegalMove) as err:
         eng.find_move(state, move.player, card, "nowhere at all")
     assert err.value.code == "move.no_gesture"
