@@ -43,6 +43,11 @@ class NothingToRedo(RulesError):
     """Redo asked with no move taken back."""
 
 
+class NotAState(RulesError):
+    """A view (cards hidden, no random generator) given where the full state is needed: a move is applied to
+    the real position, or to a `sample` of a view, never to the view itself."""
+
+
 class AmbiguousMove(RulesError):
     """One gesture means several legal moves (`candidates`, in legal_moves' order): the player must choose."""
 
@@ -119,6 +124,17 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.params}
+
+
+def _masked(value: Any, hidden: set[str]) -> Any:
+    """`value` with every string in `hidden` replaced by HIDDEN, however deep in lists, tuples and dicts."""
+    if isinstance(value, str):
+        return HIDDEN if value in hidden else value
+    if isinstance(value, (list, tuple)):
+        return type(value)(_masked(v, hidden) for v in value)
+    if isinstance(value, dict):
+        return {k: _masked(v, hidden) for k, v in value.items()}
+    return value
 
 
 def _snake(name: str) -> str:
@@ -309,11 +325,21 @@ class Engine(ABC, Generic[S]):
     def check(self, state: S, move: Move) -> None:
         """Raise IllegalMove with the reason if `move` is not legal now."""
 
-    def check_kind(self, move: object) -> None:
-        """IllegalMove("illegal.unknown_move") for anything that is not one of this game's moves: another
+    def at_the_door(self, state: S, move: object) -> None:
+        """What every `check` asks first. NotAState for a view (it has no random generator: views drop it);
+        IllegalMove("illegal.unknown_move") for anything that is not one of this game's moves: another
         game's move, or no move at all, is refused for what it is before any rule reads its fields."""
+        if getattr(state, "rng", None) is None:
+            raise NotAState("state.is_view")
         if not isinstance(move, self.moves):
             raise IllegalMove("illegal.unknown_move", move=type(move).__name__)
+
+    def sample(self, view: S, player: int, rng: Random) -> S:
+        """A full state whose view for `player` is `view`, made from `view` alone: every card `player` may
+        not see dealt again at random among the places they cannot see into, with a generator of its own
+        for the chance still to come. What a computer player, a hint or a referee of a re-deal test uses
+        in place of the secrets."""
+        raise NotImplementedError(f"{type(self).__name__} cannot deal a view again")
 
     @abstractmethod
     def apply(self, state: S, move: Move) -> list[Event]:
@@ -340,6 +366,16 @@ class Engine(ABC, Generic[S]):
     @abstractmethod
     def hidden_from(self, state: S, player: int) -> Collection[str]:
         """The card instances `player` may not see now; `view(state, player)` shows none of them."""
+
+    def event_view(self, state: S, event: Event, player: int) -> Event:
+        """`event` as `player` may learn it, `state` being the position right after the move that made it:
+        every card named in it that `player` may not see there is HIDDEN (a list keeps its length, which is
+        public). A game whose events tell more than card names (which card lies in which face-down slot)
+        drops that too. The log, the screen reader and the network pass events through this, never raw."""
+        hidden = set(self.hidden_from(state, player))
+        if not hidden:
+            return event
+        return Event(event.kind, {key: _masked(value, hidden) for key, value in event.params.items()})
 
     def window(self, state: S) -> ResponseWindow | None:
         """The response window open now, if any (a game without one never opens one)."""

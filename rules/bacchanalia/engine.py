@@ -24,6 +24,7 @@ from rules.bacchanalia.moves import (ALL_MOVES, AskBacchusQuestion, AskQuestion,
 from rules.bacchanalia.options import PLAYERS_MAX, PLAYERS_MIN, parse_options
 from rules.bacchanalia.reasons import why_illegal
 from rules.bacchanalia.state import BacState, Seat, Turn
+from rules.redeal import Pool, child_seed, unseen
 from rules.kernel import HIDDEN, Description, Engine, Event, IllegalMove, Move, Result, Target, shuffle
 
 HAND = 4  # BAC-6.2.1
@@ -310,7 +311,7 @@ class BacchanaliaEngine(Engine[BacState]):
     # --- checking -----------------------------------------------------------------
 
     def check(self, state: BacState, move: Move) -> None:
-        self.check_kind(move)
+        self.at_the_door(state, move)
         if state.phase == "over":
             raise IllegalMove("illegal.game_over")
         if not isinstance(move, self.moves):
@@ -836,6 +837,15 @@ class BacchanaliaEngine(Engine[BacState]):
         s = state
         held = [c for seat in s.seats for c in (*seat.deus, *([seat.locked] if seat.locked else []))]
         return [*s.deck, *s.discard, *s.centre, *s.set_aside, *s.box, *held, *s.turn.area]
+
+    def sample(self, view: BacState, player: int, rng: Random) -> BacState:
+        """BAC-2.6: only the deck's order is hidden; its unseen cards are shuffled into it again."""
+        state = view.copy(with_rng=False)
+        state.rng = Random(child_seed(rng))
+        pool = Pool(unseen(self, view), rng)
+        state.deck = pool.fill(view.deck)
+        pool.done()
+        return state
 
     def hidden_from(self, state: BacState, player: int) -> Collection[str]:
         return list(state.deck)

@@ -23,6 +23,7 @@ from rules.banquet.state import (
     ARRANGE, BELT_TOP, CATCH_UP, CIRCLE_SIZE, CLAIM, GIFT, KEEP, OFFER, OVER, PICK, RESOLVE, RESPOND,
     SLOT_NAMES, WINDOW, BanquetState, Pending,
 )
+from rules.redeal import Pool, child_seed, fresh_deal, unseen
 from rules.kernel import (HIDDEN, PLAYERS, BadOption, Description, Engine, Event, IllegalMove, Move, ResponseWindow,
                           Result, Target, check_players, shuffle)
 
@@ -229,7 +230,7 @@ class BanquetEngine(Engine[BanquetState]):
         return [ResolveCard(player, choice) for choice in state.pending.choices]
 
     def check(self, state: BanquetState, move: Move) -> None:
-        self.check_kind(move)
+        self.at_the_door(state, move)
         if move not in self.legal_moves(state, move.player):
             raise IllegalMove(self._reason(state, move), player=move.player)
 
@@ -655,13 +656,50 @@ class BanquetEngine(Engine[BanquetState]):
                 hidden += state.privileges[s]
         return hidden
 
-    def event_view(self, event: Event, player: int, active: int) -> Event:
-        """BB-17.2: an event as `player` may see it (`active` is the round's active player)."""
-        if event.kind == "cards_arranged" and player != active:
+    def event_view(self, state: BanquetState, event: Event, player: int) -> Event:
+        """BB-17.2: an event as `player` may see it. Which of the round's three cards lies in which slot is
+        the arranger's alone, and a replacement guest the drawer's; the cards hidden from `player` after the
+        move are masked as in every game."""
+        if event.kind == "cards_arranged" and player != event.params["player"]:
             return Event(event.kind, {"player": event.params["player"]})
         if event.kind == "replacement_drawn" and player != event.params["player"]:
             return Event(event.kind, {"player": event.params["player"]})
-        return event
+        return super().event_view(state, event, player)
+
+    def sample(self, view: BanquetState, player: int, rng: Random) -> BanquetState:
+        """BB-17: the deck, the discard pile, unseen guests and privileges, and the round's cards in their
+        face-down slots are dealt again from what the view shows nowhere."""
+        eng = self
+        fresh, _cards = fresh_deal(eng, view.options)
+        guests = {*(g for g in fresh.guests if g is not None), *fresh.guest_stack, *fresh.guest_box,
+                  *fresh.guest_box_unseen}
+        privileges = {*(p for mine in fresh.privileges for p in mine), *fresh.privilege_box}
+        left = unseen(eng, view)
+        hidden_slots = [name for name, card in view.slots.items() if card == HIDDEN]
+        round_cards = Pool([c for c in view.picked if c in left], rng).cards
+        in_slots, discarded = round_cards[:len(hidden_slots)], round_cards[len(hidden_slots):]
+        cards = [c for c in left if c not in guests and c not in privileges and c not in round_cards]
+        state = view.copy()
+        state.rng = Random(child_seed(rng))
+        state.slots = dict(view.slots)
+        for name, card in zip(hidden_slots, in_slots):
+            state.slots[name] = card
+        # The round's cards not in a slot went to the discard pile; the rest of that pile is any card.
+        pile = Pool(cards, rng)
+        below = discarded + [pile.take() for _ in range(len(view.discard_pile) - len(discarded))]
+        state.discard_pile = Pool(below, rng).cards
+        state.deck = pile.fill(view.deck)
+        pile.done()
+        gp = Pool([c for c in left if c in guests], rng)
+        state.guests = [gp.take() if g == HIDDEN else g for g in view.guests]
+        state.guest_stack = gp.fill(view.guest_stack)
+        state.guest_box_unseen = gp.fill(view.guest_box_unseen)
+        gp.done()
+        pp = Pool([c for c in left if c in privileges], rng)
+        state.privileges = [pp.fill(mine) for mine in view.privileges]
+        state.privilege_box = pp.fill(view.privilege_box)
+        pp.done()
+        return state
 
     def all_cards(self, state: BanquetState) -> Sequence[str]:
         slots = [c for c in state.slots.values() if c is not None]

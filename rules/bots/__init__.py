@@ -28,14 +28,13 @@ from __future__ import annotations
 import importlib
 import math
 import time
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from random import Random
 from typing import Any, ClassVar, Protocol
 
-from rules.kernel import HIDDEN, Engine, Move, shuffle
+from rules.kernel import Engine, Move
+from rules.redeal import child_seed
 from rules.registry import engine, info, modes
 
 LEVELS = ("easy", "normal", "hard")
@@ -59,10 +58,6 @@ def decision_rng(seed: int, ply: int) -> Random:
     return Random(f"bot:{seed}:{ply}")
 
 
-def child_seed(rng: Random) -> int:
-    return int(rng.random() * 2**53)
-
-
 class Kit:
     """What a game tells its bots: how to deal the secrets again, and what a position is worth."""
 
@@ -73,8 +68,8 @@ class Kit:
         self.eng = eng
 
     def sample(self, view: Any, seat: int, rng: Random) -> Any:
-        """A full state whose view for `seat` is `view`, read from `view` alone."""
-        raise NotImplementedError
+        """A full state whose view for `seat` is `view`, read from `view` alone: the engine's own."""
+        return self.eng.sample(view, seat, rng)
 
     def score(self, state: Any, seat: int) -> float:
         """How good a full, unfinished `state` looks for `seat`: positive is ahead."""
@@ -148,47 +143,7 @@ class Kit:
         return moves[int(rng.random() * len(moves))]
 
 
-# --- dealing the secrets again -------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=64)
-def _universe(eng: Engine[Any], options: str) -> tuple[Any, tuple[str, ...]]:
-    import json
-    fresh = eng.new_state(json.loads(options), 0)
-    return fresh, tuple(eng.all_cards(fresh))
-
-
-def fresh_deal(eng: Engine[Any], options: dict[str, Any]) -> tuple[Any, tuple[str, ...]]:
-    """A deal with these options, and every card of the game: no rule creates or destroys a card."""
-    import json
-    return _universe(eng, json.dumps(options, sort_keys=True))
-
-
-def unseen(eng: Engine[Any], view: Any) -> list[str]:
-    """The cards of the game that `view` shows nowhere, in a fixed order."""
-    _fresh, cards = fresh_deal(eng, view.options)
-    seen = Counter(c for c in eng.all_cards(view) if c != HIDDEN)
-    left = Counter(cards) - seen
-    return sorted(left.elements())
-
-
-class Pool:
-    """Cards to hand out, drawn at random."""
-
-    def __init__(self, cards: list[str], rng: Random) -> None:
-        self.cards = list(cards)
-        shuffle(rng, self.cards)
-
-    def take(self) -> str:
-        return self.cards.pop()
-
-    def fill(self, places: list[str]) -> list[str]:
-        """`places` with every HIDDEN replaced by a card of the pool."""
-        return [self.take() if c == HIDDEN else c for c in places]
-
-    def done(self) -> None:
-        if self.cards:
-            raise ValueError(f"{len(self.cards)} unseen cards found no hidden place")
+# --- dealing the secrets again: each engine's `sample` (rules/redeal.py) ----------------------------------
 
 
 # --- the three levels ----------------------------------------------------------------------------------

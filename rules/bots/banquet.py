@@ -20,8 +20,7 @@ from cardsets.banquet.loader import Condition
 from rules.banquet.engine import BanquetEngine
 from rules.banquet.state import BELT_TOP, BanquetState
 from rules.bots import Kit as BaseKit
-from rules.bots import Pool, child_seed, fresh_deal, unseen
-from rules.kernel import HIDDEN, Move
+from rules.kernel import Move
 
 
 class Kit(BaseKit):
@@ -33,39 +32,6 @@ class Kit(BaseKit):
     def horizon(self, start: BanquetState, state: BanquetState, seat: int) -> bool:
         """A round's cards are all delivered at its end: judge the position there."""
         return state.round != start.round
-
-    def sample(self, view: BanquetState, seat: int, rng: Random) -> BanquetState:
-        eng = self.eng
-        fresh, _cards = fresh_deal(eng, view.options)
-        guests = {*(g for g in fresh.guests if g is not None), *fresh.guest_stack, *fresh.guest_box,
-                  *fresh.guest_box_unseen}
-        privileges = {*(p for mine in fresh.privileges for p in mine), *fresh.privilege_box}
-        left = unseen(eng, view)
-        hidden_slots = [name for name, card in view.slots.items() if card == HIDDEN]
-        round_cards = Pool([c for c in view.picked if c in left], rng).cards
-        in_slots, discarded = round_cards[:len(hidden_slots)], round_cards[len(hidden_slots):]
-        cards = [c for c in left if c not in guests and c not in privileges and c not in round_cards]
-        state = view.copy()
-        state.rng = Random(child_seed(rng))
-        state.slots = dict(view.slots)
-        for name, card in zip(hidden_slots, in_slots):
-            state.slots[name] = card
-        # The round's cards not in a slot went to the discard pile; the rest of that pile is any card.
-        pile = Pool(cards, rng)
-        below = discarded + [pile.take() for _ in range(len(view.discard_pile) - len(discarded))]
-        state.discard_pile = Pool(below, rng).cards
-        state.deck = pile.fill(view.deck)
-        pile.done()
-        gp = Pool([c for c in left if c in guests], rng)
-        state.guests = [gp.take() if g == HIDDEN else g for g in view.guests]
-        state.guest_stack = gp.fill(view.guest_stack)
-        state.guest_box_unseen = gp.fill(view.guest_box_unseen)
-        gp.done()
-        pp = Pool([c for c in left if c in privileges], rng)
-        state.privileges = [pp.fill(mine) for mine in view.privileges]
-        state.privilege_box = pp.fill(view.privilege_box)
-        pp.done()
-        return state
 
     def follow(self, state: Any, seat: int) -> bool:
         return seat in self.eng.to_act(state) and len(self.eng.to_act(state)) == 1

@@ -12,16 +12,14 @@ towards ten, and keep the open paradoxes away from the thirteen that end the wor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from random import Random
 from typing import Any, ClassVar
 
 from rules.bots import Kit as BaseKit
-from rules.bots import Pool, child_seed, fresh_deal, unseen
 from rules.chrononauts.full import ChrononautsEngine
 from rules.chrononauts.full_state import FullState
 from rules.chrononauts.moves import KillTime
 from rules.chrononauts.timeline import UNIVERSE_LIMIT, card_kind
-from rules.kernel import HIDDEN, Move
+from rules.kernel import Move
 
 HAND_WIN = 10
 
@@ -31,30 +29,6 @@ class Kit(BaseKit):
     eng: ChrononautsEngine
     # The search measured against normal (issue #15): the best 4 moves, each on all 6 deals, 4 decisions on.
     hard: ClassVar[dict[str, Any]] = {"halving": False}
-
-    def sample(self, view: FullState, seat: int, rng: Random) -> FullState:
-        eng = self.eng
-        fresh, _cards = fresh_deal(eng, view.options)
-        ids = {*fresh.id_deck, *(i for i in fresh.ids if i is not None)}
-        missions = {*fresh.mission_deck, *fresh.missions}
-        left = unseen(eng, view)
-        play = Pool([c for c in left if c not in ids and c not in missions], rng)
-        idp = Pool([c for c in left if c in ids], rng)
-        mis = Pool([c for c in left if c in missions], rng)
-        state = eng.clone(view)
-        state.rng = Random(child_seed(rng))
-        state.hands = [play.fill(h) for h in view.hands]
-        state.mini = play.fill(view.mini)
-        state.draw = play.fill(view.draw)
-        if HIDDEN not in view.draw:  # the searcher of Quick Trip sees the pile sorted, not its order
-            state.draw = Pool(state.draw, rng).cards
-        state.ids = [idp.take() if i == HIDDEN else i for i in view.ids]
-        state.id_deck = idp.fill(view.id_deck)
-        state.missions = mis.fill(view.missions)
-        state.mission_deck = mis.fill(view.mission_deck)
-        for pool in (play, idp, mis):
-            pool.done()
-        return state
 
     def sensible(self, state: Any, seat: int, legal: Sequence[Move]) -> list[Move]:
         """Killing time throws cards away: only when nothing else may be played."""

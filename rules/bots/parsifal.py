@@ -13,7 +13,6 @@ from random import Random
 from typing import Any, ClassVar
 
 from rules.bots import Kit as BaseKit
-from rules.bots import Pool, child_seed, unseen
 from rules.kernel import Move
 from rules.parsifal import balance
 from rules.parsifal.engine import ParsifalEngine
@@ -31,14 +30,6 @@ class Kit(BaseKit):
         n = start.players
         mine = start.turn + (seat - start.active - 1) % n + 1
         return state.turn > mine
-
-    def sample(self, view: ParState, seat: int, rng: Random) -> ParState:
-        state = view.copy()
-        state.rng = Random(child_seed(rng))
-        pool = Pool(unseen(self.eng, view), rng)
-        state.deck = pool.fill(view.deck)
-        pool.done()
-        return state
 
     def score(self, state: ParState, seat: int) -> float:
         return balance.value(self.eng, state, seat)

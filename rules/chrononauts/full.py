@@ -22,6 +22,7 @@ from rules.chrononauts.moves import (CLOCKWISE, COUNTERCLOCKWISE, ChooseQuickTri
                                      MiracleStop, Mulligan, NoResponse, PassResponse, PlayCard, PlayMemo,
                                      PlayOnArtifact)
 from rules.chrononauts.timeline import LAST_REACHABLE_IN_ULTRA, Rules, Timeline, card_kind
+from rules.redeal import Pool, child_seed, fresh_deal, unseen
 from rules.kernel import (HIDDEN, PLAYERS, BadOption, Description, Engine, Event, IllegalMove, Move, ResponseWindow, Result,
                           Target, check_players, copy_rng, rng_picture, shuffle)
 
@@ -292,7 +293,7 @@ class ChrononautsEngine(Engine[FullState]):
         return [PassResponse(q) for q in sorted(state.window)]
 
     def check(self, state: FullState, move: Move) -> None:
-        self.check_kind(move)
+        self.at_the_door(state, move)
         if state.result is not None:
             raise IllegalMove("illegal.game_over")
         if move.player not in self.to_act(state):
@@ -696,6 +697,32 @@ class ChrononautsEngine(Engine[FullState]):
                 *(c for h in state.hands for c in h), *(c for c in state.ids if c is not None), *state.missions,
                 *(c for t in state.tables for c in t), *state.timeline.patches.values(),
                 *(e.card for e in state.stack), *state.mini]
+
+    def sample(self, view: FullState, player: int, rng: Random) -> FullState:
+        """Hands, the mini-deck, the draw pile, unseen IDs and Missions dealt again from what the view shows
+        nowhere, each kind among its own places."""
+        eng = self
+        fresh, _cards = fresh_deal(eng, view.options)
+        ids = {*fresh.id_deck, *(i for i in fresh.ids if i is not None)}
+        missions = {*fresh.mission_deck, *fresh.missions}
+        left = unseen(eng, view)
+        play = Pool([c for c in left if c not in ids and c not in missions], rng)
+        idp = Pool([c for c in left if c in ids], rng)
+        mis = Pool([c for c in left if c in missions], rng)
+        state = eng.clone(view)
+        state.rng = Random(child_seed(rng))
+        state.hands = [play.fill(h) for h in view.hands]
+        state.mini = play.fill(view.mini)
+        state.draw = play.fill(view.draw)
+        if HIDDEN not in view.draw:  # the searcher of Quick Trip sees the pile sorted, not its order
+            state.draw = Pool(state.draw, rng).cards
+        state.ids = [idp.take() if i == HIDDEN else i for i in view.ids]
+        state.id_deck = idp.fill(view.id_deck)
+        state.missions = mis.fill(view.missions)
+        state.mission_deck = mis.fill(view.mission_deck)
+        for pool in (play, idp, mis):
+            pool.done()
+        return state
 
     def undo_barrier(self, events: Sequence[Event]) -> bool:
         """CHR-14.5: multiplayer undo never crosses chance, a reveal, another player or a turn's end. A play that

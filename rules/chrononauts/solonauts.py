@@ -10,6 +10,7 @@ from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.instances import instances
 from rules.chrononauts.moves import Discard, PlayCard, Resign
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
+from rules.redeal import Pool, child_seed, fresh_deal, unseen
 from rules.kernel import (HIDDEN, PLAYERS, BadOption, Description, Engine, Event, IllegalMove, Move, Result, Target,
                           check_players, copy_rng, rng_picture, shuffle)
 
@@ -126,7 +127,7 @@ class SolonautsEngine(Engine[SoloState]):
         return moves
 
     def check(self, state: SoloState, move: Move) -> None:
-        self.check_kind(move)
+        self.at_the_door(state, move)
         if state.result:
             raise IllegalMove("illegal.game_over")
         if move.player != SOLO:
@@ -231,6 +232,20 @@ class SolonautsEngine(Engine[SoloState]):
     def all_cards(self, state: SoloState) -> Sequence[str]:
         return [*state.deck, *state.hand, *state.discard, *state.timeline.patches.values(),
                 *state.waiting, *state.home, *state.unused_ids]
+
+    def sample(self, view: SoloState, player: int, rng: Random) -> SoloState:
+        """CHR-16.1: only the decks' order is hidden; each deck's unseen cards are shuffled into it again."""
+        fresh, _cards = fresh_deal(self, view.options)
+        ids = {*fresh.waiting, *fresh.unused_ids, *fresh.home}
+        left = unseen(self, view)
+        play, idp = Pool([c for c in left if c not in ids], rng), Pool([c for c in left if c in ids], rng)
+        state = self.clone(view)
+        state.rng = Random(child_seed(rng))
+        state.deck = play.fill(view.deck)
+        state.unused_ids = idp.fill(view.unused_ids)
+        play.done()
+        idp.done()
+        return state
 
     def hidden_from(self, state: SoloState, player: int) -> Collection[str]:
         return [*state.deck, *state.unused_ids]  # CHR-16.1: only what the decks hold is unseen

@@ -7,6 +7,7 @@ from random import Random
 from typing import Any
 
 from cardsets.parsifal.loader import SWAN, Abilities, ParsifalSet
+from rules.redeal import Pool, child_seed, unseen
 from rules.kernel import (HIDDEN, BadOption, Description, Engine, Event, IllegalMove, Move, ResponseWindow, Result, Target,
                           check_players, shuffle)
 from rules.parsifal.missions import winners
@@ -353,7 +354,7 @@ class ParsifalEngine(Engine[ParState]):
     # --- legality (PAR-13) ----------------------------------------------------------
 
     def check(self, state: ParState, move: Move) -> None:
-        self.check_kind(move)
+        self.at_the_door(state, move)
         if state.step == "over":
             raise IllegalMove("illegal.game_over")
         if isinstance(move, (Interrupt, Decline)):
@@ -771,6 +772,15 @@ class ParsifalEngine(Engine[ParState]):
 
     def hidden_from(self, state: ParState, player: int) -> Collection[str]:
         return list(state.deck)
+
+    def sample(self, view: ParState, player: int, rng: Random) -> ParState:
+        """PAR-1.3: only the deck's order is hidden, so a sample shuffles the cards the view shows nowhere."""
+        state = view.copy()
+        state.rng = Random(child_seed(rng))
+        pool = Pool(unseen(self, view), rng)
+        state.deck = pool.fill(view.deck)
+        pool.done()
+        return state
 
     def undo_barrier(self, events: Sequence[Event]) -> bool:
         return any(e.kind in BARRIER_EVENTS for e in events)

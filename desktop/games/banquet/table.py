@@ -495,7 +495,7 @@ class BanquetTable(SeatTable):
     def _public(self, events: list[Event]) -> list[Event]:
         """Raw events carry secret faces; the screen shows them as a player at no seat sees them (BB-17.2)."""
         eng = self.game.engine
-        return [eng.event_view(e, PUBLIC, self.game.state.active) for e in events]
+        return [eng.event_view(self.game.state, e, PUBLIC) for e in events]
 
     def log_lines(self) -> list[Event]:
         return self._public(self.game.match.events())

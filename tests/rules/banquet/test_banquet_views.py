@@ -45,8 +45,8 @@ def test_t36_replacement_guest_is_for_the_drawer_only() -> None:
     play(state, OfferGift(A, B))
     events = play(state, AcceptGift(B))
     drawn = next(e for e in events if e.kind == "replacement_drawn")
-    assert ENG.event_view(drawn, B, A) == Event("replacement_drawn", {"player": B, "guest": "vespasianus"})
-    assert ENG.event_view(drawn, C, A) == Event("replacement_drawn", {"player": B})
+    assert ENG.event_view(state, drawn, B) == Event("replacement_drawn", {"player": B, "guest": "vespasianus"})
+    assert ENG.event_view(state, drawn, C) == Event("replacement_drawn", {"player": B})
     assert ENG.view(state, B).guests[B] == "vespasianus"
     assert [ENG.view(state, p).guests[B] for p in (A, C, D)] == [HIDDEN] * 3
 
@@ -57,8 +57,8 @@ def test_arranged_event_shows_faces_to_the_active_player_only() -> None:
     trio = [c for c in state.circle[:3] if c]
     play(state, PickCards(A, *trio))
     (event,) = play(state, Arrange(A, *trio))
-    assert ENG.event_view(event, A, A) == event
-    assert ENG.event_view(event, B, A) == Event("cards_arranged", {"player": A})
+    assert ENG.event_view(state, event, A) == event
+    assert ENG.event_view(state, event, B) == Event("cards_arranged", {"player": A})
 
 
 def _match(state: BanquetState) -> Match[BanquetState]:
