@@ -35,14 +35,14 @@ from typing import Any, ClassVar, Protocol
 
 from rules.kernel import Engine, Move
 from rules.redeal import child_seed
-from rules.registry import engine, info, modes
+from rules.registry import engine
 
 LEVELS = ("easy", "normal", "hard")
-# The games and modes bots play, as each game declares (`ModeInfo.bots`): Bacchanalia is told aloud, for
-# people only; Solonauts has one seat.
-BOT_MODES: dict[str, tuple[str, ...]] = {
-    game: tuple(mode for mode in ms if info(game).mode(mode).bots) for game, ms in modes().items()
-    if any(info(game).mode(mode).bots for mode in ms)}
+# The games and modes bots play: Bacchanalia is told aloud, for people only; Solonauts has one seat. Written
+# out, not read from each game's INFO, so that starting a table imports no other game's rules; a test holds
+# the two alike (tests/rules/test_game_info.py).
+BOT_MODES: dict[str, tuple[str, ...]] = {"chrononauts": ("chrononauts", "artifaxx"),
+                                        "banquet": ("standard", "open_privileges"), "parsifal": ("standard",)}
 WIN, LOSS, NOBODY = 1.0, 0.0, 0.25  # a play-out's worth: won, someone else won, nobody won
 
 
