@@ -7,16 +7,17 @@
 >>> match.undo() == move
 True
 
-Every game package `rules.<game>` exports the same names: `ENGINES` and `MODES` (the modes it plays),
+Every game package `rules.<game>` exports the same names: `ENGINES` and `MODES` (the modes it plays), `INFO`
+(what it declares about itself, `rules.info(game)`),
 `MOVES` (every move class), `State` (its state type) and `load(mode)` (the engine of a mode, bound
 to the installed card set, typed).
 """
-from rules.kernel import (PLAYERS, PUBLIC, AmbiguousMove, BadNotation, BadOption, Description, Engine, Event, IllegalMove, Move, NothingToRedo,
-                          NothingToUndo, Result, RulesError, Target)
 from rules.info import GameInfo, ModeInfo
+from rules.kernel import (HIDDEN, PLAYERS, PUBLIC, AmbiguousMove, BadNotation, BadOption, Description, Engine, Event,
+                          IllegalMove, Move, NotAState, NothingToRedo, NothingToUndo, Result, RulesError, Target)
 from rules.match import Match
 from rules.registry import engine, info, modes
 
-__all__ = ["AmbiguousMove", "BadNotation", "BadOption", "Description", "Engine", "Event", "GameInfo", "IllegalMove", "Match", "ModeInfo", "Move",
-           "NothingToRedo", "NothingToUndo", "PLAYERS", "PUBLIC", "Result", "RulesError", "Target", "engine", "info",
-           "modes"]
+__all__ = ["AmbiguousMove", "BadNotation", "BadOption", "Description", "Engine", "Event", "GameInfo", "HIDDEN",
+           "IllegalMove", "Match", "ModeInfo", "Move", "NotAState", "NothingToRedo", "NothingToUndo", "PLAYERS", "PUBLIC",
+           "Result", "RulesError", "Target", "engine", "info", "modes"]
