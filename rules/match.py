@@ -48,6 +48,9 @@ class Match(Generic[S]):
         self.engine = engine
         self.seed = check_seed(seed)
         self.options = engine.options(options)
+        # Seats whose decisions undo may step over: computer players, at a table whose person takes back a move
+        # with the computers' replies since it. Nobody's, unless the host says so.
+        self.crossable: frozenset[int] = frozenset()
         self.state: S = engine.new_state(self.options, seed)
         self._done: list[_Step[S]] = []
         self._undone: list[_Step[S]] = []
@@ -81,7 +84,10 @@ class Match(Generic[S]):
         """Apply a move (IllegalMove leaves everything as it was) and forget the redo list."""
         before = self.engine.clone(self.state)
         events = self.engine.apply(self.state, move)
-        self._done.append(_Step(move, before, events, self.engine.undo_barrier(events)))
+        # Once a game for several is over its result stands; a solitaire undoes without limit (CHR-16.10).
+        over = self.engine.is_over(self.state) and self.engine.players(self.state) > 1
+        barrier = self.engine.undo_barrier(events) or over
+        self._done.append(_Step(move, before, events, barrier))
         self._undone.clear()
         return events
 
@@ -91,21 +97,31 @@ class Match(Generic[S]):
         if not 0 <= count <= len(self._done):
             raise ValueError(f"no position {count} in {len(self._done)} moves")
         twin: Match[S] = Match.__new__(Match)
-        twin.engine, twin.options, twin.seed = self.engine, dict(self.options), self.seed
+        twin.engine, twin.options, twin.seed, twin.crossable = self.engine, dict(self.options), self.seed, self.crossable
         twin.state = self.engine.clone(self._done[count].before if count < len(self._done) else self.state)
         twin._done = [_Step(s.move, s.before, s.events, True) for s in self._done[:count]]
         twin._undone = []
         return twin
 
     def can_undo(self) -> bool:
-        return bool(self._done) and not self._done[-1].barrier
+        """Whether undo may take back the last move (docs/design.md §History and undo)."""
+        return self.undoable() > 0
 
     def undoable(self) -> int:
-        """How many of the last moves undo may take back one after another (it stops at the first barrier)."""
-        count = 0
+        """How many of the last moves undo may take back one after another. It stops at the engine's barriers
+        (something shown or drawn, the end of a turn or of the game) and before another player's decision:
+        once someone has answered a move, its player cannot take it back (moves of `crossable` seats
+        excepted)."""
+        count, mover = 0, None
         for step in reversed(self._done):
             if step.barrier:
                 break
+            player = step.move.player
+            if player not in self.crossable:
+                if mover is None:
+                    mover = player
+                elif player != mover:
+                    break
             count += 1
         return count
 

@@ -70,7 +70,18 @@ class SeatGame:
         # Seats that said "don't ask me to answer": for that turn only (its number), or until they change it (None).
         self.auto_pass: dict[int, int | None] = {}
         self.notes: list[str] = []  # text keys of the UI catalog the log shows first (a setting left out on load)
-        self.bots: dict[int, str] = {}  # the seats computer players hold, and their levels (desktop/frame/bot_seats.py)
+        self._bots: dict[int, str] = {}
+
+    @property
+    def bots(self) -> dict[int, str]:
+        """The seats computer players hold, and their levels (desktop/frame/bot_seats.py)."""
+        return self._bots
+
+    @bots.setter
+    def bots(self, chosen: dict[int, str]) -> None:
+        # A person takes back their move with the computers' replies since it: the match lets undo cross those.
+        self._bots = chosen
+        self.match.crossable = frozenset(chosen)
 
     def passes(self, seat: int, window: ResponseWindow) -> bool:
         """Did `seat` ask not to be asked in this window? (Its setting, never its cards: CHR-10.11.)"""

@@ -84,9 +84,10 @@ class ParsifalEngine(Engine[ParState]):
         return state, events
 
     def blank_state(self, options: Mapping[str, Any]) -> ParState:
-        """An empty table on turn 1 with nothing drawn: tests and tools lay out positions on it."""
+        """An empty table on turn 1 with nothing drawn: tests and tools lay out positions on it. It is a full
+        state, with a generator of its own (a view is the one state without)."""
         opts = self.options(options)
-        return ParState(opts, None, [], active=opts["first_player"])
+        return ParState(opts, Random(0), [], active=opts["first_player"])
 
     def player_range(self) -> tuple[int, int]:
         return PLAYERS_MIN, PLAYERS_MAX
