@@ -349,6 +349,35 @@ class ChrononautsTable(SeatTable):
     def can_take_back(self) -> bool:
         return self.can_undo() or self.kill_first is not None
 
+    # --- a hint (desktop/frame/seat_hint.py) ------------------------------------------------------
+
+    def hint_moves(self, seat: int) -> list[Move]:
+        """None while Killing Time's first card waits for a second: that choice is half made."""
+        return [] if self.kill_first is not None else super().hint_moves(seat)
+
+    def hint_gesture(self, move: Move) -> tuple[str, str] | None:
+        if isinstance(move, KillTime) and DISCARD_KEY in self.scene.dests.get(move.first, {}):
+            return move.first, DISCARD_KEY  # the second card is named in the line, and asked for next
+        return super().hint_gesture(move)
+
+    def hint_words(self, move: Move, gesture: tuple[str, str] | None) -> str:
+        t, title = self.tr_.text, self.tr_.card_title
+        if isinstance(move, KillTime):
+            cards = [title(c) for c in (move.first, move.second) if c is not None]
+            return t("hint.do.kill_time", cards=" + ".join(cards))
+        if isinstance(move, (ChooseRewind, ChooseQuickTrip)):
+            if move.card is None:
+                return t("hint.do.choose_nothing")
+            return t("hint.do.choose", card=self.target_text(move.card, move.target, move.artifact))
+        if isinstance(move, (PlayCard, PlayMemo, PlayOnArtifact)):
+            target = getattr(move, "target", None)
+            artifact = getattr(move, "artifact", None)
+            if gesture is not None and (gesture[1] == STACK_KEY or (target is None and artifact is None)):
+                return t("hint.do.play", card=title(move.card))
+            place = self.target_text(move.card, target, artifact).split(" → ", 1)[-1]
+            return t("hint.do.play_on", card=title(move.card), target=place)
+        return super().hint_words(move, gesture)
+
     def undo(self) -> None:
         if self.kill_first is not None:  # the held card first: it never reached the engine
             self.kill_take_back()
