@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QWidget
-from table_driver import Dialogs, centre, click, drag, make_window
+from table_driver import Dialogs, _send, centre, click, drag, make_window, view_point
 
 from desktop.frame.card_item import CardItem, face_layout
 from desktop.frame.i18n import Translator
@@ -343,6 +344,34 @@ def test_a_second_action_in_a_turn_is_refused(speaking: MainWindow) -> None:
     click(table, "klingsor")  # type: ignore[arg-type]
     assert table.message.text() == reason(table, "one_action_per_turn")
     unchanged(table, before, 1)
+
+
+def test_a_click_on_an_unlit_place_keeps_the_card_held_and_says_why(speaking: MainWindow) -> None:
+    """Issue #36: with a card held, a click on a place that is not lit (a character that refuses it, a player's
+    area, the bare felt) leaves the card in the hand that holds it and says why; Escape puts it down."""
+    table = start(speaking)
+    state = lay(table, common=("arco",), a=("cigno", "klingsor"))
+    before = engine(table).to_dict(state)
+    scene = table.scene
+    click(table, "arco")  # type: ignore[arg-type]
+    assert scene.selected == "arco" and "klingsor" in scene.dests["arco"] and "cigno" not in scene.dests["arco"]
+    click(table, "cigno")  # type: ignore[arg-type]  # PAR-5.5: the Swan holds no artifact
+    assert scene.selected == "arco" and table.message.text() == reason(table, "swan_cannot_hold")
+    click(table, area_key(B))  # type: ignore[arg-type]
+    assert scene.selected == "arco" and table.message.text() == table.tr_.text("status.drop_outside")
+    table.message.clear()
+    felt = view_point(table, QPointF(scene.width() - 4, scene.height() - 4))  # type: ignore[arg-type]
+    port = table.view.viewport()
+    _send(port, QEvent.Type.MouseButtonPress, felt, Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton)
+    _send(port, QEvent.Type.MouseButtonRelease, felt, Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton)
+    assert scene.card_at(QPointF(scene.width() - 4, scene.height() - 4)) is None
+    assert scene.selected == "arco" and table.message.text() == table.tr_.text("status.drop_outside")
+    unchanged(table, before, 0)
+    scene.keyPressEvent(QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier))
+    assert scene.selected == ""
+    click(table, "arco")  # type: ignore[arg-type]  # and the lit place still takes it
+    click(table, "klingsor")  # type: ignore[arg-type]
+    assert table.game.match.moves == [Take(A, "klingsor", "arco")]
 
 
 def test_an_interrupt_cannot_be_interrupted(speaking: MainWindow, dialogs: Dialogs) -> None:
