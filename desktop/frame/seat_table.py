@@ -402,16 +402,24 @@ class SeatTable(QWidget):
         if gesture is not None:
             card, target = gesture
             return self.tr_.text("hint.do.play_on", card=self._name(card), target=self._name(target))
+        window = self.game.engine.window(self.game.state)
+        if window is not None and move in (*window.nobody, *window.nobody_for_turn):
+            return self.tr_.text("hint.do.pass")  # the seat's own pass, which has no button of its own here
         return self.tr_.text("hint.do.other")
 
     def hint_params(self, params: dict[str, Any]) -> dict[str, Any]:
         """A hint's reason in words: cards by their names, seats by their players'."""
         said = dict(params)
-        if isinstance(said.get("card"), str):
-            said["card"] = self._name(said["card"]) or said["card"]
+        for key in ("card", "artifact"):
+            if isinstance(said.get(key), str):
+                said[key] = self.hint_card_name(said[key])
         if isinstance(said.get("player"), int):
             said["player"] = self.seat_name(said["player"])
         return said
+
+    def hint_card_name(self, card: str) -> str:
+        """A card a hint's reason names, as its face on the table names it (a game names cards off the table)."""
+        return self._name(card) or card
 
     def save_hints(self) -> None:
         self._autosave()

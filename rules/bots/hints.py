@@ -22,8 +22,9 @@ from random import Random
 from typing import Any
 
 from rules.bots import Hard, Kit, child_seed, kit_for
+from rules.chrononauts.moves import PlayMemo
 from rules.kernel import HIDDEN, Engine, Move
-from rules.parsifal import Decline, EndTurn, Interrupt
+from rules.parsifal import Block, Decline, EndTurn, Free, Interrupt, SpendForExtra, Take
 from rules.parsifal.missions import conditions, progress
 
 SECONDS = 60.0  # the hard bot's cap of processor time, raised: its budget and deals end the search long before
@@ -89,6 +90,8 @@ WINS: tuple[str, dict[str, Any]] = ("hint.why.wins", {})
 
 def _chrononauts(kit: Any, view: Any, seat: int, move: Move, worlds: list[Any]) -> tuple[str, dict[str, Any]]:
     eng = kit.eng
+    if isinstance(move, PlayMemo) and view.stack:
+        return "hint.why.chr.memo", {"player": view.stack[-1].player, "card": view.stack[-1].card}
     afters = [played(kit, w, move) for w in worlds]
     if wins_everywhere(eng, afters, seat):
         return WINS
@@ -182,6 +185,21 @@ def _parsifal(kit: Any, view: Any, seat: int, move: Move, worlds: list[Any]) -> 
         now = max((v for c, v in after.items() if afters[0].owner.get(c) == leader), default=0.0)
         if now < top - BETTER or len(afters[0].owned_by(leader)) < len(view.owned_by(leader)):
             return "hint.why.par.holds_back", {"player": leader}
+    return _parsifal_action(view, seat, move)
+
+
+def _parsifal_action(view: Any, seat: int, move: Move) -> tuple[str, dict[str, Any]]:
+    """What an action does by the rules alone, when it changes no mission's count."""
+    if isinstance(move, SpendForExtra):  # PAR-6.9
+        return "hint.why.par.extra", {}
+    if isinstance(move, Block) and view.owner.get(move.target, seat) != seat:  # PAR-6.1
+        return "hint.why.par.block", {"card": move.target, "player": view.owner[move.target]}
+    if isinstance(move, Free):  # PAR-6.2
+        mine = [c for c in move.targets.split(",") if view.owner.get(c) == seat]
+        if mine:
+            return "hint.why.par.free", {"card": mine[0]}
+    if isinstance(move, Take):  # PAR-7.1: a character's abilities are its own and its artifacts'
+        return "hint.why.par.take", {"card": move.actor, "artifact": move.artifact}
     return BEST
 
 

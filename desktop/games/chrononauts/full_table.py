@@ -378,6 +378,9 @@ class ChrononautsTable(SeatTable):
             return t("hint.do.play_on", card=title(move.card), target=place)
         return super().hint_words(move, gesture)
 
+    def hint_card_name(self, card: str) -> str:
+        return self.tr_.card_title(card)  # a card on the stack is no item of its own
+
     def undo(self) -> None:
         if self.kill_first is not None:  # the held card first: it never reached the engine
             self.kill_take_back()

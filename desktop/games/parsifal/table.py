@@ -310,11 +310,8 @@ class ParsifalTable(SeatTable):
     def hint_words(self, move: Move, gesture: tuple[str, str] | None) -> str:
         return self.describe(move)
 
-    def hint_params(self, params: dict[str, Any]) -> dict[str, Any]:
-        said = super().hint_params(params)
-        if isinstance(params.get("card"), str):
-            said["card"] = self.name(params["card"])
-        return said
+    def hint_card_name(self, card: str) -> str:
+        return self.name(card)
 
     # --- the end and the log -----------------------------------------------------------------
 
