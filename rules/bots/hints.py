@@ -22,7 +22,7 @@ from random import Random
 from typing import Any
 
 from rules.bots import Hard, Kit, child_seed, kit_for
-from rules.chrononauts.moves import PlayMemo
+from rules.chrononauts.moves import KeepDeal, Mulligan, PlayMemo
 from rules.kernel import HIDDEN, Engine, Move
 from rules.parsifal import Block, Decline, EndTurn, Free, Interrupt, SpendForExtra, Take
 from rules.parsifal.missions import conditions, progress
@@ -30,6 +30,7 @@ from rules.parsifal.missions import conditions, progress
 SECONDS = 60.0  # the hard bot's cap of processor time, raised: its budget and deals end the search long before
 WORLDS = 4  # deals of the hidden cards a reason is checked on
 BETTER = 1e-6  # a change smaller than this is no change
+HELD = 0.4  # what an artifact in the hand counts for a Mission in the Chrononauts heuristic (rules/bots/chrononauts.py)
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,8 @@ def _chrononauts(kit: Any, view: Any, seat: int, move: Move, worlds: list[Any]) 
     eng = kit.eng
     if isinstance(move, PlayMemo) and view.stack:
         return "hint.why.chr.memo", {"player": view.stack[-1].player, "card": view.stack[-1].card}
+    if isinstance(move, (KeepDeal, Mulligan)):
+        return _chrononauts_deal(kit, view, seat, move, worlds[0])
     afters = [played(kit, w, move) for w in worlds]
     if wins_everywhere(eng, afters, seat):
         return WINS
@@ -112,6 +115,35 @@ def _chrononauts(kit: Any, view: Any, seat: int, move: Move, worlds: list[Any]) 
     fresh = min(sum(1 for c in a.hands[seat] if c not in hand) for a in afters)
     if fresh > 0:
         return "hint.why.cards", {"count": fresh}
+    # The others' IDs and Missions are hidden: what follows is the computer's estimate, and said as one.
+    others = [q for q in range(view.seats) if q != seat]
+    falls = {q: sum(kit.progress(w, q) - kit.progress(a, q) for w, a in zip(worlds, afters)) / len(worlds)
+             for q in others}
+    hit = max(others, key=lambda q: (falls[q], -q), default=None)
+    if hit is not None and falls[hit] > BETTER:
+        return "hint.why.chr.holds_back", {"player": hit}
+    if sum(kit.progress(a, seat) - kit.progress(w, seat) for w, a in zip(worlds, afters)) > BETTER:
+        return "hint.why.chr.closer", {}
+    return BEST
+
+
+def _chrononauts_deal(kit: Any, view: Any, seat: int, move: Any, world: Any) -> tuple[str, dict[str, Any]]:
+    """Keeping or swapping the ID or Mission dealt (CHR-6.6), by what the player sees of it."""
+    eng = kit.eng
+    keep = isinstance(move, KeepDeal)
+    if move.kind == "id" and eng.timeline_game and view.ids[seat] not in (None, HIDDEN):
+        right = sum(eng.rules.identity_progress(view.timeline, view.ids[seat]))
+        if keep and right:
+            return "hint.why.chr.keep_id", {"count": right}
+        if not keep and not right:
+            return "hint.why.chr.swap_id", {}
+    if move.kind == "mission" and view.missions[seat] not in (None, HIDDEN):
+        slots = len(eng.mission_cards[view.missions[seat]].slots)
+        held = round(kit._mission(world, seat) * slots / HELD)  # its artifacts in the hand (none is on the table yet)
+        if keep and held:
+            return "hint.why.chr.keep_mission", {"count": held}
+        if not keep and not held:
+            return "hint.why.chr.swap_mission", {}
     return BEST
 
 

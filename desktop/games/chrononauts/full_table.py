@@ -25,7 +25,8 @@ from desktop.games.chrononauts.full_scene import STACK_KEY, FullScene, Seating, 
 from desktop.games.chrononauts.solonauts_scene import DISCARD_KEY
 from rules.chrononauts.full import ChrononautsEngine
 from rules.chrononauts.full_state import CHOOSE_QUICK_TRIP, CHOOSE_REWIND, MIRACLE, FullState
-from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, PlayCard, PlayMemo, PlayOnArtifact)
+from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, Mulligan, PlayCard,
+                                     PlayMemo, PlayOnArtifact)
 from rules.chrononauts.timeline import card_kind
 from rules.kernel import PUBLIC, Event, Move, ResponseWindow
 from rules.match import Match
@@ -362,6 +363,11 @@ class ChrononautsTable(SeatTable):
 
     def hint_words(self, move: Move, gesture: tuple[str, str] | None) -> str:
         t, title = self.tr_.text, self.tr_.card_title
+        if isinstance(move, (KeepDeal, Mulligan)):
+            seat = move.player
+            dealt = self.game.view(seat).ids[seat] if move.kind == "id" else self.game.view(seat).missions[seat]
+            if dealt is not None:
+                return t("hint.do.keep" if isinstance(move, KeepDeal) else "hint.do.swap", card=title(dealt))
         if isinstance(move, KillTime):
             cards = [title(c) for c in (move.first, move.second) if c is not None]
             return t("hint.do.kill_time", cards=" + ".join(cards))

@@ -59,6 +59,15 @@ def claimed(eng: Any, kit: Any, state: Any, seat: int, hint: Hint) -> None:
             eng.rules.identity_progress(state.timeline, ident))
     elif reason == "hint.why.chr.mission":
         assert kit._mission(after, seat) > kit._mission(state, seat)
+    elif reason in ("hint.why.chr.keep_id", "hint.why.chr.swap_id"):  # CHR-6.6, CHR-12.2
+        right = sum(eng.rules.identity_progress(state.timeline, state.ids[seat]))
+        assert right == params.get("count", 0) and (right > 0) == (reason == "hint.why.chr.keep_id")
+    elif reason in ("hint.why.chr.keep_mission", "hint.why.chr.swap_mission"):  # CHR-6.6
+        slots = eng.mission_cards[state.missions[seat]].slots
+        fits = [c for c in state.hands[seat] if any(c in s.any_of or (s.most_real and c in eng.paintings) for s in slots)]
+        assert (len(fits) > 0) == (reason == "hint.why.chr.keep_mission") and len(fits) >= params.get("count", 0)
+    elif reason == "hint.why.chr.holds_back":  # the others' progress is the computer's estimate: someone else's
+        assert params["player"] != seat
     elif reason == "hint.why.chr.memo":  # CHR-10: a Memo cancels the card just played
         assert state.stack[-1].player == params["player"] != seat
     elif reason == "hint.why.par.mission":  # PAR-8: the character's conditions met
