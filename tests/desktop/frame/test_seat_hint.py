@@ -175,6 +175,10 @@ def test_no_hint_under_the_curtain_or_for_another_seat(qtbot: Any, home: Path, d
     table.looking = 1  # the other person's eyes on the screen: never a hint for seat 0
     main._refresh_status()
     assert not main.act_hint.isEnabled()
+    table.looking = 0
+    table.guard = lambda _move: True  # a guided first game: its bubbles are the guide
+    main._refresh_status()
+    assert not main.act_hint.isEnabled()
 
 
 def test_no_hint_for_a_computer_or_at_a_shared_question(qtbot: Any, home: Path, dialogs: Dialogs) -> None:

@@ -493,3 +493,21 @@ def test_the_end_of_the_game_is_announced(main: MainWindow, dialogs: Dialogs) ->
     end = table.tr_.text("end.drawn", why=table.tr_.text("game_drawn.all_passed"))
     assert dialogs.informed[-1] == (table.tr_.text("hs.end_title"), end) and table.prompt.text() == end
     assert "end_turn" not in table.buttons
+
+
+def test_a_game_played_with_hints_says_so_at_its_end(main: MainWindow, dialogs: Dialogs, qtbot: Any) -> None:
+    """Issue #36: the hints each seat was shown are counted, and the end of the game names who took them."""
+    table = start(main, players=2)
+    table.hinter.ask()  # on the deal (a position laid by hand lacks the cards a hint deals again)
+    qtbot.waitUntil(lambda: not table.hinter.background.busy(), timeout=60_000)
+    assert table.hinter.shown is not None and table.game.hints == {A: 1}
+    state = lay(table, a=("klingsor",), b=("amfortas",))
+    state.last_draw_turn = state.turn
+    table.refresh()
+    for _ in range(3):
+        table.buttons["end_turn"].click()
+    assert table.game.state.step == "over"
+    t = table.tr_.text
+    end = t("end.drawn", why=t("game_drawn.all_passed"))
+    used = t("hint.used", players=t("hint.used_by", player=NAMES[A], count=1))
+    assert dialogs.informed[-1] == (t("hs.end_title"), f"{end}\n{used}")
