@@ -15,12 +15,14 @@ from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
 from desktop.frame.i18n import Translator
 
 HELP_Z = 2000.0  # above the cards, the focus ring and the curtain
-# The rows every table has; a table adds its own (Solonauts: the hint) through `help_rows`.
-TABLE_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "bar", "curtain", "undo", "log", "side", "help")
+# The rows every table has (the hint where computers play the game); Solonauts has its own list.
+TABLE_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "bar", "curtain", "undo", "hint", "log", "side",
+              "help")
 SOLONAUTS_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "undo", "hint", "log", "side", "help")
 # The rows that do nothing at a game's table, left out of its list: no discard pile to drop a card
-# on (Banquet, Parsifal), no curtain where nothing is secret (Bacchanalia, Parsifal).
-NOT_AT: dict[str, frozenset[str]] = {"bacchanalia": frozenset({"curtain"}),
+# on (Banquet, Parsifal), no curtain where nothing is secret (Bacchanalia, Parsifal), no hint where no
+# computer plays (Bacchanalia: the Aruspex panel is its guide).
+NOT_AT: dict[str, frozenset[str]] = {"bacchanalia": frozenset({"curtain", "hint"}),
                                      "banquet": frozenset({"delete"}),
                                      "parsifal": frozenset({"delete", "curtain"})}
 PANEL = "#11161f"

@@ -20,7 +20,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
                                QPushButton, QVBoxLayout, QWidget)
 
-from desktop.frame import accessibility, bot_seats, dialogs, keyboard, plain, storage
+from desktop.frame import accessibility, bot_seats, dialogs, keyboard, plain, seat_hint, storage
 from desktop.frame import names as player_names
 from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import CardTable
@@ -70,6 +70,7 @@ class SeatGame:
         # Seats that said "don't ask me to answer": for that turn only (its number), or until they change it (None).
         self.auto_pass: dict[int, int | None] = {}
         self.notes: list[str] = []  # text keys of the UI catalog the log shows first (a setting left out on load)
+        self.hints: dict[int, int] = {}  # how many hints each seat was shown (desktop/frame/seat_hint.py)
         self._bots: dict[int, str] = {}
 
     @property
@@ -147,6 +148,8 @@ class SeatGame:
             data[AUTO_PASS] = self._auto_pass_data()
         if self.bots:
             data[bot_seats.BOTS] = bot_seats.to_save(self.bots)
+        if self.hints:
+            data[seat_hint.HINTS] = seat_hint.to_save(self.hints)
         return data
 
     def restore(self, data: dict[str, Any]) -> None:
@@ -176,6 +179,7 @@ class SeatGame:
                                                   match.engine.is_over(match.state))
         if replaced:
             game.notes.append("bots.level_replaced")
+        game.hints = seat_hint.from_save(data.get(seat_hint.HINTS), seats)
         game._read_auto_pass(data)
         game.restore(data)  # from_dict accepted it, so it is a dict
         return game
@@ -272,6 +276,7 @@ class SeatTable(QWidget):
         self.answering: int | None = None  # who said "I answer" to the open window's question
         self._drawn_for: tuple[int | None, bool] = (None, False)  # who the last draw was for; was it private?
         self.bot_seats = bot_seats.BotSeats(self, self)  # plays for the computer players, if any sit here
+        self.hinter = seat_hint.SeatHint(self, self)  # Game → Hint, where computers play the game
         scene.move_chosen.connect(self._on_move)
         scene.drop_refused.connect(self._on_refused)
         scene.idle_key.connect(lambda: self.show_message(self.tr_.text("status.key_idle"), error=False))
@@ -379,10 +384,61 @@ class SeatTable(QWidget):
 
     def offers(self, action: str) -> bool:
         """Is the game's own menu entry `action` (hint, daily, statistics, restart) available now?"""
-        return False
+        return action == "hint" and self.hinter.seat() is not None
 
     def take_offer(self, action: str, options: dict[str, Any]) -> None:
         """Do what the game's own menu entry `action` says; `options` are those of the last game started."""
+        if action == "hint":
+            self.hinter.ask()
+
+    # --- a hint: what the table tells desktop/frame/seat_hint.py -------------------------------------
+
+    def hint_moves(self, seat: int) -> list[Move]:
+        """The moves open to `seat` at this point of its decision (a table holding part of one narrows them)."""
+        return self.game.match.legal_moves(seat)
+
+    def hint_gesture(self, move: Move) -> tuple[str, str] | None:
+        """The card to pick up and the place to point at for `move`, if it is made on the felt."""
+        for card, targets in self.scene.dests.items():
+            for target, meant in targets.items():
+                if meant == move and target != card:
+                    return card, target
+        return None
+
+    def hint_words(self, move: Move, gesture: tuple[str, str] | None) -> str:
+        """`move` in a few words: its button's, or the card and where it goes."""
+        button = self.button_for(move)
+        if button is not None:
+            return button.text().replace("&&", "&")
+        if gesture is not None:
+            card, target = gesture
+            return self.tr_.text("hint.do.play_on", card=self._name(card), target=self._name(target))
+        window = self.game.engine.window(self.game.state)
+        if window is not None and move in (*window.nobody, *window.nobody_for_turn):
+            return self.tr_.text("hint.do.pass")  # the seat's own pass, which has no button of its own here
+        return self.tr_.text("hint.do.other")
+
+    def hint_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        """A hint's reason in words: cards by their names, seats by their players'."""
+        said = dict(params)
+        for key in ("card", "artifact"):
+            if isinstance(said.get(key), str):
+                said[key] = self.hint_card_name(said[key])
+        if isinstance(said.get("player"), int):
+            said["player"] = self.seat_name(said["player"])
+        return said
+
+    def hint_card_name(self, card: str) -> str:
+        """A card a hint's reason names, as its face on the table names it (a game names cards off the table)."""
+        return self._name(card) or card
+
+    def save_hints(self) -> None:
+        self._autosave()
+
+    def end_words(self) -> str:
+        """The result, and who played with hints (a game played with hints is known as one)."""
+        used = seat_hint.hints_line(self.tr_, self.game.names, self.game.hints)
+        return f"{self.end_text()}\n{used}" if used else self.end_text()
 
     @classmethod
     def in_progress_line(cls, tr: Translator, game: SeatGame) -> str:
@@ -402,6 +458,7 @@ class SeatTable(QWidget):
         more. The window deletes it a moment later, once screen readers have let go of its objects."""
         for timer in self.findChildren(QTimer):  # the computers' turns, a solver's answer, a replay's steps
             timer.stop()
+        self.hinter.cancel()
         self.ask = lambda *_args, **_kwargs: -1  # type: ignore[method-assign]
         self.inform = lambda *_args, **_kwargs: None  # type: ignore[method-assign]
 
@@ -815,7 +872,7 @@ class SeatTable(QWidget):
         ended = (any(e.kind in self.END_EVENTS for e in events) if self.END_EVENTS
                  else not over and self.game.engine.is_over(self.game.state))
         if ended:
-            self.inform(self.tr_.text("hs.end_title"), self.end_text())
+            self.inform(self.tr_.text("hs.end_title"), self.end_words())
         return True
 
     def can_undo(self) -> bool:

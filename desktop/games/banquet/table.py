@@ -350,6 +350,49 @@ class BanquetTable(SeatTable):
                 self.game.match.play(PassPrivilege(self.game.state.poll[0], False))
         self.play(move)
 
+    # --- a hint (desktop/frame/seat_hint.py) ------------------------------------------------------
+
+    def hint_moves(self, seat: int) -> list[Move]:
+        """The picks that keep the cards already chosen, the arrangements that keep the cards already placed."""
+        legal = super().hint_moves(seat)
+        if self.picks:
+            legal = [m for m in legal if isinstance(m, PickCards) and set(self.picks) <= m.cards()]
+        if self.placing:
+            legal = [m for m in legal if isinstance(m, Arrange)
+                     and all(getattr(m, slot) == card for slot, card in self.placing.items())]
+        return legal
+
+    def hint_gesture(self, move: Move) -> tuple[str, str] | None:
+        """A pick or an arrangement is made a card at a time: the next card of it."""
+        dests = self.scene.dests
+        if isinstance(move, PickCards):
+            card = next((c for c in self.game.state.circle if c in move.cards() and c not in self.picks), None)
+            return (card, TRAY_KEY) if card is not None and TRAY_KEY in dests.get(card, {}) else None
+        if isinstance(move, Arrange):
+            for slot in SLOT_NAMES:
+                card = getattr(move, slot)
+                if slot not in self.placing and slot_key(slot) in dests.get(card, {}):
+                    return card, slot_key(slot)
+            return None
+        return super().hint_gesture(move)
+
+    def hint_words(self, move: Move, gesture: tuple[str, str] | None) -> str:
+        t = self.tr_.text
+        name = self.tr_
+        if isinstance(move, PickCards):
+            cards = [c for c in self.game.state.circle if c is not None and c in move.cards()]
+            return t("hint.do.pick", cards=", ".join(title(name, c) for c in cards))
+        if isinstance(move, Arrange):
+            return t("hint.do.arrange", keep=title(name, move.keep), gift=title(name, move.gift),
+                     discard=title(name, move.discard))
+        if isinstance(move, (OfferGift, RefuseGift)):
+            return t("hint.do.give", player=self.seat_name(move.to))
+        if isinstance(move, AcceptGift):
+            return t("hint.do.accept")
+        if isinstance(move, (PlayClaim, PlayExchange, PlayGiveBack, PlaySpecialGift)):
+            return t("table.play", card=title(name, move.card))
+        return super().hint_words(move, gesture)
+
     # --- refused drops: ask the rules why ------------------------------------------------
 
     def _on_refused(self, card: str, target: str) -> None:

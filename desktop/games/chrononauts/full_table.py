@@ -25,7 +25,8 @@ from desktop.games.chrononauts.full_scene import STACK_KEY, FullScene, Seating, 
 from desktop.games.chrononauts.solonauts_scene import DISCARD_KEY
 from rules.chrononauts.full import ChrononautsEngine
 from rules.chrononauts.full_state import CHOOSE_QUICK_TRIP, CHOOSE_REWIND, MIRACLE, FullState
-from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, PlayCard, PlayMemo, PlayOnArtifact)
+from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, Mulligan, PlayCard,
+                                     PlayMemo, PlayOnArtifact)
 from rules.chrononauts.timeline import card_kind
 from rules.kernel import PUBLIC, Event, Move, ResponseWindow
 from rules.match import Match
@@ -348,6 +349,43 @@ class ChrononautsTable(SeatTable):
 
     def can_take_back(self) -> bool:
         return self.can_undo() or self.kill_first is not None
+
+    # --- a hint (desktop/frame/seat_hint.py) ------------------------------------------------------
+
+    def hint_moves(self, seat: int) -> list[Move]:
+        """None while Killing Time's first card waits for a second: that choice is half made."""
+        return [] if self.kill_first is not None else super().hint_moves(seat)
+
+    def hint_gesture(self, move: Move) -> tuple[str, str] | None:
+        if isinstance(move, KillTime) and DISCARD_KEY in self.scene.dests.get(move.first, {}):
+            return move.first, DISCARD_KEY  # the second card is named in the line, and asked for next
+        return super().hint_gesture(move)
+
+    def hint_words(self, move: Move, gesture: tuple[str, str] | None) -> str:
+        t, title = self.tr_.text, self.tr_.card_title
+        if isinstance(move, (KeepDeal, Mulligan)):
+            seat = move.player
+            dealt = self.game.view(seat).ids[seat] if move.kind == "id" else self.game.view(seat).missions[seat]
+            if dealt is not None:
+                return t("hint.do.keep" if isinstance(move, KeepDeal) else "hint.do.swap", card=title(dealt))
+        if isinstance(move, KillTime):
+            cards = [title(c) for c in (move.first, move.second) if c is not None]
+            return t("hint.do.kill_time", cards=" + ".join(cards))
+        if isinstance(move, (ChooseRewind, ChooseQuickTrip)):
+            if move.card is None:
+                return t("hint.do.choose_nothing")
+            return t("hint.do.choose", card=self.target_text(move.card, move.target, move.artifact))
+        if isinstance(move, (PlayCard, PlayMemo, PlayOnArtifact)):
+            target = getattr(move, "target", None)
+            artifact = getattr(move, "artifact", None)
+            if gesture is not None and (gesture[1] == STACK_KEY or (target is None and artifact is None)):
+                return t("hint.do.play", card=title(move.card))
+            place = self.target_text(move.card, target, artifact).split(" → ", 1)[-1]
+            return t("hint.do.play_on", card=title(move.card), target=place)
+        return super().hint_words(move, gesture)
+
+    def hint_card_name(self, card: str) -> str:
+        return self.tr_.card_title(card)  # a card on the stack is no item of its own
 
     def undo(self) -> None:
         if self.kill_first is not None:  # the held card first: it never reached the engine

@@ -276,17 +276,17 @@ class ParsifalScene(CardTable):
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
         # A character can be both something that moves and a target: with a card held, a click on one
-        # of its lit targets plays, rather than picking the target up in its place.
-        if not self.curtain_up and event.button() == Qt.MouseButton.LeftButton and self.selected:
+        # of its lit targets plays, rather than picking the target up in its place. A click on a place that
+        # is not lit, or on the bare felt, keeps the card held and says why, as a refused drag does.
+        if not self.curtain_up and event.button() == Qt.MouseButton.LeftButton and self.selected and not self.help_shown:
             item = self.card_at(event.scenePos())
-            if item is not None and item.key != self.selected:
-                if item.key in self.dests.get(self.selected, {}):
+            if item is None or item.key != self.selected:
+                if item is not None and item.key in self.dests.get(self.selected, {}):
                     self.activate(item.key)
                     event.accept()
                     return
-                if item.key in self.drop_zones() and not item.key.startswith("seal:"):
-                    self.drop_refused.emit(self.selected, item.key)
-                    self.select("")
+                if item is None or (item.key in self.drop_zones() and not item.key.startswith("seal:")):
+                    self.drop_refused.emit(self.selected, item.key if item is not None else "")
                     event.accept()
                     return
         super().mousePressEvent(event)

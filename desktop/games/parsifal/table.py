@@ -298,6 +298,21 @@ class ParsifalTable(SeatTable):
         else:
             self.explain(move)
 
+    # --- a hint (desktop/frame/seat_hint.py) ------------------------------------------------------
+
+    def hint_gesture(self, move: Move) -> tuple[str, str] | None:
+        """Where the move is made by dragging: a landing several characters share asks which, and the line says."""
+        found = self.gesture(move)
+        if found is not None and found[1] in self.scene.dests.get(found[0], {}):
+            return found
+        return None
+
+    def hint_words(self, move: Move, gesture: tuple[str, str] | None) -> str:
+        return self.describe(move)
+
+    def hint_card_name(self, card: str) -> str:
+        return self.name(card)
+
     # --- the end and the log -----------------------------------------------------------------
 
     def end_text(self) -> str:

@@ -110,8 +110,10 @@ def test_the_tables_own_menu_entries_go_to_the_table(qtbot: Any, window: MainWin
     assert window.table is table and table.game.match.moves == [] and table.game.match.seed == DEAL
     assert table.autosave == slot and load_save(slot).moves == []  # the same deal again, in the same slot
     window.new_hotseat("parsifal", "standard", ["Ann", "Bob"], {}, 5)
-    assert not any(act.isEnabled() for act in (window.act_hint, window.act_daily, window.act_statistics,
-                                               window.act_restart))
+    assert not any(act.isEnabled() for act in (window.act_daily, window.act_statistics, window.act_restart))
+    assert window.act_hint.isEnabled()  # Ann decides: computers play Parsifal, so it has a hint (issue #36)
+    window.new_hotseat("bacchanalia", "standard", ["Ann", "Bob", "Cid"], {}, 5)
+    assert not window.act_hint.isEnabled()  # told aloud: the Aruspex panel is its guide
 
 
 def test_a_solonauts_deal_autosaves_in_a_slot_and_a_new_deal_takes_its_place(window: MainWindow) -> None:

@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QWidget
-from table_driver import Dialogs, centre, click, drag, make_window
+from table_driver import Dialogs, _send, centre, click, drag, make_window, view_point
 
 from desktop.frame.card_item import CardItem, face_layout
 from desktop.frame.i18n import Translator
@@ -345,6 +346,34 @@ def test_a_second_action_in_a_turn_is_refused(speaking: MainWindow) -> None:
     unchanged(table, before, 1)
 
 
+def test_a_click_on_an_unlit_place_keeps_the_card_held_and_says_why(speaking: MainWindow) -> None:
+    """Issue #36: with a card held, a click on a place that is not lit (a character that refuses it, a player's
+    area, the bare felt) leaves the card in the hand that holds it and says why; Escape puts it down."""
+    table = start(speaking)
+    state = lay(table, common=("arco",), a=("cigno", "klingsor"))
+    before = engine(table).to_dict(state)
+    scene = table.scene
+    click(table, "arco")  # type: ignore[arg-type]
+    assert scene.selected == "arco" and "klingsor" in scene.dests["arco"] and "cigno" not in scene.dests["arco"]
+    click(table, "cigno")  # type: ignore[arg-type]  # PAR-5.5: the Swan holds no artifact
+    assert scene.selected == "arco" and table.message.text() == reason(table, "swan_cannot_hold")
+    click(table, area_key(B))  # type: ignore[arg-type]
+    assert scene.selected == "arco" and table.message.text() == table.tr_.text("status.drop_outside")
+    table.message.clear()
+    felt = view_point(table, QPointF(scene.width() - 4, scene.height() - 4))  # type: ignore[arg-type]
+    port = table.view.viewport()
+    _send(port, QEvent.Type.MouseButtonPress, felt, Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton)
+    _send(port, QEvent.Type.MouseButtonRelease, felt, Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton)
+    assert scene.card_at(QPointF(scene.width() - 4, scene.height() - 4)) is None
+    assert scene.selected == "arco" and table.message.text() == table.tr_.text("status.drop_outside")
+    unchanged(table, before, 0)
+    scene.keyPressEvent(QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier))
+    assert scene.selected == ""
+    click(table, "arco")  # type: ignore[arg-type]  # and the lit place still takes it
+    click(table, "klingsor")  # type: ignore[arg-type]
+    assert table.game.match.moves == [Take(A, "klingsor", "arco")]
+
+
 def test_an_interrupt_cannot_be_interrupted(speaking: MainWindow, dialogs: Dialogs) -> None:
     """PAR-6.8.4 (T-10): once B has interrupted, no prompt is offered on the interrupt, and C's attempt is
     refused with the reason in the player's language."""
@@ -464,3 +493,21 @@ def test_the_end_of_the_game_is_announced(main: MainWindow, dialogs: Dialogs) ->
     end = table.tr_.text("end.drawn", why=table.tr_.text("game_drawn.all_passed"))
     assert dialogs.informed[-1] == (table.tr_.text("hs.end_title"), end) and table.prompt.text() == end
     assert "end_turn" not in table.buttons
+
+
+def test_a_game_played_with_hints_says_so_at_its_end(main: MainWindow, dialogs: Dialogs, qtbot: Any) -> None:
+    """Issue #36: the hints each seat was shown are counted, and the end of the game names who took them."""
+    table = start(main, players=2)
+    table.hinter.ask()  # on the deal (a position laid by hand lacks the cards a hint deals again)
+    qtbot.waitUntil(lambda: not table.hinter.background.busy(), timeout=60_000)
+    assert table.hinter.shown is not None and table.game.hints == {A: 1}
+    state = lay(table, a=("klingsor",), b=("amfortas",))
+    state.last_draw_turn = state.turn
+    table.refresh()
+    for _ in range(3):
+        table.buttons["end_turn"].click()
+    assert table.game.state.step == "over"
+    t = table.tr_.text
+    end = t("end.drawn", why=t("game_drawn.all_passed"))
+    used = t("hint.used", players=t("hint.used_by", player=NAMES[A], count=1))
+    assert dialogs.informed[-1] == (t("hs.end_title"), f"{end}\n{used}")
