@@ -9,7 +9,7 @@ its seat in the game (`SeatGame.hints`), kept in the save and said with the resu
 """
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject
 
@@ -17,8 +17,10 @@ from desktop.frame.background import Background
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator
 from rules.bots import BOT_MODES
-from rules.bots.hints import Hint, suggest
 from rules.kernel import Move
+
+if TYPE_CHECKING:  # the search and every game's rules it reads load when a hint is first asked, not at start
+    from rules.bots.hints import Hint
 
 HINTS = "hints"  # where a save keeps how many hints each seat was shown: {"seat": count}
 
@@ -92,6 +94,8 @@ class SeatHint(QObject):
             self.show(seat, found)
 
         name, mode = engine.game, engine.mode
+        from rules.bots.hints import suggest
+
         self.background.run(lambda: suggest(name, mode, view, seat, legal, ply), show)
 
     def cancel(self) -> None:

@@ -1,0 +1,40 @@
+"""Start-up loads only what the first table needs (issue #42): another game's rules, cards and table, the
+glossaries and rules texts `check` reads, the hint search, the workbench's windows, replays and How to play
+are imported when first used. The first Solonauts table is drawn in a fresh process and its modules listed."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+START = """
+import sys
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from desktop.frame.i18n import Translator
+from desktop.shell.main_window import MainWindow
+window = MainWindow(Translator("en"), {})
+window.show()
+window.new_game({"ids": 8}, 1234)
+window.grab()
+print("\\n".join(sorted(sys.modules)))
+"""
+NOT_AT_START = (
+    "rules.bacchanalia", "rules.banquet", "rules.parsifal", "rules.chrononauts.full", "rules.bots.hints",
+    "cardsets.bacchanalia", "cardsets.banquet", "cardsets.parsifal", "cardsets.glossary", "cardsets.rules_text",
+    "desktop.games.bacchanalia", "desktop.games.banquet", "desktop.games.parsifal", "desktop.games.chrononauts.full_table",
+    "desktop.workbench.window", "desktop.workbench.app", "desktop.workbench.print_deck", "desktop.shell.replay",
+    "desktop.shell.how_to_play", "desktop.tools",
+)
+
+
+def test_the_first_table_loads_no_module_it_does_not_need(tmp_path: Path) -> None:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", CONVIVIUM_HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", START], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded = set(done.stdout.split())
+    assert "desktop.games.chrononauts.solonauts_table" in loaded  # the table was drawn
+    early = sorted(m for m in loaded if any(m == name or m.startswith(name + ".") for name in NOT_AT_START))
+    assert early == [], f"loaded at start though the first table does not need them: {early}"

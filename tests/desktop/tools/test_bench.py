@@ -1,0 +1,70 @@
+"""The bench's own figures of reference and its comparison of two revisions (issue #42). No test asserts on
+time: these check that the floor and the references are measured and that the comparison reads rows back."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from desktop.tools import bench_compare, benchmark
+
+ROOT = Path(__file__).resolve().parents[3]
+ROWS = [("start to first drawn table (offscreen)", "1401 ms", "< 600 ms", False),
+        ("  start-up in floors", "2.31×", "≤ 1.8×", False),
+        ("random playout banquet, moves per second", "9,078", "≥ 10,000", False),
+        ("legal_moves, mid-game Solonauts", "18 µs", "< 200 µs", True),
+        ("  chrononauts: worst of those", "1.49 s", "≤ 3 s", True),
+        ("resident memory of the app", "78 MB", "< 200 MB", True)]
+
+
+def test_the_printed_table_reads_back_row_by_row() -> None:
+    assert bench_compare.rows(benchmark.table_text(ROWS)) == {what: figure for what, figure, _b, _ok in ROWS}
+
+
+def test_a_rate_is_a_cost_inverted_and_units_are_seconds() -> None:
+    assert bench_compare.cost("legal_moves, mid-game Solonauts", "18 µs") == pytest.approx(18e-6)
+    assert bench_compare.cost("start to first drawn table", "1401 ms") == pytest.approx(1.401)
+    assert bench_compare.cost("random playout banquet, moves per second", "9,078") == pytest.approx(1 / 9078)
+    assert bench_compare.cost("  start-up in floors", "2.31×") == pytest.approx(2.31)
+    assert bench_compare.cost("what", "-") is None
+
+
+def test_now_over_then_is_the_ratio_of_median_costs() -> None:
+    then = [{"a": "10 ms", "rate, moves per second": "1,000"}, {"a": "30 ms", "rate, moves per second": "1,000"}]
+    now = [{"a": "10 ms", "rate, moves per second": "2,000", "new row": "5 ms"}]
+    by_row = {what: (was, now_, ratio) for what, was, now_, ratio in bench_compare.table(now, then)}
+    assert by_row["a"] == ("30 ms", "10 ms", "0.50×")  # the median of 10 and 30 ms is 20 ms
+    assert by_row["rate, moves per second"][2] == "0.50×"  # twice the rate: half the cost
+    assert by_row["new row"] == ("—", "5 ms", "—")
+
+
+def test_an_unknown_revision_is_refused_by_name() -> None:
+    done = subprocess.run([sys.executable, "-m", "desktop.cli", "bench", "--compare", "no-such-revision-here"],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 2 and "no-such-revision-here" in done.stderr
+
+
+def test_the_floor_and_the_app_are_timed_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: list[str] = []
+
+    def fake(script: str) -> tuple[float, int]:
+        ran.append("floor" if script == benchmark.FLOOR_SCRIPT else "app")
+        return (0.5, 0) if script == benchmark.FLOOR_SCRIPT else (0.9, 80)
+
+    monkeypatch.setattr(benchmark, "_fresh_process", fake)
+    assert benchmark.bench_first_table(repeats=3) == (0.9, 0.5, 80)
+    assert ran == ["floor", "app"] * 3
+
+
+@pytest.mark.slow
+def test_the_floor_is_a_real_start_of_qt() -> None:
+    took, _memory = benchmark._fresh_process(benchmark.FLOOR_SCRIPT)
+    assert took > 0
+
+
+def test_the_references_measure_work(qapp: Any) -> None:
+    assert benchmark.reference_python() > 0
+    assert benchmark.reference_scene() > 0
