@@ -76,13 +76,14 @@ class Guide(QObject):
 
     finished = Signal(bool)  # the guide has gone: True at the last step, False when left
 
-    def __init__(self, table: SeatTable, script: Script, words: Words, ui: Words, notice: str = "") -> None:
+    def __init__(self, table: SeatTable, script: Script, words: Words, ui: Words, notice: str = "",
+                 first: int = 0) -> None:
         super().__init__(table)
         self.table = table
         self.script = script
         self.words = words
         self.ui = ui
-        self.index = 0
+        self.index = first  # the step to begin at: the first, or where a guide on this game stood
         self.base = 0  # the number of moves played when the step began
         self.bypass = False  # the guide itself plays (a skipped step, another seat's move)
         self.nobody: tuple[Move, ...] = ()  # the moves that answer "nobody" to the question of the step
@@ -221,7 +222,7 @@ class Guide(QObject):
                 move = self.expected()
                 if move is not None:
                     if step.by != 0:
-                        table.looking = step.by
+                        table.looking = None  # nobody at the screen looked for them: the curtain falls next
                     table.play(move)
                 if step.by != 0:
                     self._close_questions()
@@ -235,7 +236,8 @@ class Guide(QObject):
         self.bypass = True
         try:
             if move is not None:
-                self.table.looking = step.by  # as if they had the screen: it comes back to the player curtained
+                # Nobody lifted their curtain: whoever decides next, them again or the player, finds it down.
+                self.table.looking = None
                 self.table.play(move)
             self._close_questions()
         finally:
