@@ -206,6 +206,7 @@ class Guide(QObject):
             return
         if step.kind == "next":
             self._advance()
+        self._back_to_table()
 
     def skip(self) -> None:
         """Skip step: the guide does what the step asks, so the game stays where the next step expects it."""
@@ -230,6 +231,11 @@ class Guide(QObject):
             self.bypass = False
         if not self.done and self.step is step:
             self._advance()
+        self._back_to_table()
+
+    def _back_to_table(self) -> None:
+        """The keyboard goes back to the table: the click on the bubble's button took it away."""
+        self.table.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _play_for_them(self, step: Step) -> None:
         move = self.expected()
@@ -256,6 +262,7 @@ class Guide(QObject):
 
     def leave(self) -> None:
         self._finish(False)
+        self._back_to_table()
 
     def _finish(self, completed: bool) -> None:
         if self.done:

@@ -187,3 +187,35 @@ def test_a_language_switch_says_the_step_and_the_offer_in_the_new_language(qtbot
     QApplication.processEvents()
     assert bubble.text.text() == window.tr_.text("guide.offer") and bubble.heading.text() == window.tr_.text("guide.title")
     window.set_language("en")
+
+
+def arrow_moves_the_focus(qtbot: Any, window: MainWindow, table: Any) -> bool:
+    """Does a key press, sent where the keyboard is, move the table's focus ring?"""
+    window.activateWindow()
+    QApplication.processEvents()
+    before = table.scene.focused_key
+    for key in (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Up):
+        focus = QApplication.focusWidget()
+        if focus is None:
+            return False
+        qtbot.keyClick(focus, key)
+        if table.scene.focused_key not in ("", before):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("name", ["solonauts", "chrononauts", "bacchanalia"])
+@pytest.mark.parametrize("button", ["next", "leave"])
+def test_after_next_or_leave_the_keyboard_is_on_the_table(qtbot: Any, window: MainWindow, name: str,
+                                                         button: str) -> None:
+    """Issue #36: after a guide's Next or Leave the keyboard was dead until the table was clicked."""
+    guide = guided.begin(window, name)
+    assert guide is not None
+    table = guide.table
+    while guide.step.kind != "next":  # up to the first explanation to read (a curtain lifted on the way)
+        do_step(qtbot, guide)
+    window.activateWindow()
+    qtbot.mouseClick(getattr(guide.bubble, button), LEFT)
+    QApplication.processEvents()
+    assert table.view.hasFocus()
+    assert arrow_moves_the_focus(qtbot, window, table)
