@@ -433,7 +433,7 @@ class CardTable(QGraphicsScene):
             self._ring.surround(self._veil[1].sceneBoundingRect())
             self._ring.setZValue(CURTAIN_Z + 1)
         elif key:
-            self._ring.surround(self.items_by_key[key].sceneBoundingRect())
+            self._ring.surround(self.target_rect(key))  # a place may be larger than its card (a whole area)
             self._ring.setZValue(RING_Z)
         self._ring.setVisible(bool(key) and self.shows_focus)
         self.drawn.emit()  # what changed is told before where the focus went

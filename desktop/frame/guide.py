@@ -378,7 +378,8 @@ class Guide(QObject):
                 ring.hide()
                 continue
             path = QPainterPath()
-            path.addRoundedRect(item.sceneBoundingRect().adjusted(-9, -9, 9, 9), 10, 10)
+            # A place may be larger than its card: a Bacchanalia seat is the player's whole area.
+            path.addRoundedRect(self.table.scene.target_rect(str(ring.data(0))).adjusted(-9, -9, 9, 9), 10, 10)
             if ring.path() != path:
                 ring.setPath(path)
             ring.show()

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSceneMouseEvent, QGraphicsTextItem
 
+from desktop.frame.card_item import HIGHLIGHT, SELECTED, CardItem
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, CardTable
 from desktop.frame.i18n import Translator
 from desktop.games.bacchanalia.faces import (COUNTER_SIZE, DEUS_SIZE, ORACLE_SIZE, PLATE_SIZE, ZONE_SIZE,
@@ -45,6 +46,7 @@ ASIDE_KEY = "zone:aside"
 PARCAE_KEY = "zone:parcae"
 ORACLE_KEY = "oracle"
 MORE = "<p style='font-size:15px'><b>…</b></p>"  # the Aruspex has more to say: the detail panel shows it all
+AREA_PEN = QPen(QColor(255, 255, 255, 40), 1)
 
 
 def seat_key(seat: int) -> str:
@@ -173,7 +175,7 @@ class BacchanaliaScene(CardTable):
         n = len(view.seats)
         while len(self.seat_areas) < n:
             frame = QGraphicsRectItem(0, 0, SEAT_W - 6, 10)
-            frame.setPen(QPen(QColor(255, 255, 255, 40), 1))
+            frame.setPen(AREA_PEN)
             frame.setBrush(QBrush(QColor(0, 0, 0, 28)))
             frame.setZValue(-1)
             self.addItem(frame)
@@ -334,6 +336,38 @@ class BacchanaliaScene(CardTable):
     def drop_zones(self) -> list[str]:
         return [key for key in self.items_by_key if key.startswith("seat:") or key in (CENTRE_KEY, LOCK_KEY, DISCARD_KEY)]
 
+    # --- a player's whole area is their plate: a card given to them may land anywhere on it -----------------
+
+    def seat_at(self, point: QPointF) -> str:
+        """The seat whose area holds `point` ('' for none)."""
+        for q, frame in enumerate(self.seat_areas):
+            if frame.isVisible() and frame.sceneBoundingRect().contains(point) and seat_key(q) in self.items_by_key:
+                return seat_key(q)
+        return ""
+
+    def target_rect(self, key: str) -> QRectF:
+        """A seat is its whole area, where it is lit and where a drop lands (its name bar is only the top)."""
+        if key.startswith("seat:") and int(key[5:]) < len(self.seat_areas):
+            return self.seat_areas[int(key[5:])].sceneBoundingRect().united(super().target_rect(key))
+        return super().target_rect(key)
+
+    def landing(self, item: CardItem, pointer: QPointF) -> str:
+        """As on any table; let go over a player's area, on a card of theirs or the felt between, it is their seat
+        when the card may go to them (the prompt says their plate, and the whole area is lit)."""
+        found = super().landing(item, pointer)
+        targets = self.dests.get(item.key, {})
+        seat = self.seat_at(pointer)
+        aimed = found in targets and self.target_rect(found).contains(pointer)  # not a neighbour the card hangs over
+        return seat if seat in targets and not aimed else found
+
+    def refresh_marks(self) -> None:
+        super().refresh_marks()
+        targets = self.dests.get(self.selected, {})
+        for q, frame in enumerate(self.seat_areas):
+            key = seat_key(q)
+            colour = SELECTED if key == self.focus_target and key in targets else HIGHLIGHT if key in targets else None
+            frame.setPen(QPen(colour, 3.5) if colour is not None else AREA_PEN)
+
     def hand_cards(self) -> list[str]:
         """The number keys pick the cards that may move now, in reading order."""
         keys = [k for k in self.dests if k in self.items_by_key]
@@ -341,6 +375,13 @@ class BacchanaliaScene(CardTable):
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
         item = self.card_at(event.scenePos())
+        targets = self.dests.get(self.selected, {})
+        seat = self.seat_at(event.scenePos())
+        if (seat in targets and (item is None or item.key not in targets) and not (self.help_shown or self.curtain_up)
+                and event.button() == Qt.MouseButton.LeftButton):
+            self.activate(seat)  # a card held, and a click anywhere on the player's lit area: given to them
+            event.accept()
+            return
         idle = not self.selected
         on_panel = item is None and self.panel.contains(event.scenePos()) and not (self.help_shown or self.curtain_up)
         super().mousePressEvent(event)

@@ -338,3 +338,27 @@ def test_dragging_outside_any_target_changes_nothing(main: MainWindow) -> None:
     card = state_of(table).centre[0]
     drag(table, card, QPointF(5, 5))
     assert table.game.match.moves == [] and table.message.text() == table.tr_.text("status.drop_outside")
+
+
+@pytest.mark.parametrize("where", ["felt", "card"])
+def test_a_deus_dropped_anywhere_on_a_players_area_is_given_to_them(main: MainWindow, where: str) -> None:
+    """BAC-3.3, issue #36: the prompt says to drop on a player's plate, but only the name bar took the card. The
+    whole area is lit while a Deus is held, and a drop on its felt or on a card lying in it gives the Deus."""
+    table = start(main)
+    s = state_of(table)
+    giver, card = s.decider, s.centre[0]
+    other = (giver + 1) % len(s.seats)
+    scene = table.scene
+    area = scene.target_rect(seat_key(other))
+    name_bar = scene.items_by_key[seat_key(other)].sceneBoundingRect()
+    assert area.contains(name_bar) and area.height() > 2 * name_bar.height()
+    inside = next(key for key in scene.items_by_key if key != seat_key(other)
+                  and area.contains(scene.items_by_key[key].sceneBoundingRect()))  # a Vinum in front of them
+    to = (scene.items_by_key[inside].sceneBoundingRect().center() if where == "card"
+          else QPointF(area.right() - 12, area.bottom() - 12))
+    assert not name_bar.contains(to)
+    click(table, card)  # held: the whole area is lit
+    assert scene.seat_areas[other].pen().width() > 1 and scene.seat_areas[giver].pen().width() <= 1
+    scene.select("")
+    drag(table, card, to)
+    assert table.game.match.moves == [GiveDeus(giver, other, card)]
