@@ -241,3 +241,23 @@ def test_the_bubble_never_covers_what_it_talks_about(qtbot: Any, window: MainWin
                 covered.append(f"{guide.step.id}: {key}")
         do_step(qtbot, guide)
     assert not covered
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es", "nl"])
+def test_the_banquet_guide_calls_caligula_what_he_is(qtbot: Any, window: MainWindow, language: str) -> None:
+    """Issue #36: the guest the Banquet guide's second step points at is Caligula, whom everyone sees (BB-3.4);
+    the step once called him "your secret guest; only you see it". Its words name him, in every language."""
+    from rules.kernel import PUBLIC
+
+    window.set_language(language)
+    guide = guided.begin(window, "banquet")
+    assert guide is not None
+    table = guide.table
+    while guide.step.id != "goal":
+        do_step(qtbot, guide)
+    (pointed,) = guide.pointed
+    seat = int(pointed.split(":")[1])
+    guest = table.game.state.guests[seat]
+    assert guest == table.game.engine.caligula and table.game.view(PUBLIC).guests[seat] == guest
+    assert table.tr_.text(f"{guest}.name") in guide.bubble.text.text()
+    window.set_language("en")
