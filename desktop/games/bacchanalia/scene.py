@@ -3,8 +3,8 @@ right, the centre below them.
 
 Sized to be read at 1280×720 beside the journal (about 0.77 of its units a pixel): cards are wide
 enough for their names at 9 px, nothing lies over another card's name (a crowded area wraps to a
-second line, a row grows for a tall pile), and the Aruspex's text keeps its size; what it has no
-room for is left out after a "…" and shown whole in the detail panel when the panel is clicked.
+second line, a row grows for a tall pile), and the Aruspex's text keeps its size; what its panel has
+no room for scrolls, with a bar that says so (and a click on the panel shows it all in the detail panel).
 
 Each player's Deus lie in front of their plate; the Umbra of the turn are stacked on the Deus
 they honour, the others lie loose beside them; a locked Umbra and a Bacchus owed a question are
@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPen
-from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSceneMouseEvent, QGraphicsTextItem
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsRectItem, QGraphicsSceneMouseEvent, QGraphicsSceneWheelEvent,
+                               QGraphicsTextItem)
 
 from desktop.frame.card_item import HIGHLIGHT, SELECTED, CardItem
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, CardTable
@@ -45,7 +46,7 @@ LOCK_KEY = "zone:lock"
 ASIDE_KEY = "zone:aside"
 PARCAE_KEY = "zone:parcae"
 ORACLE_KEY = "oracle"
-MORE = "<p style='font-size:15px'><b>…</b></p>"  # the Aruspex has more to say: the detail panel shows it all
+SCROLL_BAR = 8.0  # the width kept at the panel's right edge for the bar of the Aruspex's words
 AREA_PEN = QPen(QColor(255, 255, 255, 40), 1)
 
 
@@ -109,12 +110,23 @@ class BacchanaliaScene(CardTable):
         self.heading.setPos(M + 20 + ORACLE_SIZE[0], M + 8)
         self.heading.setTextWidth(ORACLE_W - ORACLE_SIZE[0] - 28)
         self.addItem(self.heading)
-        self.oracle_text = QGraphicsTextItem()
-        self.oracle_text.setPos(M + 6, M + ORACLE_SIZE[1] + 14)
-        self.oracle_text.setTextWidth(ORACLE_W - 12)
-        self.addItem(self.oracle_text)
+        # All the Aruspex says, whole: what the panel has no room for scrolls (the wheel over the panel), and a
+        # bar at its edge shows there is more and where the reader is.
+        self.oracle_clip = QGraphicsRectItem()
+        self.oracle_clip.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape)
+        self.oracle_clip.setPen(QPen(Qt.PenStyle.NoPen))
+        self.addItem(self.oracle_clip)
+        self.oracle_text = QGraphicsTextItem(self.oracle_clip)
+        self.oracle_text.setTextWidth(ORACLE_W - 12 - SCROLL_BAR)
+        self.scroll_track = QGraphicsRectItem()
+        self.scroll_track.setBrush(QBrush(QColor("#e2d6b8")))
+        self.scroll_thumb = QGraphicsRectItem()
+        self.scroll_thumb.setBrush(QBrush(QColor("#8a7a55")))
+        for bar in (self.scroll_track, self.scroll_thumb):
+            bar.setPen(QPen(Qt.PenStyle.NoPen))
+            self.addItem(bar)
+        self.text_scroll = 0.0  # how far down the Aruspex's words are scrolled
         self._html: tuple[str, tuple[str, ...], float] = ("", (), 0.0)
-        self.text_cut = False  # the panel shows only the first parts of what the Aruspex says
         self.centre_label = self.label((SEATS_X, 0), 16, True)  # 12 px on screen at 1280×720
         self.clock = self.label((M, 0), 20, True)
         self.seat_areas: list[QGraphicsRectItem] = []
@@ -157,17 +169,38 @@ class BacchanaliaScene(CardTable):
         self.clock.setPos(WIDTH - M - self.clock.boundingRect().width(), self.centre_label.y())
 
     def _fit_text(self, parts: tuple[str, ...], panel_h: float) -> None:
-        """All the Aruspex says, at its size; if the panel lacks room, the first parts and "…" (the detail panel
-        shows the rest). Never shrunk: a smaller text would fall below 9 px at 1280×720."""
-        item = self.oracle_text
-        room = panel_h - ORACLE_SIZE[1] - 14 - 6
-        shown = list(parts)
-        item.setHtml("".join(shown))
-        self.text_cut = False
-        while len(shown) > 1 and item.boundingRect().height() > room:
-            shown.pop()
-            self.text_cut = True
-            item.setHtml("".join(shown) + MORE)
+        """All the Aruspex says, at its size, in the room the panel has; what does not fit is scrolled to (never
+        shrunk: a smaller text would fall below 9 px at 1280×720, and never left out)."""
+        top = M + ORACLE_SIZE[1] + 14
+        self.oracle_clip.setRect(M + 6, top, ORACLE_W - 12, panel_h - ORACLE_SIZE[1] - 14 - 6)
+        self.oracle_text.setHtml("".join(parts))
+        self.text_scroll = 0.0
+        self.scroll_text(0.0)
+
+    def text_overflow(self) -> float:
+        """How much taller the Aruspex's words are than the room they have (0 when they fit)."""
+        return max(0.0, self.oracle_text.boundingRect().height() - self.oracle_clip.rect().height())
+
+    def scroll_text(self, by: float) -> None:
+        """Scroll the Aruspex's words `by` units (down for more), within their length; redraw the bar."""
+        room, over = self.oracle_clip.rect(), self.text_overflow()
+        self.text_scroll = min(max(0.0, self.text_scroll + by), over)
+        self.oracle_text.setPos(room.x(), room.y() - self.text_scroll)
+        track = QRectF(room.right() - SCROLL_BAR + 2, room.y(), SCROLL_BAR - 2, room.height())
+        self.scroll_track.setRect(track)
+        height = track.height() * room.height() / (room.height() + over)
+        self.scroll_thumb.setRect(QRectF(track.x(), track.y() + (track.height() - height) * (self.text_scroll / over
+                                                                                            if over else 0.0),
+                                         track.width(), height))
+        for bar in (self.scroll_track, self.scroll_thumb):
+            bar.setVisible(over > 0)
+
+    def wheelEvent(self, event: QGraphicsSceneWheelEvent) -> None:  # noqa: N802 - Qt override
+        if self.panel.contains(event.scenePos()) and self.text_overflow() > 0 and not self.curtain_up:
+            self.scroll_text(-event.delta() / 120 * 3 * 18)  # three lines a notch, as text boxes scroll
+            event.accept()
+            return
+        super().wheelEvent(event)
 
     def _seats(self, view: BacState, board: Board, wanted: dict[str, tuple[QPointF, float]],
                turns: dict[str, bool]) -> float:
