@@ -543,9 +543,7 @@ class BanquetTable(SeatTable):
             return None
         view = drawing.view
         card: str | None = None
-        if key.startswith("picked:"):
-            card = key[7:]
-        elif key.startswith("in:"):
+        if key.startswith("in:"):
             card = view.slots.get(key[3:])
         elif key.startswith("guest:"):
             card = view.guests[int(key[6:])]
