@@ -517,3 +517,25 @@ def test_the_rounds_three_cards_are_drawn_once(main: MainWindow) -> None:
     assert bt.scene.accessible_text(TRAY_KEY)[1] == bt.scene.picked_list.toPlainText().replace("\n", "; ")
     bt.buttons["accept"].click()
     assert state.phase == PICK and bt.scene.picked_list.toPlainText() == ""  # a new round: the tray takes picks again
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es", "nl"])
+def test_the_log_says_who_hosts_next_and_why(qtbot: Any, home: Path, dialogs: Dialogs, language: str) -> None:
+    """Issue #36, BB-8: the log never said why the next host was not the one who took the gift. A round played
+    on the table logs who hosts next; a Doze or a knock-out names the accepter and the player on their left."""
+    main = make_window(qtbot, dialogs, language)
+    bt = start(main, 1)
+    lift(bt)
+    arrange(bt, pick_three(bt))
+    state = bt.game.state
+    taker = (state.active + 1) % 4
+    drop(bt, "in:gift", f"seat:{taker}")
+    bt.buttons["no_privilege"].click()
+    lift_if_up(bt)
+    bt.buttons["accept"].click()
+    log = [bt.log.item(i).text() for i in range(bt.log.count())]
+    said = bt.tr_.text("event.next_host_gift", player=NAMES[taker])
+    assert said in log and NAMES[taker] in said and state.active == taker
+    for why in ("doze", "knocked_out", "sits_out"):
+        line = bt.event_text(Event(f"next_host_{why}", {"player": 1, "host": 2}))
+        assert NAMES[1] in line and NAMES[2] in line and "{" not in line and line != f"next_host_{why}"
