@@ -261,3 +261,18 @@ def test_the_banquet_guide_calls_caligula_what_he_is(qtbot: Any, window: MainWin
     assert guest == table.game.engine.caligula and table.game.view(PUBLIC).guests[seat] == guest
     assert table.tr_.text(f"{guest}.name") in guide.bubble.text.text()
     window.set_language("en")
+
+
+def test_a_language_switch_after_the_offers_table_has_gone_is_safe(qtbot: Any, window: MainWindow) -> None:
+    """Issue #36: the offer's bubble went with its table (a guided game put on the table instead) and every later
+    language switch raised "QLabel already deleted" from the offer."""
+    window.new_hotseat("parsifal", "standard", ["Ada", "Bruno"], {}, 5)
+    assert window.guided_offer.bubble is not None  # type: ignore[attr-defined]
+    guide = guided.begin(window, "solonauts")  # another table: the offered one, and its bubble, are gone
+    assert guide is not None
+    offer = window.guided_offer  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: offer.bubble is None, timeout=5000)  # the old table is deleted a moment later
+    window.set_language("nl")
+    QApplication.processEvents()
+    assert guide.bubble.text.text() == guide.text_of(guide.step)
+    window.set_language("en")
