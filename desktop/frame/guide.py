@@ -397,17 +397,29 @@ class Guide(QObject):
         height = min(max(bubble.sizeHint().height(), bubble.minimumSizeHint().height(), wrapped), area.height())
         rings = [view.mapFromScene(ring.sceneBoundingRect()).boundingRect().adjusted(-6, -6, 6, 6)
                  for ring in self.rings if ring.isVisible()]
-        spot = QRect(QPoint(area.center().x() - BUBBLE_WIDTH // 2, area.bottom() - height - 8), QSize(BUBBLE_WIDTH, height))
+        size = QSize(BUBBLE_WIDTH, height)
+        spot = QRect(QPoint(area.center().x() - BUBBLE_WIDTH // 2, area.bottom() - height - 8), size)
+
+        def free(box: QRect) -> bool:
+            return area.contains(box) and not any(box.intersects(r) for r in rings)
+
         for ring in reversed(rings):
             x = min(max(area.left(), ring.center().x() - BUBBLE_WIDTH // 2), area.right() - BUBBLE_WIDTH)
             y = min(max(area.top(), ring.center().y() - height // 2), area.bottom() - height)
             tries = [QPoint(x, ring.top() - 8 - height), QPoint(x, ring.bottom() + 8),
                      QPoint(ring.right() + 8, y), QPoint(ring.left() - 8 - BUBBLE_WIDTH, y)]
-            found = [QRect(at, QSize(BUBBLE_WIDTH, height)) for at in tries]
-            found = [box for box in found if area.contains(box) and not any(box.intersects(r) for r in rings)]
+            found = [box for box in (QRect(at, size) for at in tries) if free(box)]
             if found:
                 spot = found[0]
                 break
+        else:
+            if rings and not free(spot):
+                # Nowhere beside a ring: the free place nearest the last one, so the bubble covers none of them.
+                near = rings[-1].center()
+                boxes = [QRect(QPoint(x, y), size) for y in range(area.top(), area.bottom() - height + 1, 12)
+                         for x in range(area.left(), area.right() - BUBBLE_WIDTH + 1, 12)]
+                spot = min((box for box in boxes if free(box)), key=lambda box: (box.center() - near).manhattanLength(),
+                           default=spot)
         bubble.setGeometry(spot)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override

@@ -45,7 +45,7 @@ CENTRE_KEY = "zone:centre"
 LOCK_KEY = "zone:lock"
 ASIDE_KEY = "zone:aside"
 PARCAE_KEY = "zone:parcae"
-ORACLE_KEY = "oracle"
+ORACLE_KEY = "zone:aruspex"  # the Aruspex: its card, and (as a place to point at) its whole panel
 SCROLL_BAR = 8.0  # the width kept at the panel's right edge for the bar of the Aruspex's words
 AREA_PEN = QPen(QColor(255, 255, 255, 40), 1)
 
@@ -379,9 +379,12 @@ class BacchanaliaScene(CardTable):
         return ""
 
     def target_rect(self, key: str) -> QRectF:
-        """A seat is its whole area, where it is lit and where a drop lands (its name bar is only the top)."""
+        """A seat is its whole area, where it is lit and where a drop lands (its name bar is only the top); the
+        Aruspex is its panel."""
         if key.startswith("seat:") and int(key[5:]) < len(self.seat_areas):
             return self.seat_areas[int(key[5:])].sceneBoundingRect().united(super().target_rect(key))
+        if key == ORACLE_KEY:  # the Aruspex is its whole panel: the card and all it says
+            return self.panel.sceneBoundingRect()
         return super().target_rect(key)
 
     def landing(self, item: CardItem, pointer: QPointF) -> str:
