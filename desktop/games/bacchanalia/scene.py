@@ -188,10 +188,9 @@ class BacchanaliaScene(CardTable):
         self.oracle_text.setPos(room.x(), room.y() - self.text_scroll)
         track = QRectF(room.right() - SCROLL_BAR + 2, room.y(), SCROLL_BAR - 2, room.height())
         self.scroll_track.setRect(track)
-        height = track.height() * room.height() / (room.height() + over)
-        self.scroll_thumb.setRect(QRectF(track.x(), track.y() + (track.height() - height) * (self.text_scroll / over
-                                                                                            if over else 0.0),
-                                         track.width(), height))
+        height = track.height() * room.height() / (room.height() + over)  # the share of the words in sight
+        down = self.text_scroll / over if over else 0.0
+        self.scroll_thumb.setRect(QRectF(track.x(), track.y() + (track.height() - height) * down, track.width(), height))
         for bar in (self.scroll_track, self.scroll_thumb):
             bar.setVisible(over > 0)
 
