@@ -174,6 +174,11 @@ class CardTable(QGraphicsScene):
     def curtain_words(self) -> str:
         return self._veil[2].text() if self.curtain_up and self._veil is not None else ""
 
+    @property
+    def curtain_band(self) -> QRectF | None:
+        """Where the curtain's words are, while it is down: what lies over the table must leave them readable."""
+        return self._veil[1].sceneBoundingRect() if self.curtain_up and self._veil is not None else None
+
     def set_curtain(self, text: str, opaque: bool = False) -> None:
         """Cover the table with a veil saying `text`, or lift it ('').
 

@@ -386,8 +386,9 @@ class Guide(QObject):
         self._place()
 
     def _place(self) -> None:
-        """Beside what the step points at, over none of the rings: above or below the place a card goes (the
-        last ring), else beside it, else by another ring; with nothing ringed, at the foot of the table."""
+        """Beside what the step points at, over none of the rings nor the curtain's words: above or below the place
+        a card goes (the last ring), else beside it, else by another ring, else the free place nearest it; with
+        nothing ringed, at the foot of the table."""
         bubble, view = self.bubble, self.table.view
         bubble.adjustSize()
         area = view.viewport().rect().adjusted(8, 8, -8, -8)
@@ -397,11 +398,13 @@ class Guide(QObject):
         height = min(max(bubble.sizeHint().height(), bubble.minimumSizeHint().height(), wrapped), area.height())
         rings = [view.mapFromScene(ring.sceneBoundingRect()).boundingRect().adjusted(-6, -6, 6, 6)
                  for ring in self.rings if ring.isVisible()]
+        band = self.table.scene.curtain_band
+        kept = rings + ([view.mapFromScene(band).boundingRect()] if band is not None else [])  # the curtain's words too
         size = QSize(BUBBLE_WIDTH, height)
         spot = QRect(QPoint(area.center().x() - BUBBLE_WIDTH // 2, area.bottom() - height - 8), size)
 
         def free(box: QRect) -> bool:
-            return area.contains(box) and not any(box.intersects(r) for r in rings)
+            return area.contains(box) and not any(box.intersects(r) for r in kept)
 
         for ring in reversed(rings):
             x = min(max(area.left(), ring.center().x() - BUBBLE_WIDTH // 2), area.right() - BUBBLE_WIDTH)
@@ -413,9 +416,9 @@ class Guide(QObject):
                 spot = found[0]
                 break
         else:
-            if rings and not free(spot):
+            if kept and not free(spot):
                 # Nowhere beside a ring: the free place nearest the last one, so the bubble covers none of them.
-                near = rings[-1].center()
+                near = (rings or kept)[-1].center()
                 boxes = [QRect(QPoint(x, y), size) for y in range(area.top(), area.bottom() - height + 1, 12)
                          for x in range(area.left(), area.right() - BUBBLE_WIDTH + 1, 12)]
                 spot = min((box for box in boxes if free(box)), key=lambda box: (box.center() - near).manhattanLength(),

@@ -224,7 +224,8 @@ def test_after_next_or_leave_the_keyboard_is_on_the_table(qtbot: Any, window: Ma
 @pytest.mark.parametrize("name", list(tutorial.NAMES))
 def test_the_bubble_never_covers_what_it_talks_about(qtbot: Any, window: MainWindow, name: str) -> None:
     """Issue #36: at 1280×720 the Bacchanalia bubble covered the card it pointed at. At every step the bubble
-    stays off every item a ring is on (in the view's coordinates, where both are drawn)."""
+    stays off every item a ring is on (in the view's coordinates, where both are drawn), and off the curtain's
+    words when it is down."""
     window.resize(1280, 720)
     QApplication.processEvents()
     guide = guided.begin(window, name)
@@ -239,6 +240,9 @@ def test_the_bubble_never_covers_what_it_talks_about(qtbot: Any, window: MainWin
             rect = table.view.mapFromScene(table.scene.target_rect(key)).boundingRect()  # a seat is its whole area
             if item.isVisible() and bubble.intersects(rect):
                 covered.append(f"{guide.step.id}: {key}")
+        band = table.scene.curtain_band  # and the curtain's words stay readable
+        if band is not None and bubble.intersects(table.view.mapFromScene(band).boundingRect()):
+            covered.append(f"{guide.step.id}: the curtain's words")
         do_step(qtbot, guide)
     assert not covered
 
