@@ -174,6 +174,11 @@ class CardTable(QGraphicsScene):
     def curtain_words(self) -> str:
         return self._veil[2].text() if self.curtain_up and self._veil is not None else ""
 
+    @property
+    def curtain_band(self) -> QRectF | None:
+        """Where the curtain's words are, while it is down: what lies over the table must leave them readable."""
+        return self._veil[1].sceneBoundingRect() if self.curtain_up and self._veil is not None else None
+
     def set_curtain(self, text: str, opaque: bool = False) -> None:
         """Cover the table with a veil saying `text`, or lift it ('').
 
@@ -433,7 +438,7 @@ class CardTable(QGraphicsScene):
             self._ring.surround(self._veil[1].sceneBoundingRect())
             self._ring.setZValue(CURTAIN_Z + 1)
         elif key:
-            self._ring.surround(self.items_by_key[key].sceneBoundingRect())
+            self._ring.surround(self.target_rect(key))  # a place may be larger than its card (a whole area)
             self._ring.setZValue(RING_Z)
         self._ring.setVisible(bool(key) and self.shows_focus)
         self.drawn.emit()  # what changed is told before where the focus went

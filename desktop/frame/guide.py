@@ -76,13 +76,14 @@ class Guide(QObject):
 
     finished = Signal(bool)  # the guide has gone: True at the last step, False when left
 
-    def __init__(self, table: SeatTable, script: Script, words: Words, ui: Words, notice: str = "") -> None:
+    def __init__(self, table: SeatTable, script: Script, words: Words, ui: Words, notice: str = "",
+                 first: int = 0) -> None:
         super().__init__(table)
         self.table = table
         self.script = script
         self.words = words
         self.ui = ui
-        self.index = 0
+        self.index = first  # the step to begin at: the first, or where a guide on this game stood
         self.base = 0  # the number of moves played when the step began
         self.bypass = False  # the guide itself plays (a skipped step, another seat's move)
         self.nobody: tuple[Move, ...] = ()  # the moves that answer "nobody" to the question of the step
@@ -205,6 +206,7 @@ class Guide(QObject):
             return
         if step.kind == "next":
             self._advance()
+        self._back_to_table()
 
     def skip(self) -> None:
         """Skip step: the guide does what the step asks, so the game stays where the next step expects it."""
@@ -221,7 +223,7 @@ class Guide(QObject):
                 move = self.expected()
                 if move is not None:
                     if step.by != 0:
-                        table.looking = step.by
+                        table.looking = None  # nobody at the screen looked for them: the curtain falls next
                     table.play(move)
                 if step.by != 0:
                     self._close_questions()
@@ -229,13 +231,19 @@ class Guide(QObject):
             self.bypass = False
         if not self.done and self.step is step:
             self._advance()
+        self._back_to_table()
+
+    def _back_to_table(self) -> None:
+        """The keyboard goes back to the table: the click on the bubble's button took it away."""
+        self.table.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _play_for_them(self, step: Step) -> None:
         move = self.expected()
         self.bypass = True
         try:
             if move is not None:
-                self.table.looking = step.by  # as if they had the screen: it comes back to the player curtained
+                # Nobody lifted their curtain: whoever decides next, them again or the player, finds it down.
+                self.table.looking = None
                 self.table.play(move)
             self._close_questions()
         finally:
@@ -254,6 +262,7 @@ class Guide(QObject):
 
     def leave(self) -> None:
         self._finish(False)
+        self._back_to_table()
 
     def _finish(self, completed: bool) -> None:
         if self.done:
@@ -369,15 +378,17 @@ class Guide(QObject):
                 ring.hide()
                 continue
             path = QPainterPath()
-            path.addRoundedRect(item.sceneBoundingRect().adjusted(-9, -9, 9, 9), 10, 10)
+            # A place may be larger than its card: a Bacchanalia seat is the player's whole area.
+            path.addRoundedRect(self.table.scene.target_rect(str(ring.data(0))).adjusted(-9, -9, 9, 9), 10, 10)
             if ring.path() != path:
                 ring.setPath(path)
             ring.show()
         self._place()
 
     def _place(self) -> None:
-        """Beside what the step points at, over none of the rings: above or below the place a card goes (the
-        last ring), else beside it, else by another ring; with nothing ringed, at the foot of the table."""
+        """Beside what the step points at, over none of the rings nor the curtain's words: above or below the place
+        a card goes (the last ring), else beside it, else by another ring, else the free place nearest it; with
+        nothing ringed, at the foot of the table."""
         bubble, view = self.bubble, self.table.view
         bubble.adjustSize()
         area = view.viewport().rect().adjusted(8, 8, -8, -8)
@@ -387,17 +398,31 @@ class Guide(QObject):
         height = min(max(bubble.sizeHint().height(), bubble.minimumSizeHint().height(), wrapped), area.height())
         rings = [view.mapFromScene(ring.sceneBoundingRect()).boundingRect().adjusted(-6, -6, 6, 6)
                  for ring in self.rings if ring.isVisible()]
-        spot = QRect(QPoint(area.center().x() - BUBBLE_WIDTH // 2, area.bottom() - height - 8), QSize(BUBBLE_WIDTH, height))
+        band = self.table.scene.curtain_band
+        kept = rings + ([view.mapFromScene(band).boundingRect()] if band is not None else [])  # the curtain's words too
+        size = QSize(BUBBLE_WIDTH, height)
+        spot = QRect(QPoint(area.center().x() - BUBBLE_WIDTH // 2, area.bottom() - height - 8), size)
+
+        def free(box: QRect) -> bool:
+            return area.contains(box) and not any(box.intersects(r) for r in kept)
+
         for ring in reversed(rings):
             x = min(max(area.left(), ring.center().x() - BUBBLE_WIDTH // 2), area.right() - BUBBLE_WIDTH)
             y = min(max(area.top(), ring.center().y() - height // 2), area.bottom() - height)
             tries = [QPoint(x, ring.top() - 8 - height), QPoint(x, ring.bottom() + 8),
                      QPoint(ring.right() + 8, y), QPoint(ring.left() - 8 - BUBBLE_WIDTH, y)]
-            found = [QRect(at, QSize(BUBBLE_WIDTH, height)) for at in tries]
-            found = [box for box in found if area.contains(box) and not any(box.intersects(r) for r in rings)]
+            found = [box for box in (QRect(at, size) for at in tries) if free(box)]
             if found:
                 spot = found[0]
                 break
+        else:
+            if kept and not free(spot):
+                # Nowhere beside a ring: the free place nearest the last one, so the bubble covers none of them.
+                near = (rings or kept)[-1].center()
+                boxes = [QRect(QPoint(x, y), size) for y in range(area.top(), area.bottom() - height + 1, 12)
+                         for x in range(area.left(), area.right() - BUBBLE_WIDTH + 1, 12)]
+                spot = min((box for box in boxes if free(box)), key=lambda box: (box.center() - near).manhattanLength(),
+                           default=spot)
         bubble.setGeometry(spot)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override

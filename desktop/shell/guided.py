@@ -209,6 +209,8 @@ class Offer(QObject):
     def show(self, table: SeatTable, name: str) -> Bubble:
         t = self.window.tr_.text
         bubble = self.bubble = Bubble(table.view.viewport())
+        # It goes with its table (a new game, a guided one): the offer must not speak through it afterwards.
+        bubble.destroyed.connect(lambda _gone=None, shown=bubble: self._forget(shown))
         bubble.refusal.hide()
         bubble.notice.hide()
         bubble.skip.hide()
@@ -221,6 +223,10 @@ class Offer(QObject):
         bubble.show()
         bubble.raise_()
         return bubble
+
+    def _forget(self, bubble: Bubble) -> None:
+        if self.bubble is bubble:
+            self.bubble = None
 
     def _words(self, _code: str = "") -> None:
         """The offer's words, in the window's language (again after a switch)."""

@@ -550,9 +550,11 @@ class BanquetEngine(Engine[BanquetState]):
             self._check_end(state, events)
             if state.phase == OVER:
                 return
-        if route == GIFT:  # BB-8
-            passes = applied and (self.effects[card_kind(card)] == "doze" or to in knocked)
-            state.next_active = state.left_neighbour(to) if passes else to
+        if route == GIFT:  # BB-8, said in the log: the next host is not always the one who took the gift
+            why = "gift" if not applied else "knocked_out" if to in knocked else \
+                "doze" if self.effects[card_kind(card)] == "doze" else "gift"
+            state.next_active = to if why == "gift" else state.left_neighbour(to)
+            events.append(Event(f"next_host_{why}", {"player": to, "host": state.next_active}))
             self._keep(state, events)
         elif route == KEEP:
             self._end_round(state, events)
@@ -601,6 +603,8 @@ class BanquetEngine(Engine[BanquetState]):
         nxt = state.next_active
         assert nxt is not None
         state.active = nxt if state.seated(nxt) else state.left_neighbour(nxt)  # BB-8.4
+        if state.active != nxt:
+            events.append(Event("next_host_sits_out", {"player": nxt, "host": state.active}))
         state.round += 1
         state.hand, state.picked, state.slots = [], [], dict.fromkeys(SLOT_NAMES)
         state.claimant = state.holder = state.previous = state.accepter = state.next_active = None

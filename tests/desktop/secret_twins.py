@@ -69,7 +69,9 @@ def rename(thing: Any, names: dict[str, str]) -> Any:
 def kinds(eng: Engine[Any], state: Any, viewer: int) -> list[list[str]]:
     """The cards hidden from `viewer`, in groups whose cards may change places (the same kind of card)."""
     hidden = set(eng.hidden_from(state, viewer))
-    if eng.game == "chrononauts":
+    if eng.mode == "solonauts":
+        groups = [[*state.deck], [*state.unused_ids]]
+    elif eng.game == "chrononauts":
         groups = [[*state.draw, *(c for hand in state.hands for c in hand), *state.mini],
                   [*state.id_deck, *(i for i in state.ids if i is not None)],
                   [*state.mission_deck, *state.missions]]

@@ -100,10 +100,12 @@ def probe(table: Any, card: str, target: str, rng: random.Random) -> tuple[set[s
 
 def aimed_at(scene: CardTable, card: str, point: QPointF, lit: set[str]) -> str:
     """What a drop with the pointer on `point` aims at: the topmost item there on which something may land
-    (lit, or a place of the table's `drop_zones`); a card lying in a zone is not a place, the zone is."""
+    (lit, or a place of the table's `drop_zones`); a card lying in a zone is not a place, the zone is, and a
+    place may be larger than its card (a Bacchanalia seat is the player's whole area, `target_rect`)."""
     places = set(scene.drop_zones()) | lit
     under = [item.key for item in scene.items(point) if isinstance(item, CardItem) and item.key != card]
-    return next((key for key in under if key in places), under[0] if under else "")
+    around = [key for key in places if key in scene.items_by_key and scene.target_rect(key).contains(point)]
+    return next((key for key in under if key in places), around[0] if around else under[0] if under else "")
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])

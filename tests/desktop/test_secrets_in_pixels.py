@@ -21,11 +21,17 @@ from typing import Any
 
 import pytest
 import shiboken6
-from secret_twins import (KEYS, NAMES, Gesture, button_gesture, colours, difference, first_difference,
+from PySide6.QtWidgets import QApplication
+from guide_driver import do_step
+from secret_twins import (KEYS, NAMES, Gesture, Side, button_gesture, colours, difference, first_difference,
                           idle_gesture, make_side, move_gesture, options_for, perform, random_moves, redeal,
                           shown_viewer, snapshot, table_for, twin_match)
 
+from cardsets import tutorial
+from desktop.frame.guide import Guide
 from desktop.frame.i18n import Translator
+from desktop.shell import guided
+from desktop.shell.main_window import MainWindow
 from rules.kernel import PUBLIC
 
 pytestmark = pytest.mark.slow  # every table drawn twice through whole games: the full run only
@@ -268,3 +274,54 @@ def test_the_order_the_host_arranges_in_leaves_no_mark(mode: str, qtbot: Any) ->
     for side in sides:
         side.window.close()
         shiboken6.delete(side.window)
+
+
+def guide_twin(guide: Guide, state: Any, qtbot: Any) -> Side:
+    """A table of its own at the step `guide` stands at, with its game standing at `state`, looked at by the same
+    person and with the same guide over it."""
+    table = guide.table
+    game = type(table.game)(twin_match(table.game.match, state), list(table.game.names))
+    side = make_side(type(table), table.tr_, game, qtbot)
+    side.table.looking, side.table.answering = table.looking, table.answering
+    side.table.refresh()
+    twin = Guide(side.table, guide.script, guide.words, guide.ui, first=guide.index)
+    assert twin.step is guide.step
+    QApplication.processEvents()
+    return side
+
+
+@pytest.mark.parametrize("name", list(tutorial.NAMES))
+def test_no_step_of_a_guided_game_shows_a_secret(name: str, qtbot: Any, window: MainWindow, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #36: the person taking a guided game sits at the first seat and the guide plays the others; at every
+    step the table they are shown is the same whichever way the cards hidden from that seat lie (BB-17,
+    CHR-14.3, PAR-1.3, BAC-2.6). The Banquet guide once showed Bruno's guest when it played his move for him."""
+    from desktop.games.bacchanalia.table import BacchanaliaTable
+
+    monkeypatch.setattr(BacchanaliaTable, "ask_element", lambda _self: "a lantern")
+    guide = guided.begin(window, name)
+    assert guide is not None
+    eng, rng, compared = guide.table.game.engine, random.Random(name), 0
+    while not guide.done:
+        state = guide.table.game.state
+        other, renamed = redeal(eng, state, 0, rng, 12)
+        assert renamed or other != state, f"{name}: nothing hidden to deal another way"
+        sides = [guide_twin(guide, eng.clone(state), qtbot), guide_twin(guide, other, qtbot)]
+        try:
+            a, b = snapshot(sides[0]), snapshot(sides[1])
+            if a.image != b.image or a.words != b.words:
+                stem = tmp_path / f"{name}-{guide.step.id}"
+                a.image.save(f"{stem}-played.png")
+                b.image.save(f"{stem}-redealt.png")
+                box = difference(a.image, b.image)
+                raise AssertionError(
+                    f"{name}, step {guide.step.id}: the table differs with the first seat's hidden cards dealt "
+                    f"another way (renamed {renamed}); pixels within x={box.x()} y={box.y()} w={box.width()} "
+                    f"h={box.height()}; pictures {stem}-*.png{first_difference(a.words, b.words)}")
+        finally:
+            for side in sides:
+                side.window.close()
+                shiboken6.delete(side.window)
+        compared += 1
+        do_step(qtbot, guide)
+    assert compared >= len(guide.script.steps) // 2, f"{name}: only {compared} steps compared"

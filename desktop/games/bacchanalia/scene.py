@@ -3,8 +3,8 @@ right, the centre below them.
 
 Sized to be read at 1280×720 beside the journal (about 0.77 of its units a pixel): cards are wide
 enough for their names at 9 px, nothing lies over another card's name (a crowded area wraps to a
-second line, a row grows for a tall pile), and the Aruspex's text keeps its size; what it has no
-room for is left out after a "…" and shown whole in the detail panel when the panel is clicked.
+second line, a row grows for a tall pile), and the Aruspex's text keeps its size; what its panel has
+no room for scrolls, with a bar that says so (and a click on the panel shows it all in the detail panel).
 
 Each player's Deus lie in front of their plate; the Umbra of the turn are stacked on the Deus
 they honour, the others lie loose beside them; a locked Umbra and a Bacchus owed a question are
@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPen
-from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSceneMouseEvent, QGraphicsTextItem
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsRectItem, QGraphicsSceneMouseEvent, QGraphicsSceneWheelEvent,
+                               QGraphicsTextItem)
 
+from desktop.frame.card_item import HIGHLIGHT, SELECTED, CardItem
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, CardTable
 from desktop.frame.i18n import Translator
 from desktop.games.bacchanalia.faces import (COUNTER_SIZE, DEUS_SIZE, ORACLE_SIZE, PLATE_SIZE, ZONE_SIZE,
@@ -43,8 +45,9 @@ CENTRE_KEY = "zone:centre"
 LOCK_KEY = "zone:lock"
 ASIDE_KEY = "zone:aside"
 PARCAE_KEY = "zone:parcae"
-ORACLE_KEY = "oracle"
-MORE = "<p style='font-size:15px'><b>…</b></p>"  # the Aruspex has more to say: the detail panel shows it all
+ORACLE_KEY = "zone:aruspex"  # the Aruspex: its card, and (as a place to point at) its whole panel
+SCROLL_BAR = 8.0  # the width kept at the panel's right edge for the bar of the Aruspex's words
+AREA_PEN = QPen(QColor(255, 255, 255, 40), 1)
 
 
 def seat_key(seat: int) -> str:
@@ -107,12 +110,23 @@ class BacchanaliaScene(CardTable):
         self.heading.setPos(M + 20 + ORACLE_SIZE[0], M + 8)
         self.heading.setTextWidth(ORACLE_W - ORACLE_SIZE[0] - 28)
         self.addItem(self.heading)
-        self.oracle_text = QGraphicsTextItem()
-        self.oracle_text.setPos(M + 6, M + ORACLE_SIZE[1] + 14)
-        self.oracle_text.setTextWidth(ORACLE_W - 12)
-        self.addItem(self.oracle_text)
+        # All the Aruspex says, whole: what the panel has no room for scrolls (the wheel over the panel), and a
+        # bar at its edge shows there is more and where the reader is.
+        self.oracle_clip = QGraphicsRectItem()
+        self.oracle_clip.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape)
+        self.oracle_clip.setPen(QPen(Qt.PenStyle.NoPen))
+        self.addItem(self.oracle_clip)
+        self.oracle_text = QGraphicsTextItem(self.oracle_clip)
+        self.oracle_text.setTextWidth(ORACLE_W - 12 - SCROLL_BAR)
+        self.scroll_track = QGraphicsRectItem()
+        self.scroll_track.setBrush(QBrush(QColor("#e2d6b8")))
+        self.scroll_thumb = QGraphicsRectItem()
+        self.scroll_thumb.setBrush(QBrush(QColor("#8a7a55")))
+        for bar in (self.scroll_track, self.scroll_thumb):
+            bar.setPen(QPen(Qt.PenStyle.NoPen))
+            self.addItem(bar)
+        self.text_scroll = 0.0  # how far down the Aruspex's words are scrolled
         self._html: tuple[str, tuple[str, ...], float] = ("", (), 0.0)
-        self.text_cut = False  # the panel shows only the first parts of what the Aruspex says
         self.centre_label = self.label((SEATS_X, 0), 16, True)  # 12 px on screen at 1280×720
         self.clock = self.label((M, 0), 20, True)
         self.seat_areas: list[QGraphicsRectItem] = []
@@ -155,17 +169,37 @@ class BacchanaliaScene(CardTable):
         self.clock.setPos(WIDTH - M - self.clock.boundingRect().width(), self.centre_label.y())
 
     def _fit_text(self, parts: tuple[str, ...], panel_h: float) -> None:
-        """All the Aruspex says, at its size; if the panel lacks room, the first parts and "…" (the detail panel
-        shows the rest). Never shrunk: a smaller text would fall below 9 px at 1280×720."""
-        item = self.oracle_text
-        room = panel_h - ORACLE_SIZE[1] - 14 - 6
-        shown = list(parts)
-        item.setHtml("".join(shown))
-        self.text_cut = False
-        while len(shown) > 1 and item.boundingRect().height() > room:
-            shown.pop()
-            self.text_cut = True
-            item.setHtml("".join(shown) + MORE)
+        """All the Aruspex says, at its size, in the room the panel has; what does not fit is scrolled to (never
+        shrunk: a smaller text would fall below 9 px at 1280×720, and never left out)."""
+        top = M + ORACLE_SIZE[1] + 14
+        self.oracle_clip.setRect(M + 6, top, ORACLE_W - 12, panel_h - ORACLE_SIZE[1] - 14 - 6)
+        self.oracle_text.setHtml("".join(parts))
+        self.text_scroll = 0.0
+        self.scroll_text(0.0)
+
+    def text_overflow(self) -> float:
+        """How much taller the Aruspex's words are than the room they have (0 when they fit)."""
+        return max(0.0, self.oracle_text.boundingRect().height() - self.oracle_clip.rect().height())
+
+    def scroll_text(self, by: float) -> None:
+        """Scroll the Aruspex's words `by` units (down for more), within their length; redraw the bar."""
+        room, over = self.oracle_clip.rect(), self.text_overflow()
+        self.text_scroll = min(max(0.0, self.text_scroll + by), over)
+        self.oracle_text.setPos(room.x(), room.y() - self.text_scroll)
+        track = QRectF(room.right() - SCROLL_BAR + 2, room.y(), SCROLL_BAR - 2, room.height())
+        self.scroll_track.setRect(track)
+        height = track.height() * room.height() / (room.height() + over)  # the share of the words in sight
+        down = self.text_scroll / over if over else 0.0
+        self.scroll_thumb.setRect(QRectF(track.x(), track.y() + (track.height() - height) * down, track.width(), height))
+        for bar in (self.scroll_track, self.scroll_thumb):
+            bar.setVisible(over > 0)
+
+    def wheelEvent(self, event: QGraphicsSceneWheelEvent) -> None:  # noqa: N802 - Qt override
+        if self.panel.contains(event.scenePos()) and self.text_overflow() > 0 and not self.curtain_up:
+            self.scroll_text(-event.delta() / 120 * 3 * 18)  # three lines a notch, as text boxes scroll
+            event.accept()
+            return
+        super().wheelEvent(event)
 
     def _seats(self, view: BacState, board: Board, wanted: dict[str, tuple[QPointF, float]],
                turns: dict[str, bool]) -> float:
@@ -173,7 +207,7 @@ class BacchanaliaScene(CardTable):
         n = len(view.seats)
         while len(self.seat_areas) < n:
             frame = QGraphicsRectItem(0, 0, SEAT_W - 6, 10)
-            frame.setPen(QPen(QColor(255, 255, 255, 40), 1))
+            frame.setPen(AREA_PEN)
             frame.setBrush(QBrush(QColor(0, 0, 0, 28)))
             frame.setZValue(-1)
             self.addItem(frame)
@@ -334,6 +368,41 @@ class BacchanaliaScene(CardTable):
     def drop_zones(self) -> list[str]:
         return [key for key in self.items_by_key if key.startswith("seat:") or key in (CENTRE_KEY, LOCK_KEY, DISCARD_KEY)]
 
+    # --- a player's whole area is their plate: a card given to them may land anywhere on it -----------------
+
+    def seat_at(self, point: QPointF) -> str:
+        """The seat whose area holds `point` ('' for none)."""
+        for q, frame in enumerate(self.seat_areas):
+            if frame.isVisible() and frame.sceneBoundingRect().contains(point) and seat_key(q) in self.items_by_key:
+                return seat_key(q)
+        return ""
+
+    def target_rect(self, key: str) -> QRectF:
+        """A seat is its whole area, where it is lit and where a drop lands (its name bar is only the top); the
+        Aruspex is its panel."""
+        if key.startswith("seat:") and int(key[5:]) < len(self.seat_areas):
+            return self.seat_areas[int(key[5:])].sceneBoundingRect().united(super().target_rect(key))
+        if key == ORACLE_KEY:  # the Aruspex is its whole panel: the card and all it says
+            return self.panel.sceneBoundingRect()
+        return super().target_rect(key)
+
+    def landing(self, item: CardItem, pointer: QPointF) -> str:
+        """As on any table; let go over a player's area, on a card of theirs or the felt between, it is their seat
+        when the card may go to them (the prompt says their plate, and the whole area is lit)."""
+        found = super().landing(item, pointer)
+        targets = self.dests.get(item.key, {})
+        seat = self.seat_at(pointer)
+        aimed = found in targets and self.target_rect(found).contains(pointer)  # not a neighbour the card hangs over
+        return seat if seat in targets and not aimed else found
+
+    def refresh_marks(self) -> None:
+        super().refresh_marks()
+        targets = self.dests.get(self.selected, {})
+        for q, frame in enumerate(self.seat_areas):
+            key = seat_key(q)
+            colour = SELECTED if key == self.focus_target and key in targets else HIGHLIGHT if key in targets else None
+            frame.setPen(QPen(colour, 3.5) if colour is not None else AREA_PEN)
+
     def hand_cards(self) -> list[str]:
         """The number keys pick the cards that may move now, in reading order."""
         keys = [k for k in self.dests if k in self.items_by_key]
@@ -341,6 +410,13 @@ class BacchanaliaScene(CardTable):
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
         item = self.card_at(event.scenePos())
+        targets = self.dests.get(self.selected, {})
+        seat = self.seat_at(event.scenePos())
+        if (seat in targets and (item is None or item.key not in targets) and not (self.help_shown or self.curtain_up)
+                and event.button() == Qt.MouseButton.LeftButton):
+            self.activate(seat)  # a card held, and a click anywhere on the player's lit area: given to them
+            event.accept()
+            return
         idle = not self.selected
         on_panel = item is None and self.panel.contains(event.scenePos()) and not (self.help_shown or self.curtain_up)
         super().mousePressEvent(event)

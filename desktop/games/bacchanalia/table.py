@@ -14,7 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QListWidget,
                                QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
@@ -498,6 +499,7 @@ class BacchanaliaTable(SeatTable):
         self.journal_panel = panel
         self.journal_scene.currentIndexChanged.connect(self._journal_pick)
         self.journal_edit.textChanged.connect(self._journal_typed)
+        self.journal_edit.installEventFilter(JournalKeys(self.journal_edit, self.view))
         self.journal_export.clicked.connect(self.export_story)
         # The strip beside the journal folds it away, leaving the table the width (and so the legibility) it needs.
         self.journal_strip = FoldStrip()
@@ -666,12 +668,28 @@ class BacchanaliaTable(SeatTable):
             self.show_message(words)
             self.inform(t("journal.export_title"), words)
             return False
-        self.show_message(t("journal.exported", file=str(path)))
+        self.show_message(t("journal.exported", file=str(path)), error=False)  # done, as asked: no alarm
         return True
 
     def _autosave(self) -> None:
         self._save_soon.stop()
         super()._autosave()
+
+
+class JournalKeys(QObject):
+    """F6 or Esc in the journal: back to the table, as F6 and Esc leave the prompt bar (desktop/frame/keyboard.py).
+    Enter stays a new line there: a scene's note may run to several paragraphs."""
+
+    def __init__(self, edit: QWidget, view: QWidget) -> None:
+        super().__init__(edit)
+        self.view = view
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if (event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_F6, Qt.Key.Key_Escape)):
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+            return True
+        return False
 
 
 def _heading(title: str, subs: list[str]) -> str:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsScene, Q
 from desktop.frame.card_item import READABLE, CardFace, on_screen
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, LABEL, CardTable, Dests
 from desktop.frame.i18n import Translator
-from desktop.games.banquet.faces import CARD, GUEST, PRIVILEGE, ROW_CARD, BanquetFaces
+from desktop.games.banquet.faces import CARD, GUEST, PRIVILEGE, ROW_CARD, BanquetFaces, title
 from rules.banquet.state import BELT_TOP, CIRCLE_SIZE, SLOT_NAMES, BanquetState
 from rules.kernel import HIDDEN
 
@@ -163,6 +163,13 @@ class BanquetScene(CardTable):
         self.news.setTextWidth(WIDTH - SLOT_X - 20)
         self.news.setPos(SLOT_X - 4, TRAY_Y + CARD[1] + 16)
         self.addItem(self.news)
+        self.picked_list = QGraphicsTextItem()  # the round's three, named in the tray once they are arranged
+        self.picked_list.setFont(self._labels["tray"].font())
+        self.picked_list.setDefaultTextColor(QColor(LABEL))
+        self.picked_list.setTextWidth(2 * SLOT_STEP + CARD[0])
+        self.picked_list.setPos(SLOT_X + 4, TRAY_Y + 6)
+        self.picked_list.setZValue(3)  # over the tray's zone
+        self.addItem(self.picked_list)
         self._name_labels: dict[int, QGraphicsSimpleTextItem] = {}
 
     # --- positions ------------------------------------------------------------------------
@@ -239,9 +246,10 @@ class BanquetScene(CardTable):
             for i, card in enumerate(self.hand if view.phase == "pick" else view.hand):
                 if card not in drawing.placing.values():
                     put(card, faces.action(card), self.tray_point(i), 2)
-        else:
-            for i, card in enumerate(view.picked):
-                put(f"picked:{card}", faces.action(card, CARD, drawing.fates.get(card, "")), self.tray_point(i), 2)
+        # Once arranged, the three lie in the slots (then in a row, a pile, on their way): drawn there, once. The
+        # tray names them, for everyone knows which three they are (BB-5.1), and where each went.
+        self.picked_list.setPlainText("\n".join(self.fated(card, drawing.fates.get(card, "")) for card in view.picked)
+                                      if view.phase not in ("pick", "arrange") else "")
         # The piles.
         put(DISCARD_KEY, faces.back(t("table.discard_pile", count=len(view.discard_pile))),
             QPointF(PILE_X, SLOT_Y), 0)
@@ -257,6 +265,11 @@ class BanquetScene(CardTable):
         self._captions(drawing)
         self.refresh_marks()
         self.set_curtain(drawing.curtain)
+
+    def fated(self, card: str, fate: str) -> str:
+        """A card of the round named, with where it went as far as the eyes looking know."""
+        name = title(self.translator, card)
+        return f"{name} {fate}" if fate.startswith("→") else f"{name} ({fate})" if fate else name
 
     def _display(self, seat: int, drawing: Drawing, put: Callable[[str, CardFace, QPointF, float], None]) -> None:
         view, faces, t = drawing.view, self.faces, self.translator.text
@@ -361,7 +374,7 @@ class BanquetScene(CardTable):
             return (self.translator.text("a11y.display", player=name, count=len(view.rows[seat]), belt=view.belts[seat]),
                     drawing.status.get(seat, ""))
         if drawing is not None and key == TRAY_KEY:  # a bare zone: named by the caption over it
-            return drawing.lines.get("tray", ""), ""
+            return drawing.lines.get("tray", ""), self.picked_list.toPlainText().replace("\n", "; ")
         if key.startswith("priv:") and key in self.items_by_key:  # another's privilege: a plate without its name
             return self.translator.text("a11y.face_down"), self.items_by_key[key].face.title
         return super().accessible_text(key)

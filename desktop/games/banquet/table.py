@@ -38,7 +38,7 @@ NEWS = ("guest_knocked_out", "replacement_drawn", "sits_out", "privilege_played"
 
 # Event parameters that hold a seat, said as that seat's name; but a buckle moves "from" one belt value
 # "to" another, numbers that must stay numbers even when they happen to be a seat's index.
-_SEAT_PARAMS = ("player", "to", "holder", "active")
+_SEAT_PARAMS = ("player", "to", "holder", "active", "host")
 _VALUE_PARAMS: dict[str, tuple[str, ...]] = {"buckle_moved": ("from", "to")}
 
 class BanquetGame(SeatGame):
@@ -586,9 +586,7 @@ class BanquetTable(SeatTable):
             return None
         view = drawing.view
         card: str | None = None
-        if key.startswith("picked:"):
-            card = key[7:]
-        elif key.startswith("in:"):
+        if key.startswith("in:"):
             card = view.slots.get(key[3:])
         elif key.startswith("guest:"):
             card = view.guests[int(key[6:])]

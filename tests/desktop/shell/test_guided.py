@@ -4,17 +4,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from guide_driver import LEFT, click_curtain, do_step, drag
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
-from table_driver import _send, grip
 
 from cardsets import tutorial
 from desktop.frame.guide import Guide
-from desktop.frame.seat_table import SeatTable
 from desktop.shell import guided
 from desktop.shell.main_window import MainWindow
-
-LEFT, NONE = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
 
 
 @pytest.fixture(autouse=True)
@@ -23,63 +20,6 @@ def element_named(monkeypatch: pytest.MonkeyPatch) -> None:
     from desktop.games.bacchanalia.table import BacchanaliaTable
 
     monkeypatch.setattr(BacchanaliaTable, "ask_element", lambda _self: "a lantern")
-
-
-def at(table: SeatTable, point: QPointF) -> QPoint:
-    return table.view.mapFromScene(point)
-
-
-def drag(table: SeatTable, card: str, target: str) -> None:
-    """Press on `card`, move in steps onto `target`'s centre and let go, through the view's viewport."""
-    port = table.view.viewport()
-    items = table.scene.items_by_key
-    start = grip(table.scene, card) or items[card].sceneBoundingRect().center()  # the card itself, not one over it
-    end = items[target].sceneBoundingRect().center()
-    _send(port, QEvent.Type.MouseButtonPress, at(table, start), LEFT, LEFT)
-    for i in range(1, 9):
-        _send(port, QEvent.Type.MouseMove, at(table, start + (end - start) * (i / 8)), NONE, LEFT)
-    _send(port, QEvent.Type.MouseButtonRelease, at(table, end), LEFT, NONE)
-
-
-def click_curtain(table: SeatTable) -> None:
-    port = table.view.viewport()
-    middle = port.rect().center()
-    _send(port, QEvent.Type.MouseButtonPress, middle, LEFT, LEFT)
-    _send(port, QEvent.Type.MouseButtonRelease, middle, LEFT, NONE)
-
-
-def do_step(qtbot: Any, guide: Guide) -> None:
-    """What a player does for the step on show: only what the bubble and the rings point at."""
-    step, table = guide.step, guide.table
-    bubble = guide.bubble
-    if guide.behind_curtain():  # the screen changed hands: the player lifts the curtain first, as the guide says
-        assert guide.marked is table.buttons["reveal"]
-        click_curtain(table)
-        QApplication.processEvents()
-    if step.kind == "next" or (step.kind == "move" and step.by != 0):
-        assert bubble.next.isVisible()
-        qtbot.mouseClick(bubble.next, LEFT)
-    elif step.kind == "curtain":
-        assert table.scene.curtain_up
-        click_curtain(table)
-    elif step.kind == "undo":
-        if "undo" in table.buttons:  # the bar's button, else Edit → Undo (Solonauts has no bar)
-            qtbot.mouseClick(table.buttons["undo"], LEFT)
-        else:
-            window = table.window()
-            assert isinstance(window, MainWindow)
-            window.act_undo.trigger()
-    elif guide.marked is not None:  # a button of the prompt bar plays it (a question, a choice)
-        qtbot.mouseClick(guide.marked, LEFT)
-    else:
-        keys = guide.pointed
-        assert keys, f"step {step.id} points at nothing"
-        for card, target in zip(keys[::2], keys[1::2]):  # each ringed card onto the place ringed after it
-            if guide.done or guide.step is not step or card not in table.scene.items_by_key:
-                break  # the last card went by itself (a choice of three leaves one place for the last)
-            drag(table, card, target)
-            QApplication.processEvents()
-    QApplication.processEvents()
 
 
 def play_through(qtbot: Any, guide: Guide) -> list[str]:
@@ -246,4 +186,97 @@ def test_a_language_switch_says_the_step_and_the_offer_in_the_new_language(qtbot
     window.set_language("it")
     QApplication.processEvents()
     assert bubble.text.text() == window.tr_.text("guide.offer") and bubble.heading.text() == window.tr_.text("guide.title")
+    window.set_language("en")
+
+
+def arrow_moves_the_focus(qtbot: Any, window: MainWindow, table: Any) -> bool:
+    """Does a key press, sent where the keyboard is, move the table's focus ring?"""
+    window.activateWindow()
+    QApplication.processEvents()
+    before = table.scene.focused_key
+    for key in (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Up):
+        focus = QApplication.focusWidget()
+        if focus is None:
+            return False
+        qtbot.keyClick(focus, key)
+        if table.scene.focused_key not in ("", before):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("name", ["solonauts", "chrononauts", "bacchanalia"])
+@pytest.mark.parametrize("button", ["next", "leave"])
+def test_after_next_or_leave_the_keyboard_is_on_the_table(qtbot: Any, window: MainWindow, name: str,
+                                                         button: str) -> None:
+    """Issue #36: after a guide's Next or Leave the keyboard was dead until the table was clicked."""
+    guide = guided.begin(window, name)
+    assert guide is not None
+    table = guide.table
+    while guide.step.kind != "next":  # up to the first explanation to read (a curtain lifted on the way)
+        do_step(qtbot, guide)
+    window.activateWindow()
+    qtbot.mouseClick(getattr(guide.bubble, button), LEFT)
+    QApplication.processEvents()
+    assert table.view.hasFocus()
+    assert arrow_moves_the_focus(qtbot, window, table)
+
+
+@pytest.mark.parametrize("name", list(tutorial.NAMES))
+def test_the_bubble_never_covers_what_it_talks_about(qtbot: Any, window: MainWindow, name: str) -> None:
+    """Issue #36: at 1280×720 the Bacchanalia bubble covered the card it pointed at. At every step the bubble
+    stays off every item a ring is on (in the view's coordinates, where both are drawn), and off the curtain's
+    words when it is down."""
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    guide = guided.begin(window, name)
+    assert guide is not None
+    table = guide.table
+    covered = []
+    while not guide.done:
+        QApplication.processEvents()
+        bubble = guide.bubble.geometry()
+        for key in guide.pointed:
+            item = table.scene.items_by_key[key]
+            rect = table.view.mapFromScene(table.scene.target_rect(key)).boundingRect()  # a seat is its whole area
+            if item.isVisible() and bubble.intersects(rect):
+                covered.append(f"{guide.step.id}: {key}")
+        band = table.scene.curtain_band  # and the curtain's words stay readable
+        if band is not None and bubble.intersects(table.view.mapFromScene(band).boundingRect()):
+            covered.append(f"{guide.step.id}: the curtain's words")
+        do_step(qtbot, guide)
+    assert not covered
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es", "nl"])
+def test_the_banquet_guide_calls_caligula_what_he_is(qtbot: Any, window: MainWindow, language: str) -> None:
+    """Issue #36: the guest the Banquet guide's second step points at is Caligula, whom everyone sees (BB-3.4);
+    the step once called him "your secret guest; only you see it". Its words name him, in every language."""
+    from rules.kernel import PUBLIC
+
+    window.set_language(language)
+    guide = guided.begin(window, "banquet")
+    assert guide is not None
+    table = guide.table
+    while guide.step.id != "goal":
+        do_step(qtbot, guide)
+    (pointed,) = guide.pointed
+    seat = int(pointed.split(":")[1])
+    guest = table.game.state.guests[seat]
+    assert guest == table.game.engine.caligula and table.game.view(PUBLIC).guests[seat] == guest
+    assert table.tr_.text(f"{guest}.name") in guide.bubble.text.text()
+    window.set_language("en")
+
+
+def test_a_language_switch_after_the_offers_table_has_gone_is_safe(qtbot: Any, window: MainWindow) -> None:
+    """Issue #36: the offer's bubble went with its table (a guided game put on the table instead) and every later
+    language switch raised "QLabel already deleted" from the offer."""
+    window.new_hotseat("parsifal", "standard", ["Ada", "Bruno"], {}, 5)
+    assert window.guided_offer.bubble is not None  # type: ignore[attr-defined]
+    guide = guided.begin(window, "solonauts")  # another table: the offered one, and its bubble, are gone
+    assert guide is not None
+    offer = window.guided_offer  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: offer.bubble is None, timeout=5000)  # the old table is deleted a moment later
+    window.set_language("nl")
+    QApplication.processEvents()
+    assert guide.bubble.text.text() == guide.text_of(guide.step)
     window.set_language("en")

@@ -228,3 +228,35 @@ def test_t11_gift_knocks_out_its_accepter() -> None:
     assert state.rows[B] == [] and state.belts[B] == 0 and state.guests[B] == "vespasianus"
     assert kinds_of(state.removed) == ["olives", "wine_jug"]
     assert state.active == C and state.belts[A] == 2
+
+
+def test_bb8_the_log_says_who_hosts_next_and_why() -> None:
+    """BB-8.1, BB-8.2, BB-8.5, T-03, T-10, T-11 (issue #36): when the gift is taken an event names the next host
+    and the reason, so the log can say why it is not always the one who took the gift."""
+    state = table(belts=[0, 3, 3, 0], circle=["carp", "wine_cup", "dagger"])
+    arrange(state, "dagger", "carp", "wine_cup")
+    play(state, OfferGift(A, C))
+    assert find(play(state, AcceptGift(C)), "next_host_gift") == [{"player": C, "host": C}]
+    state = table(belts=[0, 3, 0, 0])
+    arrange(state, "dance", "gift_ring", "doze")
+    play(state, OfferGift(A, B))
+    assert find(play(state, AcceptGift(B)), "next_host_doze") == [{"player": B, "host": C}] and state.active == C
+    state = table(belts=[0, 9, 0, 0], rows={B: ["olives"]},
+                  stack=["vespasianus", "agrippina", "octavius", "septimus", "cassius"])
+    arrange(state, "dance", "carp", "wine_jug")
+    play(state, OfferGift(A, B))
+    events = play(state, AcceptGift(B))
+    assert find(events, "next_host_knocked_out") == [{"player": B, "host": C}] and state.active == C
+    assert not [e for e in events if e.kind in ("next_host_gift", "next_host_doze", "next_host_sits_out")]
+
+
+def test_bb8_4_a_next_host_who_sits_out_is_passed_over_and_said_so() -> None:
+    """BB-8.4, BB-8.5, BB-11.4, BB-13.8 (issue #36): B takes the gift and would host next, but A's kept wine,
+    with A's Hymn, pushes B past 10 with no guest left to draw: B sits out, C hosts, and an event says so."""
+    state = table(belts=[0, 10, 0, 0], rows={A: ["hymn"]}, stack=[])
+    arrange(state, "dance", "wine_sip", "gift_ring")
+    play(state, OfferGift(A, B))
+    events = play(state, AcceptGift(B))
+    assert find(events, "next_host_gift") == [{"player": B, "host": B}]
+    assert find(events, "next_host_sits_out") == [{"player": B, "host": C}]
+    assert state.guests[B] is None and state.active == C

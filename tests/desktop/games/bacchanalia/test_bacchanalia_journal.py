@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, make_window
 
@@ -222,3 +223,34 @@ def test_the_story_speaks_the_tables_language() -> None:
     text = story(game.journal, game.match.events(), game.names, Translator("it").for_game("bacchanalia").text)
     assert text.startswith("# Bacchanalia: una notte alla festa") and "## Prima della festa" in text
     assert "Una notte calda." in text and "entra in scena" in text and "{" not in text
+
+
+def test_a_written_story_is_said_in_the_plain_colour(main: MainWindow, tmp_path: Path) -> None:
+    """Issue #36: "The story was written to …" is a confirmation, not a refusal: not in the error red."""
+    from desktop.frame.seat_table import ERROR_STYLE, HINT_STYLE
+
+    table = start(main)
+    table.choose_export_path = lambda: tmp_path / "story.md"  # type: ignore[method-assign]
+    assert table.export_story()
+    assert table.message.text() == table.tr_.text("journal.exported", file=str(tmp_path / "story.md"))
+    assert table.message.styleSheet() == HINT_STYLE != ERROR_STYLE
+
+
+@pytest.mark.parametrize("key", [Qt.Key.Key_F6, Qt.Key.Key_Escape])
+def test_f6_or_esc_leaves_the_journal_for_the_table(qtbot: Any, main: MainWindow, key: Qt.Key) -> None:
+    """Issue #36: F6 did nothing in the journal, and the Enter pressed next added blank lines to the note. F6 (or
+    Esc) goes back to the table, as from the prompt bar; the next Enter acts on the table, and the note is kept.
+    In the journal Enter is a new line: a note may have paragraphs."""
+    table = start(main)
+    main.activateWindow()
+    table.journal_edit.setFocus()
+    QApplication.processEvents()
+    qtbot.keyClicks(table.journal_edit, "Ada arrives")
+    qtbot.keyClick(table.journal_edit, Qt.Key.Key_Return)
+    qtbot.keyClicks(table.journal_edit, "late.")
+    note = table.journal_edit.toPlainText()
+    assert note == "Ada arrives\nlate."  # a paragraph of its own
+    qtbot.keyClick(table.journal_edit, key)
+    assert table.view.hasFocus()
+    qtbot.keyClick(table.view, Qt.Key.Key_Return)  # picks up the card the keyboard is on
+    assert table.journal_edit.toPlainText() == note and table.scene.selected

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QFormLayout, QWidget
 from table_driver import Dialogs, _send, centre, make_window, view_point
 
@@ -225,19 +226,37 @@ def test_the_ruling_deus_and_its_aruspex_entry_are_shown_large(main: MainWindow)
 
 def test_the_introduction_questions_on_each_characters_first_turn(main: MainWindow) -> None:
     """BAC-5.2-5.4: the six questions on the Aruspex panel; the festival hint only for the first player. The panel
-    has no room left for the hint, so it ends in "…" and a click on it shows all the Aruspex says in the detail panel."""
+    has no room for the hint under the questions: the words are all there, whole (issue #36: they ended in "…"),
+    and scroll with the wheel, a bar saying so; a click on the panel shows them in the detail panel too."""
     table = reach(main, lambda s: s.awaiting == "intro", first_player=1)
-    shown = table.scene.oracle_text.toPlainText()
+    scene = table.scene
+    shown = scene.oracle_text.toPlainText()
     for key in ("intro.who", "intro.mirror", "intro.amans", "intro.flight", "intro.accuser", "intro.where"):
         assert table.tr_.text(key) in shown
     hint = table.tr_.text("intro.hint_festival")
-    assert hint not in shown and shown.endswith("…") and table.scene.text_cut
+    assert hint in shown and not shown.rstrip().endswith("…")
+    room = scene.oracle_clip.sceneBoundingRect()
+    assert scene.text_overflow() > 0 and scene.scroll_thumb.isVisible()
+    assert scene.oracle_text.sceneBoundingRect().bottom() > room.bottom()  # the end is out of sight, for now
+    for _ in range(30):
+        wheel(table, room.center(), -120)
+    assert scene.oracle_text.sceneBoundingRect().bottom() <= room.bottom() + 1  # scrolled to the end
+    assert scene.scroll_thumb.sceneBoundingRect().bottom() >= scene.scroll_track.sceneBoundingRect().bottom() - 1
     click_panel(table)
     assert hint in table.detail.text.toPlainText() and state_of(table).active == 1
     assert table.tr_.text("intro.where") in table.detail.text.toPlainText()
     table.buttons["intro_done"].click()
     assert hint not in table.scene.board.text
     assert table.tr_.text("intro.who") in table.scene.oracle_text.toPlainText()
+
+
+def wheel(table: BacchanaliaTable, at: QPointF, delta: int) -> None:
+    """A notch of the mouse wheel over `at`, through the view's viewport."""
+    point = view_point(table, at)  # type: ignore[arg-type]
+    port = table.view.viewport()
+    event = QWheelEvent(QPointF(point), QPointF(port.mapToGlobal(point)), QPoint(), QPoint(0, delta),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(port, event)
 
 
 def click_panel(table: BacchanaliaTable) -> None:
@@ -338,3 +357,27 @@ def test_dragging_outside_any_target_changes_nothing(main: MainWindow) -> None:
     card = state_of(table).centre[0]
     drag(table, card, QPointF(5, 5))
     assert table.game.match.moves == [] and table.message.text() == table.tr_.text("status.drop_outside")
+
+
+@pytest.mark.parametrize("where", ["felt", "card"])
+def test_a_deus_dropped_anywhere_on_a_players_area_is_given_to_them(main: MainWindow, where: str) -> None:
+    """BAC-3.3, issue #36: the prompt says to drop on a player's plate, but only the name bar took the card. The
+    whole area is lit while a Deus is held, and a drop on its felt or on a card lying in it gives the Deus."""
+    table = start(main)
+    s = state_of(table)
+    giver, card = s.decider, s.centre[0]
+    other = (giver + 1) % len(s.seats)
+    scene = table.scene
+    area = scene.target_rect(seat_key(other))
+    name_bar = scene.items_by_key[seat_key(other)].sceneBoundingRect()
+    assert area.contains(name_bar) and area.height() > 2 * name_bar.height()
+    inside = next(key for key in scene.items_by_key if key != seat_key(other)
+                  and area.contains(scene.items_by_key[key].sceneBoundingRect()))  # a Vinum in front of them
+    to = (scene.items_by_key[inside].sceneBoundingRect().center() if where == "card"
+          else QPointF(area.right() - 12, area.bottom() - 12))
+    assert not name_bar.contains(to)
+    click(table, card)  # held: the whole area is lit
+    assert scene.seat_areas[other].pen().width() > 1 and scene.seat_areas[giver].pen().width() <= 1
+    scene.select("")
+    drag(table, card, to)
+    assert table.game.match.moves == [GiveDeus(giver, other, card)]

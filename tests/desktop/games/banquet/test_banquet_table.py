@@ -16,6 +16,7 @@ from table_driver import Dialogs, _send, centre, click, drag, make_window, view_
 from desktop.frame.card_item import CardItem
 from desktop.frame.seat_table import SeatSetupDialog
 from desktop.games.banquet.faces import title
+from desktop.games.banquet.scene import TRAY_KEY
 from desktop.games.banquet.table import BanquetGame, BanquetTable
 from desktop.shell.main_window import MainWindow
 from rules.banquet.state import ARRANGE, OFFER, OVER, PICK, RESPOND, WINDOW, BanquetState
@@ -480,3 +481,61 @@ def test_a_belt_value_in_the_log_stays_a_number_not_a_seats_name(main: MainWindo
     assert not any(name in line for i, name in enumerate(NAMES) if i != moved.params["player"])
     # A gift's "to" is still a seat, said by name.
     assert bt.event_text(Event("gift_offered", {"player": 0, "to": 1})) == "Anna offers the gift to Bruno."
+
+
+def test_the_rounds_three_cards_are_drawn_once(main: MainWindow) -> None:
+    """Issue #36, BB-5.1, BB-5.3: once arranged, the three cards lie in the slots, and were drawn a second time in
+    the tray. They are drawn once (a face for the host, a back for the others); the tray names them, as everyone
+    may know which three they are, and later where each went."""
+    bt = start(main, 1)
+    lift(bt)
+    picked = pick_three(bt)
+    arrange(bt, picked)
+    state = bt.game.state
+    names = [title(bt.tr_, card) for card in picked]
+
+    def faces_of(name: str) -> int:
+        return sum(1 for item in bt.scene.items_by_key.values()
+                   if not item.face.face_down and item.face.title.replace("\n", " ") == name)
+
+    def shown_once() -> None:
+        for card, name in zip(picked, names):
+            if card in state.circle:
+                continue  # a card like it lies in the circle too: not this one
+            assert faces_of(name) <= 1, name
+            assert name in bt.scene.picked_list.toPlainText()
+
+    assert state.phase == OFFER
+    shown_once()
+    assert all(faces_of(name) == 1 for name in names)  # the host sees them in the slots
+    first = (state.active + 1) % 4
+    drop(bt, "in:gift", f"seat:{first}")
+    bt.buttons["no_privilege"].click()
+    lift_if_up(bt)
+    assert bt.scene.items_by_key["in:gift"].face.face_down
+    shown_once()
+    assert bt.scene.accessible_text(TRAY_KEY)[1] == bt.scene.picked_list.toPlainText().replace("\n", "; ")
+    bt.buttons["accept"].click()
+    assert state.phase == PICK and bt.scene.picked_list.toPlainText() == ""  # a new round: the tray takes picks again
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es", "nl"])
+def test_the_log_says_who_hosts_next_and_why(qtbot: Any, home: Path, dialogs: Dialogs, language: str) -> None:
+    """Issue #36, BB-8: the log never said why the next host was not the one who took the gift. A round played
+    on the table logs who hosts next; a Doze or a knock-out names the accepter and the player on their left."""
+    main = make_window(qtbot, dialogs, language)
+    bt = start(main, 1)
+    lift(bt)
+    arrange(bt, pick_three(bt))
+    state = bt.game.state
+    taker = (state.active + 1) % 4
+    drop(bt, "in:gift", f"seat:{taker}")
+    bt.buttons["no_privilege"].click()
+    lift_if_up(bt)
+    bt.buttons["accept"].click()
+    log = [bt.log.item(i).text() for i in range(bt.log.count())]
+    said = bt.tr_.text("event.next_host_gift", player=NAMES[taker])
+    assert said in log and NAMES[taker] in said and state.active == taker
+    for why in ("doze", "knocked_out", "sits_out"):
+        line = bt.event_text(Event(f"next_host_{why}", {"player": 1, "host": 2}))
+        assert NAMES[1] in line and NAMES[2] in line and "{" not in line and line != f"next_host_{why}"
