@@ -70,6 +70,9 @@ def run(argv: list[str]) -> int:
     app.setOrganizationName("Convivium")
     set_icon()
     settings = storage.load_settings()
+    import cardsets
+
+    cardsets.read_translations_from(storage.translations_dir())  # the user's imported translations
     language = args.lang or settings.get("language") or default_language()
     try:
         tr = Translator(str(language))

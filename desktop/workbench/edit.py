@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardsets import glossary, text
-from cardsets.check import _write_atomically
 from cardsets.exchange import ExchangeRefused, _rewrite
-from cardsets.files import read_bytes
+from cardsets.files import read_bytes, write_bytes
 from cardsets.text import LANGUAGES, REFERENCE, Catalog, fingerprint
 from cardsets.yamlfile import MAX_FILE_BYTES, Problem, parse
 
@@ -99,7 +98,7 @@ def save(file: StringFile, base: bytes, key: str, value: str, english: dict[str,
         raise ChangedOnDisk(file.label)
     after = new_text(base, file, key, value, english)
     if after != base:
-        _write_atomically(file.path, after)
+        write_bytes(file.path, after)
     return after
 
 

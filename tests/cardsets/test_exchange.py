@@ -203,7 +203,7 @@ def test_exported_xliff_files_are_xliff_12(shipped: Path, tmp_path: Path, game: 
 
 def _po_with(root: Path, tmp_path: Path, key: str, msgstr: str, game: str = "chrononauts",
              lang: str = "it", fuzzy: bool | None = None) -> Path:
-    path = exchange.export(root, game, lang, tmp_path, "po")
+    path = exchange.export(root, game, lang, tmp_path, "po", replace=True)
     po = polib.pofile(str(path))
     entry = next(e for e in po if e.msgctxt == key)
     entry.msgstr = msgstr
@@ -263,7 +263,9 @@ def test_a_missing_string_is_added_after_its_neighbour(root: Path, tmp_path: Pat
     assert _strings_diff(before, it_yaml.read_bytes()) == ["+  tl_1912.true.text: La nave affonda"]
 
 
-def test_import_through_the_convivium_command(root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_through_the_convivium_command(root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CONVIVIUM_HOME", str(tmp_path / "home"))
     assert cli_main(["translate", "--root", str(root), "export", "--format", "xliff", "ui", "nl", str(tmp_path)]) == 0
     assert (tmp_path / "ui.nl.xlf").is_file()
     before = _snapshot(root)
