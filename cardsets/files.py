@@ -106,7 +106,7 @@ def write_bytes(path: Path, data: bytes, *, replace: bool = True, named: bool = 
     A new file gets the permissions any new file gets (``private``: the owner's alone); a replaced
     file keeps its own. Raises FileRefused, or the OSError that stopped the write (its filename the
     target); either way nothing at ``path`` changed and no temporary file is left."""
-    target = _writable_target(Path(path), replace, named)
+    target = writable_target(Path(path), replace, named)
     try:
         fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as exc:
@@ -136,8 +136,9 @@ def write_text(path: Path, text: str, *, replace: bool = True, named: bool = Fal
     return write_bytes(path, text.encode("utf-8"), replace=replace, named=named, private=private)
 
 
-def _writable_target(path: Path, replace: bool, named: bool) -> Path:
-    """The file to replace for ``path``: refused if something other than a regular file is there."""
+def writable_target(path: Path, replace: bool = True, named: bool = False) -> Path:
+    """The file ``write_bytes`` would write for ``path`` (a named link's target); FileRefused as it
+    would refuse. For a command to say so before the work of making the file's contents."""
     try:
         found = os.lstat(path)
     except FileNotFoundError:

@@ -836,7 +836,3 @@ class MainWindow(QMainWindow):
         except OSError:
             pass
         super().closeEvent(event)
-
-    def grab_table(self, path: Path) -> None:
-        """Save a picture of the whole window (for the README and for looking at it)."""
-        self.grab().save(str(path))
