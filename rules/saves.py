@@ -141,5 +141,6 @@ def write_atomic(path: Path, text: str, *, named: bool = False) -> None:
     files.write_bytes(path, text.encode("utf-8", errors="replace"), named=named, private=not named)
 
 
-def save(path: Path, match: Match[Any]) -> None:
-    write_atomic(path, to_json(match))
+def save(path: Path, match: Match[Any], named: bool = False) -> None:
+    """Write the game to ``path``; ``named``: the person chose the path (Save as), see write_atomic."""
+    write_atomic(path, to_json(match), named=named)

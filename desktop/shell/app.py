@@ -125,9 +125,16 @@ def run(argv: list[str]) -> int:
 
         card_item.ANIMATION_MS = 0  # the picture shows the cards where they land, not on their way
         if shot is not None:
-            from desktop.shell.screenshot import set_table
+            from desktop.shell.screenshot import BadShot, set_table
 
-            set_table(window, shot)
+            window.inform = lambda title, text: print(text, file=sys.stderr)  # type: ignore[method-assign]  # no one to click OK
+            try:
+                set_table(window, shot)
+            except BadShot as exc:
+                print(f"convivium: {exc}", file=sys.stderr)
+                window.close()
+                instance.release()
+                return 2
         else:
             from desktop.shell.screenshot import read_size
 

@@ -129,6 +129,8 @@ def set_table(window: MainWindow, shot: Shot) -> None:
         game = table.GAME_CLASS.start(shot.game, shot.mode, list(NAMES[:shot.players]), {}, shot.seed)
         play_random(game.match, shot.moves, shot.seed)
         seat_table = window.show_table(game)
+        if seat_table is None:
+            raise BadShot(f"the card files of {shot.game} cannot be read (convivium check says why)")
         seat_table.lift_curtain()  # the one to act has looked: their hand, their secrets
     for _ in range(3):  # the docks and the view settle their sizes over a few passes
         QApplication.processEvents()
