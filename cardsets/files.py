@@ -153,6 +153,8 @@ def writable_target(path: Path, replace: bool = True, named: bool = False) -> Pa
             found = os.lstat(real)
         except OSError:  # a dangling link: writing would create a file somewhere the person never named
             raise FileRefused(path, "not_a_file") from None
+        if not stat.S_ISREG(found.st_mode):
+            raise FileRefused(path, "not_a_file")  # named as the person wrote it
         path = real
     if not stat.S_ISREG(found.st_mode):
         raise FileRefused(path, "not_a_file")
