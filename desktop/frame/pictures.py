@@ -15,8 +15,8 @@ def png_bytes(picture: QImage | QPixmap) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image = picture.toImage() if isinstance(picture, QPixmap) else picture
-    encoded = image.save(buffer, b"PNG")
+    pixmap = picture if isinstance(picture, QPixmap) else QPixmap.fromImage(picture)
+    encoded = pixmap.save(buffer, "PNG")
     buffer.close()
     if not encoded:
         raise OSError(None, "the picture could not be encoded as PNG")
