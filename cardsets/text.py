@@ -177,14 +177,15 @@ def load_with(folder: Path, label: str, lang: str, data: bytes,
               notes: Mapping[str, str] | None = None) -> tuple[Catalog, list[Problem]]:
     """``load`` of ``folder`` with ``data`` in place of its ``lang`` file, and the problems found in
     that file alone: what ``convivium check`` and the app would say if ``data`` were that file."""
+    # A scratch folder of our own, gone at the end: written plainly, nothing there has to last.
     with tempfile.TemporaryDirectory(prefix="convivium-text-") as tmp:
         copy = Path(tmp)
         for each in LANGUAGES:
             if each == lang:
-                files.write_bytes(copy / f"{each}.yaml", data)
+                (copy / f"{each}.yaml").write_bytes(data)
             else:
                 with contextlib.suppress(FileNotFoundError):  # a missing language file is the loader's to report
-                    files.write_bytes(copy / f"{each}.yaml", files.read_bytes(folder / f"{each}.yaml", MAX_FILE_BYTES))
+                    (copy / f"{each}.yaml").write_bytes(files.read_bytes(folder / f"{each}.yaml", MAX_FILE_BYTES))
         catalog, problems = load(copy, label, notes=notes)
     return catalog, [p for p in problems if p.file == f"{label}/{lang}.yaml"]
 
