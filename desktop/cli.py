@@ -31,7 +31,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return tournament_main(args[1:])
     if args and args[0] == "translate" and any(a in ("export", "import") for a in args[1:]):
-        # PO and XLIFF exchange needs no Qt, so it runs where the workbench cannot.
+        # PO and XLIFF exchange needs no display, so it runs where the workbench cannot (QtCore alone
+        # finds the data folder, where imports go and whose translations export reads).
         from cardsets.exchange import main as exchange_main
 
         return exchange_main(args[1:], translations=_translations_dir())

@@ -81,6 +81,9 @@ def new_text(base: bytes, file: StringFile, key: str, value: str, english: dict[
     strings = doc.data.get("strings") if isinstance(doc.data, dict) else None
     if doc.problems or not isinstance(strings, dict):
         raise Refused("\n".join(str(p) for p in doc.problems) or f"{file.label}: has no strings: mapping")
+    bad = text.control_character(value)
+    if bad:  # as `convivium check` and `translate import` refuse it
+        raise Refused(f"{file.label}: {key!r} would hold the control character {bad}")
     changes = {key: value} if strings.get(key) != value else {}
     stamps = {key: fingerprint(english[key])} if file.lang != REFERENCE and key in english else {}
     try:
