@@ -522,9 +522,9 @@ def main(argv: list[str], translations: Path | None = None) -> int:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return 1
-    except OSError as exc:  # the file is named: the writer and the reader set it on every error
-        print(f"convivium translate: cannot write or read {exc.filename or 'a file'}: {exc.strerror or exc}",
-              file=sys.stderr)
+    except OSError as exc:  # the writer names the file on every error
+        said = f"{exc.filename}: {exc.strerror or exc}" if exc.filename else str(exc)
+        print(f"convivium translate: {said}", file=sys.stderr)
         return 1
     return 0
 
