@@ -107,6 +107,7 @@ def run(argv: list[str]) -> int:
 
     if settings_kept is not None:
         window.tell_at_start(tr.text("settings.damaged", file=str(settings_kept)))
+    window.tell_translation_problems()
 
     marker = storage.running_marker()
     crashed = marker.exists()

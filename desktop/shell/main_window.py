@@ -503,6 +503,14 @@ class MainWindow(QMainWindow):
         (CardSetError if they cannot be read)."""
         return self.tr_ if game == "chrononauts" else self.tr_.for_game(game)
 
+    def tell_translation_problems(self) -> None:
+        """At start: each of the user's translation files the readers refuse is left out (cardsets.read_translations_from);
+        say which, and why, once the window is up."""
+        for name in ("ui", *cardsets.games()):
+            for problem in cardsets.translation_problems(name)[:1]:  # one reason is enough to go and look
+                self.tell_at_start(self.tr_.text("translations.not_used", file=problem.file,
+                                                 problem=f"{problem.line}:{problem.column}: {problem.message}"))
+
     def unavailable(self, game: str) -> bool:
         """True, after saying why, if ``game``'s card files cannot be read: that game cannot be played
         now, the others can, and its games in progress are kept as they are for when it can again."""

@@ -74,3 +74,21 @@ def test_a_game_in_progress_of_a_game_that_cannot_be_read_is_kept_and_the_app_go
     again.hotseat_dialog("banquet", "standard", None)  # Game -> New game -> the Banquet
     assert len(dialogs.informed) == 3 and again.tr_.text("game.banquet") in dialogs.informed[-1][1]
     assert set(storage.game_slots()) == {slot, other.autosave}
+
+
+def test_a_translation_of_the_users_that_the_readers_refuse_is_left_out_and_said(
+        qtbot: Any, home: Path, dialogs: Dialogs) -> None:
+    """`translate import` writes only files the readers accept; one edited by hand afterwards may not be."""
+    mine = storage.translations_dir() / "banquet" / "it.yaml"
+    mine.parent.mkdir(parents=True)
+    mine.write_bytes((cardsets.ROOT / "banquet" / "text" / "it.yaml").read_bytes() + b"# " + b"x" * MAX_FILE_BYTES)
+    try:
+        cardsets.read_translations_from(storage.translations_dir())
+        window = make_window(qtbot, dialogs, "it")
+        window.tell_translation_problems()
+        qtbot.waitUntil(lambda: str(mine) in window.message.text())
+        assert "larger than 2,000,000 bytes" in window.message.text()
+        table = window.new_hotseat("banquet", "standard", NAMES, {}, 3)  # the game plays, in the installed Italian
+        assert table is not None and not dialogs.informed
+    finally:
+        cardsets.read_translations_from(None)
