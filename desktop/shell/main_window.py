@@ -508,7 +508,9 @@ class MainWindow(QMainWindow):
         say which, and why, once the window is up."""
         for name in ("ui", *cardsets.games()):
             for problem in cardsets.translation_problems(name)[:1]:  # one reason is enough to go and look
-                self.tell_at_start(self.tr_.text("translations.not_used", file=problem.file,
+                path = Path(problem.file)
+                shown = path.relative_to(storage.data_dir()) if path.is_relative_to(storage.data_dir()) else path
+                self.tell_at_start(self.tr_.text("translations.not_used", file=str(shown),
                                                  problem=f"{problem.line}:{problem.column}: {problem.message}"))
 
     def unavailable(self, game: str) -> bool:

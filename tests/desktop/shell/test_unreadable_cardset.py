@@ -86,7 +86,7 @@ def test_a_translation_of_the_users_that_the_readers_refuse_is_left_out_and_said
         cardsets.read_translations_from(storage.translations_dir())
         window = make_window(qtbot, dialogs, "it")
         window.tell_translation_problems()
-        qtbot.waitUntil(lambda: str(mine) in window.message.text())
+        qtbot.waitUntil(lambda: "translations/banquet/it.yaml" in window.message.text())
         assert "larger than 2,000,000 bytes" in window.message.text()
         table = window.new_hotseat("banquet", "standard", NAMES, {}, 3)  # the game plays, in the installed Italian
         assert table is not None and not dialogs.informed
