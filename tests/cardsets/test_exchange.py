@@ -398,12 +398,9 @@ def test_an_import_that_would_make_a_file_the_readers_refuse_is_refused_whole(
 def test_check_reports_a_control_character_in_a_language_file(root: Path) -> None:
     key = _banquet_key(root)
     it_yaml = root / "banquet" / "text" / "it.yaml"
-    value = read(it_yaml).data["strings"][key]
-    text = it_yaml.read_text(encoding="utf-8")
-    it_yaml.write_text(text + "", encoding="utf-8")
     edit(it_yaml, (f"  {key}: ", f'  {key}: "\\x01" # was: '))
     problems = [str(p) for r in cardsets.validate_all(root) for p in r.problems]
-    assert any(f"{key!r} holds the control character U+0001" in p for p in problems), (value, problems)
+    assert any(f"{key!r} holds the control character U+0001" in p for p in problems), problems
 
 
 def test_a_po_whose_content_is_a_path_is_not_read_from_that_path(root: Path, tmp_path: Path) -> None:
