@@ -15,10 +15,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from cardsets import text
+from cardsets import files, text
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.text import LANGUAGES, Catalog
-from cardsets.yamlfile import CardSetError, Problem
+from cardsets.yamlfile import MAX_FILE_BYTES, CardSetError, Problem
 
 ROOT = Path(__file__).resolve().parent
 
@@ -64,6 +64,23 @@ def load_chrononauts(root: Path = ROOT) -> ChrononautsSet:
     return loaded
 
 
+_translations: list[Path] = []  # the user's translations folder, once the app has named it
+
+
+def read_translations_from(folder: Path | None) -> None:
+    """Read the user's translations (``folder/<game>/<lang>.yaml``, written by ``convivium translate
+    import``) over the installed language files from now on; None: the installed files alone."""
+    _translations[:] = [] if folder is None else [folder]
+    load_texts.cache_clear()
+    load_ui_texts.cache_clear()
+
+
+def translation_problems(name: str, root: Path = ROOT) -> list[Problem]:
+    """Why the user's translations of ``name`` (a game or ``ui``) are not read: each of its files the
+    loader would refuse is left out whole, and the installed one is read instead."""
+    return [p for _lang, found in _overlaid(name, root) for p in found]
+
+
 @lru_cache(maxsize=None)
 def load_texts(game: str, root: Path = ROOT) -> Catalog:
     """The strings of one game; raises CardSetError if a language file is broken."""
@@ -71,7 +88,7 @@ def load_texts(game: str, root: Path = ROOT) -> Catalog:
     catalog, problems = text.load(root / game / "text", f"{game}/text", cards.text_keys(), cards.notes())
     if problems:
         raise CardSetError(problems)
-    return catalog
+    return _with_translations(catalog, game, root)
 
 
 @lru_cache(maxsize=None)
@@ -79,7 +96,36 @@ def load_ui_texts(root: Path = ROOT) -> Catalog:
     catalog, problems = text.load(root / "ui" / "text", "ui/text")
     if problems:
         raise CardSetError(problems)
+    return _with_translations(catalog, "ui", root)
+
+
+def _with_translations(catalog: Catalog, name: str, root: Path) -> Catalog:
+    for lang, found in _overlaid(name, root):
+        if isinstance(found, Catalog):
+            catalog.strings[lang] = found.strings[lang]
+            catalog.stamps[lang] = found.stamps[lang]
     return catalog
+
+
+def _overlaid(name: str, root: Path) -> list[tuple[str, Any]]:
+    """(language, its catalog from the user's file, or the problems that keep that file out)."""
+    if not _translations:
+        return []
+    found: list[tuple[str, Any]] = []
+    notes = load_set(name, root).notes() if name in games(root) else None
+    for lang in LANGUAGES:
+        path = _translations[0] / name / f"{lang}.yaml"
+        if lang == text.REFERENCE or not path.exists():
+            continue  # English is the reference: translations never change it
+        label = f"{name}/text"
+        try:
+            data = files.read_bytes(path, MAX_FILE_BYTES)
+        except OSError as exc:
+            found.append((lang, [Problem(str(path), 1, 1, f"cannot read it: {exc.strerror or exc}")]))
+            continue
+        catalog, problems = text.load_with(root / name / "text", label, lang, data, notes)
+        found.append((lang, [Problem(str(path), p.line, p.column, p.message) for p in problems] if problems else catalog))
+    return found
 
 
 @dataclass

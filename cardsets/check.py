@@ -16,12 +16,8 @@ byte are kept. ``--dry-run`` prints what would change and writes nothing.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import re
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +28,7 @@ import yaml
 import cardsets
 from cardsets import text
 from cardsets.text import LANGUAGES, REFERENCE, fingerprint
+from cardsets import files
 from cardsets.files import read_bytes
 from cardsets.yamlfile import MAX_FILE_BYTES, Problem, StrictLoader, parse
 
@@ -208,7 +205,7 @@ def stamp(root: Path, lang: str, out: TextIO | None = None, *, keys: Sequence[st
                 print(f"    {key}: {old or '(no fingerprint)'} -> {new}", file=out)
             continue
         try:
-            _write_atomically(plan.path, plan.after)
+            files.write_bytes(plan.path, plan.after)
         except OSError as exc:
             print(f"convivium check: --stamp {lang}: cannot write {plan.path}: {exc.strerror or exc}", file=sys.stderr)
             return 1
@@ -387,22 +384,6 @@ def _line_start(text_: str, line: int) -> int:
         if number == line:
             return found.end()
     return len(text_)
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that a reader sees the old file or the new one, never half."""
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        shutil.copymode(path, temporary)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 if __name__ == "__main__":

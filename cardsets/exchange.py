@@ -6,16 +6,25 @@ to (its id and place in cards.yaml) beside it. A stale translation is marked fuz
 fingerprints stay in the YAML, out of the exchanged file. GAME may also be ``ui``, the app's
 own strings.
 
-``import FILE`` writes the translations back into ``<game>/text/<lang>.yaml``:
+``import FILE`` writes the translations into ``<game>/<lang>.yaml`` in the user's translations
+folder (``translations/`` in the data folder), which the app reads over the installed card set;
+``--into-cardsets`` writes the installed ``<game>/text/<lang>.yaml`` instead (a translator working
+in a clone). Either way:
 - only the lines of strings whose text changed are rewritten (a missing string is added after
   its neighbour in English order); comments, order and quoting of the other lines are kept;
 - a string imported without the fuzzy mark is stamped as translated from the current English
   (a string whose text did not change and that was not stale keeps its stamp as it is, so an
   export imported unchanged leaves the file byte for byte as it was);
-- any bad entry (unknown key, changed English, broken placeholders, another game or language)
-  refuses the whole file, each problem named by its entry and line, and nothing is written.
+- any bad entry (unknown key, changed English, broken placeholders, a control character, another
+  game or language) refuses the whole file, each problem named by its entry and line, and nothing
+  is written;
+- the file it would write is checked as ``convivium check`` and the app read it (the same size
+  limit, the same loader) before anything is written: an import can only produce a file the
+  readers accept.
 
-The files are read and written by polib (PO) and translate-toolkit (XLIFF), not by hand.
+Exchanged files are parsed by polib (PO) and translate-toolkit (XLIFF) from the bytes read with the
+bounded reader, never from a name a library might open; every file is written by the one writer
+(cardsets/files.py), and ``export`` replaces an existing file only with ``--force``.
 """
 from __future__ import annotations
 
@@ -34,11 +43,10 @@ from translate.storage import xliff
 import cardsets
 from cardsets import text
 # check.py's stamping, reused: one writer of the translated_from block and one atomic write.
-from cardsets.check import (STAMP_KEY, StampRefused, _key, _line_start, _notes, _write_atomically, double_quoted,
-                             write_stamps)
-from cardsets.files import read_bytes
+from cardsets.check import STAMP_KEY, StampRefused, _key, _line_start, _notes, double_quoted, write_stamps
+from cardsets.files import read_bytes, write_bytes
 from cardsets.text import LANGUAGES, REFERENCE, fingerprint, placeholders
-from cardsets.yamlfile import MAX_FILE_BYTES, StrictLoader, id_lines, parse, read
+from cardsets.yamlfile import MAX_FILE_BYTES, Problem, StrictLoader, id_lines, parse, read
 
 FORMATS = {"po": ".po", "xliff": ".xlf"}
 UI = "ui"
@@ -115,6 +123,20 @@ def _load(root: Path, game: str, lang: str) -> text.Catalog:
     return catalog
 
 
+def _current(root: Path, game: str, lang: str, overlay: Path | None) -> tuple[text.Catalog, Path]:
+    """The catalog as the app reads it (the user's file for ``lang`` in ``overlay`` over the installed
+    one), and the file ``lang``'s strings came from; refuses a user's file the app would not read."""
+    catalog = _load(root, game, lang)
+    path = _folder(root, game) / f"{lang}.yaml"
+    if overlay is None or not overlay_file(overlay, game, lang).exists():
+        return catalog, path
+    path = overlay_file(overlay, game, lang)
+    catalog, found = _catalog_with(root, game, lang, read_bytes(path, MAX_FILE_BYTES))
+    if found:
+        raise ExchangeRefused([f"{path}: {p}" for p in found] + [f"{path}: fix or remove it first"])
+    return catalog, path
+
+
 def _cards(root: Path, game: str) -> dict[str, int]:
     """Card id -> its line in cards.yaml: every mapping there with a text ``id``."""
     if game == UI:
@@ -125,14 +147,17 @@ def _cards(root: Path, game: str) -> dict[str, int]:
 # --- Export ------------------------------------------------------------------------------------
 
 
-def export(root: Path, game: str, lang: str, folder: Path, fmt: str) -> Path:
-    """Write ``folder/<game>.<lang>.<ext>``; return its path."""
+def export(root: Path, game: str, lang: str, folder: Path, fmt: str, replace: bool = False,
+           overlay: Path | None = None) -> Path:
+    """Write ``folder/<game>.<lang>.<ext>``; return its path. A file already there (perhaps a
+    translator's work) is replaced only with ``replace``; anything but a regular file never is.
+    With ``overlay``, the user's translations (as the app reads them) are exported."""
     if game not in _known(root):
         raise ExchangeRefused([f"{game}: no such card set; choose one of {', '.join(_known(root))}"])
     if lang == REFERENCE or lang not in LANGUAGES:
         raise ExchangeRefused([f"{lang}: not a translation; choose one of "
                                f"{', '.join(x for x in LANGUAGES if x != REFERENCE)}"])
-    catalog = _load(root, game, lang)
+    catalog, _source = _current(root, game, lang, overlay)
     cards = _cards(root, game)
     english = catalog.strings[REFERENCE]
     own = catalog.strings[lang]
@@ -141,8 +166,11 @@ def export(root: Path, game: str, lang: str, folder: Path, fmt: str) -> Path:
         data = _export_po(game, lang, catalog, cards, english, own)
     else:
         data = _export_xliff(game, lang, catalog, cards, english, own)
-    folder.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(folder)) from None
+    write_bytes(path, data, replace=replace)
     return path
 
 
@@ -216,9 +244,22 @@ def read_entries(path: Path) -> tuple[str, str, list[Entry]]:
     raise ExchangeRefused([f"{name}:1: not a .po, .xlf or .xliff file"])
 
 
+class _PoText:
+    """PO text that polib cannot take for a file name: given a ``str``, ``polib.pofile`` opens the
+    file of that name if one exists, so a PO whose whole content is a path would be read from there.
+    polib asks ``os.path.isfile`` first (TypeError for this object: not a path) and then only calls
+    ``splitlines``."""
+
+    def __init__(self, text_: str) -> None:
+        self.text = text_
+
+    def splitlines(self) -> list[str]:
+        return self.text.splitlines()
+
+
 def _read_po(name: str, data: bytes) -> tuple[str, str, list[Entry]]:
     try:
-        po = polib.pofile(data.decode("utf-8"))
+        po = polib.pofile(_PoText(data.decode("utf-8")), encoding="utf-8")  # type: ignore[call-overload]
     except (OSError, ValueError, UnicodeDecodeError) as exc:
         raise ExchangeRefused([f"{name}: not a PO file polib can read: {exc}"]) from None
     game = po.metadata.get(GAME_HEADER, "")
@@ -246,15 +287,21 @@ def _read_xliff(name: str, data: bytes) -> tuple[str, str, list[Entry]]:
     return str(files[0]), str(store.gettargetlanguage() or ""), entries
 
 
-def import_file(root: Path, path: Path, game: str | None = None, lang: str | None = None) -> tuple[Path, int, int]:
-    """Write ``path``'s translations into their YAML; return the YAML file, strings changed and stamped."""
+def import_file(root: Path, path: Path, game: str | None = None, lang: str | None = None,
+                overlay: Path | None = None) -> tuple[Path, int, int]:
+    """Write ``path``'s translations into their YAML; return the YAML file, strings changed and stamped.
+
+    With ``overlay`` (the user's translations folder) the file written is ``overlay/<game>/<lang>.yaml``,
+    made from the installed one the first time; without, the card set's own file under ``root``."""
     name = path.name
     found_game, found_lang, entries = read_entries(path)
     problems = _header_problems(root, name, found_game, found_lang, game, lang)
     if problems:
         raise ExchangeRefused(problems)
     game, lang = found_game, found_lang
-    catalog = _load(root, game, lang)
+    target = _folder(root, game) / f"{lang}.yaml" if overlay is None else overlay_file(overlay, game, lang)
+    label = f"{game}/text/{lang}.yaml"
+    catalog, base = _current(root, game, lang, overlay)
     english, own = catalog.strings[REFERENCE], catalog.strings[lang]
     changes: dict[str, str] = {}
     stamped: set[str] = set()
@@ -274,6 +321,10 @@ def import_file(root: Path, path: Path, game: str | None = None, lang: str | Non
             continue
         if not entry.target:
             continue  # untranslated: nothing to write (an empty target never deletes a string)
+        bad = text.control_character(entry.target)
+        if bad:
+            problems.append(f"{where}: holds the control character {bad}; a translation holds only text and line breaks")
+            continue
         want, got = placeholders(english[entry.key]), placeholders(entry.target)
         if got is None:
             problems.append(f"{where}: malformed placeholder in {entry.target!r}; write names in braces, like {{card}}")
@@ -288,14 +339,45 @@ def import_file(root: Path, path: Path, game: str | None = None, lang: str | Non
             stamped.add(entry.key)
     if problems:
         raise ExchangeRefused(problems + [f"{name}: refused; nothing written"])
-    target = _folder(root, game) / f"{lang}.yaml"
-    label = f"{game}/text/{lang}.yaml"
-    before = read_bytes(target, MAX_FILE_BYTES)
-    original = before.decode("utf-8")
+    original = read_bytes(base, MAX_FILE_BYTES).decode("utf-8")
     after = _rewrite(original, label, changes, list(english), {k: fingerprint(english[k]) for k in stamped}, lang)
     if after != original:
-        _write_atomically(target, after.encode("utf-8"))
+        data = after.encode("utf-8")
+        refused = written_problems(root, game, lang, data)
+        if refused:
+            raise ExchangeRefused(refused + [f"{name}: refused; nothing written"])
+        if overlay is not None:
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise OSError(exc.errno, exc.strerror, str(target.parent)) from None
+        write_bytes(target, data)
     return target, len(changes), len(stamped)
+
+
+def overlay_file(overlay: Path, game: str, lang: str) -> Path:
+    """Where the user's translations folder holds ``game``'s ``lang`` strings (``game`` may be ``ui``)."""
+    return overlay / game / f"{lang}.yaml"
+
+
+def written_problems(root: Path, game: str, lang: str, data: bytes) -> list[str]:
+    """What the readers would say of ``data`` as ``game``'s ``lang`` file: the loader's size limit and
+    every problem ``convivium check`` finds in that file, read with the installed files of the other
+    languages beside it. Empty if the app and ``check`` would accept it."""
+    label = f"{game}/text/{lang}.yaml"
+    if len(data) > MAX_FILE_BYTES:
+        return [f"{label}: would be {len(data):,} bytes, more than the {MAX_FILE_BYTES:,} the readers accept"]
+    try:
+        _catalog, problems = _catalog_with(root, game, lang, data)
+    except StampRefused as exc:
+        return str(exc).splitlines()
+    return [str(p) for p in problems]
+
+
+def _catalog_with(root: Path, game: str, lang: str, data: bytes) -> tuple[text.Catalog, list[Problem]]:
+    """``game``'s catalog as the loader reads it with ``data`` as its ``lang`` file, and the problems
+    the loader finds in that file (StampRefused if the English notes cannot be read)."""
+    return text.load_with(_folder(root, game), f"{game}/text", lang, data, _notes(root, game))
 
 
 def _header_problems(root: Path, name: str, found_game: str, found_lang: str,
@@ -401,7 +483,8 @@ def _scalar(value: str, style: str | None) -> str:
 # --- The command -------------------------------------------------------------------------------
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], translations: Path | None = None) -> int:
+    """The command; ``translations`` is the user's translations folder, where imports go by default."""
     parser = argparse.ArgumentParser(prog="convivium translate",
                                      description="Exchange a language's strings with PO and XLIFF editors.")
     parser.add_argument("--root", type=Path, default=cardsets.ROOT, metavar="DIR",
@@ -412,24 +495,36 @@ def main(argv: list[str]) -> int:
     out.add_argument("game", help=f"the card set, or {UI} for the app's own strings")
     out.add_argument("lang", help="the language to translate into")
     out.add_argument("dir", type=Path)
-    into = sub.add_parser("import", help="write a PO or XLIFF file's translations back into the YAML")
+    out.add_argument("--force", action="store_true", help="replace the file if DIR already holds one")
+    into = sub.add_parser("import", help="write a PO or XLIFF file's translations into your translations folder")
     into.add_argument("file", type=Path)
     into.add_argument("--game", help="refuse the file unless it is for this card set")
     into.add_argument("--lang", help="refuse the file unless it is for this language")
+    into.add_argument("--into-cardsets", action="store_true",
+                      help="write the card set's own language file under --root instead (a translator's clone)")
     args = parser.parse_args(argv)
     try:
         if args.command == "export":
-            path = export(args.root, args.game, args.lang, args.dir, args.format)
+            path = export(args.root, args.game, args.lang, args.dir, args.format, replace=args.force, overlay=translations)
             print(f"wrote {path}")
+        elif not args.into_cardsets and translations is None:
+            print("convivium translate import: no translations folder is known here; give --into-cardsets",
+                  file=sys.stderr)
+            return 1
         else:
-            target, changed, stamped = import_file(args.root, args.file, args.game, args.lang)
+            target, changed, stamped = import_file(args.root, args.file, args.game, args.lang,
+                                                   None if args.into_cardsets else translations)
             print(f"{target}: {changed} strings changed, {stamped} stamped as translated")
+            if not args.into_cardsets:
+                print("Convivium reads it over the installed card set from its next start"
+                      " (the installed files are unchanged; --into-cardsets writes them instead).")
     except ExchangeRefused as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return 1
-    except OSError as exc:
-        print(f"convivium translate: {exc}", file=sys.stderr)
+    except OSError as exc:  # the writer names the file on every error
+        said = f"{exc.filename}: {exc.strerror or exc}" if exc.filename else str(exc)
+        print(f"convivium translate: {said}", file=sys.stderr)
         return 1
     return 0
 

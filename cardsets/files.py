@@ -1,4 +1,4 @@
-"""Reading a file someone handed us, with bounds: a regular file, so many bytes, plain JSON.
+"""Reading and writing files: a bounded read of a regular file, and one safe way to write one.
 
 Every file the app reads (card sets, catalogs, saves, settings, statistics, journals) may be
 hand-edited, damaged or hostile. Three things keep such a file from crashing or holding up the
@@ -11,14 +11,29 @@ app, whatever it holds:
   does not (``NaN``, ``Infinity``), nor lone surrogates, which no UTF-8 file can hold and which
   later fail when the text is written back.
 
+Every file the app or a command writes (saves, settings, statistics, journals, exports, prints,
+pictures, workbench saves, imports) goes through ``write_bytes``:
+
+- it refuses a target that exists and is not a regular file: writing "over" a device, a FIFO or
+  a folder would replace it, hang, or fail half-way; a symbolic link is followed only when the
+  person named it (``named=True``) and it leads to a regular file;
+- it writes a temporary file beside the target, syncs it, and renames it over the target only
+  once the whole file is on disk: a full disk or a crash leaves the old file as it was;
+- every failure is an ``OSError`` whose ``filename`` is the target, so a message can name it;
+- with ``replace=False`` an existing file is refused (``FileRefused``, reason ``exists``): a
+  command line overwrites only with ``--force``, the app only after asking.
+
 This module sits in the lowest layer so that ``cardsets``, ``rules`` and ``desktop`` share it.
 """
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import math
 import os
 import stat
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,18 +42,24 @@ JSON_MAX_INT_DIGITS = 30  # no count, seed or number of seconds in our files com
 
 
 class FileRefused(OSError):
-    """A file that was not read: not a regular file, or larger than allowed.
+    """A file that was not read or not written: not a regular file, larger than allowed, or (for a
+    write that may not replace) already there.
 
-    ``reason`` is ``not_a_file`` or ``too_large``. An ``OSError``, so that code which already
-    treats an unreadable file as missing or damaged does the same here."""
+    ``reason`` is ``not_a_file``, ``too_large`` or ``exists``. An ``OSError``, so that code which
+    already treats an unreadable file as missing or damaged, or an unwritable one as a failed save,
+    does the same here."""
 
     def __init__(self, path: Path, reason: str, limit: int = 0) -> None:
         self.path = path
         self.reason = reason
         self.limit = limit
-        detail = "not a regular file" if reason == "not_a_file" else f"larger than {limit:,} bytes"
-        super().__init__(f"{path}: {detail}")
+        detail = {"not_a_file": "not a regular file", "exists": "already exists (give --force to replace it)",
+                  "too_large": f"larger than {limit:,} bytes"}[reason]
+        super().__init__(errno.EEXIST if reason == "exists" else None, detail, str(path))
         self.strerror = detail
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.strerror}"
 
 
 class BadJson(ValueError):
@@ -73,6 +94,107 @@ def read_bytes(path: Path, limit: int) -> bytes:
 def read_text(path: Path, limit: int) -> str:
     """The UTF-8 text of a regular file of at most ``limit`` bytes (UnicodeDecodeError if not UTF-8)."""
     return read_bytes(path, limit).decode("utf-8")
+
+
+def write_bytes(path: Path, data: bytes, *, replace: bool = True, named: bool = False,
+                private: bool = False) -> Path:
+    """Put ``data`` at ``path`` so that a reader sees the old file or the whole new one; return the
+    path of the file written (a link's target when ``named``).
+
+    ``replace=False`` refuses a file already there. ``named``: the person gave this path, so a
+    symbolic link to a regular file is followed and its target replaced; any other link is refused.
+    A new file gets the permissions any new file gets (``private``: the owner's alone); a replaced
+    file keeps its own. Raises FileRefused, or the OSError that stopped the write (its filename the
+    target); either way nothing at ``path`` changed and no temporary file is left."""
+    target = writable_target(Path(path), replace, named)
+    try:
+        fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise _naming(exc, target) from None
+    try:
+        try:
+            view = memoryview(data)
+            while view:  # os.write may write less than asked: a short write is not a whole file
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(temporary, _mode_for(target, private))
+        os.replace(temporary, target)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(exc, OSError):
+            raise _naming(exc, target) from None
+        raise
+    _sync_folder(target.parent)
+    return target
+
+
+def write_text(path: Path, text: str, *, replace: bool = True, named: bool = False, private: bool = False) -> Path:
+    """``write_bytes`` of ``text`` in UTF-8."""
+    return write_bytes(path, text.encode("utf-8"), replace=replace, named=named, private=private)
+
+
+def writable_target(path: Path, replace: bool = True, named: bool = False) -> Path:
+    """The file ``write_bytes`` would write for ``path`` (a named link's target); FileRefused as it
+    would refuse. For a command to say so before the work of making the file's contents."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return path
+    except OSError as exc:
+        raise _naming(exc, path) from None
+    if stat.S_ISLNK(found.st_mode):
+        if not named:
+            raise FileRefused(path, "not_a_file")
+        real = Path(os.path.realpath(path))
+        try:
+            found = os.lstat(real)
+        except OSError:  # a dangling link: writing would create a file somewhere the person never named
+            raise FileRefused(path, "not_a_file") from None
+        if not stat.S_ISREG(found.st_mode):
+            raise FileRefused(path, "not_a_file")  # named as the person wrote it
+        path = real
+    if not stat.S_ISREG(found.st_mode):
+        raise FileRefused(path, "not_a_file")
+    if not replace:
+        raise FileRefused(path, "exists")
+    return path
+
+
+def _mode_for(target: Path, private: bool) -> int:
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)  # a replaced file keeps its permissions
+    except OSError:
+        pass
+    if private:
+        return 0o600
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _naming(exc: OSError, path: Path) -> OSError:
+    """``exc`` with ``path`` as its file name, so every message says which file failed."""
+    if isinstance(exc, FileRefused):
+        return exc
+    # OSError(errno, ...) builds the matching subclass (PermissionError, FileNotFoundError...)
+    return OSError(exc.errno, exc.strerror or str(exc), str(path))
+
+
+def _sync_folder(folder: Path) -> None:
+    # The rename lives in the folder: sync it too, or a power cut may bring back the old file.
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # Windows cannot open a folder; there the rename is as durable as it gets
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse to sync a folder; the file itself is synced already
+    finally:
+        os.close(fd)
 
 
 def parse_json(text: str) -> Any:

@@ -19,15 +19,19 @@ once, beside the data it speaks of, in cards.yaml; it joins the English strings 
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import string
+import tempfile
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardsets import fields as checks
-from cardsets.yamlfile import Document, Problem, read
+from cardsets import files
+from cardsets.yamlfile import MAX_FILE_BYTES, Document, Problem, read
 
 LANGUAGES = ("it", "es", "en", "nl")
 LANGUAGE_NAMES = {"it": "Italiano", "es": "Español", "en": "English", "nl": "Nederlands"}
@@ -66,6 +70,16 @@ def placeholders(text: str) -> set[str] | None:
             return None
         names.add(name)
     return names
+
+
+def control_character(text_: str) -> str:
+    """The first control character in a string, as ``U+0001``, or "" if it has none. A string is
+    text and line breaks (a tab too): any other control character draws as nothing or as a box,
+    and each is written to the file as a 4-to-10-byte escape."""
+    for char in text_:
+        if char not in "\n\t" and unicodedata.category(char) == "Cc":
+            return f"U+{ord(char):04X}"
+    return ""
 
 
 @dataclass
@@ -151,7 +165,29 @@ def load(folder: Path, label: str, required: Iterable[str] = (),
                                         f"{key!r} uses placeholders {sorted(got)} but English uses {sorted(want)}"))
     for lang, doc in docs.items():
         problems += _plural_problems(doc, catalog.strings[lang])
+        for key, text_ in catalog.strings[lang].items():
+            bad = control_character(text_)
+            if bad:
+                line, column = doc.where(("strings", key))
+                problems.append(Problem(doc.file, line, column, f"{key!r} holds the control character {bad}"))
     return catalog, problems
+
+
+def load_with(folder: Path, label: str, lang: str, data: bytes,
+              notes: Mapping[str, str] | None = None) -> tuple[Catalog, list[Problem]]:
+    """``load`` of ``folder`` with ``data`` in place of its ``lang`` file, and the problems found in
+    that file alone: what ``convivium check`` and the app would say if ``data`` were that file."""
+    # A scratch folder of our own, gone at the end: written plainly, nothing there has to last.
+    with tempfile.TemporaryDirectory(prefix="convivium-text-") as tmp:
+        copy = Path(tmp)
+        for each in LANGUAGES:
+            if each == lang:
+                (copy / f"{each}.yaml").write_bytes(data)
+            else:
+                with contextlib.suppress(FileNotFoundError):  # a missing language file is the loader's to report
+                    (copy / f"{each}.yaml").write_bytes(files.read_bytes(folder / f"{each}.yaml", MAX_FILE_BYTES))
+        catalog, problems = load(copy, label, notes=notes)
+    return catalog, [p for p in problems if p.file == f"{label}/{lang}.yaml"]
 
 
 def _plural_problems(doc: Document, strings: dict[str, str]) -> list[Problem]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,10 +31,11 @@ def main(argv: list[str] | None = None) -> int:
 
         return tournament_main(args[1:])
     if args and args[0] == "translate" and any(a in ("export", "import") for a in args[1:]):
-        # PO and XLIFF exchange needs no Qt, so it runs where the workbench cannot.
+        # PO and XLIFF exchange needs no display, so it runs where the workbench cannot (QtCore alone
+        # finds the data folder, where imports go and whose translations export reads).
         from cardsets.exchange import main as exchange_main
 
-        return exchange_main(args[1:])
+        return exchange_main(args[1:], translations=_translations_dir())
     if args and args[0] == "translate":
         from desktop.workbench.app import main as translate_main
 
@@ -49,6 +51,18 @@ def main(argv: list[str] | None = None) -> int:
     from desktop.shell.app import run
 
     return run(args)
+
+
+def _translations_dir() -> Path:
+    """The translations folder in the app's data folder, found as the app finds it (Qt's paths need
+    the application's names; no application object is made)."""
+    from PySide6.QtCore import QCoreApplication
+
+    from desktop.frame import storage
+
+    QCoreApplication.setApplicationName("Convivium")
+    QCoreApplication.setOrganizationName("Convivium")
+    return storage.translations_dir()
 
 
 if __name__ == "__main__":

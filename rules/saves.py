@@ -3,15 +3,13 @@
 A save never holds a state. Replaying through `apply` means a hand-edited or damaged file
 is refused with a reason, never turned into an impossible table. It is read with the shared
 bounded reader (cardsets/files.py): a regular file only, so many bytes, JSON within bounds (no
-deep nesting, no infinite or giant numbers, no lone surrogates). Writes are atomic: the new
-file is written beside the old one and renamed over it, so a crash mid-write leaves the
-previous save intact.
+deep nesting, no infinite or giant numbers, no lone surrogates). Writes go through the same
+module's writer: the new file is written beside the old one and renamed over it, so a crash or a
+full disk mid-write leaves the previous save intact.
 """
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -129,37 +127,20 @@ def load(path: Path) -> Match[Any]:
     return from_dict(read_json(path))
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write text to path so that readers see either the old file or the whole new one.
+def write_atomic(path: Path, text: str, *, named: bool = False) -> None:
+    """Write one of the app's files (a save, the settings, statistics, a journal) with the one writer
+    (cardsets/files.py): readers see either the old file or the whole new one, and a device, a FIFO,
+    a folder or (unless the person ``named`` the path) a link there is refused, not replaced.
 
     A lone surrogate (which no UTF-8 file can hold, and which a loader refuses) is written as "?":
     saving a game must never fail over one character of a name or a note."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    # The rename lives in the folder: sync it too, or a power cut may bring back the old file.
-    try:
-        folder = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return  # Windows cannot open a folder; there the rename is as durable as it gets
-    try:
-        os.fsync(folder)
-    except OSError:
-        pass  # some file systems refuse to sync a folder; the file itself is synced already
-    finally:
-        os.close(folder)
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    files.write_bytes(path, text.encode("utf-8", errors="replace"), named=named, private=not named)
 
 
-def save(path: Path, match: Match[Any]) -> None:
-    write_atomic(path, to_json(match))
+def save(path: Path, match: Match[Any], named: bool = False) -> None:
+    """Write the game to ``path``; ``named``: the person chose the path (Save as), see write_atomic."""
+    write_atomic(path, to_json(match), named=named)

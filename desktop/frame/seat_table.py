@@ -158,8 +158,9 @@ class SeatGame:
     def to_json(self) -> str:
         return json.dumps(self.save_data(), indent=1, ensure_ascii=False) + "\n"
 
-    def save(self, path: Path) -> None:
-        write_atomic(path, self.to_json())
+    def save(self, path: Path, named: bool = False) -> None:
+        """Write the game; ``named``: the person chose ``path`` (a link there to a file is followed)."""
+        write_atomic(path, self.to_json(), named=named)
 
     @classmethod
     def load(cls, path: Path) -> SeatGame:
@@ -941,7 +942,10 @@ class SeatTable(QWidget):
         name, _ = QFileDialog.getSaveFileName(self, self.tr_.text("menu.save_as").replace("&", ""),
                                               str(storage.data_dir()), f"*{storage.SAVE_SUFFIX}")
         if name:
-            self.game.save(Path(name))
+            try:
+                self.game.save(Path(name), named=True)
+            except OSError as exc:
+                self.show_message(self.tr_.text("save.failed", file=Path(name).name, reason=exc.strerror or str(exc)))
 
     # --- the log -------------------------------------------------------------------------------
 

@@ -25,6 +25,12 @@ def data_dir() -> Path:
     return Path(base or Path.home() / ".convivium")
 
 
+def translations_dir() -> Path:
+    """The user's translations (`convivium translate import` writes here): ``<game>/<lang>.yaml``,
+    read over the installed card set's language files."""
+    return data_dir() / "translations"
+
+
 def legacy_autosave_path() -> Path:
     """Where earlier versions autosaved the Solonauts game; moved into games_dir() at start."""
     return data_dir() / f"autosave{SAVE_SUFFIX}"

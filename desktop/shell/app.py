@@ -31,6 +31,7 @@ def run(argv: list[str]) -> int:
                         help="travellers to bring home")
     parser.add_argument("--screenshot", metavar="PNG",
                         help="draw the table with a new deal into this picture and quit (the saved game is not touched)")
+    parser.add_argument("--force", action="store_true", help="with --screenshot: replace the picture if it exists")
     picture = parser.add_argument_group("pictures of any table (with --screenshot)")
     picture.add_argument("--game", help="chrononauts, artifaxx, bacchanalia, banquet, parsifal or solonauts")
     picture.add_argument("--mode", help="the game's mode (default: its first)")
@@ -47,10 +48,11 @@ def run(argv: list[str]) -> int:
             if not args.screenshot:
                 raise BadShot("--game and --size draw a picture: give --screenshot PNG too")
             if args.game is not None:
-                shot = read_shot(args.game, args.mode, args.players, args.seed, args.moves, args.size, args.screenshot)
+                shot = read_shot(args.game, args.mode, args.players, args.seed, args.moves, args.size, args.screenshot,
+                                 args.force)
             else:
                 read_size(args.size)
-                writable(args.screenshot)
+                writable(args.screenshot, args.force)
         except BadShot as exc:
             parser.error(str(exc))  # exits 2 with the usage
     shot_home = ""
@@ -70,6 +72,9 @@ def run(argv: list[str]) -> int:
     app.setOrganizationName("Convivium")
     set_icon()
     settings = storage.load_settings()
+    import cardsets
+
+    cardsets.read_translations_from(storage.translations_dir())  # the user's imported translations
     language = args.lang or settings.get("language") or default_language()
     try:
         tr = Translator(str(language))
@@ -102,6 +107,7 @@ def run(argv: list[str]) -> int:
 
     if settings_kept is not None:
         window.tell_at_start(tr.text("settings.damaged", file=str(settings_kept)))
+    window.tell_translation_problems()
 
     marker = storage.running_marker()
     crashed = marker.exists()
@@ -120,15 +126,22 @@ def run(argv: list[str]) -> int:
 
         card_item.ANIMATION_MS = 0  # the picture shows the cards where they land, not on their way
         if shot is not None:
-            from desktop.shell.screenshot import set_table
+            from desktop.shell.screenshot import BadShot, set_table
 
-            set_table(window, shot)
+            window.inform = lambda title, text: print(text, file=sys.stderr)  # type: ignore[method-assign]  # no one to click OK
+            try:
+                set_table(window, shot)
+            except BadShot as exc:
+                print(f"convivium: {exc}", file=sys.stderr)
+                window.close()
+                instance.release()
+                return 2
         else:
             from desktop.shell.screenshot import read_size
 
             window.resize(*(read_size(args.size) if args.size else (1480, 900)))
             window.new_game(options, random_deal() if seed is None else seed)
-        code = screenshot(window, Path(args.screenshot), Path(shot_home))
+        code = screenshot(window, Path(args.screenshot), Path(shot_home), args.force)
         instance.release()
         return code
     if args.deal is not None:
@@ -157,16 +170,23 @@ def set_icon() -> None:
         QApplication.setWindowIcon(icon)
 
 
-def screenshot(window: MainWindow, path: Path, home: Path) -> int:
-    """Draw the window into `path` once it is laid out; then close it and forget its data folder."""
+def screenshot(window: MainWindow, path: Path, home: Path, replace: bool = False) -> int:
+    """Draw the window into `path` once it is laid out; then close it and forget its data folder.
+    The PNG is made in memory and written by the one writer (cardsets/files.py): never into a FIFO
+    or a device, never half a picture."""
     from PySide6.QtWidgets import QApplication
+
+    from cardsets import files
+    from desktop.frame.pictures import png_bytes
 
     for _ in range(3):  # the docks and the view settle their sizes over a few passes
         QApplication.processEvents()
-    ok = window.grab().save(str(path), "PNG")
+    picture = window.grab()
     window.close()
     shutil.rmtree(home, ignore_errors=True)
-    if not ok:
-        print(f"convivium: could not write the picture to {path}", file=sys.stderr)
+    try:
+        files.write_bytes(path, png_bytes(picture), replace=replace, named=True)
+    except OSError as exc:
+        print(f"convivium: could not write the picture to {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     return 0

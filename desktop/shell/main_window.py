@@ -23,6 +23,7 @@ from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
 from rules.kernel import BadOption
 from rules.registry import engine
 from rules.saves import SaveError
+from cardsets.yamlfile import CardSetError
 
 if TYPE_CHECKING:  # a game's table is loaded when such a game starts
     from desktop.frame.seat_table import SeatGame, SeatTable
@@ -436,7 +437,9 @@ class MainWindow(QMainWindow):
         assert table is not None
         self._remember(options)
         game = table.GAME_CLASS.start(*SOLO, ["1"], options, seed)
-        return self.show_table(game, self.table.autosave if type(self.table) is table else None)
+        shown = self.show_table(game, self.table.autosave if type(self.table) is table else None)
+        assert shown is not None  # Solonauts speaks from the window's own catalog, read before the window opened
+        return shown
 
     def new_game_dialog(self) -> None:
         dialog = NewGameDialog(self.tr_, self, int(self.remembered_options()["ids"]))
@@ -469,7 +472,7 @@ class MainWindow(QMainWindow):
         from desktop.shell.tables import table_class
 
         table = table_class(game)
-        if table is None:
+        if table is None or self.unavailable(game):
             return
         names = [str(n) for n in self.settings.get("hotseat_names", []) if isinstance(n, str)]
         bots = self.settings.get("hotseat_bots")
@@ -483,7 +486,7 @@ class MainWindow(QMainWindow):
                          random_deal() if seed is None else seed, dialog.bots())
 
     def new_hotseat(self, game: str, mode: str, names: list[str], options: dict[str, Any], seed: int,
-                    bots: dict[int, str] | None = None) -> SeatTable:
+                    bots: dict[int, str] | None = None) -> SeatTable | None:
         from desktop.shell.tables import table_class
 
         table = table_class(game)
@@ -496,20 +499,46 @@ class MainWindow(QMainWindow):
         return self.show_table(started)
 
     def translator_for(self, game: str) -> Translator:
-        """Chrononauts speaks from the window's own catalog; another game needs its own cards' texts."""
+        """Chrononauts speaks from the window's own catalog; another game needs its own cards' texts
+        (CardSetError if they cannot be read)."""
         return self.tr_ if game == "chrononauts" else self.tr_.for_game(game)
+
+    def tell_translation_problems(self) -> None:
+        """At start: each of the user's translation files the readers refuse is left out (cardsets.read_translations_from);
+        say which, and why, once the window is up."""
+        for name in ("ui", *cardsets.games()):
+            for problem in cardsets.translation_problems(name)[:1]:  # one reason is enough to go and look
+                path = Path(problem.file)
+                shown = path.relative_to(storage.data_dir()) if path.is_relative_to(storage.data_dir()) else path
+                self.tell_at_start(self.tr_.text("translations.not_used", file=str(shown),
+                                                 problem=f"{problem.line}:{problem.column}: {problem.message}"))
+
+    def unavailable(self, game: str) -> bool:
+        """True, after saying why, if ``game``'s card files cannot be read: that game cannot be played
+        now, the others can, and its games in progress are kept as they are for when it can again."""
+        try:
+            self.translator_for(game)
+        except CardSetError as exc:
+            problem = str(exc.problems[0]) if exc.problems else str(exc)
+            self.inform(self.tr_.text("game.unavailable_title"),
+                        self.tr_.text("game.unavailable", game=self.tr_.text(f"game.{game}"), problem=problem))
+            return True
+        return False
 
     # --- the table on show ----------------------------------------------------------------
 
-    def show_table(self, game: SeatGame, slot: Path | None = None) -> SeatTable:
+    def show_table(self, game: SeatGame, slot: Path | None = None) -> SeatTable | None:
         """Put a game on the table, played by its own table (desktop/shell/tables.py). It is saved in `slot`, its
         own autosave in the list of games in progress; without one (a new game, a file opened) it gets a new
-        one, so that no game in progress is ever written over."""
+        one, so that no game in progress is ever written over. None, after saying why, if the game's card files
+        cannot be read: the table on show stays, and `slot` is not touched."""
         from desktop.frame import bot_seats
         from desktop.shell.tables import table_for
 
         cls = table_for(game.engine.game, game.engine.mode)
         assert cls is not None  # only games with a table are started or opened here
+        if self.unavailable(cls.GAME):
+            return None
         self._leave_table()
         table = cls(self.translator_for(cls.GAME), game, slot or storage.new_game_slot(), self.log, self.detail)
         table.scene.help_rows = rows_for(cls.GAME, game.engine.mode)  # F1 lists only the keys that do something
@@ -612,7 +641,8 @@ class MainWindow(QMainWindow):
             self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
             return False
         slot = path if storage.is_game_slot(path) else None
-        self.show_table(game, slot)
+        if self.show_table(game, slot) is None:
+            return False
         self.save_path = None if slot is not None else path  # Save writes the file opened
         return True
 
@@ -631,7 +661,7 @@ class MainWindow(QMainWindow):
         if self.table is None:
             return False
         try:
-            self.table.game.save(path)
+            self.table.game.save(path, named=True)
         except OSError as exc:
             self.inform(self.tr_.text("save.title"), self.tr_.text("save.failed", file=path.name, reason=exc.strerror or str(exc)))
             return False
@@ -671,8 +701,7 @@ class MainWindow(QMainWindow):
         text = t("resume.after_crash" if crashed else "resume.unfinished")
         if self.ask(t("resume.title"), text, [t("resume.yes"), t("resume.no")]) != 0:
             return False
-        self.show_table(games[0].game, games[0].path)
-        return True
+        return self.show_table(games[0].game, games[0].path) is not None
 
     def show_games_in_progress(self) -> None:
         """Game → Games in progress: the list; the game opened goes on in its own autosave."""
@@ -712,6 +741,10 @@ class MainWindow(QMainWindow):
             replay = open_replay(self.tr_, path, self.play_on, self)
         except SaveError as exc:
             self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
+            return None
+        except CardSetError as exc:  # the game's card files cannot be read: the replay cannot show its cards
+            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=str(exc.problems[0])
+                                                                    if exc.problems else str(exc)))
             return None
         return self._show_replay(replay)
 
@@ -836,7 +869,3 @@ class MainWindow(QMainWindow):
         except OSError:
             pass
         super().closeEvent(event)
-
-    def grab_table(self, path: Path) -> None:
-        """Save a picture of the whole window (for the README and for looking at it)."""
-        self.grab().save(str(path))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardsets import files
 from rules.kernel import Engine, Move
 from rules.match import Match
 from rules.registry import engine, modes
@@ -50,7 +51,7 @@ class Shot:
 
 
 def read_shot(game: str, mode: str | None, players: int | None, seed: int | None, moves: int,
-              size: str | None, path: str) -> Shot:
+              size: str | None, path: str, replace: bool = False) -> Shot:
     """The picture asked for, checked before any window opens; BadShot says what is wrong."""
     if game not in GAMES:
         raise BadShot(f"unknown game {game!r} (choose from {', '.join(GAMES)})")
@@ -67,7 +68,7 @@ def read_shot(game: str, mode: str | None, players: int | None, seed: int | None
         raise BadShot(f"{game} is played by {span}, not {count}")
     if moves < 0:
         raise BadShot(f"--moves must be 0 or more, not {moves}")
-    return Shot(rules_game, chosen, count, 0 if seed is None else seed, moves, read_size(size), writable(path))
+    return Shot(rules_game, chosen, count, 0 if seed is None else seed, moves, read_size(size), writable(path, replace))
 
 
 def read_size(text: str | None) -> tuple[int, int]:
@@ -79,12 +80,19 @@ def read_size(text: str | None) -> tuple[int, int]:
     return int(width), int(height)
 
 
-def writable(text: str) -> Path:
-    """`text` as a picture's path, if a file can be written there (said now, not after drawing)."""
+def writable(text: str, replace: bool = False) -> Path:
+    """`text` as a picture's path, if a file can be written there (said now, not after drawing): a
+    new file in a writable folder, or with ``replace`` (``--force``) an existing regular file."""
     path = Path(text)
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise BadShot(f"cannot write the picture to {text}: it is a folder")
+    try:
+        files.writable_target(path, replace=replace, named=True)
+    except files.FileRefused as exc:
+        raise BadShot(f"cannot write the picture to {text}: {exc.strerror}") from None
+    except OSError as exc:
+        raise BadShot(f"cannot write the picture to {text}: {exc.strerror or exc}") from None
     if not folder.is_dir() or not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise BadShot(f"cannot write the picture to {text}: the folder {folder} does not exist or is not writable")
     return path
@@ -121,6 +129,8 @@ def set_table(window: MainWindow, shot: Shot) -> None:
         game = table.GAME_CLASS.start(shot.game, shot.mode, list(NAMES[:shot.players]), {}, shot.seed)
         play_random(game.match, shot.moves, shot.seed)
         seat_table = window.show_table(game)
+        if seat_table is None:
+            raise BadShot(f"the card files of {shot.game} cannot be read (convivium check says why)")
         seat_table.lift_curtain()  # the one to act has looked: their hand, their secrets
     for _ in range(3):  # the docks and the view settle their sizes over a few passes
         QApplication.processEvents()

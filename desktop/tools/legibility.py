@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardsets import files
 from cardsets.text import LANGUAGES
 
 if TYPE_CHECKING:
@@ -231,7 +232,7 @@ def main(argv: list[str]) -> int:
     rows = survey(args.table or list(TABLES), args.lang or list(LANGUAGES), QUICK_SEEDS if args.quick else SEEDS)
     if args.markdown is not None:
         try:
-            args.markdown.write_text(markdown(rows), encoding="utf-8")
+            files.write_text(args.markdown, markdown(rows), named=True)
         except OSError as exc:
             print(f"convivium check: cannot write {args.markdown}: {exc.strerror or exc}", file=sys.stderr)
             return 2

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 import cardsets
+from cardsets import files
 from cardsets.text import LANGUAGES
 from cardsets.yamlfile import CardSetError
 from desktop.frame.pseudo import CODE as PSEUDO
@@ -72,6 +73,7 @@ def _application() -> None:
 
 def write_report(root: Path, folder: Path, languages: list[str], out: TextIO | None = None) -> list[Row]:
     """Count and draw every card set under ``root`` in ``languages``; write report.md and the sheets."""
+    from desktop.frame.pictures import png_bytes
     from desktop.workbench.model import build
     from desktop.workbench.source import load_game, load_ui
 
@@ -96,7 +98,7 @@ def write_report(root: Path, folder: Path, languages: list[str], out: TextIO | N
             sheet = ""
             if snap.has_faces:
                 sheet = f"{game}-{lang}.png"
-                _contact_sheet(snap).save(str(folder / sheet))
+                files.write_bytes(folder / sheet, png_bytes(_contact_sheet(snap)))
             rows.append(Row(game, lang, len(catalog.missing(lang)), len(catalog.stale(lang)),
                             len(snap.overflowing) if snap.has_faces else None, sheet))
     for lang in languages:
@@ -113,7 +115,7 @@ def write_report(root: Path, folder: Path, languages: list[str], out: TextIO | N
         # Placeholders that differ from the English and keys naming cards the set does not have.
         lines += ["## Problems", "", *(f"- `{p}`" for p in problems), ""]
     lines += [f"- [{row.name} in {row.lang}]({row.sheet})" for row in rows if row.sheet]
-    (folder / "report.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    files.write_text(folder / "report.md", "\n".join(lines) + "\n")
     out = out or sys.stdout
     print(table, file=out)
     print(f"report written to {folder / 'report.md'}", file=out)

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardsets import glossary, text
-from cardsets.check import _write_atomically
 from cardsets.exchange import ExchangeRefused, _rewrite
-from cardsets.files import read_bytes
+from cardsets.files import read_bytes, write_bytes
 from cardsets.text import LANGUAGES, REFERENCE, Catalog, fingerprint
 from cardsets.yamlfile import MAX_FILE_BYTES, Problem, parse
 
@@ -82,6 +81,9 @@ def new_text(base: bytes, file: StringFile, key: str, value: str, english: dict[
     strings = doc.data.get("strings") if isinstance(doc.data, dict) else None
     if doc.problems or not isinstance(strings, dict):
         raise Refused("\n".join(str(p) for p in doc.problems) or f"{file.label}: has no strings: mapping")
+    bad = text.control_character(value)
+    if bad:  # as `convivium check` and `translate import` refuse it
+        raise Refused(f"{file.label}: {key!r} would hold the control character {bad}")
     changes = {key: value} if strings.get(key) != value else {}
     stamps = {key: fingerprint(english[key])} if file.lang != REFERENCE and key in english else {}
     try:
@@ -99,7 +101,7 @@ def save(file: StringFile, base: bytes, key: str, value: str, english: dict[str,
         raise ChangedOnDisk(file.label)
     after = new_text(base, file, key, value, english)
     if after != base:
-        _write_atomically(file.path, after)
+        write_bytes(file.path, after)
     return after
 
 

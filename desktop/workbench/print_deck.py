@@ -7,27 +7,29 @@ each back behind its front. By default each card is printed once, as its first s
 the hand or on the table); ``--all-sides`` adds the other sides the table paints (a patch on the
 timeline, a character in Limbo...), which a translator may want to read but no deck needs.
 
-The PDF is written to a temporary file beside the target and renamed at the end, so a failure never
-leaves a half-written file behind.
+The PDF is drawn in memory and written by the one writer (cardsets/files.py): a temporary file
+beside the target, synced, then renamed over it, so a failure (a full disk) never leaves a
+half-written file behind nor replaces a good one; a device, a FIFO or a folder is refused, not
+replaced; an existing PDF is replaced only with ``--force``.
 """
 from __future__ import annotations
 
 import argparse
 import os
 import sys
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import cardsets
+from cardsets import files
 from cardsets.text import LANGUAGES
 from cardsets.yamlfile import CardSetError
 from desktop.frame.pseudo import CODE as PSEUDO
 
 if TYPE_CHECKING:  # Qt is imported once the arguments are known to be good
     from PySide6.QtCore import QRectF
-    from PySide6.QtGui import QPainter
+    from PySide6.QtGui import QPainter, QPdfWriter
 
     from desktop.frame.card_item import CardFace
 
@@ -63,53 +65,59 @@ def deck_faces(root: Path, game: str, lang: str, all_sides: bool = False) -> lis
     return faces
 
 
-def print_deck(faces: list[tuple[str, CardFace]], target: Path, caption: str = "") -> int:
+def print_deck(faces: list[tuple[str, CardFace]], target: Path, caption: str = "", replace: bool = True) -> int:
     """Write ``faces`` to the PDF ``target``, fronts and backs; returns the number of pages.
 
-    Raises PrintError (and leaves nothing behind) if the file cannot be written.
+    Raises PrintError (and leaves whatever was at ``target`` as it was) if the file cannot be
+    written; an existing file is replaced only with ``replace``.
     """
-    from PySide6.QtCore import QMarginsF
-    from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QPdfWriter
 
     if not faces:
         raise PrintError("there are no cards to print")
     target = Path(target)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    pages = _draw(writer, faces, caption)
+    del writer
+    buffer.close()
+    if pages == 0:
+        raise PrintError(f"cannot write {target}")
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+        files.write_bytes(target, bytes(data.data()), replace=replace, named=True)
     except OSError as exc:
         raise PrintError(f"cannot write {target}: {exc.strerror or exc}") from None
-    os.close(handle)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(temporary, 0o666 & ~umask)  # a PDF as readable as any other file the user saves
-    try:
-        writer = QPdfWriter(temporary)
-        writer.setResolution(DPI)
-        writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                                         QMarginsF(0, 0, 0, 0)))
-        writer.setCreator("Convivium")
-        writer.setTitle(caption)
-        painter = QPainter()
-        if not painter.begin(writer):
-            raise PrintError(f"cannot write {target}")
-        sheets = [faces[i:i + PER_PAGE] for i in range(0, len(faces), PER_PAGE)]
-        pages = 0
-        widest = max(face.width for _id, face in faces)
-        tallest = max(face.height for _id, face in faces)
-        for number, sheet in enumerate(sheets, 1):
-            for back in (False, True):
-                if pages:
-                    writer.newPage()
-                _page(painter, writer.width(), writer.height(), sheet, widest, tallest, back,
-                      f"{caption} · {number}/{len(sheets)}" + (" · ⟲" if back else ""))
-                pages += 1
-        painter.end()
-        os.replace(temporary, target)
-    except OSError as exc:
-        raise PrintError(f"cannot write {target}: {exc.strerror or exc}") from None
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+    return pages
+
+
+def _draw(writer: QPdfWriter, faces: list[tuple[str, CardFace]], caption: str) -> int:
+    """Paint the pages into ``writer``; the number of pages (0 if the painter could not start)."""
+    from PySide6.QtCore import QMarginsF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPainter
+
+    writer.setResolution(DPI)
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(0, 0, 0, 0)))
+    writer.setCreator("Convivium")
+    writer.setTitle(caption)
+    painter = QPainter()
+    if not painter.begin(writer):
+        return 0
+    sheets = [faces[i:i + PER_PAGE] for i in range(0, len(faces), PER_PAGE)]
+    pages = 0
+    widest = max(face.width for _id, face in faces)
+    tallest = max(face.height for _id, face in faces)
+    for number, sheet in enumerate(sheets, 1):
+        for back in (False, True):
+            if pages:
+                writer.newPage()
+            _page(painter, writer.width(), writer.height(), sheet, widest, tallest, back,
+                  f"{caption} · {number}/{len(sheets)}" + (" · ⟲" if back else ""))
+            pages += 1
+    painter.end()
     return pages
 
 
@@ -167,9 +175,9 @@ def _crop_marks(painter: QPainter, rect: QRectF, mm: float) -> None:
             painter.drawLine(line(cx, cy + dy * start, cx, cy + dy * end))
 
 
-def print_game(root: Path, game: str, lang: str, target: Path, all_sides: bool = False) -> int:
+def print_game(root: Path, game: str, lang: str, target: Path, all_sides: bool = False, replace: bool = True) -> int:
     """The whole deck of ``game`` in ``lang`` into ``target``; the pages written."""
-    return print_deck(deck_faces(root, game, lang, all_sides), target, f"{game} · {lang}")
+    return print_deck(deck_faces(root, game, lang, all_sides), target, f"{game} · {lang}", replace)
 
 
 def main(argv: list[str]) -> int:
@@ -178,6 +186,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("game", help="the card set")
     parser.add_argument("--lang", choices=(*LANGUAGES, PSEUDO), default="en", help="the language of the cards")
     parser.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="the PDF to write")
+    parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
     parser.add_argument("--all-sides", action="store_true",
                         help="also print the other sides the table paints (the card on the table, in Limbo...)")
     parser.add_argument("--root", type=Path, default=cardsets.ROOT, metavar="DIR", help="the card-set folder")
@@ -187,7 +196,7 @@ def main(argv: list[str]) -> int:
         parser.error(f"unknown game {args.game!r}; choose one of {', '.join(games)}")
     _application()
     try:
-        pages = print_game(args.root, args.game, args.lang, args.output, args.all_sides)
+        pages = print_game(args.root, args.game, args.lang, args.output, args.all_sides, replace=args.force)
     except CardSetError as exc:
         print(f"convivium print: the card set cannot be read:\n{exc}", file=sys.stderr)
         return 1

@@ -4,7 +4,9 @@ from __future__ import annotations
 import difflib
 import os
 import shutil
+import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import polib
@@ -203,7 +205,7 @@ def test_exported_xliff_files_are_xliff_12(shipped: Path, tmp_path: Path, game: 
 
 def _po_with(root: Path, tmp_path: Path, key: str, msgstr: str, game: str = "chrononauts",
              lang: str = "it", fuzzy: bool | None = None) -> Path:
-    path = exchange.export(root, game, lang, tmp_path, "po")
+    path = exchange.export(root, game, lang, tmp_path, "po", replace=True)
     po = polib.pofile(str(path))
     entry = next(e for e in po if e.msgctxt == key)
     entry.msgstr = msgstr
@@ -263,7 +265,9 @@ def test_a_missing_string_is_added_after_its_neighbour(root: Path, tmp_path: Pat
     assert _strings_diff(before, it_yaml.read_bytes()) == ["+  tl_1912.true.text: La nave affonda"]
 
 
-def test_import_through_the_convivium_command(root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_through_the_convivium_command(root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CONVIVIUM_HOME", str(tmp_path / "home"))
     assert cli_main(["translate", "--root", str(root), "export", "--format", "xliff", "ui", "nl", str(tmp_path)]) == 0
     assert (tmp_path / "ui.nl.xlf").is_file()
     before = _snapshot(root)
@@ -352,3 +356,131 @@ def test_a_po_file_with_a_syntax_error_is_refused(root: Path, tmp_path: Path) ->
     path = exchange.export(root, "ui", "it", tmp_path, "po")
     path.write_text(path.read_text(encoding="utf-8") + '\nthis is not PO\n', encoding="utf-8")
     _refused(root, path, "ui.it.po", "not a PO file")
+
+
+# --- Issue #39: an import can only produce what the readers accept; files from outside can't hurt ------
+
+
+def _banquet_key(root: Path) -> str:
+    strings = read(root / "banquet" / "text" / "en.yaml").data["strings"]
+    return next(k for k, v in strings.items() if "{" not in v and not k.endswith((".one", ".other")))
+
+
+@pytest.mark.parametrize("translation, said, fmt", [
+    ("\x01" * 600_000, "control character U+0001", "po"),  # each written as a 4-byte escape: 2.4 MB of YAML
+    ("Il banchetto\x07", "control character U+0007", "po"),  # (XML cannot hold these: no XLIFF case)
+    # Text that grows in the YAML: a trailing no-break space makes the string double-quoted, where each
+    # is a 4-byte escape (2 bytes in the PO); a line separator is 3 bytes in XLIFF, a 6-byte escape.
+    ("a" + "\u00a0" * 700_000, "more than the 2,000,000", "po"),
+    ("a" + "\u2028" * 400_000, "more than the 2,000,000", "xliff"),
+])
+def test_an_import_that_would_make_a_file_the_readers_refuse_is_refused_whole(
+        root: Path, tmp_path: Path, translation: str, said: str, fmt: str) -> None:
+    key = _banquet_key(root)
+    path = exchange.export(root, "banquet", "it", tmp_path, fmt)
+    if fmt == "po":
+        po = polib.pofile(str(path), wrapwidth=0)  # one line per string, as the export writes it
+        next(e for e in po if e.msgctxt == key).msgstr = translation
+        po.save(str(path))
+    else:
+        store = xliff.xlifffile.parsefile(str(path))  # type: ignore[no-untyped-call]
+        next(u for u in store.getunits() if u.xmlelement.get("id") == key).target = translation
+        store.save()
+    before = _snapshot(root)
+    with pytest.raises(exchange.ExchangeRefused) as refused:
+        exchange.import_file(root, path)
+    assert said in str(refused.value) and "nothing written" in str(refused.value)
+    assert _snapshot(root) == before
+    report = [r for r in cardsets.validate_all(root) if r.name == "banquet"][0]
+    assert report.problems == []  # `convivium check` still passes, so the app still opens the Banquet
+
+
+def test_check_reports_a_control_character_in_a_language_file(root: Path) -> None:
+    key = _banquet_key(root)
+    it_yaml = root / "banquet" / "text" / "it.yaml"
+    edit(it_yaml, (f"  {key}: ", f'  {key}: "\\x01" # was: '))
+    problems = [str(p) for r in cardsets.validate_all(root) for p in r.problems]
+    assert any(f"{key!r} holds the control character U+0001" in p for p in problems), problems
+
+
+def test_a_po_whose_content_is_a_path_is_not_read_from_that_path(root: Path, tmp_path: Path) -> None:
+    """polib.pofile takes a string naming a file as that file: the PO naming another one imported that one."""
+    other = _po_with(root, tmp_path, "tl_1912.true.title", "Il Titanic affonda, dice l'altro file")
+    decoy = tmp_path / "chrononauts.it.decoy.po"
+    decoy.write_text(str(other), encoding="utf-8")
+    before = _snapshot(root)
+    with pytest.raises(exchange.ExchangeRefused) as refused:
+        exchange.import_file(root, decoy)
+    assert "not a PO file" in str(refused.value)
+    assert _snapshot(root) == before
+
+
+def test_import_writes_the_users_translations_folder_and_the_app_reads_it_there(
+        root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    home = tmp_path / "home"
+    monkeypatch.setenv("CONVIVIUM_HOME", str(home))
+    path = _po_with(root, tmp_path, "tl_1912.true.title", "Il Titanic va giù")
+    before = _snapshot(root)
+    assert cli_main(["translate", "--root", str(root), "import", str(path)]) == 0
+    assert _snapshot(root) == before  # the installed card set is written only with --into-cardsets
+    mine = home / "translations" / "chrononauts" / "it.yaml"
+    assert read(mine).data["strings"]["tl_1912.true.title"] == "Il Titanic va giù"
+    assert str(mine) in capsys.readouterr().out
+    try:
+        cardsets.read_translations_from(home / "translations")
+        assert cardsets.load_texts("chrononauts", root).text("it", "tl_1912.true.title") == "Il Titanic va giù"
+        # A second import starts from the user's file; an export gives back what the app shows.
+        again = exchange.export(root, "chrononauts", "it", tmp_path / "again", "po", overlay=home / "translations")
+        po = polib.pofile(str(again))
+        next(e for e in po if e.msgctxt == "tl_1914.true.title").msgstr = "Un altro sparo"
+        po.save(str(again))
+        assert cli_main(["translate", "--root", str(root), "import", str(again)]) == 0
+        strings = read(mine).data["strings"]
+        assert (strings["tl_1912.true.title"], strings["tl_1914.true.title"]) == ("Il Titanic va giù", "Un altro sparo")
+        # A file there the readers refuse is left out whole: the installed one is read, nothing crashes.
+        mine.write_bytes(b"language: it\nstrings:\n  tl_1912.true.title: [not, text]\n")
+        cardsets.read_translations_from(home / "translations")
+        catalog = cardsets.load_texts("chrononauts", root)
+        assert catalog.text("it", "tl_1912.true.title") == read(root / "chrononauts" / "text" / "it.yaml").data[
+            "strings"]["tl_1912.true.title"]
+        assert cardsets.translation_problems("chrononauts", root)
+    finally:
+        cardsets.read_translations_from(None)
+    assert cli_main(["translate", "--root", str(root), "import", "--into-cardsets", str(path)]) == 0
+    assert read(root / "chrononauts" / "text" / "it.yaml").data["strings"]["tl_1912.true.title"] == "Il Titanic va giù"
+
+
+def test_export_never_overwrites_a_translators_file_without_force(root: Path, tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["translate", "--root", str(root), "export", "chrononauts", "it", str(tmp_path)]
+    assert cli_main(argv) == 0
+    po = tmp_path / "chrononauts.it.po"
+    po.write_text(po.read_text(encoding="utf-8") + "\n# a day of a translator's work\n", encoding="utf-8")
+    edited = po.read_bytes()
+    assert cli_main(argv) == 1
+    err = capsys.readouterr().err
+    assert str(po) in err and "--force" in err
+    assert po.read_bytes() == edited
+    assert cli_main([*argv, "--force"]) == 0
+    assert po.read_bytes() != edited
+
+
+def test_export_does_not_write_through_a_link_into_its_target(root: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("someone else's file", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "chrononauts.it.po").symlink_to(elsewhere)
+    for force in ([], ["--force"]):
+        assert cli_main(["translate", "--root", str(root), "export", "chrononauts", "it", str(out), *force]) == 1
+        assert elsewhere.read_text(encoding="utf-8") == "someone else's file"
+        assert (out / "chrononauts.it.po").is_symlink()
+
+
+def test_export_to_a_fifo_is_refused_at_once(root: Path, tmp_path: Path) -> None:
+    """It hung: nothing reads the FIFO. Run apart, so that a hang fails the test instead of stopping the run."""
+    os.mkfifo(tmp_path / "chrononauts.it.po")
+    done = subprocess.run([sys.executable, "-m", "desktop.cli", "translate", "--root", str(root), "export", "--force",
+                           "chrononauts", "it", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "not a regular file" in done.stderr
+    assert stat.S_ISFIFO(os.lstat(tmp_path / "chrononauts.it.po").st_mode)

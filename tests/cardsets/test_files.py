@@ -1,12 +1,15 @@
 """The bounded reader every file of the app goes through (#12: nothing the app reads can hold it up)."""
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
 
 import pytest
 
-from cardsets.files import JSON_MAX_DEPTH, BadJson, FileRefused, parse_json, read_bytes, read_text
+from cardsets.files import (JSON_MAX_DEPTH, BadJson, FileRefused, parse_json, read_bytes, read_text, write_bytes,
+                            write_text)
 
 
 def test_reads_a_regular_file_up_to_its_limit(tmp_path: Path) -> None:
@@ -73,3 +76,128 @@ def test_brackets_inside_texts_do_not_count_as_depth() -> None:
 
 def test_ordinary_json_is_read_as_json() -> None:
     assert parse_json('{"a": [1, 2.5, "Ådå", true, null]}') == {"a": [1, 2.5, "Ådå", True, None]}
+
+
+# --- The one writer (issue #39: one way to write a file) -----------------------------------------
+
+
+def test_a_new_file_is_written_whole_with_the_usual_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "deck.pdf"
+    assert write_bytes(target, b"%PDF") == target
+    assert target.read_bytes() == b"%PDF"
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~umask
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.pdf"]  # no temporary file left
+
+
+def test_a_replaced_file_keeps_its_permissions_and_a_private_one_is_the_owners(tmp_path: Path) -> None:
+    target = tmp_path / "it.yaml"
+    target.write_text("old", encoding="utf-8")
+    target.chmod(0o640)
+    write_text(target, "new")
+    assert target.read_text(encoding="utf-8") == "new" and stat.S_IMODE(target.stat().st_mode) == 0o640
+    private = tmp_path / "game.convivium.json"
+    write_text(private, "{}", private=True)
+    assert stat.S_IMODE(private.stat().st_mode) == 0o600
+
+
+def test_an_existing_file_is_replaced_only_when_allowed(tmp_path: Path) -> None:
+    target = tmp_path / "chrononauts.it.po"
+    target.write_text("a translator's work", encoding="utf-8")
+    with pytest.raises(FileRefused) as refused:
+        write_text(target, "export", replace=False)
+    assert refused.value.reason == "exists" and str(target) in str(refused.value)
+    assert target.read_text(encoding="utf-8") == "a translator's work"
+
+
+def _special(kind: str, tmp_path: Path) -> Path:
+    """A target that is not a regular file (or cannot be written), made in ``tmp_path``."""
+    target = tmp_path / "out.file"
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "device":
+        if os.geteuid() == 0:
+            os.mknod(target, 0o666 | stat.S_IFCHR, os.makedev(1, 3))  # a /dev/null of our own
+        else:
+            target.symlink_to("/dev/null")
+    elif kind == "link to a device":
+        target.symlink_to("/dev/null")
+    elif kind == "folder":
+        target.mkdir()
+    elif kind == "dangling link":
+        target.symlink_to(tmp_path / "nowhere")
+    elif kind == "link to a folder":
+        (tmp_path / "folder").mkdir()
+        target.symlink_to(tmp_path / "folder")
+    elif kind == "missing folder":
+        target = tmp_path / "no such folder" / "out.file"
+    elif kind == "read-only folder":
+        if os.geteuid() == 0:
+            pytest.skip("root writes into a read-only folder")
+        (tmp_path / "locked").mkdir()
+        target = tmp_path / "locked" / "out.file"
+        (tmp_path / "locked").chmod(0o500)
+    return target
+
+
+SPECIAL = ("fifo", "device", "link to a device", "folder", "dangling link", "link to a folder", "missing folder",
+           "read-only folder")
+
+
+def _kind_of(path: Path) -> tuple[int, str] | None:
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    return stat.S_IFMT(found.st_mode), os.readlink(path) if stat.S_ISLNK(found.st_mode) else ""
+
+
+@pytest.mark.parametrize("named", [False, True])
+@pytest.mark.parametrize("kind", SPECIAL)
+def test_a_target_that_is_not_a_regular_file_is_refused_and_left_alone(kind: str, named: bool, tmp_path: Path) -> None:
+    target = _special(kind, tmp_path)
+    before = _kind_of(target)
+    with pytest.raises(OSError) as failed:
+        write_bytes(target, b"data", named=named)
+    assert failed.value.filename == str(target) or str(target) in str(failed.value)
+    assert _kind_of(target) == before
+    assert not list(target.parent.glob(".*.tmp")) if target.parent.is_dir() else True
+
+
+def test_a_link_the_person_named_to_a_file_replaces_that_file(tmp_path: Path) -> None:
+    real = tmp_path / "real.pdf"
+    real.write_bytes(b"old")
+    link = tmp_path / "link.pdf"
+    link.symlink_to(real)
+    with pytest.raises(FileRefused):  # not named: a link found in a folder is not followed
+        write_bytes(link, b"new")
+    assert write_bytes(link, b"new", named=True) == real
+    assert link.is_symlink() and real.read_bytes() == b"new"
+
+
+@pytest.mark.parametrize("call", ["write", "fsync"])
+def test_a_full_disk_fails_naming_the_file_and_keeps_the_old_one(call: str, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "deck.pdf"
+    target.write_bytes(b"the good PDF")
+
+    def full(*_args: object) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, call, full)
+    with pytest.raises(OSError) as failed:
+        write_bytes(target, b"x" * 100_000)
+    monkeypatch.undo()
+    assert failed.value.errno == errno.ENOSPC and failed.value.filename == str(target)
+    assert target.read_bytes() == b"the good PDF"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.pdf"]
+
+
+def test_a_short_write_is_carried_on_not_taken_for_the_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_write = os.write
+    monkeypatch.setattr(os, "write", lambda fd, data: real_write(fd, bytes(data[:7])))
+    target = tmp_path / "f"
+    write_bytes(target, b"0123456789" * 10)
+    monkeypatch.undo()
+    assert target.read_bytes() == b"0123456789" * 10

@@ -139,4 +139,4 @@ def story(journal: Journal, events: Sequence[Event], names: Sequence[str], text:
 
 def export(path: Path, markdown: str) -> None:
     """Write the story; on failure the old file (if any) is untouched and OSError tells why."""
-    write_atomic(path, markdown)
+    write_atomic(path, markdown, named=True)

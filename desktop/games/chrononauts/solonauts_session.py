@@ -82,8 +82,8 @@ class GameSession(QObject):
         self.changed.emit(events)
         return True
 
-    def save(self, path: Path) -> None:
-        write_save(path, self.match)
+    def save(self, path: Path, named: bool = False) -> None:
+        write_save(path, self.match, named)
 
     def _autosave(self) -> None:
         if self.autosave is None:

@@ -3,6 +3,11 @@ to act sees it with the curtain lifted, the same every time, and nothing left in
 (issue #11, item 5)."""
 from __future__ import annotations
 
+import errno
+import os
+import stat
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -139,3 +144,59 @@ def test_bad_input_says_why_and_exits_2(args: list[str], said: str, tmp_path: Pa
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err
     assert not Path(picture).exists() and not home.exists() and files_in(scratch) == {}
+
+
+# --- Issue #39: the picture is written by the one writer -------------------------------------------------
+
+
+def test_a_picture_into_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    """It hung, waiting for a reader. Run apart, so that a hang fails the test instead of stopping the run."""
+    fifo = tmp_path / "shot.png"
+    os.mkfifo(fifo)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CONVIVIUM_HOME": str(tmp_path / "home")}
+    done = subprocess.run([sys.executable, "-m", "desktop.cli", "--game", "banquet", "--screenshot", str(fifo)],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 2 and "not a regular file" in done.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_a_picture_is_never_written_into_a_device(tmp_path: Path, home: Path, scratch: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    link = tmp_path / "shot.png"
+    link.symlink_to("/dev/null")
+    with pytest.raises(SystemExit) as exit_:
+        app.run(["--game", "banquet", "--force", "--screenshot", str(link)])
+    assert exit_.value.code == 2 and "not a regular file" in capsys.readouterr().err
+    assert os.readlink(link) == "/dev/null"
+
+
+def test_an_existing_picture_is_replaced_only_with_force(tmp_path: Path, home: Path, scratch: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tmp_path / "shot.png"
+    picture.write_bytes(b"an earlier picture")
+    with pytest.raises(SystemExit) as exit_:
+        take(picture, "parsifal", 3, 5)
+    assert exit_.value.code == 2 and "--force" in capsys.readouterr().err
+    assert picture.read_bytes() == b"an earlier picture"
+    assert take(picture, "parsifal", 3, 5, "--force") == 0
+    assert QImage(str(picture)).width() == 1600
+
+
+def test_a_full_disk_fails_naming_the_picture_and_keeps_the_old_one(tmp_path: Path, home: Path, scratch: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tmp_path / "shot.png"
+    picture.write_bytes(b"an earlier picture")
+    real_write = os.write
+
+    def full(fd: int, data: Any) -> int:
+        if os.path.basename(os.readlink(f"/proc/self/fd/{fd}")).startswith(".shot.png."):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", full)
+    assert take(picture, "parsifal", 3, 5, "--force") == 2
+    err = capsys.readouterr().err
+    assert str(picture) in err and os.strerror(errno.ENOSPC) in err
+    assert picture.read_bytes() == b"an earlier picture"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".shot")) == []

@@ -1,9 +1,12 @@
 """`convivium print`: a deck on A4 pages, nine cards a page and a page of backs behind each (issue #13, item 5)."""
 from __future__ import annotations
 
+import errno
 import math
+import os
 import re
 import shutil
+import stat
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -101,3 +104,60 @@ def test_the_workbench_says_when_it_cannot_print(tmp_path: Path, qtbot: Any, mon
     window.print_button.click()
     assert len(shown) == 1 and "could not be written" in shown[0] and str(target) in shown[0]
     assert not target.parent.exists()
+
+
+# --- Issue #39: the PDF is written by the one writer -----------------------------------------------------
+
+
+def test_a_full_disk_fails_naming_the_file_and_keeps_the_good_pdf(tmp_path: Path, qapp: Any,
+                                                                  monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """It said "18 pages written", exited 0 and left a truncated PDF in place of the good one."""
+    target = tmp_path / "deck.pdf"
+    target.write_bytes(b"%PDF-1.4 the good deck")
+
+    def full(*_args: object) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)  # the disk fills as the file is made to last
+    assert main(["print", "banquet", "--force", "-o", str(target)]) == 2
+    monkeypatch.undo()
+    err = capsys.readouterr().err
+    assert str(target) in err and os.strerror(errno.ENOSPC) in err
+    assert target.read_bytes() == b"%PDF-1.4 the good deck"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.pdf"]
+
+
+def _device(tmp_path: Path) -> Path:
+    node = tmp_path / "device.pdf"
+    if os.geteuid() == 0:
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))  # our own /dev/null: as root it replaced /dev/full
+    else:
+        node.symlink_to("/dev/null")
+    return node
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_device_or_a_fifo_is_never_replaced_by_the_pdf(tmp_path: Path, qapp: Any, kind: str,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    if kind == "fifo":
+        target = tmp_path / "deck.pdf"
+        os.mkfifo(target)
+    else:
+        target = _device(tmp_path)
+    before = os.lstat(target)
+    assert main(["print", "banquet", "--force", "-o", str(target)]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+    after = os.lstat(target)
+    assert (stat.S_IFMT(after.st_mode), after.st_ino) == (stat.S_IFMT(before.st_mode), before.st_ino)
+
+
+def test_an_existing_pdf_is_replaced_only_with_force(tmp_path: Path, qapp: Any,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "deck.pdf"
+    target.write_bytes(b"%PDF-1.4 yesterday's deck")
+    assert main(["print", "banquet", "-o", str(target)]) == 2
+    assert "--force" in capsys.readouterr().err
+    assert target.read_bytes() == b"%PDF-1.4 yesterday's deck"
+    assert main(["print", "banquet", "--force", "-o", str(target)]) == 0
+    assert pages_of(target) > 0

@@ -173,6 +173,18 @@ def test_a_value_too_long_for_the_loader_is_refused(qtbot: QtBot, root: Path, nl
     assert bench.editor.status.text().startswith("Too long: with this text chrononauts/text/nl.yaml would be ")
 
 
+def test_a_control_character_is_refused_as_check_and_import_refuse_it(qtbot: QtBot, root: Path, nl: Path) -> None:
+    """Issue #39: the save, `translate import` and `convivium check` hold a text to the same rules."""
+    bench = open_bench(qtbot, root)
+    pick_title(bench)
+    before = nl.read_bytes()
+    bench.editor.field.setPlainText("Lincoln\x07 vermoord")
+    qtbot.waitUntil(lambda: "control character U+0007" in bench.editor.status.text())  # said while typing
+    assert not bench.editor.save()
+    assert nl.read_bytes() == before
+    assert "control character U+0007" in bench.editor.status.text()
+
+
 def test_escape_drops_the_edit(qtbot: QtBot, root: Path) -> None:
     bench = open_bench(qtbot, root)
     pick_title(bench)

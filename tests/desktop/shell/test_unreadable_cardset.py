@@ -1,0 +1,94 @@
+"""A card set the app cannot read makes that game unavailable, never the app (issue #39, finding 1).
+
+An accepted translation import once grew banquet/text/it.yaml past the 2 MB every reader allows: from then
+on the app died with an uncaught CardSetError whenever a Banquet table opened, so with a Banquet game in
+progress, at every start after "Carry on". Now that game says why and cannot be opened, the others play,
+and its game in progress is kept exactly as it was for when the files are mended.
+"""
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_driver import Dialogs, make_window
+
+import cardsets
+from cardsets.yamlfile import MAX_FILE_BYTES
+from desktop.frame import storage
+from desktop.frame.seat_table import SeatTable
+from desktop.shell.games_list import games_in_progress
+
+NAMES = ["Ann", "Bob", "Cleo"]
+
+
+def play_some(table: SeatTable, count: int, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(count):
+        game = table.game
+        seat = min(game.engine.to_act(game.state))
+        assert table.play(rng.choice(game.match.legal_moves(seat)))
+
+
+def break_banquet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Banquet's Italian file past the readers' limit, as the import left it; the app reads that copy."""
+    root = tmp_path / "cardsets"
+    shutil.copytree(cardsets.ROOT / "banquet", root / "banquet")
+    it_yaml = root / "banquet" / "text" / "it.yaml"
+    it_yaml.write_bytes(it_yaml.read_bytes() + b"# " + b"x" * MAX_FILE_BYTES + b"\n")
+    installed = cardsets.load_texts
+
+    def load_texts(game: str, at: Path = cardsets.ROOT) -> cardsets.Catalog:
+        return installed(game, root if game == "banquet" else at)
+
+    monkeypatch.setattr(cardsets, "load_texts", load_texts)
+
+
+def test_a_game_in_progress_of_a_game_that_cannot_be_read_is_kept_and_the_app_goes_on(
+        qtbot: Any, home: Path, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    first = make_window(qtbot, dialogs)
+    table = first.new_hotseat("banquet", "standard", NAMES, {}, 3)
+    assert table is not None and table.autosave is not None
+    play_some(table, 4, 3)
+    slot = table.autosave
+    saved = slot.read_bytes()
+    first.close()
+
+    break_banquet(tmp_path, monkeypatch)
+    again = make_window(qtbot, dialogs, "it")  # the next start, in the language whose file is broken
+    dialogs.answers = [0]  # "Carry on"
+    assert not again.offer_resume(crashed=True)  # no table, and above all no uncaught CardSetError
+    title, said = dialogs.informed[-1]
+    assert title == again.tr_.text("game.unavailable_title")
+    assert again.tr_.text("game.banquet") in said and "file too large" in said and "it.yaml" in said
+    assert slot.read_bytes() == saved  # the game in progress is kept, byte for byte
+    assert [entry.path for entry in games_in_progress()] == [slot]
+    # The other games play; the broken one refuses again, each time saying why.
+    other = again.new_hotseat("parsifal", "standard", NAMES, {}, 5)
+    assert other is not None and again.table is other
+    assert not again.open_file(slot)
+    assert again.table is other and slot.read_bytes() == saved
+    assert len(dialogs.informed) == 2
+    again.hotseat_dialog("banquet", "standard", None)  # Game -> New game -> the Banquet
+    assert len(dialogs.informed) == 3 and again.tr_.text("game.banquet") in dialogs.informed[-1][1]
+    assert set(storage.game_slots()) == {slot, other.autosave}
+
+
+def test_a_translation_of_the_users_that_the_readers_refuse_is_left_out_and_said(
+        qtbot: Any, home: Path, dialogs: Dialogs) -> None:
+    """`translate import` writes only files the readers accept; one edited by hand afterwards may not be."""
+    mine = storage.translations_dir() / "banquet" / "it.yaml"
+    mine.parent.mkdir(parents=True)
+    mine.write_bytes((cardsets.ROOT / "banquet" / "text" / "it.yaml").read_bytes() + b"# " + b"x" * MAX_FILE_BYTES)
+    try:
+        cardsets.read_translations_from(storage.translations_dir())
+        window = make_window(qtbot, dialogs, "it")
+        window.tell_translation_problems()
+        qtbot.waitUntil(lambda: "translations/banquet/it.yaml" in window.message.text())
+        assert "larger than 2,000,000 bytes" in window.message.text()
+        table = window.new_hotseat("banquet", "standard", NAMES, {}, 3)  # the game plays, in the installed Italian
+        assert table is not None and not dialogs.informed
+    finally:
+        cardsets.read_translations_from(None)
