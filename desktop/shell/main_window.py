@@ -642,6 +642,7 @@ class MainWindow(QMainWindow):
     def take_in_old_autosave(self) -> None:
         """Earlier versions autosaved Solonauts beside the settings: that game moves into a slot of the games in
         progress, once. One that cannot be read is kept aside under a new name and the player is told."""
+        from desktop.shell.games_list import as_damaged
         from desktop.shell.tables import load_game
 
         old = storage.legacy_autosave_path()
@@ -652,7 +653,8 @@ class MainWindow(QMainWindow):
         except SaveError as exc:
             kept = storage.set_aside(old)  # someone may want to look at it
             if kept is not None:
-                self.tell_at_start(self.tr_.text("resume.damaged", reason=self.tr_.reason(exc), file=str(kept)))
+                reason = self.tr_.reason(as_damaged(exc))
+                self.tell_at_start(self.tr_.text("resume.damaged", reason=reason, file=str(kept)))
             return
         storage.move_into_games(old, "solonauts")
 
