@@ -366,6 +366,11 @@ class SeatTable(QWidget):
         """What the player is told once the table is up (a file of theirs found damaged and kept aside)."""
         return []
 
+    def spare_autosave(self) -> Path | None:
+        """This table's autosave if a new game may take it (Solonauts' untouched or finished deal); a game for several
+        keeps its own, so a new game always gets a new one."""
+        return None
+
     def offers(self, action: str) -> bool:
         """Is the game's own menu entry `action` (hint, daily, statistics, restart) available now?"""
         return False

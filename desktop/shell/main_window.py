@@ -428,15 +428,17 @@ class MainWindow(QMainWindow):
         storage.save_settings(self.settings)
 
     def new_game(self, options: dict[str, Any], seed: int) -> SeatTable:
-        """A Solonauts deal, the game the app opens on. It takes the place of the Solonauts game on the table
-        (in its autosave), as a new deal always has; a game for several stays among the games in progress."""
+        """A Solonauts deal, the game the app opens on. It takes the autosave of the Solonauts deal on the table only
+        if nothing is lost (no move played, or the deal over); a deal in progress, like a game for several, stays
+        among the games in progress."""
         from desktop.shell.tables import table_for
 
         table = table_for(*SOLO)
         assert table is not None
         self._remember(options)
         game = table.GAME_CLASS.start(*SOLO, ["1"], options, seed)
-        return self.show_table(game, self.table.autosave if type(self.table) is table else None)
+        on_table = self.table
+        return self.show_table(game, on_table.spare_autosave() if on_table is not None else None)
 
     def new_game_dialog(self) -> None:
         dialog = NewGameDialog(self.tr_, self, int(self.remembered_options()["ids"]))
