@@ -159,7 +159,7 @@ class SeatGame:
             # A hand-made or old file: cleaned like typed names, never shown as they are (desktop/frame/names.py).
             names = player_names.from_save(names)
         except player_names.BadName as exc:
-            raise SaveError("save.bad_name", reason=exc.code, **exc.params) from None
+            raise SaveError.because("save.bad_name", exc) from None
         game = cls(match, names)
         game.bots, replaced = bot_seats.from_save(data.get(bot_seats.BOTS), match.engine.game, match.engine.mode, seats,
                                                   match.engine.is_over(match.state))
