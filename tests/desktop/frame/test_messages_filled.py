@@ -4,21 +4,19 @@ a raw key ("option.composition_count"), in any language.
 The code is read for what it says: every typed error raised with a fixed text key (rules/ and desktop/), with the
 keyword arguments the code passes, is said through the translator as the app says it, in each language; so is each
 game's refusal wrapped as a save's reason (`save.bad_options`, `save.illegal_move`), as the main window says it
-whatever the game. And every `text("key", ...)` call of the desktop with a fixed key passes each placeholder that
-key's string has, in every language (a placeholder left out stays in the text as `{name}`).
+whatever the game. (That every `text("key", ...)` call gives each placeholder its string has is a step of
+`convivium check`: cardsets/text_usage.py, tests/cardsets/test_placeholder_languages.py.)
 """
 from __future__ import annotations
 
-import ast
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-import cardsets
-from cardsets.text import LANGUAGES, PLURAL_ONE, PLURAL_OTHER, Catalog, placeholders
+from cardsets import text_usage
+from cardsets.text import LANGUAGES
 from desktop.frame.i18n import Translator
 from rules.kernel import RulesError
 from rules.match import Match
@@ -27,9 +25,6 @@ from rules.saves import SaveError
 
 ROOT = Path(__file__).resolve().parents[3]
 GAMES = tuple(modes())
-# The typed errors whose first argument is a text key (rules.kernel.RulesError and the frame's own).
-ERRORS = {"RulesError", "IllegalMove", "BadOption", "NothingToUndo", "NothingToRedo", "SaveError", "BadName",
-          "BotSeatError"}
 RAW_PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
 RAW_KEY = re.compile(r"\b[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\b")  # "option.composition_count", "arco.title"
 # A save's reason given by the game's rules (rules/saves.py wraps them with the game's parameters).
@@ -45,36 +40,16 @@ class Raised:
     params: tuple[str, ...]
 
 
-def _call_name(node: ast.Call) -> str | None:
-    func = node.func
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-
-
-def _fixed_key(node: ast.Call) -> str | None:
-    first = node.args[0] if node.args else None
-    return first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
-
-
-def _calls(folder: str) -> Iterator[tuple[Path, ast.Call]]:
-    for path in sorted((ROOT / folder).rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call):
-                yield path, node
-
-
-def _game_of(path: Path) -> str | None:
-    parts = path.relative_to(ROOT).parts
-    return parts[1] if parts[0] == "rules" and len(parts) > 2 and parts[1] in GAMES else None
-
-
 def raised() -> list[Raised]:
+    """Every typed error the code raises with a fixed key and its arguments written out (cardsets/text_usage.py)."""
     found = []
-    for folder in ("rules", "desktop"):
-        for path, node in _calls(folder):
-            name, code = _call_name(node), _fixed_key(node)
-            if name in ERRORS and code is not None and not any(k.arg is None for k in node.keywords):
-                found.append(Raised(f"{path.relative_to(ROOT)}:{node.lineno}", _game_of(path), name, code,
-                                    tuple(str(k.arg) for k in node.keywords)))
+    for path, node, code in text_usage.calls(ROOT):
+        name = text_usage.call_name(node)
+        parts = path.relative_to(ROOT).parts
+        game = parts[1] if parts[0] == "rules" and len(parts) > 2 and parts[1] in GAMES else None
+        if name in text_usage.ERRORS and not any(k.arg is None for k in node.keywords):
+            found.append(Raised(f"{path.relative_to(ROOT)}:{node.lineno}", game, name, code,
+                                tuple(str(k.arg) for k in node.keywords)))
     return found
 
 
@@ -177,57 +152,3 @@ def test_a_save_without_a_version_of_the_cards_is_not_said_to_have_version_none(
         saves.from_dict(data)
     said = window.reason(caught.value)
     assert said == window.text("save.not_a_save") and "None" not in said
-
-
-# --- the text("key", ...) calls of the desktop ------------------------------------------------------------------
-
-
-def catalogs() -> dict[str, Catalog]:
-    return {"ui": cardsets.load_ui_texts(), **{game: cardsets.load_texts(game) for game in GAMES}}
-
-
-def speakers(found: dict[str, Catalog], path: Path, key: str) -> list[Catalog]:
-    """The catalogs `key` is looked up in from `path`: a game's table asks its game's texts, then the app's; the shared
-    frame and the shell the app's, or any game's that has the key (they speak through each game's translator)."""
-    parts = path.relative_to(ROOT).parts
-    if parts[1] == "games" and parts[2] in found:
-        game = found[parts[2]]
-        return [game] if game.has(key) or game.has(key + PLURAL_OTHER) else [found["ui"]]
-    if found["ui"].has(key) or found["ui"].has(key + PLURAL_OTHER):
-        return [found["ui"]]
-    return [catalog for catalog in found.values() if catalog.has(key) or catalog.has(key + PLURAL_OTHER)]
-
-
-def strings_of(found: list[Catalog], key: str) -> list[tuple[str, str, str]]:
-    """(language, key, string) of `key` in the catalogs `found`, its plural forms included."""
-    out = []
-    for catalog in found:
-        for lang, strings in catalog.strings.items():
-            for form in (key, key + PLURAL_ONE, key + PLURAL_OTHER):
-                if form in strings:
-                    out.append((lang, form, strings[form]))
-    return out
-
-
-def test_every_text_call_passes_each_placeholder_its_string_has() -> None:
-    found = catalogs()
-    wrong = []
-    seen = 0
-    for path, node in _calls("desktop"):
-        key = _fixed_key(node)
-        if _call_name(node) not in ("text", "t") or key is None or any(k.arg is None for k in node.keywords):
-            continue
-        if "." not in key or " " in key:
-            continue  # not a text key (a widget's own text(), a file name)
-        given = {str(k.arg) for k in node.keywords}
-        where = f"{path.relative_to(ROOT)}:{node.lineno}"
-        strings = strings_of(speakers(found, path, key), key)
-        seen += 1
-        if not strings:
-            wrong.append(f"{where}: no string {key!r} in any catalog")
-        for lang, form, string in strings:
-            missing = (placeholders(string) or set()) - given - ({"count"} if form != key else set())
-            if missing:
-                wrong.append(f"{where}: {form!r} in {lang} needs {sorted(missing)}, given {sorted(given)}")
-    assert seen > 300  # the scan sees the desktop's calls
-    assert wrong == [], "\n".join(wrong)
