@@ -63,7 +63,9 @@ def _has(catalog: Catalog, key: str) -> bool:
 
 def game_of(where: tuple[str, ...]) -> str | None:
     """The game whose rules or table a file of the code (its path, split) is part of."""
-    return where[1] if len(where) > 2 and where[0] == "rules" else where[2] if where[:2] == ("desktop", "games") else None
+    if len(where) > 2 and where[0] == "rules":
+        return where[1]
+    return where[2] if where[:2] == ("desktop", "games") else None
 
 
 def speakers(catalogs: Mapping[str, Catalog], where: tuple[str, ...], key: str) -> list[Catalog]:
@@ -85,7 +87,7 @@ def problems(catalogs: Mapping[str, Catalog], code: Path, games: Sequence[str] =
     found: list[Problem] = []
     for path, node, key in calls(code):
         if any(k.arg is None for k in node.keywords):
-            continue  # the arguments come in a dict: only a run shows them (tests/desktop/frame/test_messages_filled.py)
+            continue  # arguments in a dict: only a run shows them (tests/desktop/frame/test_messages_filled.py)
         given = {str(k.arg) for k in node.keywords}
         where = path.relative_to(code).parts
         if game_of(where) in absent:

@@ -2,10 +2,10 @@
 the set-up dialog and a save being opened.
 
 The curtain says "Pass to Ada": a name must show something, fit on the table, and differ from
-every other name at the table whatever its case, and look different too ("Ada" in Latin letters and
-"Аda" with a Cyrillic A are refused together: desktop/frame/confusables.py). Cleaning changes only what nobody can see or
-tell apart (the Unicode form, invisible characters, runs of spaces); anything else wrong is refused
-with the seat it is at, never guessed at.
+every other name at the table whatever its case, and look different too ("Ada" in Latin letters
+and "Аda" with a Cyrillic A are refused together: desktop/frame/confusables.py). Cleaning changes
+only what nobody can see or tell apart (the Unicode form, invisible characters, runs of spaces);
+anything else wrong is refused with the seat it is at, never guessed at.
 """
 from __future__ import annotations
 

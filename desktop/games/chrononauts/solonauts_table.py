@@ -331,7 +331,7 @@ class SolonautsTable(SeatTable):
         self.dealt.emit(dict(options))
 
     def spare_autosave(self) -> Path | None:
-        """This table's autosave if a new deal may take it: nothing is lost, as no move was played or the deal is over."""
+        """This table's autosave if a new deal may take it: nothing is lost, no move played or the deal over."""
         match = self.game.match
         return self.autosave if not match.moves or match.engine.is_over(match.state) else None
 

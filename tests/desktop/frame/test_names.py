@@ -79,7 +79,7 @@ def test_two_players_whose_names_look_alike_are_refused(first: str, second: str)
     assert caught.value.params == {"name": second, "other": first, "first": 2, "seat": 3}
 
 
-@pytest.mark.parametrize("pair", [["Anna", "Анна"], ["Zoë", "Zoe"], ["Olga", "Ольга"], ["Ada", "Ida"], ["Jo", "J0e"]])
+@pytest.mark.parametrize("pair", [["Anna", "Анна"], ["Zoë", "Zoe"], ["Olga", "Ольга"], ["Ada", "Ida"], ["Jo", "Joe"]])
 def test_names_that_only_share_letters_are_two_names(pair: list[str]) -> None:
     assert names.check(pair) == pair
 

@@ -128,8 +128,9 @@ def test_a_solonauts_deal_autosaves_in_a_slot_and_a_new_deal_takes_its_place(win
 
 
 def test_a_new_deal_never_takes_the_place_of_a_deal_in_progress(window: MainWindow) -> None:
-    """Issue #39, item 7: Game → New game wrote the new deal over the running one's file. The deal in progress stays in
-    Games in progress, whole, in its own slot; the new deal gets a slot of its own, as a new game for several does."""
+    """Issue #39, item 7: Game → New game wrote the new deal over the running one's file. The deal in progress stays
+    in Games in progress, whole, in its own slot; the new deal gets a slot of its own, as a new game for several
+    does."""
     moves = play(window, 3)
     slot = window.table.autosave
     assert slot is not None
