@@ -18,10 +18,12 @@ def main(argv: list[str] | None = None) -> int:
 
         return legibility_main(args[1:])
     if args and args[0] == "check":
+        from cardsets import text_usage
         from cardsets.check import main as check_main
         from rules.tutorial import check as replay_tutorials
 
-        return check_main(args[1:], extra=replay_tutorials)  # the guided games, replayed through the rules
+        # The guided games, replayed through the rules; and each text the code says, with every placeholder given.
+        return check_main(args[1:], extra=lambda root: replay_tutorials(root) + text_usage.check(root))
     if args and args[0] == "rules":
         from cardsets.rules_text import main as rules_main
 

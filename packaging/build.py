@@ -39,6 +39,8 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
             # The tables and the engines are imported by name (desktop/shell/tables.py, rules/registry.py).
             "--collect-submodules", "desktop", "--collect-submodules", "rules", "--collect-submodules", "cardsets",
             "--collect-data", "cardsets",  # cards.yaml and text/*.yaml of every game, and the UI catalog
+            # Unicode's confusables data (desktop/frame/confusables.py reads it as a package resource).
+            "--hidden-import", "confusable_homoglyphs", "--collect-data", "confusable_homoglyphs",
             "--add-data", f"{icons / 'hicolor' / '256x256' / 'apps' / (APP_ID + '.png')}{sep}icons",
             "--icon", str(icons / "convivium.ico")]
     for module in EXCLUDED:

@@ -26,6 +26,19 @@ MAX_SAVE_BYTES = 5_000_000  # far beyond any real game; refuses to read junk int
 class SaveError(RulesError):
     """A save that cannot be loaded; ``code`` is a text key for the player."""
 
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code, **params)
+        self.cause: RulesError | None = None
+        self.of_game: str | None = None
+
+    @classmethod
+    def because(cls, code: str, cause: RulesError, of_game: str | None = None, **params: object) -> SaveError:
+        """`code`, whose `reason` is what the rules said (`cause`), in the texts of `of_game` (None: the app's);
+        the rules' key and parameters are among `params` too."""
+        error = cls(code, **{**cause.params, **params, "reason": cause.code})
+        error.cause, error.of_game = cause, of_game
+        return error
+
 
 def to_dict(match: Match[Any]) -> dict[str, Any]:
     eng = match.engine
@@ -64,6 +77,8 @@ def from_dict(data: Any) -> Match[Any]:
     except RulesError:
         raise SaveError("save.unknown_game", game=game, mode=mode) from None
     saved_version = data.get("cardset_version")
+    if not isinstance(saved_version, int) or isinstance(saved_version, bool):
+        raise SaveError("save.not_a_save")  # no version of the cards to name
     if saved_version != getattr(eng, "cardset_version", 0):
         raise SaveError("save.cardset_version", saved=saved_version, current=getattr(eng, "cardset_version", 0))
     seed = data.get("seed")
@@ -75,7 +90,7 @@ def from_dict(data: Any) -> Match[Any]:
     try:
         match: Match[Any] = Match(eng, options, seed)
     except RulesError as exc:
-        raise SaveError("save.bad_options", reason=exc.code) from None
+        raise SaveError.because("save.bad_options", exc, game) from None
     for number, raw in enumerate(moves, 1):
         try:
             move: Move = Move.from_dict(raw, eng.moves)
@@ -83,7 +98,7 @@ def from_dict(data: Any) -> Match[Any]:
         except BadMoveData as exc:
             raise SaveError("save.bad_move", number=number, detail=str(exc)) from None
         except IllegalMove as exc:
-            raise SaveError("save.illegal_move", number=number, reason=exc.code, **exc.params) from None
+            raise SaveError.because("save.illegal_move", exc, game, number=number) from None
     return match
 
 

@@ -11,6 +11,7 @@ from desktop.frame.pseudo import CODE as PSEUDO
 from desktop.frame.pseudo import with_pseudo
 from rules.chrononauts.timeline import card_kind
 from rules.kernel import RulesError
+from rules.saves import SaveError
 
 PRIME = "′"  # the prime mark printed after a year on the prime side
 
@@ -66,6 +67,7 @@ class Translator(QObject):
                  texts: Catalog | None = None) -> None:
         super().__init__()
         self._language = language if language in (*LANGUAGES, PSEUDO) else "en"
+        self.game_name = game
         self._leader: Translator | None = None  # a game's translator speaks the window's language
         self._games: dict[str, Translator] = {}  # made once per game: a catalog is read from disk
         self.ui: Catalog = ui if ui is not None else cardsets.load_ui_texts()
@@ -119,14 +121,22 @@ class Translator(QObject):
         return catalog.text(self.language, key, **params)
 
     def card_title(self, instance: str) -> str:
-        """The title of a play card or identity instance ('inv_reverse_fate#2' -> 'Reverse Fate')."""
+        """The title of a card instance ('inv_reverse_fate#2' -> 'Reverse Fate'): a Chrononauts play card's
+        `title`, an identity's or another game's card's `name`; a card no text knows (a file's) as it is written."""
         kind = card_kind(instance)
-        if kind.startswith("id_"):
-            return self.text(f"{kind}.name")
-        return self.text(f"{kind}.title")
+        ui, game = self._catalogs()
+        for key in ([] if kind.startswith("id_") else [f"{kind}.title"]) + [f"{kind}.name"]:
+            if game.has(key) or ui.has(key):
+                return self.text(key)
+        return instance
 
     def reason(self, error: RulesError) -> str:
-        """A refused move or a broken file, said in the player's language."""
+        """A refused move or a broken file, said in the player's language. A file refused for what a game's rules
+        said (rules.saves.SaveError.cause) gives their reason in that game's words."""
+        if isinstance(error, SaveError) and error.cause is not None:
+            game = error.of_game
+            rules = self if game is None or game == self.game_name else self.for_game(game)
+            return self.text(error.code, **{**error.params, "reason": rules.reason(error.cause)})
         params: dict[str, object] = {}
         for name, value in error.params.items():
             if name == "card" and isinstance(value, str):

@@ -2,15 +2,17 @@
 the set-up dialog and a save being opened.
 
 The curtain says "Pass to Ada": a name must show something, fit on the table, and differ from
-every other name at the table whatever its case. Cleaning changes only what nobody can see or
-tell apart (the Unicode form, invisible characters, runs of spaces); anything else wrong is refused
-with the seat it is at, never guessed at.
+every other name at the table whatever its case, and look different too ("Ada" in Latin letters
+and "Аda" with a Cyrillic A are refused together: desktop/frame/confusables.py). Cleaning changes
+only what nobody can see or tell apart (the Unicode form, invisible characters, runs of spaces);
+anything else wrong is refused with the seat it is at, never guessed at.
 """
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
 
+from desktop.frame.confusables import confusable
 from rules.kernel import RulesError
 
 MAX_LENGTH = 40  # characters after cleaning: room on a seat's label and in one line of the prompt
@@ -66,32 +68,43 @@ def key(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold()
 
 
+def look_alike(a: str, b: str) -> bool:
+    """Could the players tell these apart on the screen? "Ada" and "Аda" (a Cyrillic A), "Al" and "AI" cannot;
+    nor "Аda" and "ADA", capitals aside."""
+    return confusable(a, b) or confusable(key(a), key(b))
+
+
+def clash(a: str, b: str) -> bool:
+    """May these two names not sit at one table?"""
+    return same(a, b) or look_alike(a, b)
+
+
 def check(names: Sequence[str], seats: Sequence[int] | None = None) -> list[str]:
-    """Every name cleaned; BadName for the first that cannot be used, or the first that repeats another.
-    `seats[i]` is the seat number the message gives for `names[i]` (default: i + 1)."""
+    """Every name cleaned; BadName for the first that cannot be used, or the first that repeats another or looks
+    like it. `seats[i]` is the seat number the message gives for `names[i]` (default: i + 1)."""
     numbers = list(seats) if seats is not None else list(range(1, len(names) + 1))
     cleaned = [clean(name, seat) for name, seat in zip(names, numbers)]
-    first: dict[str, int] = {}
-    for name, seat in zip(cleaned, numbers):
-        earlier = first.setdefault(key(name), seat)
-        if earlier != seat:
-            raise BadName("names.duplicate", name=name, first=earlier, seat=seat)
+    for later in range(len(cleaned)):
+        for earlier in range(later):
+            name, other = cleaned[later], cleaned[earlier]
+            if same(name, other):
+                raise BadName("names.duplicate", name=name, first=numbers[earlier], seat=numbers[later])
+            if look_alike(name, other):
+                raise BadName("names.lookalike", name=name, other=other, first=numbers[earlier], seat=numbers[later])
     return cleaned
 
 
 def from_save(names: Sequence[str]) -> list[str]:
-    """The names of a save, cleaned like typed ones. A name repeated (a file written before names had to
-    differ) is told apart by its seat, "Ada (2)", rather than lose the game: the seat number is what
-    the players can check, and the result is the same every time the file is opened."""
+    """The names of a save, cleaned like typed ones. A name that repeats or looks like another (a file written
+    before names had to differ, or made by hand) is told apart by its seat, "Ada (2)", rather than lose the game:
+    the seat number is what the players can check, and the result is the same every time the file is opened."""
     cleaned = [clean(name, seat) for seat, name in enumerate(names, 1)]
-    taken = {key(name) for name in cleaned}
     out: list[str] = []
     for seat, name in enumerate(cleaned, 1):
-        if any(same(name, done) for done in out):
+        if any(clash(name, done) for done in out):
             number = seat
-            while key(f"{name} ({number})") in taken:
+            while any(clash(f"{name} ({number})", other) for other in (*cleaned, *out)):
                 number += len(cleaned)
             name = f"{name} ({number})"
-            taken.add(key(name))
         out.append(name)
     return out

@@ -174,7 +174,7 @@ class SeatGame:
             # A hand-made or old file: cleaned like typed names, never shown as they are (desktop/frame/names.py).
             names = player_names.from_save(names)
         except player_names.BadName as exc:
-            raise SaveError("save.bad_name", reason=exc.code, **exc.params) from None
+            raise SaveError.because("save.bad_name", exc) from None
         game = cls(match, names)
         game.bots, replaced = bot_seats.from_save(data.get(bot_seats.BOTS), match.engine.game, match.engine.mode, seats,
                                                   match.engine.is_over(match.state))
@@ -382,6 +382,11 @@ class SeatTable(QWidget):
     def start_notes(self) -> list[str]:
         """What the player is told once the table is up (a file of theirs found damaged and kept aside)."""
         return []
+
+    def spare_autosave(self) -> Path | None:
+        """This table's autosave if a new game may take it (Solonauts' untouched or finished deal); a game for several
+        keeps its own, so a new game always gets a new one."""
+        return None
 
     def offers(self, action: str) -> bool:
         """Is the game's own menu entry `action` (hint, daily, statistics, restart) available now?"""

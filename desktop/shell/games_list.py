@@ -18,7 +18,7 @@ from desktop.frame import storage
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatGame, SeatTable, mode_key, saved_game
 from rules.registry import modes
-from rules.saves import SaveError
+from rules.saves import SaveError, read_json
 
 COLUMNS = ("games.column.game", "games.column.players", "games.column.last_played")
 
@@ -47,6 +47,12 @@ class Damaged:
     error: SaveError
 
 
+def as_damaged(error: SaveError) -> SaveError:
+    """Why one of our own autosaves could not be read. Its shape gone, it is damaged: "not a saved game" would
+    deny what the player knows it is."""
+    return SaveError("save.damaged") if error.code == "save.not_a_save" else error
+
+
 def read_slot(path: Path) -> GameInProgress | Damaged:
     """The game an autosave holds, or, if it cannot be read, the file set aside (never deleted)."""
     from desktop.shell.tables import table_for
@@ -55,11 +61,13 @@ def read_slot(path: Path) -> GameInProgress | Damaged:
     table = table_for(*held) if held is not None else None
     try:
         if table is None:
+            read_json(path)  # a file that is not JSON says why itself
             raise SaveError("save.not_a_save")
         game = table.GAME_CLASS.load(path)
         when = path.stat().st_mtime
     except (SaveError, OSError) as exc:
-        error = exc if isinstance(exc, SaveError) else SaveError("save.unreadable", detail=exc.strerror or str(exc))
+        error = as_damaged(exc) if isinstance(exc, SaveError) else SaveError("save.unreadable",
+                                                                             detail=exc.strerror or str(exc))
         # Someone may want to look at it: kept under a new name, so nothing writes over it.
         return Damaged(storage.set_aside(path) or path, error)
     return GameInProgress(path, table, game, when)

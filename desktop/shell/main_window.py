@@ -429,15 +429,17 @@ class MainWindow(QMainWindow):
         storage.save_settings(self.settings)
 
     def new_game(self, options: dict[str, Any], seed: int) -> SeatTable:
-        """A Solonauts deal, the game the app opens on. It takes the place of the Solonauts game on the table
-        (in its autosave), as a new deal always has; a game for several stays among the games in progress."""
+        """A Solonauts deal, the game the app opens on. It takes the autosave of the Solonauts deal on the table only
+        if nothing is lost (no move played, or the deal over); a deal in progress, like a game for several, stays
+        among the games in progress."""
         from desktop.shell.tables import table_for
 
         table = table_for(*SOLO)
         assert table is not None
         self._remember(options)
         game = table.GAME_CLASS.start(*SOLO, ["1"], options, seed)
-        shown = self.show_table(game, self.table.autosave if type(self.table) is table else None)
+        on_table = self.table
+        shown = self.show_table(game, on_table.spare_autosave() if on_table is not None else None)
         assert shown is not None  # Solonauts speaks from the window's own catalog, read before the window opened
         return shown
 
@@ -672,6 +674,7 @@ class MainWindow(QMainWindow):
     def take_in_old_autosave(self) -> None:
         """Earlier versions autosaved Solonauts beside the settings: that game moves into a slot of the games in
         progress, once. One that cannot be read is kept aside under a new name and the player is told."""
+        from desktop.shell.games_list import as_damaged
         from desktop.shell.tables import load_game
 
         old = storage.legacy_autosave_path()
@@ -682,7 +685,8 @@ class MainWindow(QMainWindow):
         except SaveError as exc:
             kept = storage.set_aside(old)  # someone may want to look at it
             if kept is not None:
-                self.tell_at_start(self.tr_.text("resume.damaged", reason=self.tr_.reason(exc), file=str(kept)))
+                reason = self.tr_.reason(as_damaged(exc))
+                self.tell_at_start(self.tr_.text("resume.damaged", reason=reason, file=str(kept)))
             return
         storage.move_into_games(old, "solonauts")
 

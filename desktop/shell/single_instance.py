@@ -8,10 +8,14 @@ socket named after the data folder, so that a second copy can ask it to come to 
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
+from PySide6.QtWidgets import QMessageBox
 
 from desktop.frame import dialogs
 from desktop.frame.i18n import Translator
@@ -38,6 +42,17 @@ class InstanceLock(QObject):
         self.lock = QLockFile(str(folder / LOCK_NAME))
         self.lock.setStaleLockTime(0)  # stale only when its process is gone, however long it has run
         self.server: QLocalServer | None = None
+
+    def obstacle(self) -> str | None:
+        """What stands where the lock file goes, if it is not a file: "folder", "link" or "special" (a device, a
+        pipe, a socket). QLockFile would take a folder there for another copy's lock, and wait forever on a pipe."""
+        try:
+            mode = os.lstat(self.folder / LOCK_NAME).st_mode
+        except OSError:
+            return None  # nothing there (or a folder we cannot look into: `claim` copes with that)
+        if stat.S_ISREG(mode):
+            return None
+        return "folder" if stat.S_ISDIR(mode) else "link" if stat.S_ISLNK(mode) else "special"
 
     def claim(self) -> bool:
         """Take the folder; False only if another running Convivium holds it. A folder where no lock
@@ -97,11 +112,18 @@ def ask_to_come_forward(folder: Path) -> bool:
 
 def claim_or_hand_over(tr: Translator, folder: Path) -> InstanceLock | None:
     """The lock if this copy may run; None if another one has the folder (then, if the person wants,
-    that one has been asked to come to the front). This copy then quits without writing anything."""
+    that one has been asked to come to the front), or if something that is not a file stands where the lock
+    goes (the person is told what and where). This copy then quits without writing anything."""
     lock = InstanceLock(folder)
+    t = tr.text
+    blocked = lock.obstacle()
+    if blocked is not None:  # not another copy: say what is in the way and where, and start nothing
+        text = t("instance.blocked", path=str(folder / LOCK_NAME), what=t(f"instance.blocked.{blocked}"))
+        print(text, file=sys.stderr)
+        dialogs.inform(None, t("instance.blocked_title"), text, QMessageBox.Icon.Critical)
+        return None
     if lock.claim():
         return lock
-    t = tr.text
     choice = dialogs.ask(None, t("instance.title"), t("instance.running"), [t("instance.show"), t("instance.quit")])
     if choice == 0 and not ask_to_come_forward(folder):
         dialogs.inform(None, t("instance.title"), t("instance.not_reached"))

@@ -50,7 +50,7 @@ def parse_options(raw: Mapping[str, Any], default_composition: Mapping[str, int]
         if card not in composition:
             raise BadOption("option.composition_card", card=card)
         if not _within(count, 0, UMBRA_COUNT_MAX):
-            raise BadOption("option.composition_count", card=card, value=count, high=UMBRA_COUNT_MAX)
+            raise BadOption("option.composition_count", card=f"umbra_{card}", value=count, high=UMBRA_COUNT_MAX)
         if card == "parcae" and count != 1:
             raise BadOption("option.parcae_fixed", value=count)
         composition[card] = count

@@ -35,3 +35,28 @@ def test_a_placeholder_changed_in_english_flags_every_translation(cardset_root: 
     assert check(cardset_root, out=out) == 1
     flagged = [entry.split(":", 1)[0] for entry in out.getvalue().splitlines() if "'card.ripples' uses placeholders" in entry]
     assert flagged == ["chrononauts/text/es.yaml", "chrononauts/text/it.yaml", "chrononauts/text/nl.yaml"]
+
+
+def test_a_placeholder_the_code_does_not_give_is_an_error_of_check(cardset_root: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue #39, item 7: every translation agreed on "{name}" while the call that said it gave none, so the player
+    read "There is no option called {name}". `convivium check` reads the code's calls (cardsets/text_usage.py):
+    renamed in all four languages alike, the placeholder is flagged where the code says the string."""
+    from desktop.cli import main
+
+    for lang in ("en", "it", "es", "nl"):
+        path = cardset_root / "chrononauts" / "text" / f"{lang}.yaml"
+        _number, line = _line(path, "  option.unknown:")
+        edit(path, (line, line.replace("{name}", "{option}")))
+    assert check(cardset_root, out=io.StringIO()) == 0  # the strings agree with each other: nothing else sees it
+    assert main(["check", "--root", str(cardset_root)]) == 1
+    said = capsys.readouterr().out.splitlines()
+    flagged = "'option.unknown' in it has ['option'], which this call does not give (it gives ['name'])"
+    assert any(line.startswith("rules/chrononauts/full.py:") and line.endswith(flagged) for line in said)
+
+
+def test_the_shipped_texts_give_each_placeholder_the_code_says(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardsets import ROOT, text_usage
+
+    assert sum(1 for _ in text_usage.calls(ROOT.parent)) > 500  # the code is read
+    assert [str(p) for p in text_usage.check(ROOT)] == []

@@ -353,6 +353,6 @@ def test_a_damaged_solonauts_autosave_is_said_with_where_it_went(qtbot: Any, hom
     kept = old.with_name(old.name + ".damaged-1")
     assert code == 0 and window.table.session is not None
     assert kept.read_bytes() == NESTED
-    assert said.startswith("The game saved last time could not be read (The file is damaged: nested more than")
-    assert f"it was kept as {kept}." in said
+    assert said.startswith(f"The game saved last time is damaged and could not be read, so it was set aside as {kept}. "
+                           "The file is damaged: nested more than")
     window.close()

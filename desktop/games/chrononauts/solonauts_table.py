@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QBoxLayout, QListWidget, QToolBar
 
 import cardsets
 
+from desktop.frame import storage
 from desktop.frame.card_item import CardFace
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
@@ -317,13 +318,26 @@ class SolonautsTable(SeatTable):
         self.view.setFocus()
 
     def new_game(self, options: dict[str, Any], seed: int) -> None:
-        """A new deal on this table, autosaved where the last one was."""
+        """A new deal on this table. A deal in progress keeps its autosave and waits in Games in progress (a new game
+        never takes the place of one in progress); the new deal gets a slot of its own."""
+        if self.autosave is not None and self.spare_autosave() is None:
+            self.autosave = storage.new_game_slot()
+        self.deal(options, seed)
+
+    def deal(self, options: dict[str, Any], seed: int) -> None:
+        """`seed`'s deal on this table, autosaved where the last one was."""
         self.start(GameSession.new(options, seed, self.tr_, self.autosave))
         self._autosave()
         self.dealt.emit(dict(options))
 
+    def spare_autosave(self) -> Path | None:
+        """This table's autosave if a new deal may take it: nothing is lost, no move played or the deal over."""
+        match = self.game.match
+        return self.autosave if not match.moves or match.engine.is_over(match.state) else None
+
     def restart(self) -> None:
-        self.new_game(dict(self.game.match.options), self.game.match.seed)
+        """The same deal from its start, in its own autosave: the player asked to play it again."""
+        self.deal(dict(self.game.match.options), self.game.match.seed)
 
     def hint(self) -> None:
         self.help.hint()

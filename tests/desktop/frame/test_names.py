@@ -65,6 +65,25 @@ def test_two_players_whose_names_differ_only_in_case_are_refused() -> None:
     assert names.check([" Ada", "Adam"]) == ["Ada", "Adam"]
 
 
+CYRILLIC_ADA = "\u0410da"  # "Аda": a Cyrillic A, then Latin letters
+
+
+@pytest.mark.parametrize(("first", "second"), [("Ada", CYRILLIC_ADA), ("Al", "AI"), ("ADA", CYRILLIC_ADA),
+                                               ("Bob", "\U0001d401ob"), ("Carla", "CarIa"), ("m", "rn")])
+def test_two_players_whose_names_look_alike_are_refused(first: str, second: str) -> None:
+    """Issue #39, item 7: "Pass to Ada" could not say which Ada. Names are compared by their confusable skeletons
+    (UTS #39), so a letter of another alphabet, or a capital I for an l, makes no other name."""
+    with pytest.raises(BadName) as caught:
+        names.check(["Bo", first, second])
+    assert caught.value.code == "names.lookalike"
+    assert caught.value.params == {"name": second, "other": first, "first": 2, "seat": 3}
+
+
+@pytest.mark.parametrize("pair", [["Anna", "Анна"], ["Zoë", "Zoe"], ["Olga", "Ольга"], ["Ada", "Ida"], ["Jo", "Joe"]])
+def test_names_that_only_share_letters_are_two_names(pair: list[str]) -> None:
+    assert names.check(pair) == pair
+
+
 def test_markup_in_a_name_is_kept_as_written() -> None:
     eve = 'Eve<img src="/none.png"><b>bold</b>'
     assert names.clean(eve) == eve
@@ -117,6 +136,16 @@ def test_the_setup_dialog_says_why_in_the_players_language(qtbot: Any, home: Pat
     assert "I posti 1 e 2 hanno lo stesso nome" in dialog.error.text()
 
 
+@pytest.mark.parametrize("language", ["en", "it", "es", "nl"])
+def test_the_setup_dialog_refuses_names_that_look_alike_in_each_language(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                         language: str) -> None:
+    main = make_window(qtbot, dialogs, language)
+    dialog = setup(main, ["Ada", CYRILLIC_ADA])
+    assert dialog.result() != QDialog.DialogCode.Accepted
+    said = main.tr_.text("names.lookalike", name=CYRILLIC_ADA, other="Ada", first=1, seat=2)
+    assert dialog.error.text() == said and "{" not in said and "names." not in said
+
+
 def test_a_pasted_book_stops_at_the_field_and_is_refused(main: MainWindow) -> None:
     dialog = setup(main, ["Ada", "y" * 1_000_000])
     assert len(dialog.name_edits[1].text()) <= names.RAW_LIMIT
@@ -157,6 +186,13 @@ def test_a_save_is_cleaned_and_repeated_names_are_told_apart_by_seat(tmp_path: P
     """A file from before names had to differ still opens: the second Ada becomes "Ada (2)"."""
     assert HotSeatGame.load(saved_with(tmp_path, [" Ada\u200b ", "ADA"])).names == ["Ada", "ADA (2)"]
     assert names.from_save(["Ada", "ada", "Ada (2)"]) == ["Ada", "ada (5)", "Ada (2)"]
+
+
+def test_a_save_with_names_that_look_alike_opens_with_them_told_apart_by_seat(tmp_path: Path) -> None:
+    """A hand-made file with "Ada" and "Аda" still opens, and the table can tell its players apart."""
+    loaded = HotSeatGame.load(saved_with(tmp_path, ["Ada", CYRILLIC_ADA])).names
+    assert loaded == ["Ada", f"{CYRILLIC_ADA} (2)"]
+    assert names.from_save(["Al", "AI", "AI (2)"]) == ["Al", "AI (5)", "AI (2)"]
 
 
 def test_file_open_refuses_a_million_character_name_with_the_reason(main: MainWindow, dialogs: Dialogs,

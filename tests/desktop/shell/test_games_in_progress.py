@@ -201,6 +201,28 @@ def test_a_damaged_autosave_set_aside_at_start_is_reported_with_where_it_went(qt
     assert str(kept) in main.message.text()
 
 
+@pytest.mark.parametrize("content", ['{"format": "convivium-save", "format_version": 2, "game": "parsifal", "mo',
+                                     '{"format": "convivium-save", "format_version": 2, "seed": 5}', "[]"])
+@pytest.mark.parametrize("language", ["en", "it", "es", "nl"])
+def test_an_autosave_set_aside_at_start_is_called_damaged_not_a_stranger(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                          content: str, language: str) -> None:
+    """Issue #39, item 7: an autosave of ours that lost its shape was "not a Convivium saved game"; it is one, damaged,
+    and the player is told so and where it was set aside, in their language."""
+    storage.games_dir().mkdir(parents=True)
+    broken = storage.games_dir() / f"game-broken{storage.SAVE_SUFFIX}"
+    broken.write_text(content, encoding="utf-8")
+    main = make_window(qtbot, dialogs)
+    main.tr_.set_language(language)
+    assert not main.offer_resume(crashed=False)
+    QApplication.processEvents()
+    kept = broken.with_name(broken.name + ".damaged-1")
+    said = main.message.text()
+    t = main.tr_.text
+    assert kept.read_text(encoding="utf-8") == content and str(kept) in said
+    assert said.startswith(t("games.damaged", file=str(kept), reason=""))
+    assert t("save.not_a_save") not in said
+
+
 def test_the_list_says_which_autosave_it_had_to_set_aside(qtbot: Any, main: MainWindow) -> None:
     storage.games_dir().mkdir(parents=True)
     broken = storage.games_dir() / f"game-broken{storage.SAVE_SUFFIX}"

@@ -117,7 +117,7 @@ def test_the_tables_own_menu_entries_go_to_the_table(qtbot: Any, window: MainWin
 
 
 def test_a_solonauts_deal_autosaves_in_a_slot_and_a_new_deal_takes_its_place(window: MainWindow) -> None:
-    """As before, one Solonauts game at a time: a new deal replaces the one on the table (not a game for several)."""
+    """A new deal takes the slot of a deal nobody has played on (nothing is lost); the games for several stay."""
     slot = window.table.autosave
     assert slot is not None and storage.is_game_slot(slot)
     assert not storage.legacy_autosave_path().exists()
@@ -127,6 +127,35 @@ def test_a_solonauts_deal_autosaves_in_a_slot_and_a_new_deal_takes_its_place(win
     window.new_game({"ids": 7}, 100)
     assert window.table.autosave not in (slot, parsifal.autosave)  # the others stay in progress
     assert len(games_in_progress()) == 3
+
+
+def test_a_new_deal_never_takes_the_place_of_a_deal_in_progress(window: MainWindow) -> None:
+    """Issue #39, item 7: Game → New game wrote the new deal over the running one's file. The deal in progress stays
+    in Games in progress, whole, in its own slot; the new deal gets a slot of its own, as a new game for several
+    does."""
+    moves = play(window, 3)
+    slot = window.table.autosave
+    assert slot is not None
+    window.new_game({"ids": 7}, 99)
+    assert window.table.autosave not in (None, slot) and window.table.game.match.seed == 99
+    assert load_save(slot).seed == DEAL and load_save(slot).moves == moves
+    listed = {entry.path: entry.game.match for entry in games_in_progress()}
+    assert set(listed) == {slot, window.table.autosave} and listed[slot].moves == moves
+
+
+def test_a_deal_found_by_the_table_is_dealt_beside_the_deal_in_progress(window: MainWindow) -> None:
+    """The table's own new deals (the winnable deal, the deal of the day, New deal at the end) go the same way."""
+    table = window.table
+    moves = play(window, 2)
+    slot = table.autosave
+    assert slot is not None
+    table.new_game({"ids": 8}, 4321)  # where the search for a winnable or daily deal ends
+    assert window.table is table and table.autosave not in (None, slot) and table.game.match.seed == 4321
+    assert load_save(table.autosave).seed == 4321 and load_save(slot).moves == moves
+    untouched = table.autosave
+    table.new_game({"ids": 8}, 4322)  # nothing played on that one: nothing lost, its slot is reused
+    assert table.autosave == untouched and load_save(untouched).seed == 4322
+    assert sorted(entry.path for entry in games_in_progress()) == sorted([slot, untouched])
 
 
 def test_an_old_solonauts_autosave_is_taken_into_the_games_in_progress_once(

@@ -20,7 +20,7 @@ from desktop.frame import dialogs, storage
 from desktop.frame.i18n import Translator
 from desktop.shell import app
 from desktop.shell.main_window import MainWindow
-from desktop.shell.single_instance import InstanceLock, ask_to_come_forward
+from desktop.shell.single_instance import LOCK_NAME, InstanceLock, ask_to_come_forward, claim_or_hand_over
 
 ROOT = Path(__file__).resolve().parents[3]
 DRIVER = Path(__file__).resolve().parents[1] / "instance_driver.py"
@@ -86,6 +86,35 @@ def test_a_second_start_asks_and_quits_without_writing(monkeypatch: pytest.Monke
     assert asked == [(tr.text("instance.running"), [tr.text("instance.show"), tr.text("instance.quit")])]
     assert len([w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]) == windows
     assert files_in(home) == before  # no autosave, no marker, no settings, no statistics
+
+
+@pytest.mark.parametrize("what", ["folder", "special"])
+def test_something_not_a_file_where_the_lock_goes_is_said_for_what_it_is(
+        monkeypatch: pytest.MonkeyPatch, qtbot: Any, home: Path, what: str) -> None:
+    """Issue #39, item 7: a folder (or a pipe) named convivium.lock is not another Convivium running. The person is
+    told what stands where, and the start stops there: no "already open", no wait on a pipe, nothing written."""
+    home.mkdir(parents=True)
+    blocker = home / LOCK_NAME
+    if what == "folder":
+        blocker.mkdir()
+    else:
+        os.mkfifo(blocker)
+    told: list[tuple[str, str]] = []
+    monkeypatch.setattr(dialogs, "inform", lambda _parent, title, text, *_icon: told.append((title, text)))
+    monkeypatch.setattr(dialogs, "ask", lambda *_args: pytest.fail("asked as if another copy were running"))
+    tr = Translator("en")
+    assert claim_or_hand_over(tr, home) is None
+    said = tr.text("instance.blocked", path=str(blocker), what=tr.text(f"instance.blocked.{what}"))
+    assert told == [(tr.text("instance.blocked_title"), said)]
+    assert str(blocker) in said and ("a folder" if what == "folder" else "not an ordinary file") in said
+    assert sorted(p.name for p in home.iterdir()) == [LOCK_NAME]
+
+
+def test_a_lock_file_left_by_a_crash_is_no_obstacle(home: Path) -> None:
+    home.mkdir(parents=True)
+    (home / LOCK_NAME).write_text("12345\nconvivium\nhost\n", encoding="utf-8")
+    lock = InstanceLock(home)
+    assert lock.obstacle() is None
 
 
 # --- real processes ----------------------------------------------------------------------------------
