@@ -11,6 +11,7 @@ seconds a few milliseconds long; nothing is asserted about the wall clock.
 """
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +21,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from secret_twins import Side, perform, snapshot
 from table_driver import Dialogs, make_window
+from test_bot_seats import answer_at_random, computers_done, over, person_acts
 from test_shared_prompt import TABLES, IDS, answer_key, at_window, close, memo_twins, side_for
 
-from desktop.frame import accessibility, answer_wait, keyboard, storage
+from desktop.frame import accessibility, answer_wait, bot_seats, keyboard, storage
 from desktop.frame.i18n import Translator
 from desktop.shell.main_window import MainWindow
 from rules.kernel import ResponseWindow
@@ -243,3 +245,36 @@ def test_the_wait_is_chosen_in_the_game_menu_and_kept(qtbot: Any, home: Path, di
         assert answer_wait.wait_of(odd) == 3
     win.set_language("nl")
     assert win.menu_wait.title() == "Tijd om te antwoorden" and win.wait_actions[10].text() == "10 seconden"
+
+
+def test_with_computers_the_person_is_asked_and_never_kept_waiting_for_a_click(
+        qtbot: Any, home: Path, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #36: a computer's play asks the person at the screen whether they answer; the computers asked answer
+    for themselves (their bots, their views), and the person's countdown runs out into their pass, unclicked."""
+    monkeypatch.setattr(bot_seats, "WINDOW_MS", 0)
+    monkeypatch.setattr(answer_wait, "clock_runs", True)
+    monkeypatch.setattr(answer_wait, "SECOND_MS", 1)
+    win = make_window(qtbot, dialogs)
+    win.settings["bot_pace"] = "instant"
+    table = win.new_hotseat("chrononauts", "chrononauts", ["Ada", "Bruno", "Carla"], {}, 3, {1: "normal", 2: "hard"})
+    rng = random.Random(3)
+    answer_at_random(table, rng)
+    engine, match = table.game.engine, table.game.match
+    after_computers = 0
+    for _ in range(600):
+        if over(table) or after_computers >= 3:
+            break
+        QApplication.processEvents()
+        if table.bot_seats.thinking():
+            computers_done(qtbot, table)
+            continue
+        window = engine.window(table.game.state)
+        if window is not None and table.decider() is None:  # Ada's question: nothing is pressed
+            assert table.countdown.running and window.asked == (0,)
+            moves = len(match.moves)
+            qtbot.waitUntil(lambda: len(match.moves) > moves, timeout=10_000)
+            assert match.moves[moves:moves + 1] == list(window.nobody)
+            after_computers += window.opener in table.game.bots
+            continue
+        person_acts(qtbot, table, rng)
+    assert after_computers >= 3
