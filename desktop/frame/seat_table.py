@@ -238,6 +238,7 @@ class SeatTable(QWidget):
         # The seconds left to claim the shared question (desktop/frame/answer_wait.py): shown while they run.
         self.countdown_label = plain.label()
         self.countdown_label.setStyleSheet("font-weight: bold")
+        self.countdown_label.setAlignment(Qt.AlignmentFlag.AlignCenter)  # two short lines: the prompt keeps its room
         self.countdown_label.hide()
         self.bar_layout.addWidget(self.countdown_label)
         self.message = plain.label()  # refusals may quote names and files

@@ -71,7 +71,7 @@ def test_the_countdown_shows_counts_down_and_then_nobody_answers(game: str, mode
     window = open_window(side)
     moves = len(played.match.moves)
     try:
-        assert shown(side) == counting(3) == "Nobody in 3 s · Space to answer"
+        assert shown(side) == counting(3) == "Nobody in 3 s\nSpace to answer"
         assert list(side.table.buttons)[0] == answer_key(side, window)  # the keyboard lands on the claim
         for left in (2, 1):
             side.table.countdown.tick()
