@@ -83,8 +83,10 @@ class Countdown(QObject):
         self.ran_out.emit()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        # A key held since the play that opened the window (Enter on a target) repeats: that is no claim.
         if (self.running and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
-                and event.key() in CLAIM_KEYS and not event.modifiers() & COMMAND_MODIFIERS):
+                and event.key() in CLAIM_KEYS and not event.modifiers() & COMMAND_MODIFIERS
+                and not event.isAutoRepeat()):
             self.claimed.emit()
             return True
         return False

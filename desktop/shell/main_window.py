@@ -357,8 +357,8 @@ class MainWindow(QMainWindow):
 
         t = self.tr_.text
         self.menu_wait.setTitle(t("window.wait"))
-        chosen = self.settings.get(answer_wait.SETTING)
-        chosen = answer_wait.ALWAYS if answer_wait.wait_of(chosen) is None else answer_wait.wait_of(chosen)
+        wait = answer_wait.wait_of(self.settings.get(answer_wait.SETTING))
+        chosen = answer_wait.ALWAYS if wait is None else wait
         for choice, act in self.wait_actions.items():
             act.setText(t("window.wait_always") if choice == answer_wait.ALWAYS else
                         t("window.wait_none") if choice == 0 else t("window.wait_seconds", count=choice))

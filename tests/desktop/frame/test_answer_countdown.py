@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from secret_twins import Side, perform, snapshot
@@ -114,6 +115,9 @@ def test_one_key_or_one_click_claims_and_the_curtain_goes_to_the_claimer(how: st
         assert shown(side) == counting(2)
         if how == "space_on_table":
             side.table.view.setFocus()
+            held = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier, "", True)
+            QApplication.sendEvent(side.table.view, held)  # Enter held since the play: no claim
+            assert side.table.countdown.running
             QTest.keyClick(side.table.view, Qt.Key.Key_Space)
         elif how == "enter_on_bar":
             assert keyboard.focus_bar(side.table)
@@ -278,3 +282,24 @@ def test_with_computers_the_person_is_asked_and_never_kept_waiting_for_a_click(
             continue
         person_acts(qtbot, table, rng)
     assert after_computers >= 3
+
+
+def test_a_new_wait_chosen_at_an_open_question_puts_it_again_at_once(qtbot: Any, home: Path, dialogs: Dialogs) -> None:
+    """Game → Time to answer while the question counts: the question is put again under the new wait; no wait
+    closes it with nobody answering."""
+    win = make_window(qtbot, dialogs)
+    played = at_window("chrononauts", "chrononauts", 3)
+    window = played.engine.window(played.state)
+    assert window is not None
+    moves = len(played.match.moves)
+    table = win.show_table(played)
+    assert table.countdown.remaining == 3
+    table.countdown.tick()
+    win.wait_actions[8].trigger()
+    assert table.countdown.remaining == 8 and table.countdown_label.text() == counting(8)
+    win.wait_actions[answer_wait.ALWAYS].trigger()
+    assert not table.countdown.running and not table.countdown_label.isVisible()
+    assert played.engine.window(played.state) == window
+    win.wait_actions[0].trigger()
+    assert played.engine.window(played.state) != window
+    assert played.match.moves[moves:moves + len(window.nobody)] == list(window.nobody)
