@@ -303,3 +303,17 @@ def test_a_new_wait_chosen_at_an_open_question_puts_it_again_at_once(qtbot: Any,
     win.wait_actions[0].trigger()
     assert played.engine.window(played.state) != window
     assert played.match.moves[moves:moves + len(window.nobody)] == list(window.nobody)
+
+
+def test_a_guided_game_always_asks(qtbot: Any) -> None:
+    """CHR-10.11: a guided first game's steps teach the question's buttons, so its question waits for them."""
+    played = at_window("chrononauts", "chrononauts", 3)
+    side = side_for(played, qtbot)
+    window = open_window(side)
+    try:
+        side.table.guard = lambda _move: True
+        put_again(side, 0)  # not even "no wait" closes it
+        assert shown(side) == "" and open_window(side) == window
+        assert list(side.table.buttons)[:2] == ["nobody", answer_key(side, window)]
+    finally:
+        close(side)
