@@ -20,7 +20,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
                                QPushButton, QVBoxLayout, QWidget)
 
-from desktop.frame import accessibility, bot_seats, dialogs, keyboard, plain, seat_hint, storage
+from desktop.frame import accessibility, answer_wait, bot_seats, dialogs, keyboard, plain, seat_hint, storage
 from desktop.frame import names as player_names
 from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import CardTable
@@ -251,6 +251,12 @@ class SeatTable(QWidget):
         self.prompt = plain.label()  # names in it are shown as written, never read as markup
         self.prompt.setWordWrap(True)
         self.bar_layout.addWidget(self.prompt, 1)
+        # The seconds left to claim the shared question (desktop/frame/answer_wait.py): shown while they run.
+        self.countdown_label = plain.label()
+        self.countdown_label.setStyleSheet("font-weight: bold")
+        self.countdown_label.setAlignment(Qt.AlignmentFlag.AlignCenter)  # two short lines: the prompt keeps its room
+        self.countdown_label.hide()
+        self.bar_layout.addWidget(self.countdown_label)
         self.message = plain.label()  # refusals may quote names and files
         self.message.setStyleSheet(ERROR_STYLE)
         self.message.setWordWrap(True)
@@ -278,6 +284,13 @@ class SeatTable(QWidget):
         self._drawn_for: tuple[int | None, bool] = (None, False)  # who the last draw was for; was it private?
         self.bot_seats = bot_seats.BotSeats(self, self)  # plays for the computer players, if any sit here
         self.hinter = seat_hint.SeatHint(self, self)  # Game → Hint, where computers play the game
+        self.countdown = answer_wait.Countdown(self)
+        self.countdown.ticked.connect(self._show_countdown)
+        self.countdown.ran_out.connect(self._nobody_in_time)
+        self.countdown.claimed.connect(lambda: keyboard.pressed(self, self.someone_answers))
+        self.view.installEventFilter(self.countdown)  # Space or Enter on the table claims the question
+        self._putting = False  # is the shared question put to the table in this redraw?
+        self._counting_said = False  # has the countdown's start been said to a screen reader?
         scene.move_chosen.connect(self._on_move)
         scene.drop_refused.connect(self._on_refused)
         scene.idle_key.connect(lambda: self.show_message(self.tr_.text("status.key_idle"), error=False))
@@ -487,7 +500,9 @@ class SeatTable(QWidget):
         """Draw the table for whoever may look now, and offer the buttons of this moment."""
         if not self.read_only:
             self._skip_window()
+        self._putting = False
         if self.read_only:
+            self.countdown.stop()
             self.draw(self.replay_seat, "")
             self.scene.set_dests({})  # nothing is picked or played in a replay, whoever it looks over
             self.scene.refresh_marks()
@@ -546,10 +561,13 @@ class SeatTable(QWidget):
             if window is None and viewer is not None and self.RESPONSE_WINDOWS:
                 never = self.game.auto_pass.get(viewer, 0) is None
                 self.button("auto_pass", t("window.ask_me" if never else "window.never_ask_me"), self.toggle_auto_pass)
+        if not self._putting:
+            self.countdown.stop()
         if self.can_undo():
             self.button("undo", t("menu.undo").replace("&", ""), self.undo)
         self.button("save", t("menu.save_as").replace("&", ""), self.save_dialog)
         self._build_bar()
+        self._show_countdown()
         self._rebuild_log()
         self._refresh_detail()
         self.changed.emit()
@@ -563,13 +581,54 @@ class SeatTable(QWidget):
 
     # --- the shared question of a response window (CHR-10.11, BB-17.5.6, PAR-15.6) ---------------
 
+    def wait_seconds(self) -> int | None:
+        """How long the shared question waits before nobody has answered (None: until someone says so): the
+        player's setting. A guided game waits, for its steps teach the question's buttons."""
+        if self.guard is not None:
+            return None
+        return answer_wait.wait_of((self.settings or {}).get(answer_wait.SETTING))
+
+    def _question_key(self, window: ResponseWindow) -> object:
+        """Names the question put now: each new one (a new window, or the same put again after a claim taken
+        back) gets its own countdown."""
+        return (len(self.game.match.moves), window.asked)
+
     def _offer_window(self, window: ResponseWindow) -> None:
         words = self.window_words(window)
         self.say(words.question)
+        self._putting = True
+        key, wait = self._question_key(window), self.wait_seconds()
+        if wait is not None and self.countdown.position != key:
+            self.countdown.start(key, wait)
+            self._counting_said = False
+        counting = self.countdown.running
+        if counting:  # the claim first: the keyboard lands on it, and Space on the bar claims as on the table
+            self.button(*words.answer, self.someone_answers)
         self.button(*words.nobody, lambda: self.nobody_answers(False))
         if words.nobody_for_turn is not None and window.nobody_for_turn:
             self.button(*words.nobody_for_turn, lambda: self.nobody_answers(True))
-        self.button(*words.answer, self.someone_answers)
+        if not counting:
+            self.button(*words.answer, self.someone_answers)
+
+    def _show_countdown(self) -> None:
+        """The seconds left, in the bar; the start is said once to a screen reader, after the question."""
+        left = self.countdown.remaining
+        if left is None:
+            self.countdown_label.hide()
+            return
+        self.countdown_label.setText(self.tr_.text("window.countdown", seconds=left))
+        self.countdown_label.show()
+        if not self._counting_said:
+            self._counting_said = True
+            accessibility.announce(self.countdown_label, self.tr_.text("window.countdown_said", count=left))
+
+    def _nobody_in_time(self) -> None:
+        """The countdown ran out with nobody claiming the question it was counting for: nobody answers."""
+        window = self.game.engine.window(self.game.state)
+        if self.read_only or window is None or self.answering is not None \
+                or self.countdown.position != self._question_key(self.bot_seats.for_people(window)):
+            return
+        self.nobody_answers(False)
 
     def _close_window(self, moves: Sequence[Move]) -> bool:
         """Play the moves that close the window with nobody answering, in order; the last one as a play."""
@@ -595,6 +654,7 @@ class SeatTable(QWidget):
         window = self.game.engine.window(self.game.state)
         if window is None or not self.bot_seats.for_people(window).asked:
             return
+        self.countdown.stop()  # claimed: time stands still while they say who, and the question waits for them
         seats = list(self.bot_seats.for_people(window).asked)
         chosen = 0
         if len(seats) > 1 or (self.game.secret_differs(seats[0]) and self.looking != seats[0]):  # who, named
@@ -602,7 +662,7 @@ class SeatTable(QWidget):
             chosen = self.ask(words.who_title, words.who, [self.game.names[s] for s in seats])
         if 0 <= chosen < len(seats):
             self.answering = seats[chosen]
-            self.refresh()
+        self.refresh()  # a claim taken back puts the question again, with its countdown
 
     def back_to_prompt(self) -> None:
         self.answering = None
@@ -632,15 +692,17 @@ class SeatTable(QWidget):
         self.refresh()
 
     def _skip_window(self) -> None:
-        """Close the open window unasked when every player asked said not to be asked: their settings alone
-        decide, never what they hold, so a skipped question tells nobody anything (CHR-10.11)."""
+        """Close the open window unasked when every player asked said not to be asked, or the table waits no
+        time for an answer: settings alone decide, never what anyone holds, so a skipped question tells nobody
+        anything (CHR-10.11)."""
         engine, match = self.game.engine, self.game.match
         played = False
+        no_wait = self.wait_seconds() == 0
         for _ in range(len(match.moves) + 100):  # each round closes a window; a game opens finitely many
             window = engine.window(self.game.state)
             window = window if window is None else self.bot_seats.for_people(window)
             if window is None or self.answering is not None or not window.asked \
-                    or not all(self.game.passes(seat, window) for seat in window.asked):
+                    or not (no_wait or all(self.game.passes(seat, window) for seat in window.asked)):
                 break
             try:
                 for move in window.nobody:

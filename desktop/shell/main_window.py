@@ -275,6 +275,7 @@ class MainWindow(QMainWindow):
         self.menu_game.addAction(self.act_side)
         self.menu_game.addAction(self.act_statistics)
         self._build_pace_menu()
+        self._build_wait_menu()
         self.menu_game.addSeparator()
         self.menu_game.addAction(self.act_quit)
         self.menu_edit = self.menuBar().addMenu("")
@@ -336,6 +337,45 @@ class MainWindow(QMainWindow):
             self.table.bot_seats.pace = bot_seats.pace_ms(name)
         self._check_pace()
 
+    def _build_wait_menu(self) -> None:
+        """Game → Time to answer: how long a response window's question waits before nobody has answered
+        (desktop/frame/answer_wait.py); it takes effect at once."""
+        from desktop.frame import answer_wait
+
+        self.menu_wait = self.menu_game.addMenu("")
+        group = QActionGroup(self)
+        self.wait_actions: dict[object, QAction] = {}
+        for choice in answer_wait.CHOICES:
+            act = QAction(self, checkable=True)
+            act.triggered.connect(lambda _checked=False, c=choice: self.set_answer_wait(c))
+            group.addAction(act)
+            self.menu_wait.addAction(act)
+            self.wait_actions[choice] = act
+        self._name_wait_menu()
+
+    def _name_wait_menu(self) -> None:
+        from desktop.frame import answer_wait
+
+        t = self.tr_.text
+        self.menu_wait.setTitle(t("window.wait"))
+        wait = answer_wait.wait_of(self.settings.get(answer_wait.SETTING))
+        chosen = answer_wait.ALWAYS if wait is None else wait
+        for choice, act in self.wait_actions.items():
+            act.setText(t("window.wait_always") if choice == answer_wait.ALWAYS else
+                        t("window.wait_none") if choice == 0 else t("window.wait_seconds", count=choice))
+            act.setChecked(choice == chosen)
+
+    def set_answer_wait(self, choice: object) -> None:
+        """The wait at a response window, kept in the settings the table reads; an open question is put again."""
+        from desktop.frame import answer_wait
+
+        self.settings[answer_wait.SETTING] = choice
+        storage.save_settings(self.settings)
+        if self.table is not None and self.table.RESPONSE_WINDOWS and not self.table.read_only:
+            self.table.countdown.stop()
+            self.table.refresh()
+        self._name_wait_menu()
+
     def retranslate(self) -> None:
         t = self.tr_.text
         self.setWindowTitle(self.table.title() if self.table is not None else t("app.name"))
@@ -343,6 +383,7 @@ class MainWindow(QMainWindow):
             act.setText(t(str(act.data())))
         self.menu_game.setTitle(t("menu.game"))
         self.menu_pace.setTitle(t("bots.pace"))
+        self._name_wait_menu()
         self.menu_edit.setTitle(t("menu.edit"))
         self.menu_language.setTitle(t("menu.language"))
         self.menu_tools.setTitle(t("menu.tools"))

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from table_driver import DEAL, Dialogs, make_window
 
-from desktop.frame import card_item
+from desktop.frame import answer_wait, card_item
 from desktop.games.chrononauts import solonauts_help as solo_help
 from desktop.shell.main_window import MainWindow
 
@@ -30,6 +30,13 @@ def dialogs() -> Dialogs:
 def no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
     """Cards land at once, so a test can aim at where they are; tests of the sliding turn it back on."""
     monkeypatch.setattr(card_item, "ANIMATION_MS", 0)
+
+
+@pytest.fixture(autouse=True)
+def time_stands_still(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A response window's countdown shows but does not run: a test ticks it itself (answer_wait.Countdown.tick),
+    or turns the clock back on, so no test hangs on the wall clock or parts from its twin by it."""
+    monkeypatch.setattr(answer_wait, "clock_runs", False)
 
 
 @pytest.fixture(autouse=True)

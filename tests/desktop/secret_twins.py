@@ -42,7 +42,7 @@ IDLE_KEYS = (K.Key_Left, K.Key_Right, K.Key_Up, K.Key_Down, K.Key_Tab, K.Key_Bac
 KEYS = (*IDLE_KEYS, K.Key_Return)
 
 Gesture = tuple[Any, ...]  # ("lift",) ("drag", card, target) ("clicks", card, target) ("click", key)
-#                            ("hover", key) ("button", key) ("key", Qt.Key)
+#                            ("hover", key) ("button", key) ("key", Qt.Key) ("tick",): a second of a countdown
 
 
 # --- dealing the secrets another way ----------------------------------------------------------------
@@ -249,6 +249,8 @@ def perform(side: Side, gesture: Gesture) -> None:
     elif kind == "key":
         for event_type in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
             QApplication.sendEvent(scene, QKeyEvent(event_type, gesture[1], Qt.KeyboardModifier.NoModifier))
+    elif kind == "tick":  # time is the test's (tests/desktop/conftest.py): a response window's countdown goes on
+        side.table.countdown.tick()
     QApplication.processEvents()
     scene.finish_slides()
 

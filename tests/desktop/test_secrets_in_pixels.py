@@ -7,7 +7,8 @@ a viewer is chosen (the public, as behind the curtain or at a shared prompt, or 
 secrets hidden from them are dealt another way (tests/desktop/secret_twins.py). Two tables, one on
 each deal, are driven through the same gestures by the scene's own handlers; whenever the table
 shows that viewer's view, or the public one, both tables must render the same image and hold the same
-texts, tooltips and accessible names. The state behind a picture includes what gestures leave on the
+texts, tooltips and accessible names. A response window's countdown runs at both tables alike, a second at a
+time, as a gesture (issue #36): its seconds must not tell who could answer. The state behind a picture includes what gestures leave on the
 table (the keyboard's ring, a card picked up, the card under the pointer): the host of Bacchus'
 Banquet arranging the round's three cards must not leave a ring that tells the Keep card from the gift.
 """
@@ -76,6 +77,7 @@ TABLES = (Table("chrononauts", "chrononauts", "chrononauts", (2, 4), 50),
 class Tally:
     positions: int = 0  # pictures compared
     after_private: int = 0  # ... with someone else's private look since the last one
+    counting: int = 0  # ... with a response window's countdown showing
     games: int = 0
 
 
@@ -152,6 +154,8 @@ class Twins:
         rng, a, b = self.rng, self.a, self.b
         if a.scene.curtain_up:
             return ("lift",), ("lift",) if b.scene.curtain_up else ("key", KEYS[0])
+        if a.table.countdown.running and rng.random() < 0.4:
+            return ("tick",), ("tick",)  # a second of a shared question's countdown, at both tables (issue #36)
         roll = rng.random()
         gesture: Gesture | None = None
         if roll < 0.5:
@@ -203,6 +207,7 @@ class Twins:
         snap_a, snap_b = snapshot(self.a), snapshot(self.b)
         self.tally.positions += 1
         self.tally.after_private += private
+        self.tally.counting += self.a.table.countdown.running
         if PICTURES:
             folder = Path(PICTURES)
             folder.mkdir(parents=True, exist_ok=True)
@@ -244,6 +249,8 @@ def test_a_viewer_sees_the_same_whichever_way_the_secrets_lie(table: Table, qtbo
     assert tally.positions >= POSITIONS, f"only {tally.positions} positions compared in {tally.games} games"
     if table.secret_turns:
         assert tally.after_private >= 10, f"only {tally.after_private} positions after a private look"
+    if table_for(table.game).RESPONSE_WINDOWS:
+        assert tally.counting >= 3, f"only {tally.counting} positions with a countdown showing"
 
 
 @pytest.mark.parametrize("mode", ["standard", "open_privileges"])

@@ -32,7 +32,7 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from desktop.frame import storage
+from desktop.frame import answer_wait, storage
 from desktop.shell import app
 from desktop.shell.main_window import MainWindow
 from rules.kernel import Move
@@ -119,6 +119,8 @@ def main(argv: list[str]) -> int:
     # Nothing at this start-up may wait for a person: there is no earlier game in a fresh folder.
     MainWindow.ask = lambda self, title, text, buttons: 1  # type: ignore[method-assign]
     MainWindow.inform = lambda self, title, text: None  # type: ignore[method-assign]
+    # Every move is the driver's, and reported: no response window's countdown plays one of its own.
+    answer_wait.clock_runs = False
     qt_app = QApplication(sys.argv[:1])  # before any timer; app.run takes this one
     QTimer.singleShot(0, driver.begin)
     args = ["--lang", "en"] + (["--deal", str(seed)] if mode == "solonauts" else [])

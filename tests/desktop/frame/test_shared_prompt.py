@@ -178,10 +178,9 @@ def test_settings_saved_with_another_game_are_left_out_with_a_note(qtbot: Any, t
     assert cls.GAME_CLASS.load(foreign).auto_pass == {} and cls.GAME_CLASS.load(foreign).notes
 
 
-def test_the_public_sees_the_same_whether_or_not_the_player_asked_holds_a_memo(qtbot: Any) -> None:
-    """CHR-10.11, CHR-14.4 (issue #16, in pixels): the same game dealt twice, a player asked holding a Memo at
-    one table and an ordinary card in its place at the other; the same clicks (each player asked passes for
-    the turn) show the public the same pictures and words at every shared moment, and skip alike."""
+def memo_twins() -> tuple[SeatGame, SeatGame]:
+    """The same Chrononauts game at a window dealt twice: a player asked holds a Memo in the first and an ordinary
+    card in its place in the second; the public view is the same (CHR-10.11, CHR-14.4)."""
     for seed in range(400):
         played = window_at("chrononauts", "chrononauts", 3, seed)
         if played is None:
@@ -201,19 +200,28 @@ def test_the_public_sees_the_same_whether_or_not_the_player_asked_holds_a_memo(q
         assert eng.view(other.state, PUBLIC) == eng.view(state, PUBLIC)
         assert not any(eng.effect(other.state, c) == "memo" for c in other.state.hands[holder]) or \
             sum(eng.effect(state, c) == "memo" for c in state.hands[holder]) > 1
-        a, b = side_for(played, qtbot), side_for(other, qtbot)
-        try:
-            for index in range(len(window.asked) + 1):
-                shot_a, shot_b = snapshot(a), snapshot(b)
-                assert shot_a.words == shot_b.words and shot_a.image == shot_b.image
-                if index < len(window.asked):
-                    for side in (a, b):
-                        pass_this_turn(side, window, index)
-            assert eng.window(played.state) != window and eng.window(other.state) != window
-            assert played.match.moves == other.match.moves
-        finally:
-            close(a)
-            close(b)
-        return
+        return played, other
     raise AssertionError("no deal where a player asked holds a Memo")
 
+
+def test_the_public_sees_the_same_whether_or_not_the_player_asked_holds_a_memo(qtbot: Any) -> None:
+    """CHR-10.11, CHR-14.4 (issue #16, in pixels): the same game dealt twice, a player asked holding a Memo at
+    one table and an ordinary card in its place at the other; the same clicks (each player asked passes for
+    the turn) show the public the same pictures and words at every shared moment, and skip alike."""
+    played, other = memo_twins()
+    eng = played.engine
+    window = eng.window(played.state)
+    assert window is not None
+    a, b = side_for(played, qtbot), side_for(other, qtbot)
+    try:
+        for index in range(len(window.asked) + 1):
+            shot_a, shot_b = snapshot(a), snapshot(b)
+            assert shot_a.words == shot_b.words and shot_a.image == shot_b.image
+            if index < len(window.asked):
+                for side in (a, b):
+                    pass_this_turn(side, window, index)
+        assert eng.window(played.state) != window and eng.window(other.state) != window
+        assert played.match.moves == other.match.moves
+    finally:
+        close(a)
+        close(b)

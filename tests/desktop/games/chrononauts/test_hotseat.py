@@ -218,7 +218,8 @@ def test_the_memo_prompt_looks_the_same_when_nobody_holds_a_memo(main: MainWindo
     card, targets = playable[0]
     hs.scene.select(card)
     assert hs.scene.activate(next(k for k in targets if k != "zone:discard"))
-    assert list(hs.buttons) == ["nobody", "memo", "undo", "save"]
+    assert list(hs.buttons) == ["memo", "nobody", "undo", "save"]  # the claim first, while it counts down (#36)
+    assert hs.countdown_label.text() == "Nobody in 3 s\nSpace to answer"
     assert hs.scene.hand == [] and not hs.scene.curtain_up
     main.set_language("it")
     assert hs.buttons["nobody"].text() == "Nessuno" and "Memo" in hs.prompt.text()
