@@ -13,6 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt  # mightBeRichText lives in QtGui's part of the Qt namespace
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
+from desktop.frame import screen_fit
+
 
 def label(text: str = "") -> QLabel:
     """A QLabel that shows its text literally, whatever it holds."""
@@ -55,4 +57,5 @@ def message_box(parent: QWidget | None, title: str, text: str,
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.setWindowTitle(window_title(title))
     box.setText(text)
+    screen_fit.keep_on_screen(box)
     return box

@@ -20,7 +20,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
                                QPushButton, QVBoxLayout, QWidget)
 
-from desktop.frame import accessibility, bot_seats, dialogs, keyboard, plain, storage
+from desktop.frame import accessibility, bot_seats, dialogs, keyboard, plain, screen_fit, storage
 from desktop.frame import names as player_names
 from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import CardTable
@@ -988,6 +988,7 @@ class SeatSetupDialog(QDialog):
         self.error.setWordWrap(True)
         form.addRow(self.error)
         form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
+        screen_fit.keep_on_screen(self)
 
     def _name_seat_choices(self) -> None:
         """The options' seat lists say the names typed, in the order they will sit (a blank row sits nobody)."""

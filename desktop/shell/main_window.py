@@ -7,13 +7,13 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFormLayout,
                                QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget, QWidget)
 
 import cardsets
-from desktop.frame import accessibility, dialogs, plain, storage
+from desktop.frame import accessibility, dialogs, plain, screen_fit, storage
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator, use_qt_language
 from desktop.frame.keys_help import rows_for
@@ -106,6 +106,7 @@ class NewGameDialog(QDialog):
         self.mode.currentIndexChanged.connect(self._mode_chosen)
         self._game_chosen(0)
         self.seed: int | None = None
+        screen_fit.keep_on_screen(self)
 
     def _game_chosen(self, _index: int) -> None:
         """The modes of the game chosen; several people on one screen give their names in the next dialog."""
@@ -160,7 +161,7 @@ class NewGameDialog(QDialog):
 
 
 LAYOUT = "window_layout"  # the settings' entry for the docks' layout
-LAYOUT_MAX = 8192  # characters: Qt's state for two docks takes a few hundred
+SIZE = QSize(1480, 900)  # the window's size on a screen it has not been on yet, where the screen has room
 LEAVING_MS = 3000  # how long a table that left the window lives on, hidden and still
 
 
@@ -219,7 +220,7 @@ class MainWindow(QMainWindow):
         self.how_to_play: HowToPlay | None = None
         self.replay_window: ReplayWindow | None = None
         self.retranslate()
-        self.resize(1480, 900)
+        screen_fit.restore_geometry(self, self.settings, SIZE)
         self.restore_layout()
 
     # --- menus ----------------------------------------------------------------------
@@ -298,7 +299,7 @@ class MainWindow(QMainWindow):
         self.actions_by_key = [self.act_new, self.act_restart, self.act_open, self.act_save, self.act_save_as,
                                self.act_quit, self.act_undo, self.act_redo, self.act_help, self.act_about,
                                self.act_translations, self.act_statistics, self.act_hint, self.act_daily]
-        self.actions_by_key += [self.act_keys, self.act_log]
+        self.actions_by_key += [self.act_keys, self.act_log, self.act_side]
         self.actions_by_key += [self.act_replay, self.act_watch, self.act_games, *self.pace_actions.values()]
 
     def _build_pace_menu(self) -> None:
@@ -814,15 +815,17 @@ class MainWindow(QMainWindow):
         self.remember_layout()
 
     def remember_layout(self) -> None:
-        """The docks' place, width and folding, kept in the settings (Qt's own state, written as text)."""
-        self.settings[LAYOUT] = bytes(self.saveState().toBase64().data()).decode("ascii")
+        """The docks' place, width and folding, and the window's size on this screen, kept in the settings
+        (Qt's own state, written as text)."""
+        self.settings[LAYOUT] = screen_fit.encode(self.saveState())
+        screen_fit.remember_geometry(self, self.settings)
         storage.save_settings(self.settings)
 
     def restore_layout(self) -> None:
         """The layout the player left; a value that is not Qt's (a hand-edited file) is ignored."""
-        saved = self.settings.get(LAYOUT)
-        if isinstance(saved, str) and len(saved) <= LAYOUT_MAX and saved.isascii():
-            self.restoreState(QByteArray.fromBase64(saved.encode("ascii")))
+        saved = screen_fit.decode(self.settings.get(LAYOUT))
+        if saved is not None:
+            self.restoreState(saved)
         self.act_side.setChecked(self.detail_dock.isVisibleTo(self))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
