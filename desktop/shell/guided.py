@@ -209,6 +209,7 @@ class Offer(QObject):
     def show(self, table: SeatTable, name: str) -> Bubble:
         t = self.window.tr_.text
         bubble = self.bubble = Bubble(table.view.viewport())
+        bubble.destroyed.connect(lambda: self._gone(bubble))  # it goes with its table, unanswered
         bubble.refusal.hide()
         bubble.notice.hide()
         bubble.skip.hide()
@@ -221,6 +222,10 @@ class Offer(QObject):
         bubble.show()
         bubble.raise_()
         return bubble
+
+    def _gone(self, bubble: Bubble) -> None:
+        if self.bubble is bubble:
+            self.bubble = None
 
     def _words(self, _code: str = "") -> None:
         """The offer's words, in the window's language (again after a switch)."""
