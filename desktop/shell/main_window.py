@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFormLayout,
                                QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget, QWidget)
 
@@ -198,6 +198,9 @@ class MainWindow(QMainWindow):
         self.prompt = plain.label()
         self.message = plain.label()
         self.message.setStyleSheet("color: #b3261e; font-weight: bold")
+        self.message.setWordWrap(True)  # a long refusal is read whole, on two lines (see _make_room)
+        self.message.setFixedHeight(self._message_lines())
+        self._prompt_gives_way = False  # a message too long for its own room takes the prompt's while shown
         self.score = plain.label()
         self.deal_label = plain.label()
         self.statusBar().addWidget(self.prompt, 1)
@@ -206,7 +209,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.deal_label)
         self._message_timer = QTimer(self)
         self._message_timer.setSingleShot(True)
-        self._message_timer.timeout.connect(self.message.clear)
+        self._message_timer.timeout.connect(self.clear_message)
 
         self._build_actions()
         from desktop.shell import guided  # Help → Guided first game and its first-start offer: all of it there
@@ -368,7 +371,7 @@ class MainWindow(QMainWindow):
         use_qt_language(code)
         # A passing message ("Saved to …", a hint, a refusal) was said in the old language: it goes.
         self.statusBar().clearMessage()
-        self.message.clear()
+        self.clear_message()
         if self.table is not None:
             self.table.message.clear()
         self.retranslate()
@@ -531,7 +534,7 @@ class MainWindow(QMainWindow):
         self.save_path = None
         self.centre.addWidget(table)
         self.centre.setCurrentWidget(table)
-        self.message.clear()
+        self.clear_message()
         self.retranslate()
         table.view.setFocus()
         return table
@@ -570,7 +573,33 @@ class MainWindow(QMainWindow):
         """A line beside the prompt: a refusal or a problem in red, anything else (a hint) in ink."""
         self.message.setStyleSheet(f"color: {'#b3261e' if error else '#1d4f8a'}; font-weight: bold")
         self.message.setText(text)
+        self._make_room()
         self._message_timer.start(6000 if error else 12000)
+
+    def _message_lines(self) -> int:
+        """The message line's height: two lines of its bold words."""
+        font = self.message.font()
+        font.setBold(True)
+        return 2 * QFontMetrics(font).lineSpacing() + 2
+
+    def _make_room(self) -> None:
+        """The message is read whole: on two lines beside the prompt; where that is not enough, the prompt
+        gives it its room while it is shown, and a message longer still makes the line taller."""
+        label = self.message
+        label.setFixedHeight(self._message_lines())
+        width = label.width()
+        if self.prompt.isVisible() and label.heightForWidth(width) > label.height():
+            self._prompt_gives_way = True
+            width += self.prompt.width() + self.statusBar().layout().spacing()
+            self.prompt.hide()
+        label.setFixedHeight(max(self._message_lines(), label.heightForWidth(width)))
+
+    def clear_message(self) -> None:
+        self.message.clear()
+        self.message.setFixedHeight(self._message_lines())
+        if self._prompt_gives_way:
+            self._prompt_gives_way = False
+            self.prompt.setVisible(bool(self.prompt.text()))
 
     def tell_at_start(self, text: str) -> None:
         """A note at start-up (a damaged file was kept aside): said once the first game is on the table,
@@ -587,7 +616,8 @@ class MainWindow(QMainWindow):
         prompt, score, deal = table.status() if table is not None else ("", "", "")
         for label, text in ((self.prompt, prompt), (self.score, score), (self.deal_label, deal)):
             label.setText(text)
-            label.setVisible(bool(text))  # nor does a screen reader find an empty label (a game for several has its bar)
+            # Nor does a screen reader find an empty label (a game for several has its bar).
+            label.setVisible(bool(text) and not (label is self.prompt and self._prompt_gives_way))
         self.act_undo.setEnabled(table is not None and table.can_take_back())
         self.act_redo.setEnabled(table is not None and table.can_redo())
         for action, act in self.offer_actions.items():
