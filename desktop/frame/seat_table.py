@@ -765,10 +765,10 @@ class SeatTable(QWidget):
         return ""
 
     def _name(self, key: str) -> str:
-        """What an item is called, from what it shows (the words a screen reader says)."""
+        """What an item is called: a pile by its name, a card by what it shows (the words a screen reader says)."""
         item = self.scene.items_by_key.get(key)
         title = item.face.title.replace("\n", " ") if item is not None and not item.face.face_down else ""
-        return title or self.scene.accessible_text(key)[0].replace("\n", " ")
+        return self.scene.pile_name(key) or title or self.scene.accessible_text(key)[0].replace("\n", " ")
 
     def _nearest(self, card: str, keys: Sequence[str]) -> list[str]:
         items = self.scene.items_by_key
