@@ -590,7 +590,8 @@ class MainWindow(QMainWindow):
         width = label.width()
         if self.prompt.isVisible() and label.heightForWidth(width) > label.height():
             self._prompt_gives_way = True
-            width += self.prompt.width() + self.statusBar().layout().spacing()
+            bar = self.statusBar().layout()
+            width += self.prompt.width() + (bar.spacing() if bar is not None else 0)
             self.prompt.hide()
         label.setFixedHeight(max(self._message_lines(), label.heightForWidth(width)))
 
