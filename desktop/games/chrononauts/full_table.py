@@ -266,6 +266,13 @@ class ChrononautsTable(SeatTable):
         return key
 
     def detail_of(self, key: str) -> tuple[CardFace, str] | None:
+        shown = self._card_detail(key)
+        if shown is None or key != DISCARD_KEY:
+            return shown
+        face, text = shown  # the pile's top card, said to be the discard pile's (issue #36)
+        return face, f"<p><b>{html.escape(self.tr_.text('a11y.discard_pile'))}</b></p>{text}"
+
+    def _card_detail(self, key: str) -> tuple[CardFace, str] | None:
         view = self.scene.full_view
         card = self.card_under(key)
         if view is None or card is None:

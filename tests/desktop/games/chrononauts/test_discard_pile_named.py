@@ -2,6 +2,7 @@
 it was named after its top card in the hints, in the refusals and for a screen reader)."""
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,9 @@ def test_the_discard_pile_is_named_as_a_pile(qtbot: Any, home: Path, language: s
     assert hs._name(DISCARD_KEY) == t("a11y.discard_pile")  # in a hint's or a refusal's words
     assert top not in hs._name(DISCARD_KEY)
     assert hs.scene.accessible_text(DISCARD_KEY)[0] == t("a11y.discard", card=top)  # for a screen reader
+    shown = hs.detail_of(DISCARD_KEY)  # the card up close: the pile's name, then its top card
+    assert shown is not None and shown[1].startswith(f"<p><b>{t('a11y.discard_pile')}</b></p>")
+    assert html.escape(top) in shown[1]
 
 
 def test_the_solonauts_discard_pile_too(qtbot: Any, home: Path) -> None:
