@@ -199,7 +199,6 @@ class MainWindow(QMainWindow):
         self.message = plain.label()
         self.message.setStyleSheet("color: #b3261e; font-weight: bold")
         self.message.setWordWrap(True)  # a long refusal is read whole, on two lines (see _make_room)
-        self.message.setFixedHeight(self._message_lines())
         self._prompt_gives_way = False  # a message too long for its own room takes the prompt's while shown
         self.score = plain.label()
         self.deal_label = plain.label()
@@ -576,28 +575,28 @@ class MainWindow(QMainWindow):
         self._make_room()
         self._message_timer.start(6000 if error else 12000)
 
-    def _message_lines(self) -> int:
-        """The message line's height: two lines of its bold words."""
+    def _message_room(self) -> int:
+        """The height kept for messages: two lines of bold words under a table that speaks through the status
+        line (Solonauts), so that a refusal never moves the table; none under a table with a line of its own."""
         font = self.message.font()
         font.setBold(True)
-        return 2 * QFontMetrics(font).lineSpacing() + 2
+        return 2 * QFontMetrics(font).lineSpacing() + 2 if self.prompt.text() else 0
 
     def _make_room(self) -> None:
         """The message is read whole: on two lines beside the prompt; where that is not enough, the prompt
         gives it its room while it is shown, and a message longer still makes the line taller."""
         label = self.message
-        label.setFixedHeight(self._message_lines())
         width = label.width()
-        if self.prompt.isVisible() and label.heightForWidth(width) > label.height():
+        if self.prompt.isVisible() and label.heightForWidth(width) > self._message_room():
             self._prompt_gives_way = True
             bar = self.statusBar().layout()
             width += self.prompt.width() + (bar.spacing() if bar is not None else 0)
             self.prompt.hide()
-        label.setFixedHeight(max(self._message_lines(), label.heightForWidth(width)))
+        label.setFixedHeight(max(self._message_room(), label.heightForWidth(width)))
 
     def clear_message(self) -> None:
         self.message.clear()
-        self.message.setFixedHeight(self._message_lines())
+        self.message.setFixedHeight(self._message_room())
         if self._prompt_gives_way:
             self._prompt_gives_way = False
             self.prompt.setVisible(bool(self.prompt.text()))
@@ -619,6 +618,8 @@ class MainWindow(QMainWindow):
             label.setText(text)
             # Nor does a screen reader find an empty label (a game for several has its bar).
             label.setVisible(bool(text) and not (label is self.prompt and self._prompt_gives_way))
+        if not self.message.text():
+            self.message.setFixedHeight(self._message_room())
         self.act_undo.setEnabled(table is not None and table.can_take_back())
         self.act_redo.setEnabled(table is not None and table.can_redo())
         for action, act in self.offer_actions.items():
