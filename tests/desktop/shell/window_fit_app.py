@@ -4,9 +4,10 @@ process per screen, for a QApplication exists once per process).
 
     QT_QPA_PLATFORM=offscreen:configfile=screens.json python window_fit_app.py en,nl OUT.json
 
-Every entry of every menu is triggered, with Solonauts, Chrononauts and Bacchanalia on the table (their
-menus differ); a watcher looks at each window that opens, modal or not, and closes it. What no menu entry
-opens by itself (each game's set-up, the card chooser, Bacchanalia's question) is opened as the table does."""
+Every entry of every menu is triggered, with Solonauts and with a game for several on the table (their menus
+differ); a watcher looks at each window that opens, modal or not, and closes it. What no menu entry opens by
+itself (each game's set-up, the card chooser, Bacchanalia's question, a long message) is opened as the table
+does, and the main window is measured with each game's table in it, its prompt bar as the player sees it."""
 from __future__ import annotations
 
 import json
@@ -151,7 +152,22 @@ def every_window(language: str, watcher_of: list[Watcher]) -> list[dict[str, Any
         window.hotseat_dialog(game, table.MODES[0], None)
         watcher.settle()
 
-    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+    names = ["Annemarie", "Bartholomeus", "Cyriel", "Dorothea", "Evangelina", "Florentijn"]
+    for game in seat_games():  # every table in the window, with its prompt bar as the player looking sees it
+        table = table_class(game)
+        assert table is not None
+        on = window.new_hotseat(game, table.MODES[0], names[:table.SEATS[1]], {}, 7)
+        for _ in range(20):
+            if on.scene.curtain_up:
+                on.lift_curtain()
+            elif "keep" in on.buttons:  # Chrononauts: the deal kept, on to the first turn
+                on.buttons["keep"].click()
+            else:
+                break
+            QApplication.processEvents()
+        watcher.context = f"{language} {game} table, {on.prompt.text()[:40]}"
+        watcher.record(window, name_of(window))
+
     chrono = window.new_hotseat("chrononauts", "chrononauts", names, {}, 7)
     every_menu_entry(window, watcher, f"{language} chrononauts")
     from desktop.games.chrononauts.card_chooser import Choice
@@ -166,7 +182,6 @@ def every_window(language: str, watcher_of: list[Watcher]) -> list[dict[str, Any
     watcher.settle()
 
     bacchanalia = window.new_hotseat("bacchanalia", table_class("bacchanalia").MODES[0], names, {}, 7)  # type: ignore[union-attr]
-    every_menu_entry(window, watcher, f"{language} bacchanalia")
     watcher.context = f"{language} bacchanalia: the element kept"
     bacchanalia.ask_element()  # type: ignore[attr-defined]
     watcher.settle()
