@@ -67,6 +67,7 @@ class Watcher:
         self.main = main
         self.seen: list[dict[str, Any]] = []
         self.context = ""
+        self.looking = False
         self.timer = QTimer()
         self.timer.timeout.connect(self.look)
         self.timer.start(20)
@@ -76,6 +77,9 @@ class Watcher:
                           "problems": problems(window)})
 
     def look(self) -> None:
+        if self.looking:  # the events processed below may fire the timer again
+            return
+        self.looking = True
         for window in QApplication.topLevelWidgets():
             if window is self.main or not window.isVisible() or isinstance(window, QMenu) or not window.isWindow():
                 continue
@@ -84,6 +88,7 @@ class Watcher:
             QApplication.processEvents()  # a dialog sizes itself as it shows (a message box, after its text)
             self.record(window, name_of(window))
             window.close()
+        self.looking = False
 
     def settle(self) -> None:
         for _ in range(3):
