@@ -489,6 +489,11 @@ class CardTable(QGraphicsScene):
             return "", ""
         return face_words(self.translator, item.face)
 
+    def pile_name(self, key: str) -> str:
+        """What the pile `key` is called in a line of text ('' if it is no pile of this table's): a pile is not
+        named after the card on its top."""
+        return ""
+
     def accessible_summary(self) -> str:
         """A line about the whole table (the counts a glance gives); a game's scene may say more."""
         hand = self.hand_cards()

@@ -13,6 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt  # mightBeRichText lives in QtGui's part of the Qt namespace
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
+from desktop.frame import screen_fit
+
 
 def label(text: str = "") -> QLabel:
     """A QLabel that shows its text literally, whatever it holds."""
@@ -47,12 +49,21 @@ def window_title(text: str) -> str:
     return text.replace("[*]", "[*][*]")
 
 
+BOX_LINES = 16  # a longer text (a list of problems) would make a box taller than a laptop's screen
+BOX_CHARACTERS = 1200
+
+
 def message_box(parent: QWidget | None, title: str, text: str,
                 icon: QMessageBox.Icon = QMessageBox.Icon.NoIcon) -> QMessageBox:
-    """A message box that shows its title and text literally; the caller adds the buttons."""
+    """A message box that shows its title and text literally; the caller adds the buttons. A long text shows
+    its beginning, and the whole of it in the box's details, which scroll: the box fits the screen."""
     box = QMessageBox(parent)
     box.setIcon(icon)
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.setWindowTitle(window_title(title))
-    box.setText(text)
+    start = "\n".join(text.splitlines()[:BOX_LINES])[:BOX_CHARACTERS]
+    box.setText(text if start == text else f"{start} …")
+    if start != text:
+        box.setDetailedText(text)
+    screen_fit.keep_on_screen(box)
     return box

@@ -20,7 +20,8 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
                                QPushButton, QVBoxLayout, QWidget)
 
-from desktop.frame import accessibility, answer_wait, bot_seats, dialogs, keyboard, plain, seat_hint, storage
+from desktop.frame import (accessibility, answer_wait, bot_seats, dialogs, keyboard, plain, screen_fit, seat_hint,
+                           storage)
 from desktop.frame import names as player_names
 from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import CardTable
@@ -901,10 +902,10 @@ class SeatTable(QWidget):
         return ""
 
     def _name(self, key: str) -> str:
-        """What an item is called, from what it shows (the words a screen reader says)."""
+        """What an item is called: a pile by its name, a card by what it shows (the words a screen reader says)."""
         item = self.scene.items_by_key.get(key)
         title = item.face.title.replace("\n", " ") if item is not None and not item.face.face_down else ""
-        return title or self.scene.accessible_text(key)[0].replace("\n", " ")
+        return self.scene.pile_name(key) or title or self.scene.accessible_text(key)[0].replace("\n", " ")
 
     def _nearest(self, card: str, keys: Sequence[str]) -> list[str]:
         items = self.scene.items_by_key
@@ -1127,6 +1128,7 @@ class SeatSetupDialog(QDialog):
         self.error.setWordWrap(True)
         form.addRow(self.error)
         form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
+        screen_fit.keep_on_screen(self)
 
     def _name_seat_choices(self) -> None:
         """The options' seat lists say the names typed, in the order they will sit (a blank row sits nobody)."""

@@ -14,7 +14,7 @@ from PySide6.QtCore import QDateTime, QLocale, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHeaderView, QLabel, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
-from desktop.frame import storage
+from desktop.frame import screen_fit, storage
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatGame, SeatTable, mode_key, saved_game
 from rules.registry import modes
@@ -156,6 +156,7 @@ class GamesDialog(QDialog):
         layout.addWidget(buttons)
         self.fill()
         self.resize(760, 380)
+        screen_fit.keep_on_screen(self)
 
     def fill(self) -> None:
         """Read the autosaves again and show them, the one played last on top and selected."""

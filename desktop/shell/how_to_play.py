@@ -23,7 +23,7 @@ import cardsets
 from cardsets import rules_text
 from cardsets.rules_text import FIRST, NAMES, RulesText, Section
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES, REFERENCE
-from desktop.frame import plain, storage
+from desktop.frame import plain, screen_fit, storage
 from desktop.frame.i18n import Translator
 from desktop.workbench.adapters import card_picture
 
@@ -217,6 +217,7 @@ class HowToPlay(QDialog):
         tr.language_changed.connect(self._relanguage)
         tr.texts_changed.connect(self._relanguage)
         self.resize(self._remembered_size())
+        screen_fit.keep_on_screen(self)
         self.retranslate()
 
     # --- what is shown ------------------------------------------------------------------

@@ -7,13 +7,13 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFormLayout,
                                QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget, QWidget)
 
 import cardsets
-from desktop.frame import accessibility, dialogs, plain, storage
+from desktop.frame import accessibility, dialogs, plain, screen_fit, storage
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator, use_qt_language
 from desktop.frame.keys_help import rows_for
@@ -107,6 +107,7 @@ class NewGameDialog(QDialog):
         self.mode.currentIndexChanged.connect(self._mode_chosen)
         self._game_chosen(0)
         self.seed: int | None = None
+        screen_fit.keep_on_screen(self)
 
     def _game_chosen(self, _index: int) -> None:
         """The modes of the game chosen; several people on one screen give their names in the next dialog."""
@@ -161,7 +162,7 @@ class NewGameDialog(QDialog):
 
 
 LAYOUT = "window_layout"  # the settings' entry for the docks' layout
-LAYOUT_MAX = 8192  # characters: Qt's state for two docks takes a few hundred
+SIZE = QSize(1480, 900)  # the window's size on a screen it has not been on yet, where the screen has room
 LEAVING_MS = 3000  # how long a table that left the window lives on, hidden and still
 
 
@@ -198,6 +199,8 @@ class MainWindow(QMainWindow):
         self.prompt = plain.label()
         self.message = plain.label()
         self.message.setStyleSheet("color: #b3261e; font-weight: bold")
+        self.message.setWordWrap(True)  # a long refusal is read whole, on two lines (see _make_room)
+        self._prompt_gives_way = False  # a message too long for its own room takes the prompt's while shown
         self.score = plain.label()
         self.deal_label = plain.label()
         self.statusBar().addWidget(self.prompt, 1)
@@ -206,7 +209,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.deal_label)
         self._message_timer = QTimer(self)
         self._message_timer.setSingleShot(True)
-        self._message_timer.timeout.connect(self.message.clear)
+        self._message_timer.timeout.connect(self.clear_message)
 
         self._build_actions()
         from desktop.shell import guided  # Help → Guided first game and its first-start offer: all of it there
@@ -220,7 +223,7 @@ class MainWindow(QMainWindow):
         self.how_to_play: HowToPlay | None = None
         self.replay_window: ReplayWindow | None = None
         self.retranslate()
-        self.resize(1480, 900)
+        screen_fit.restore_geometry(self, self.settings, SIZE)
         self.restore_layout()
 
     # --- menus ----------------------------------------------------------------------
@@ -300,7 +303,7 @@ class MainWindow(QMainWindow):
         self.actions_by_key = [self.act_new, self.act_restart, self.act_open, self.act_save, self.act_save_as,
                                self.act_quit, self.act_undo, self.act_redo, self.act_help, self.act_about,
                                self.act_translations, self.act_statistics, self.act_hint, self.act_daily]
-        self.actions_by_key += [self.act_keys, self.act_log]
+        self.actions_by_key += [self.act_keys, self.act_log, self.act_side]
         self.actions_by_key += [self.act_replay, self.act_watch, self.act_games, *self.pace_actions.values()]
 
     def _build_pace_menu(self) -> None:
@@ -409,7 +412,7 @@ class MainWindow(QMainWindow):
         use_qt_language(code)
         # A passing message ("Saved to …", a hint, a refusal) was said in the old language: it goes.
         self.statusBar().clearMessage()
-        self.message.clear()
+        self.clear_message()
         if self.table is not None:
             self.table.message.clear()
         self.retranslate()
@@ -602,7 +605,7 @@ class MainWindow(QMainWindow):
         self.save_path = None
         self.centre.addWidget(table)
         self.centre.setCurrentWidget(table)
-        self.message.clear()
+        self.clear_message()
         self.retranslate()
         table.view.setFocus()
         return table
@@ -641,7 +644,34 @@ class MainWindow(QMainWindow):
         """A line beside the prompt: a refusal or a problem in red, anything else (a hint) in ink."""
         self.message.setStyleSheet(f"color: {'#b3261e' if error else '#1d4f8a'}; font-weight: bold")
         self.message.setText(text)
+        self._make_room()
         self._message_timer.start(6000 if error else 12000)
+
+    def _message_room(self) -> int:
+        """The height kept for messages: two lines of bold words under a table that speaks through the status
+        line (Solonauts), so that a refusal never moves the table; none under a table with a line of its own."""
+        font = self.message.font()
+        font.setBold(True)
+        return 2 * QFontMetrics(font).lineSpacing() + 2 if self.prompt.text() else 0
+
+    def _make_room(self) -> None:
+        """The message is read whole: on two lines beside the prompt; where that is not enough, the prompt
+        gives it its room while it is shown, and a message longer still makes the line taller."""
+        label = self.message
+        width = label.width()
+        if self.prompt.isVisible() and label.heightForWidth(width) > self._message_room():
+            self._prompt_gives_way = True
+            bar = self.statusBar().layout()
+            width += self.prompt.width() + (bar.spacing() if bar is not None else 0)
+            self.prompt.hide()
+        label.setFixedHeight(max(self._message_room(), label.heightForWidth(width)))
+
+    def clear_message(self) -> None:
+        self.message.clear()
+        self.message.setFixedHeight(self._message_room())
+        if self._prompt_gives_way:
+            self._prompt_gives_way = False
+            self.prompt.setVisible(bool(self.prompt.text()))
 
     def tell_at_start(self, text: str) -> None:
         """A note at start-up (a damaged file was kept aside): said once the first game is on the table,
@@ -658,7 +688,10 @@ class MainWindow(QMainWindow):
         prompt, score, deal = table.status() if table is not None else ("", "", "")
         for label, text in ((self.prompt, prompt), (self.score, score), (self.deal_label, deal)):
             label.setText(text)
-            label.setVisible(bool(text))  # nor does a screen reader find an empty label (a game for several has its bar)
+            # Nor does a screen reader find an empty label (a game for several has its bar).
+            label.setVisible(bool(text) and not (label is self.prompt and self._prompt_gives_way))
+        if not self.message.text():
+            self.message.setFixedHeight(self._message_room())
         self.act_undo.setEnabled(table is not None and table.can_take_back())
         self.act_redo.setEnabled(table is not None and table.can_redo())
         for action, act in self.offer_actions.items():
@@ -892,15 +925,17 @@ class MainWindow(QMainWindow):
         self.remember_layout()
 
     def remember_layout(self) -> None:
-        """The docks' place, width and folding, kept in the settings (Qt's own state, written as text)."""
-        self.settings[LAYOUT] = bytes(self.saveState().toBase64().data()).decode("ascii")
+        """The docks' place, width and folding, and the window's size on this screen, kept in the settings
+        (Qt's own state, written as text)."""
+        self.settings[LAYOUT] = screen_fit.encode(self.saveState())
+        screen_fit.remember_geometry(self, self.settings)
         storage.save_settings(self.settings)
 
     def restore_layout(self) -> None:
         """The layout the player left; a value that is not Qt's (a hand-edited file) is ignored."""
-        saved = self.settings.get(LAYOUT)
-        if isinstance(saved, str) and len(saved) <= LAYOUT_MAX and saved.isascii():
-            self.restoreState(QByteArray.fromBase64(saved.encode("ascii")))
+        saved = screen_fit.decode(self.settings.get(LAYOUT))
+        if saved is not None:
+            self.restoreState(saved)
         self.act_side.setChecked(self.detail_dock.isVisibleTo(self))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override

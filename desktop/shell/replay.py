@@ -12,12 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
+from PySide6.QtCore import QItemSelectionModel, QSize, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QListWidget, QListWidgetItem, QMainWindow,
                                QPushButton, QSlider, QSplitter, QVBoxLayout, QWidget)
 
-from desktop.frame import plain, storage
+from desktop.frame import plain, screen_fit, storage
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.shell.replay_stage import Stage
@@ -132,15 +132,16 @@ class ReplayWindow(QMainWindow):
         controls.addWidget(self.speed_label)
         controls.addWidget(self.speed)
         controls.addStretch(1)
-        controls.addWidget(self.everything)
         self.play_here = QPushButton()
         self.play_here.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.play_here.clicked.connect(self.play_from_here)
         self.play_here.setEnabled(play_live is not None)
-        controls.addWidget(self.play_here)
+        # Show all and Play from here beside the slider: one row with the steps was wider than a laptop.
         timeline = QHBoxLayout()
         timeline.addWidget(self.slider, 1)
         timeline.addWidget(self.position_label)
+        timeline.addWidget(self.everything)
+        timeline.addWidget(self.play_here)
 
         column = QVBoxLayout()
         column.addWidget(self.status)
@@ -165,7 +166,7 @@ class ReplayWindow(QMainWindow):
             shortcut.activated.connect(slot)
 
         self.retranslate()  # also builds the log, in the words of the language
-        self.resize(1480, 900)
+        screen_fit.fit_to_screen(self, QSize(1480, 900))
         self.seek(0)
 
     # --- words ---------------------------------------------------------------------------------

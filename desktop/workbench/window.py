@@ -15,7 +15,7 @@ import cardsets
 from cardsets import glossary
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES, NOTE_SUFFIX, REFERENCE, Catalog
 from cardsets.yamlfile import CardSetError, Problem
-from desktop.frame import plain
+from desktop.frame import plain, screen_fit
 from desktop.frame.i18n import Translator
 from desktop.frame.pseudo import CODE as PSEUDO
 from desktop.frame.pseudo import with_pseudo
@@ -164,7 +164,7 @@ class Workbench(QMainWindow):
             self.watcher.changed.connect(self.reload)
         self.retranslate()
         self.reload()
-        self.resize(1280, 860)
+        screen_fit.fit_to_screen(self, QSize(1280, 860))
 
     @staticmethod
     def _select(box: QComboBox, value: str) -> None:

@@ -65,7 +65,7 @@ KEYS: tuple[tuple[Qt.Key, Qt.KeyboardModifier], ...] = (
 WEIGHTS = {"aimed_drag": 20, "aimed_click": 10, "button": 16, "click": 10, "double_click": 4, "right_click": 4,
            "hover": 5, "drag": 8, "key": 12, "undo": 5, "redo": 2, "language": 2, "save_reopen": 1}
 # Choices a table holds before they are moves: a fresh table gets them too, as the live one holds them.
-HELD = ("looking", "detail_key", "answering", "kill_first", "picks", "placing",
+HELD = ("looking", "detail_key", "answering", "kill_first", "kill_two", "picks", "placing",
         "private_round", "watch_replay", "read_only")
 # What the keyboard's user has opened or where their focus is: theirs, like a card held, not the view's.
 PERSONAL = ("KeysPanel", "FocusRing")

@@ -13,11 +13,12 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (QDialog, QGridLayout, QLabel, QPushButton, QScrollArea, QToolButton, QVBoxLayout,
                                QWidget)
 
-from desktop.frame import plain
+from desktop.frame import plain, screen_fit
 from desktop.frame.card_item import CardFace, face_pixmap
 
 SCALE = 1.5  # hand cards are small on a full table; here the title must read at a glance
 COLUMNS = 6
+MARGINS = 60  # the dialog's margins, the grid's and the scroll bar's width, across
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,11 @@ class CardChooser(QDialog):
         self.none_button: QPushButton | None = None
         ratio = self.devicePixelRatioF() or 1.0
         cards = [(i, c) for i, c in enumerate(choices) if c.face is not None]
+        card_w = max((c.face.width for _i, c in cards if c.face is not None), default=128.0)
+        card_h = max((c.face.height for _i, c in cards if c.face is not None), default=116.0)
+        cell_w = int((card_w + 6) * SCALE + 24)
+        # As many cards across as the screen holds (at most COLUMNS): the rows scroll, the columns never do.
+        across = max(1, min(COLUMNS, len(cards), (screen_fit.room(self).width() - MARGINS) // cell_w))
         for n, (index, choice) in enumerate(cards):
             assert choice.face is not None
             pixmap = face_pixmap(choice.face, SCALE, ratio)
@@ -65,7 +71,7 @@ class CardChooser(QDialog):
             stack.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
             stack.addWidget(label)
             stack.addStretch(1)
-            grid.addWidget(cell, n // COLUMNS, n % COLUMNS)
+            grid.addWidget(cell, n // across, n % across)
             self.card_buttons.append(button)
             self.card_labels.append(label)
         scroll = QScrollArea()
@@ -74,17 +80,14 @@ class CardChooser(QDialog):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         column.addWidget(scroll, 1)
         nothing = next((i for i, c in enumerate(choices) if c.face is None), None)
-        if nothing is not None:
+        if nothing is not None:  # under the scrolling cards, never scrolled away
             self.none_button = QPushButton(plain.button_text(none_label))
             self.none_button.clicked.connect(lambda _checked=False, i=nothing: self.choose(i))
             column.addWidget(self.none_button, 0, Qt.AlignmentFlag.AlignRight)
-        # Room for up to COLUMNS cards across and three rows down; more rows scroll.
-        card_w = max((c.face.width for _i, c in cards if c.face is not None), default=128.0)
-        card_h = max((c.face.height for _i, c in cards if c.face is not None), default=116.0)
-        across = min(COLUMNS, max(1, len(cards)))
-        rows = min(3, max(1, (len(cards) + COLUMNS - 1) // COLUMNS))
-        self.resize(max(420, int(across * ((card_w + 6) * SCALE + 24) + 60)),
-                    int(rows * ((card_h + 6) * SCALE + 64) + 110))
+        # Room for three rows down where the screen has it; more rows scroll.
+        rows = min(3, max(1, (len(cards) + across - 1) // across))
+        self.resize(max(420, across * cell_w + MARGINS), int(rows * ((card_h + 6) * SCALE + 64) + 110))
+        screen_fit.keep_on_screen(self)
 
     def choose(self, index: int) -> None:
         self.chosen = index

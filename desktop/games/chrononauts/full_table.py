@@ -115,7 +115,9 @@ class ChrononautsTable(SeatTable):
     def __init__(self, tr: Translator, game: HotSeatGame, autosave: Path | None = None,
                  log: QListWidget | None = None, detail: DetailPanel | None = None) -> None:
         super().__init__(tr, game, autosave, log, detail)
-        # Killing Time's first card, held here (not in the engine) until a second card or Done.
+        # Killing Time (CHR-7.2b) with one card is one drop on the discard pile. With two it is asked for with
+        # the bar's button (`kill_two`); then the first card is held here (not in the engine) until the second.
+        self.kill_two = False
         self.kill_first: KillTime | None = None
         self.refresh()
 
@@ -164,7 +166,12 @@ class ChrononautsTable(SeatTable):
         held = self.kill_first
         if held is not None and (viewer != held.player or held not in self.game.match.legal_moves(held.player)):
             held = self.kill_first = None  # an undo, a new game or another player: the choice lapses
+        if self.kill_two and (viewer is None or not self._may_kill_two(viewer)):
+            self.kill_two = False
         return held
+
+    def _may_kill_two(self, seat: int) -> bool:
+        return any(isinstance(m, KillTime) and m.second is not None for m in self.game.match.legal_moves(seat))
 
     def _kill_second_table(self, view: FullState, held: KillTime, seat: int | None) -> tuple[FullState, Dests]:
         """Draw the first card already on the discard; only the legal second cards may follow it."""
@@ -218,6 +225,9 @@ class ChrononautsTable(SeatTable):
             self.say(t("hs.kill_second", player=name, card=self.tr_.card_title(self.kill_first.first)))
             self.button("done", t("hs.kill_done"), self.kill_done)
             self.button("take_back", t("hs.kill_take_back"), self.kill_take_back)
+        elif self.kill_two:
+            self.say(t("hs.kill_two_first", player=name))
+            self.button("kill_one", t("hs.kill_one"), self.kill_take_back)
         elif top is not None and top.stage in (CHOOSE_REWIND, CHOOSE_QUICK_TRIP):
             self.say(t(f"hs.choose_{top.stage}", player=name))
             self.button("choose", t("hs.choose"), self.choose)
@@ -226,10 +236,13 @@ class ChrononautsTable(SeatTable):
             for move in legal:
                 if isinstance(move, MiracleStop):
                     self.button("stop", t("hs.miracle_stop"), self.player(move))
-        elif legal and all(isinstance(move, KillTime) for move in legal):
-            self.say(t("hs.only_kill_time", player=name))  # nothing lit but the discard pile: say what is left
         else:
-            self.say(t("hs.your_turn", player=name, steps=state.steps))
+            only_kill = bool(legal) and all(isinstance(move, KillTime) for move in legal)
+            # Nothing lit but the discard pile: say what is left.
+            self.say(t("hs.only_kill_time", player=name) if only_kill else
+                     t("hs.your_turn", player=name, steps=state.steps))
+            if self._may_kill_two(seat):
+                self.button("kill_two", t("hs.kill_two"), self.kill_with_two)
 
     # --- the card under the pointer ----------------------------------------------------------
 
@@ -254,6 +267,13 @@ class ChrononautsTable(SeatTable):
         return key
 
     def detail_of(self, key: str) -> tuple[CardFace, str] | None:
+        shown = self._card_detail(key)
+        if shown is None or key != DISCARD_KEY:
+            return shown
+        face, text = shown  # the pile's top card, said to be the discard pile's (issue #36)
+        return face, f"<p><b>{html.escape(self.tr_.text('a11y.discard_pile'))}</b></p>{text}"
+
+    def _card_detail(self, key: str) -> tuple[CardFace, str] | None:
         view = self.scene.full_view
         card = self.card_under(key)
         if view is None or card is None:
@@ -309,12 +329,13 @@ class ChrononautsTable(SeatTable):
 
     def _on_move(self, move: object) -> None:
         assert isinstance(move, Move)
-        if isinstance(move, KillTime) and move.second is None and self._may_add_second(move):
+        if isinstance(move, KillTime) and move.second is None and self.kill_two and self._may_add_second(move):
             self.kill_first = move  # the engine takes both cards in one move: wait for the second or Done
             self.message.clear()
             self.refresh()
             return
         self.kill_first = None
+        self.kill_two = False
         self.play(move)
 
     def _may_add_second(self, move: KillTime) -> bool:
@@ -322,15 +343,23 @@ class ChrononautsTable(SeatTable):
         return any(isinstance(m, KillTime) and m.first == move.first and m.second is not None
                    for m in self.game.match.legal_moves(move.player))
 
+    def kill_with_two(self) -> None:
+        """The bar's "Discard two": the next two cards dropped on the discard pile go together."""
+        self.kill_two = True
+        self.refresh()
+
     def kill_done(self) -> None:
         """Killing Time with the first card alone."""
         held, self.kill_first = self.kill_first, None
+        self.kill_two = False
         if held is not None:
             self.play(held)
 
     def kill_take_back(self) -> None:
-        """The first card back into the hand: nothing was played yet."""
+        """The first card back into the hand, and a drop on the discard pile is one card again: nothing was
+        played yet."""
         self.kill_first = None
+        self.kill_two = False
         self.refresh()
 
     def meant_move(self, card: str, target: str) -> Move | None:
@@ -348,7 +377,7 @@ class ChrononautsTable(SeatTable):
         return None
 
     def can_take_back(self) -> bool:
-        return self.can_undo() or self.kill_first is not None
+        return self.can_undo() or self.kill_first is not None or self.kill_two
 
     # --- a hint (desktop/frame/seat_hint.py) ------------------------------------------------------
 
@@ -388,7 +417,7 @@ class ChrononautsTable(SeatTable):
         return self.tr_.card_title(card)  # a card on the stack is no item of its own
 
     def undo(self) -> None:
-        if self.kill_first is not None:  # the held card first: it never reached the engine
+        if self.kill_first is not None or self.kill_two:  # the held card first: it never reached the engine
             self.kill_take_back()
         else:
             super().undo()

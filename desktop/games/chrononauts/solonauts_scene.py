@@ -135,6 +135,9 @@ class SolonautsScene(CardTable):
             return super().accessible_text(key)
         return card_words(self.faces, tl, key, item.face, self.hand_cards(), self.home_shown())
 
+    def pile_name(self, key: str) -> str:
+        return self.translator.text("a11y.discard_pile") if key == DISCARD_KEY else ""
+
     def accessible_summary(self) -> str:
         view = self.view_state
         if view is None:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
-from desktop.frame import plain
+from desktop.frame import plain, screen_fit
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.solonauts_stats import Record, Statistics
 
@@ -41,6 +41,7 @@ class StatisticsDialog(QDialog):
         layout.addWidget(buttons)
         self.fill()
         self.resize(720, 300)
+        screen_fit.keep_on_screen(self)
         close.setFocus()
 
     def fill(self) -> None:

@@ -57,6 +57,8 @@ def card_words(faces: ChrononautsFaces, tl: Timeline, key: str, face: CardFace, 
         return t("a11y.in_hand", card=name, place=hand.index(key) + 1, count=len(hand)), description
     if key == DECK_KEY:
         return face.title, t("a11y.face_down")
-    if key == DISCARD_KEY:
-        return t("a11y.discard", card=face.title) if face.body else face.title, face.kind_label
+    if key == DISCARD_KEY:  # the pile by its name, then the card on its top (an empty pile's face says its label)
+        if face.title == t("label.discard"):
+            return t("a11y.discard_pile"), ""
+        return t("a11y.discard", card=face.title.replace("\n", " ")), face.kind_label
     return face_words(tr, face)

@@ -149,7 +149,7 @@ def test_one_person_and_three_computers_play_to_the_end_with_no_curtain(
             break
         assert table.decider() == 0 or table.game.engine.window(table.game.state) is not None
         match = table.game.match
-        holds = any(getattr(table, name, None) for name in ("picks", "placing", "kill_first"))  # Undo drops those first
+        holds = any(getattr(table, name, None) for name in ("picks", "placing", "kill_first", "kill_two"))  # Undo drops those first
         if "undo" in table.buttons and not holds and undone < 3 and rng.random() < 0.3:
             before = len(match.moves)
             steps = table.bot_seats.undo_steps()

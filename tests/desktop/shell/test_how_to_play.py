@@ -107,13 +107,13 @@ def test_with_no_game_on_the_table_the_last_chosen_rules_open(qtbot: Any, main: 
     dialog.chooser.setCurrentIndex(dialog.chooser.findData("parsifal"))
     assert dialog.rules is not None and dialog.rules.name == "parsifal"
     assert main.settings[GAME_SETTING] == "parsifal"
-    dialog.resize(900, 640)
+    dialog.resize(760, 520)  # within the test's screen (800×600): a bigger size is cut to the screen
     dialog.close()
-    assert main.settings[SIZE_SETTING] == [900, 640]
+    assert main.settings[SIZE_SETTING] == [760, 520]
     again = HowToPlay(Translator("it"), dict(main.settings))
     qtbot.addWidget(again)
     again.open_on(None)
-    assert again.size().width() == 900 and again.size().height() == 640
+    assert again.size().width() == 760 and again.size().height() == 520
     assert shown(again)[1] == summary_of("parsifal", "it")[1]
 
 

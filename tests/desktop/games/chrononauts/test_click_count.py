@@ -6,9 +6,9 @@ Every press counts: a card dragged onto a lit target, a button of the prompt bar
 curtain, an answer in a dialog. Nobody says "don't ask me to answer"; at the shared question nothing is pressed.
 
 The players play as people do: a card onto the table when they have one to play, and Kill Time now and then
-(always when nothing can be played), with one card or two. Killing Time takes two gestures whatever the
-number of cards (the second card, or Done: CHR-7.2b is one move with both cards), so it is the one place a
-move costs more than one click; the questions skipped make up for it.
+(always when nothing can be played), with one card or two. Killing Time with one card is one drop on the discard
+pile; with two (CHR-7.2b: one move with both cards) it takes the bar's "Discard two" and both drops, the one
+place a move costs more than one click; the questions skipped make up for it.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from desktop.frame.card_table import DISCARD_KEY, CardTable
 from desktop.games.chrononauts.full_table import ChrononautsTable
 
 SEEDS = [3, 11, 29]
-NOT_A_STEP = ("save", "undo", "start_over", "auto_pass", "replay", "take_back")  # buttons that don't take the game on
+NOT_A_STEP = ("save", "undo", "start_over", "auto_pass", "replay", "take_back", "kill_two", "kill_one")  # buttons that don't take the game on
 
 
 class Clicks:
@@ -89,6 +89,9 @@ def play_whole_game(qtbot: Any, seed: int) -> tuple[int, int, int, int]:
                 qtbot.mouseClick(table.buttons[rng.choice(onward)], Qt.MouseButton.LeftButton)
             else:
                 card, target = chosen
+                if target == DISCARD_KEY and not table.kill_two and "kill_two" in table.buttons and rng.random() < 0.3:
+                    qtbot.mouseClick(table.buttons["kill_two"], Qt.MouseButton.LeftButton)  # two cards this time
+                    presses += 1
                 drag(table, card, scene.items_by_key[target].sceneBoundingRect().center())
             presses += 1
         QApplication.processEvents()

@@ -125,9 +125,7 @@ def gesture(hs: ChrononautsTable, dialogs: Dialogs, rnd: random.Random) -> None:
         hs.buttons["choose"].click()
     elif isinstance(move, KillTime):
         hs.scene.select(move.first)
-        assert hs.scene.activate("zone:discard")
-        if "done" in hs.buttons:  # a second card could follow: just the one
-            hs.buttons["done"].click()
+        assert hs.scene.activate("zone:discard")  # Killing Time with that card alone
     else:
         card = move.card  # type: ignore[attr-defined]
         key = next(k for k, m in hs.scene.dests[card].items() if m == move)

@@ -75,8 +75,7 @@ def test_the_edit_menu_follows_the_hot_seat_rules_of_undo(main: MainWindow) -> N
         lift(hs)
     first, _seconds = first_and_seconds(hs)
     hs.scene.select(first)
-    assert hs.scene.activate(DISCARD_KEY)
-    hs.buttons["done"].click()
+    assert hs.scene.activate(DISCARD_KEY)  # Killing Time with that card alone
     played = len(hs.game.match.moves)
     # Killing Time ended Marta's turn: Luca may not take it back, behind his curtain or after.
     assert hs.scene.curtain_up and not main.act_undo.isEnabled() and "undo" not in hs.buttons
@@ -232,7 +231,7 @@ def test_the_chooser_speaks_the_players_language(qtbot: Any, home: Path, dialogs
     assert main.tr_.text("hs.nothing") == "Nessuna" and len(hs.game.match.moves) == before
 
 
-# --- Killing Time: the second card on the table --------------------------------------------
+# --- Killing Time: one card in one drop, two on asking (CHR-7.2b) --------------------------------
 
 
 def first_and_seconds(hs: ChrononautsTable) -> tuple[str, list[KillTime]]:
@@ -243,10 +242,23 @@ def first_and_seconds(hs: ChrononautsTable) -> tuple[str, list[KillTime]]:
     return first, [m for m in kills if m.first == first]
 
 
-def test_killing_time_waits_on_the_table_for_a_second_card(main: MainWindow, dialogs: Dialogs) -> None:
+def test_one_drop_on_the_discard_pile_kills_time_with_that_card(main: MainWindow, dialogs: Dialogs) -> None:
+    """CHR-7.2b: one card or two. Issue #36: the table asked for a second discard every time; one is one gesture."""
+    hs = at_turn(main)
+    first, seconds = first_and_seconds(hs)
+    assert "kill_two" in hs.buttons  # a second card may go with it: the bar offers it
+    drag(hs, first, centre(hs, DISCARD_KEY))  # type: ignore[arg-type]
+    assert hs.game.match._done[-1].move == KillTime(seconds[0].player, first)
+    assert hs.kill_first is None and not hs.kill_two and not dialogs.asked
+    assert not {"done", "take_back", "kill_one"} & set(hs.buttons)
+
+
+def test_killing_time_with_two_waits_on_the_table_for_the_second_card(main: MainWindow, dialogs: Dialogs) -> None:
     hs = at_turn(main)
     first, seconds = first_and_seconds(hs)
     before = hs.game.match.moves
+    hs.buttons["kill_two"].click()  # Discard two, draw one
+    assert hs.kill_two and "kill_one" in hs.buttons and hs.game.match.moves == before
     drag(hs, first, centre(hs, DISCARD_KEY))  # type: ignore[arg-type]
     assert hs.game.match.moves == before and not dialogs.asked  # nothing played, nothing asked
     assert first not in hs.scene.hand and hs.scene.full_view is not None and hs.scene.full_view.discard[-1] == first
@@ -264,6 +276,7 @@ def test_killing_time_waits_on_the_table_for_a_second_card(main: MainWindow, dia
 def test_done_keeps_killing_time_to_one_card(main: MainWindow) -> None:
     hs = at_turn(main)
     first, seconds = first_and_seconds(hs)
+    hs.buttons["kill_two"].click()
     hs.scene.select(first)  # the click path: pick up the card, click the discard
     assert hs.scene.activate(DISCARD_KEY)
     assert "done" in hs.buttons
@@ -275,15 +288,21 @@ def test_the_held_card_can_be_taken_back(main: MainWindow) -> None:
     hs = at_turn(main)
     first, _seconds = first_and_seconds(hs)
     moves = len(hs.game.match.moves)
+    hs.buttons["kill_two"].click()
     hs.scene.select(first)
     assert hs.scene.activate(DISCARD_KEY)
     assert main.act_undo.isEnabled()
     main.act_undo.trigger()  # Edit → Undo puts the held card back first
     assert hs.kill_first is None and first in hs.scene.hand and len(hs.game.match.moves) == moves
+    hs.buttons["kill_two"].click()
     hs.scene.select(first)
     assert hs.scene.activate(DISCARD_KEY)
     hs.buttons["take_back"].click()
     assert first in hs.scene.hand and DISCARD_KEY in hs.scene.dests[first]
+    assert not hs.kill_two and "kill_two" in hs.buttons  # back to one card a drop
+    hs.buttons["kill_two"].click()
+    hs.buttons["kill_one"].click()  # asked for two, then changed their mind before any drop
+    assert not hs.kill_two and len(hs.game.match.moves) == moves
 
 
 def test_six_players_fit_in_the_main_window(main: MainWindow) -> None:
