@@ -393,6 +393,26 @@ def shown_texts(face: CardFace, scale: float | None = None) -> list[ShownText]:
     return shown
 
 
+FIELDS = ("kind_label", "body", "corner")  # what a face seen small may leave out, with a mark that says so
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def left_out(face: CardFace, scale: float | None) -> list[str]:
+    """The roles of `face` not drawn whole at `scale`: "title" when the name is cut, and the FIELDS
+    left out or cut short (the hover zoom and the detail panel show them)."""
+    shown = {text.role: _flat(text.text) for text in shown_texts(face, scale)}
+    missing = []
+    for box in face_layout(face):
+        if box.text and box.role in ("title", *FIELDS) and shown.get(box.role) != _flat(box.text):
+            if box.role == "kind_label" and face.kind_label == face.title and shown.get("title") == _flat(face.title):
+                continue  # a band that repeats a name shown whole
+            missing.append(box.role)
+    return missing
+
+
 def _readable(box: TextBox, floor: int) -> QFont | None:
     """The largest font from the box's size (or `floor`, if larger) down to `floor` at which its text fits."""
     return _fitted_within(box.text, box.rect.width(), box.rect.height(), max(box.pixel, floor), floor, box.bold)

@@ -325,6 +325,13 @@ class BanquetScene(CardTable):
         self.faces.clear()
         super().retranslate()
 
+    def own_cards(self) -> list[str]:
+        drawing = self.drawing
+        if drawing is None or drawing.viewer is None:
+            return []
+        view, seat = drawing.view, drawing.viewer
+        return [f"guest:{seat}", *(card for card in view.privileges[seat] if card != HIDDEN), *view.rows[seat]]
+
     # --- choosing ---------------------------------------------------------------------------
 
     def hand_cards(self) -> list[str]:

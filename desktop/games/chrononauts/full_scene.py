@@ -205,6 +205,13 @@ class FullScene(SolonautsScene):
     def hand_cards(self) -> list[str]:
         return list(self.hand)
 
+    def own_cards(self) -> list[str]:
+        view, viewer = self.full_view, self.seating.viewer
+        if view is None or viewer is None:
+            return []
+        return [key for key in self.items_by_key if key.startswith("own:")] + [
+            artifact_key(artifact) for artifact in view.tables[viewer]]
+
     def timeline_shown(self) -> Timeline | None:
         return self.full_view.timeline if self.full_view is not None else None
 
