@@ -227,7 +227,7 @@ def face_layout(face: CardFace, title_room: float | None = None) -> list[TextBox
     AF = Qt.AlignmentFlag
     if face.plate:
         # A plate is a label on a card that has its own title: all of it goes to the text.
-        right = 18.0 if face.reconstructed else 4.0
+        right = PLATE_MARK if face.reconstructed else 4.0
         boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, h - 2), face.title, 11, True, "#ffffff", AF.AlignCenter)]
         if face.reconstructed:
             boxes.append(TextBox("mark", QRectF(w - 18, h - 11, 15, 9), "[R]", 7, False, "#d8efe3",
@@ -264,6 +264,7 @@ def face_layout(face: CardFace, title_room: float | None = None) -> list[TextBox
 
 
 BODY_PIXEL = 10
+PLATE_MARK = 10.0  # a reconstructed plate's text stops this far from its right edge: the [R] mark's corner
 FOOT_MARKS = 9.0  # the foot's height kept for the corner marks (the more mark, the [R] dot) when its text is left out
 
 
@@ -481,12 +482,19 @@ def _name_and_rule(face: CardFace, boxes: dict[str, TextBox], floor: int) -> lis
 SOFT_HYPHEN = "\u00ad"
 
 
+def _hyphenable(word: str) -> str:
+    """`word` with a soft hyphen wherever it may break: three letters at least on either side."""
+    if len(word) < 6:
+        return SOFT_HYPHEN.join(word)
+    return word[:3] + "".join(SOFT_HYPHEN + letter for letter in word[3:-3]) + SOFT_HYPHEN + word[-3:]
+
+
 @lru_cache(maxsize=4096)
 def _whole_name(text: str, width: float, room: float, pixel: int, bold: bool) -> tuple[str, float] | None:
     """The name as drawn whole at `pixel` px within `width` and its height, if `room` holds it: a word
     wider than the card may break anywhere, with a hyphen ("Manhattan-project")."""
     metrics = QFontMetricsF(_font(pixel, bold))
-    breakable = " ".join(SOFT_HYPHEN.join(word) if metrics.horizontalAdvance(word) > width else word
+    breakable = " ".join(_hyphenable(word) if metrics.horizontalAdvance(word) > width else word
                          for word in text.split(" "))
     rect = metrics.boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), breakable)
     if rect.width() > width + 0.5 or rect.height() + 2 > room:
