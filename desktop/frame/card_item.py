@@ -228,7 +228,15 @@ def face_layout(face: CardFace, title_room: float | None = None) -> list[TextBox
     if face.plate:
         # A plate is a label on a card that has its own title: all of it goes to the text.
         right = PLATE_MARK if face.reconstructed else 4.0
-        boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, h - 2), face.title, 11, True, "#ffffff", AF.AlignCenter)]
+        if face.body:  # a name over a line of what it does (an artifact under its holder)
+            half = (h - 2) / 2
+            boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, half), face.title, 11, True, "#ffffff",
+                             AF.AlignHCenter | AF.AlignBottom),
+                     TextBox("body", QRectF(4, 1 + half, w - 4 - right, half), face.body, BODY_PIXEL, False,
+                             "#f3e3c3", AF.AlignHCenter | AF.AlignTop)]
+        else:
+            boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, h - 2), face.title, 11, True, "#ffffff",
+                             AF.AlignCenter)]
         if face.reconstructed:
             boxes.append(TextBox("mark", QRectF(w - 18, h - 11, 15, 9), "[R]", 7, False, "#d8efe3",
                                  AF.AlignRight | AF.AlignVCenter))

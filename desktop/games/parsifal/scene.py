@@ -244,7 +244,9 @@ class ParsifalScene(CardTable):
         view, viewer = self.par_view, self.seating.viewer
         if view is None or viewer is None:
             return []
-        return [key for key in view.owned_by(viewer) if key in self.items_by_key]
+        mine = view.owned_by(viewer)
+        held = [artifact for character in mine for artifact in view.held.get(character, [])]
+        return [key for key in [*mine, *held] if key in self.items_by_key]
 
     def accessible_text(self, key: str) -> tuple[str, str]:
         """An area, the common artifacts and Limbo said with whose they are and how many cards lie there;
