@@ -286,6 +286,11 @@ def _band_boxes(w: float, kind_label: str, year: str) -> tuple[TextBox, TextBox]
                     AF.AlignRight | AF.AlignVCenter))
 
 
+def wrapped_height(text: str, width: float, pixel: int, bold: bool = False) -> float:
+    """The height `text` takes wrapped into `width` at `pixel` px (a plate sized to hold its name)."""
+    return _wrapped_height(text, width, pixel, bold)
+
+
 @lru_cache(maxsize=4096)
 def _wrapped_height(text: str, width: float, pixel: int, bold: bool = False) -> float:
     font = QFont()
