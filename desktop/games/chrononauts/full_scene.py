@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF
 
 from desktop.frame.card_item import CardFace, CardItem
 from desktop.frame.i18n import Translator
-from desktop.games.chrononauts.faces import (ARTIFACT_PLATE, HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
+from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
                                               SEAT_SIZE, TIMELINE_SIZE, ChrononautsFaces, artifact_plate, full_face,
                                               seat_face)
 from desktop.games.chrononauts.solonauts_scene import DECK_KEY, DISCARD_KEY, GAP, MARGIN, Dests, SolonautsScene
@@ -36,6 +36,7 @@ HEIGHT = HAND_Y + HAND_SIZE[1] + MARGIN
 # Artifaxx has no timeline (CHR-15.1): nothing is drawn for it, and its room goes to larger cards, the
 # Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows.
 LIGHT_CARD = (176.0, 200.0)
+OWN_WIDE = (3 * (HAND_SIZE[0] + GAP) - 2 * GAP) / 2  # the ID and the Mission, beside the timeline's game
 LIGHT_ROW_Y = 34.0
 LIGHT_HAND_Y = LIGHT_ROW_Y + LIGHT_CARD[1] + 34
 LIGHT_HEIGHT = LIGHT_HAND_Y + LIGHT_CARD[1] + MARGIN
@@ -134,14 +135,18 @@ class FullScene(SolonautsScene):
         # The row above the hand: the viewer's ID and Mission, the resolving zone, the piles.
         x = MARGIN
         viewer = seating.viewer
+        # The ID and the Mission share the three columns left of the resolving zone: a Mission's three
+        # artifacts read whole beside the ID (Artifaxx deals no ID: the Mission moves up, at its cards' size).
+        own_size = (OWN_WIDE, HAND_SIZE[1]) if seating.timeline else card
         if viewer is not None:
             for kind, own in (("id", view.ids[viewer]), ("mission", view.missions[viewer])):
-                if own is not None and own != HIDDEN:  # Artifaxx deals no ID: the Mission moves up
+                if own is not None and own != HIDDEN:
                     key = f"own:{kind}"
-                    self.put(key, full_face(faces, own, card))
+                    self.put(key, full_face(faces, own, own_size))
                     wanted[key] = (QPointF(x, row_y), 1)
-                    x += card[0] + GAP
+                    x += own_size[0] + GAP
         stack_x = _stack_x(seating.timeline)
+        deck_x = MARGIN + LEFT_W - 2 * card[0] - GAP
         self.put(STACK_KEY, CardFace(card[0], card[1], "#9b927f", "#ece5d6",
                                       title=tr.text("hs.resolving"), body=tr.text("hs.drop_here")))
         wanted[STACK_KEY] = (QPointF(stack_x, row_y), 0)
@@ -154,8 +159,9 @@ class FullScene(SolonautsScene):
             if any(key in targets for targets in self.dests.values()):
                 self.put(key, CardFace(card[0], card[1] / 2, "#5b3d8f", "#f2edfa",
                                         title=tr.text("hs.clockwise" if d == 1 else "hs.counterclockwise")))
-                wanted[key] = (QPointF(stack_x - card[0] - GAP, row_y + (0 if d == 1 else card[1] / 2 + 2)), 1)
-        deck_x = MARGIN + LEFT_W - 2 * card[0] - GAP
+                # Left of the piles (of the zone in Artifaxx, whose Mission takes one column only).
+                dir_x = deck_x - card[0] - GAP if seating.timeline else stack_x - card[0] - GAP
+                wanted[key] = (QPointF(dir_x, row_y + (0 if d == 1 else card[1] / 2 + 2)), 1)
         self.put(DECK_KEY, faces.deck(len(view.draw), card))
         wanted[DECK_KEY] = (QPointF(deck_x, row_y), 0)
         top = view.discard[-1] if view.discard else None
