@@ -36,6 +36,8 @@ HEIGHT = HAND_Y + HAND_SIZE[1] + MARGIN
 # Artifaxx has no timeline (CHR-15.1): nothing is drawn for it, and its room goes to larger cards, the
 # Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows.
 LIGHT_CARD = (176.0, 200.0)
+LIGHT_LEFT_W = 5 * (LIGHT_CARD[0] + GAP) - GAP  # the Mission, the zone and its fan, the piles: a narrower
+# table than Chrononauts', drawn larger in the same window
 OWN_WIDE = (3 * (HAND_SIZE[0] + GAP) - 2 * GAP) / 2  # the ID and the Mission, beside the timeline's game
 LIGHT_ROW_Y = 34.0
 LIGHT_HAND_Y = LIGHT_ROW_Y + LIGHT_CARD[1] + 34
@@ -43,9 +45,14 @@ LIGHT_HEIGHT = LIGHT_HAND_Y + LIGHT_CARD[1] + MARGIN
 
 
 def _stack_x(timeline: bool) -> float:
-    """The resolving zone's left: the fourth column of the row, or the third of Artifaxx's larger cards
-    (a Mission, the two directions of a Discontinuity, the zone, room for its cards to fan out, the piles)."""
-    return MARGIN + 3 * (HAND_SIZE[0] + GAP) if timeline else MARGIN + 2 * (LIGHT_CARD[0] + GAP)
+    """The resolving zone's left: the fourth column of the row, or the second of Artifaxx's larger cards
+    (its cards fan out over the third, where a Discontinuity's directions are lit while none resolves)."""
+    return MARGIN + 3 * (HAND_SIZE[0] + GAP) if timeline else MARGIN + LIGHT_CARD[0] + GAP
+
+
+def _left_w(timeline: bool) -> float:
+    """The width of the row and the hand, left of the seats."""
+    return LEFT_W if timeline else LIGHT_LEFT_W
 
 
 def seat_key(seat: int) -> str:
@@ -113,6 +120,8 @@ class FullScene(SolonautsScene):
                 wanted[patch] = (wanted[f"tl:{year}"][0] + QPointF(
                     PATCH_MARGIN, TIMELINE_SIZE[1] - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
         # Seats down the right, each with its table of artifacts underneath.
+        left_w = _left_w(seating.timeline)
+        seats_x = MARGIN + left_w + 2 * GAP
         y = SEAT_Y
         for q in range(view.seats):
             lines = [tr.text("hs.seat_cards", count=len(view.hands[q]))]
@@ -121,17 +130,18 @@ class FullScene(SolonautsScene):
                     lines.append(tr.card_title(shown))
             self.put(seat_key(q), seat_face(self._name(q), "\n".join(lines), q in seating.acting,
                                             seating.computers.get(q, "")))
-            wanted[seat_key(q)] = (QPointF(SEATS_X, y), 1)
+            wanted[seat_key(q)] = (QPointF(seats_x, y), 1)
             y += SEAT_SIZE[1] + 2
             for i, artifact in enumerate(view.tables[q]):
                 plate = self.put(artifact_key(artifact), artifact_plate(faces, artifact))
-                wanted[artifact_key(artifact)] = (QPointF(SEATS_X, y), 2 + i)
+                wanted[artifact_key(artifact)] = (QPointF(seats_x, y), 2 + i)
                 y += plate.face.height + 2
             y += GAP
         # Many artifacts lengthen the column of seats: the table grows rather than let them overlap.
         height = max(HEIGHT if seating.timeline else LIGHT_HEIGHT, y - GAP + MARGIN)
-        if height != self.sceneRect().height():
-            self.setSceneRect(0, 0, WIDTH, height)
+        width = seats_x + SEAT_SIZE[0] + MARGIN
+        if (width, height) != (self.sceneRect().width(), self.sceneRect().height()):
+            self.setSceneRect(0, 0, width, height)
         # The row above the hand: the viewer's ID and Mission, the resolving zone, the piles.
         x = MARGIN
         viewer = seating.viewer
@@ -146,7 +156,7 @@ class FullScene(SolonautsScene):
                     wanted[key] = (QPointF(x, row_y), 1)
                     x += own_size[0] + GAP
         stack_x = _stack_x(seating.timeline)
-        deck_x = MARGIN + LEFT_W - 2 * card[0] - GAP
+        deck_x = MARGIN + left_w - 2 * card[0] - GAP
         self.put(STACK_KEY, CardFace(card[0], card[1], "#9b927f", "#ece5d6",
                                       title=tr.text("hs.resolving"), body=tr.text("hs.drop_here")))
         wanted[STACK_KEY] = (QPointF(stack_x, row_y), 0)
@@ -159,8 +169,8 @@ class FullScene(SolonautsScene):
             if any(key in targets for targets in self.dests.values()):
                 self.put(key, CardFace(card[0], card[1] / 2, "#5b3d8f", "#f2edfa",
                                         title=tr.text("hs.clockwise" if d == 1 else "hs.counterclockwise")))
-                # Left of the piles (of the zone in Artifaxx, whose Mission takes one column only).
-                dir_x = deck_x - card[0] - GAP if seating.timeline else stack_x - card[0] - GAP
+                # Left of the piles.
+                dir_x = deck_x - card[0] - GAP
                 wanted[key] = (QPointF(dir_x, row_y + (0 if d == 1 else card[1] / 2 + 2)), 1)
         self.put(DECK_KEY, faces.deck(len(view.draw), card))
         wanted[DECK_KEY] = (QPointF(deck_x, row_y), 0)
@@ -172,7 +182,7 @@ class FullScene(SolonautsScene):
         if viewer is not None:
             miracle = bool(view.mini) and viewer == view.current and HIDDEN not in view.mini
             self.hand = list(view.mini if miracle else view.hands[viewer])
-        spread = min(card[0] + GAP, (LEFT_W - card[0]) / max(1, len(self.hand) - 1))
+        spread = min(card[0] + GAP, (left_w - card[0]) / max(1, len(self.hand) - 1))
         for i, held in enumerate(self.hand):
             self.put(held, full_face(faces, held, card))
             wanted[held] = (QPointF(MARGIN + i * spread, hand_y), 10 + i)
@@ -225,7 +235,7 @@ class FullScene(SolonautsScene):
         else:  # no timeline, no paradoxes (CHR-15.6): the turn's count sits on the hand's caption line
             counter.setText(steps)
             counter.setY(hand_y - 27)
-        counter.setX(MARGIN + LEFT_W - counter.boundingRect().width())
+        counter.setX(MARGIN + _left_w(self.seating.timeline) - counter.boundingRect().width())
 
     def redraw(self) -> None:
         if self.full_view is not None:
