@@ -381,7 +381,11 @@ def shown_texts(face: CardFace, scale: float | None = None) -> list[ShownText]:
 @lru_cache(maxsize=4096)  # asked at every paint of every card
 def _shown_small(face: CardFace, floor: int) -> tuple[ShownText, ...]:
     boxes = {box.role: box for box in face_layout(face) if box.text}
-    shown = [*_band_shown(face, boxes, floor), *_name_and_rule(face, boxes, floor)]
+    band = _band_shown(face, boxes, floor)
+    shown = [*band, *_name_and_rule(face, boxes, floor)]
+    kind = boxes.get("kind_label")
+    if kind is not None and not any(text.role == "kind_label" for text in band) and not face.plate:
+        shown = _kind_below_band(face, boxes, floor, band) or shown
     for role in ("corner", "mark"):
         box = boxes.get(role)
         font = _readable(box, floor) if box is not None else None
@@ -441,11 +445,42 @@ def _band_shown(face: CardFace, boxes: dict[str, TextBox], floor: int) -> list[S
     return shown
 
 
-def _name_and_rule(face: CardFace, boxes: dict[str, TextBox], floor: int) -> list[ShownText]:
-    """The title, whole wherever the face can hold it, and as much of the rule text as the rest holds."""
+def _kind_below_band(face: CardFace, boxes: dict[str, TextBox], floor: int,
+                     band: list[ShownText]) -> list[ShownText] | None:
+    """A kind label too long for the band ("Distorsión temporal"), in the band's colour on the paper just
+    under it, if there the name stays whole and the rule text whole or three lines long at least; else None."""
+    kind = boxes["kind_label"]
+    width = face.width - 2 * MARGIN
+    font = _fitted_within(kind.text, width, 2 * QFontMetricsF(_font(floor, False)).lineSpacing() + 1, floor, floor,
+                          False)
+    if font is None:
+        return None
+    high = _wrapped_height(kind.text, width, floor, False)
+    named = _name_and_rule(face, boxes, floor, high)
+    title = boxes.get("title")
+    body = boxes.get("body")
+    shown_title = next((text for text in named if text.role == "title"), None)
+    shown_body = next((text for text in named if text.role == "body"), None)
+    if title is None or shown_title is None or _flat(shown_title.text) != _flat(title.text):
+        return None
+    if body is not None and not face.stamp and (shown_body is None or _flat(shown_body.text) != _flat(body.text)
+                                                and shown_body.text.count("\n") < 2):
+        return None
+    below = ShownText("kind_label", QRectF(MARGIN, BAND + 1, width, high), kind.text, font, face.header,
+                      Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+    return [*band, below, *named]
+
+
+def _name_and_rule(face: CardFace, boxes: dict[str, TextBox], floor: int, drop: float = 0.0) -> list[ShownText]:
+    """The title, whole wherever the face can hold it, and as much of the rule text as the rest holds;
+    `drop` lowers the title's top (a kind label lies above it)."""
     title, body = boxes.get("title"), boxes.get("body")
     if title is None:
         return []
+    if drop:
+        title = replace(title, rect=title.rect.adjusted(0, drop, 0, 0))
+        if title.rect.height() <= 0:
+            return []
     left, top, width = title.rect.left(), title.rect.top(), title.rect.width()
     title_font = _readable(title, floor)
     if body is None or face.stamp:

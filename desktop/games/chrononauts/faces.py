@@ -14,7 +14,7 @@ from rules.chrononauts.timeline import Rules, Timeline, card_kind
 TIMELINE_SIZE = (128.0, 92.0)
 PATCH_ON_TIMELINE = (120.0, 34.0)  # low enough to leave the year's title readable
 PATCH_MARGIN = 4.0  # between a patch on the timeline and the foot of the card it covers
-HAND_SIZE = (128.0, 116.0)
+HAND_SIZE = (132.0, 116.0)  # the band holds "Distorsión temporal" at 9 px in a 1280×720 window
 ID_SIZE = (106.0, 72.0)
 
 # Colours of the printed deck: purple linchpins turn red when prime; blue ripplepoints.
