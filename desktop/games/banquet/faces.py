@@ -13,7 +13,7 @@ from desktop.frame.i18n import Translator
 from desktop.frame.origin import origin_html
 from rules.banquet.objectives import card_kind
 
-CARD = (96.0, 114.0)  # the circle, the slots, the picked three
+CARD = (116.0, 114.0)  # the circle, the slots, the picked three: "Lauwerkrans", "Beschilderde" whole at 9 px
 ROW_CARD = (70.0, 96.0)  # a row beside a display
 GUEST = (112.0, 98.0)  # as wide as the longest guest's name ("Vespasianus") at 9 px in a 1280×720 window
 PRIVILEGE = (150.0, 36.0)  # a plate under the guest: two lines of the longest name ("Reclamación: Guardo o Descarto")

@@ -26,12 +26,12 @@ from rules.kernel import HIDDEN
 WIDTH, HEIGHT = 1440.0, 880.0
 DISPLAY = (460.0, 216.0)  # three side by side fill the table's width
 TOP_Y, BOTTOM_Y = 12.0, HEIGHT - 12.0 - DISPLAY[1]
-CIRCLE_CENTRE = QPointF(250.0, 438.0)
+CIRCLE_CENTRE = QPointF(250.0, 442.0)  # midway between the displays above and below
 CIRCLE_RADIUS = 150.0  # the circle's cards clear of the displays above and below
 SLOT_X, SLOT_Y, SLOT_STEP = 500.0, 300.0, CARD[0] + 10
 TRAY_Y = 448.0
 PILE_X = SLOT_X + 3 * SLOT_STEP + 24
-INFO_X = 1060.0
+INFO_X = PILE_X + 2 * SLOT_STEP + 16  # the round's facts, right of the piles
 # Inside a display: the guest and the privileges down the left, wide enough for their names whole at 9 px
 # in a 1280×720 window (the longest privileges take two lines), the row and the belt on their right.
 GIFT_AT = QPointF(DISPLAY[0] - 8 - ROW_CARD[0], 24.0)  # where a display holds the gift being offered, or a card waiting for a choice
@@ -82,21 +82,27 @@ class Drawing:
     instant: set[str] = field(default_factory=set)  # keys a click plays at once (their one target)
 
 
-def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM) -> tuple[list[tuple[float, float]],
-                                                                                         list[QPointF]]:
+def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
+                names: list[str] | None = None) -> tuple[list[tuple[float, float]], list[QPointF]]:
     """The size and place (in the display) of each card of a row `room` wide, given the plates it would
-    show in a crowd (name and value): one line of full cards while they fit, then plates in two columns
+    show in a crowd (name and value) and the cards' `names`: one line of full cards while they fit with
+    their names whole, then plates in two columns
     (three if two do not fit), the names that take two lines at NAME_PIXEL paired on the same lines, each
     line as tall as its names need, so every name and value shows whole; never overlapping."""
     count = len(plates)
-    per_line = max(1, int((room + 4) // (ROW_CARD[0] + 4)))
-    if count <= per_line:
-        return [ROW_CARD] * count, [QPointF(ROW_X + i * (ROW_CARD[0] + 4), ROW_TOP) for i in range(count)]
     font = QFont()
     font.setBold(True)
     font.setPixelSize(NAME_PIXEL)
     metrics = QFontMetricsF(font)
     line = metrics.height()
+    per_line = max(1, int((room + 4) // (ROW_CARD[0] + 4)))
+    # A full card's name has its width less the margins and three lines under its band (card_item.face_layout).
+    card_text = ROW_CARD[0] - 12
+    names = names if names is not None else [plate.title for plate in plates]
+    if count <= per_line and all(metrics.horizontalAdvance(word) <= card_text and metrics.boundingRect(
+            QRectF(0, 0, card_text, 1000), int(Qt.TextFlag.TextWordWrap), name).height() <= 3 * line
+                                 for name in names for word in name.split()):
+        return [ROW_CARD] * count, [QPointF(ROW_X + i * (ROW_CARD[0] + 4), ROW_TOP) for i in range(count)]
 
     def lines_for(plate: CardFace, width: float) -> int:
         """How many lines a plate `width` wide needs for its name (9: more than it can hold)."""
@@ -329,7 +335,8 @@ class BanquetScene(CardTable):
         room = ROW_WIDTH if holds else DISPLAY[0] - ROW_X - 8  # the gift's place is kept free only while needed
         plates = [faces.row_plate(card, ROW_CARD) for card in row]
         lowest = DISPLAY[1] - 4 - len(view.privileges[seat]) * (PRIVILEGE[1] + 4)  # the top privilege's top
-        for i, (card, size, pos) in enumerate(zip(row, *_row_places(plates, room, min(ROW_BOTTOM, lowest - 3)))):
+        names = [faces.action(card, ROW_CARD).title for card in row]
+        for i, (card, size, pos) in enumerate(zip(row, *_row_places(plates, room, min(ROW_BOTTOM, lowest - 3), names))):
             put(card, faces.action(card, size) if size == ROW_CARD else faces.row_plate(card, size), origin + pos, 2 + i)
         if pending is not None and pending.to == seat:
             put(pending.card, faces.action(pending.card, ROW_CARD, t("table.waiting")), origin + GIFT_AT, 30)
