@@ -212,7 +212,8 @@ def artifact_plate(faces: ChrononautsFaces, artifact: str) -> CardFace:
     """An artifact lying on a player's table: a plate with its title, like a patch on the timeline."""
     w, h = ARTIFACT_PLATE
     title = faces.translator.text(f"{artifact}.title")
-    h = max(h, wrapped_height(title, w - 8, NAME_PIXEL, True) + 4)
+    # Up to three lines: a name longer still overflows, and the workbench says so to its translator.
+    h = max(h, min(wrapped_height(title, w - 8, NAME_PIXEL, True), wrapped_height("1\n2\n3", w, NAME_PIXEL, True)) + 4)
     return CardFace(w, h, ARTIFACT[0], ARTIFACT[0], title=title, plate=True)
 
 
