@@ -260,8 +260,10 @@ class FullScene(SolonautsScene):
     def accessible_summary(self) -> str:
         if self.full_view is None:
             return ""
-        return self.translator.text("a11y.full_summary", hand=self.translator.text("a11y.hand", count=len(self.hand)),
-                                    open=len(self.full_view.timeline.open_paradoxes()))
+        hand = self.translator.text("a11y.hand", count=len(self.hand))
+        if not self.seating.timeline:
+            return f"{hand}."  # Artifaxx has no timeline and no paradoxes (CHR-15.6)
+        return self.translator.text("a11y.full_summary", hand=hand, open=len(self.full_view.timeline.open_paradoxes()))
 
     def drop_zones(self) -> list[str]:
         return [key for key in self.items_by_key

@@ -43,6 +43,7 @@ def test_artifaxx_draws_no_timeline_and_its_cards_take_the_room(main: MainWindow
     assert not any(key.startswith("tl:") for targets in scene.dests.values() for key in targets)
     paradoxes = light.tr_.text("label.open_paradoxes", count=0)
     assert paradoxes not in scene._labels["counter"].text()
+    assert scene.accessible_summary() == light.tr_.text("a11y.hand", count=len(scene.hand)) + "."  # nor a reader
     mission = scene.items_by_key["own:mission"]
     assert (mission.face.width, mission.face.height) == LIGHT_CARD
     for card in scene.hand:
