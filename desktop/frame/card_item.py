@@ -227,8 +227,16 @@ def face_layout(face: CardFace, title_room: float | None = None) -> list[TextBox
     AF = Qt.AlignmentFlag
     if face.plate:
         # A plate is a label on a card that has its own title: all of it goes to the text.
-        right = 18.0 if face.reconstructed else 4.0
-        boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, h - 2), face.title, 11, True, "#ffffff", AF.AlignCenter)]
+        right = PLATE_MARK if face.reconstructed else 4.0
+        if face.body:  # a name over a line of what it does (an artifact under its holder)
+            half = (h - 2) / 2
+            boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, half), face.title, 11, True, "#ffffff",
+                             AF.AlignHCenter | AF.AlignBottom),
+                     TextBox("body", QRectF(4, 1 + half, w - 4 - right, half), face.body, BODY_PIXEL, False,
+                             "#f3e3c3", AF.AlignHCenter | AF.AlignTop)]
+        else:
+            boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, h - 2), face.title, 11, True, "#ffffff",
+                             AF.AlignCenter)]
         if face.reconstructed:
             boxes.append(TextBox("mark", QRectF(w - 18, h - 11, 15, 9), "[R]", 7, False, "#d8efe3",
                                  AF.AlignRight | AF.AlignVCenter))
@@ -264,6 +272,8 @@ def face_layout(face: CardFace, title_room: float | None = None) -> list[TextBox
 
 
 BODY_PIXEL = 10
+PLATE_MARK = 10.0  # a reconstructed plate's text stops this far from its right edge: the [R] mark's corner
+FOOT_MARKS = 9.0  # the foot's height kept for the corner marks (the more mark, the [R] dot) when its text is left out
 
 
 def _band_boxes(w: float, kind_label: str, year: str) -> tuple[TextBox, TextBox]:
@@ -276,9 +286,15 @@ def _band_boxes(w: float, kind_label: str, year: str) -> tuple[TextBox, TextBox]
                     AF.AlignRight | AF.AlignVCenter))
 
 
+def wrapped_height(text: str, width: float, pixel: int, bold: bool = False) -> float:
+    """The height `text` takes wrapped into `width` at `pixel` px (a plate sized to hold its name)."""
+    return _wrapped_height(text, width, pixel, bold)
+
+
 @lru_cache(maxsize=4096)
-def _wrapped_height(text: str, width: float, pixel: int) -> float:
+def _wrapped_height(text: str, width: float, pixel: int, bold: bool = False) -> float:
     font = QFont()
+    font.setBold(bold)
     font.setPixelSize(pixel)
     return QFontMetricsF(font).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text).height()
 
@@ -327,7 +343,6 @@ def _texts_collide(w: float, kind_label: str, year: str) -> bool:
 # --- level of detail: what a face drawn small still shows ----------------------------------
 
 READABLE = 9.0  # px on screen: a smaller text cannot be read at arm's length (issue #11, item 4)
-KEPT = frozenset({"title", "year"})  # a card's name and number: cut short ("…") when room lacks, never left out
 
 
 def on_screen(transform: QTransform) -> float:
@@ -350,47 +365,209 @@ class ShownText:
 def shown_texts(face: CardFace, scale: float | None = None) -> list[ShownText]:
     """The texts painted on `face` seen at `scale` screen pixels per unit (None: every text, as fitted).
 
-    Seen small, no text is drawn below READABLE px: the name and the number keep that size and are
-    cut short if they must; any other text that would fall below it is left out (and the title takes
-    the body's room). The hover zoom and the detail panel paint the face without a scale.
+    Seen small, no text is drawn below READABLE px. The name is never cut while the card can hold it:
+    it wraps onto more lines and takes the rule text's room first. The rule text then shows as many
+    lines as are left, its last one ending in "…"; the kind label steps aside only when it cannot sit
+    beside the number at READABLE px. Whatever is left out or cut short is marked (`left_out`, the
+    corner mark) and the hover zoom and the detail panel show it all.
     """
     if scale is None:
         return [ShownText(b.role, b.rect, b.text, _fitted(b.text, b.rect.width(), b.rect.height(), b.pixel, b.bold),
                           b.colour, b.align) for b in face_layout(face) if b.text]
     floor = math.ceil(READABLE / max(scale, 0.05) - 0.001)  # the least item pixels that show READABLE px
-    boxes = face_layout(face)
-    if any(b.role == "body" and b.text and _readable(b, floor) is None for b in boxes):
-        # A short title on one line may leave the body room enough (a guest's objectives); else the body goes.
-        line = QFont()
-        line.setBold(True)
-        line.setPixelSize(floor)
-        snug = face_layout(face, QFontMetricsF(line).height() + 2)
-        if all(_readable(b, floor) is not None for b in snug if b.role in ("title", "body")):
-            boxes = snug
-        else:
-            boxes = face_layout(replace(face, body=""))
+    return list(_shown_small(face, floor))
+
+
+@lru_cache(maxsize=4096)  # asked at every paint of every card
+def _shown_small(face: CardFace, floor: int) -> tuple[ShownText, ...]:
+    boxes = {box.role: box for box in face_layout(face) if box.text}
+    band = _band_shown(face, boxes, floor)
+    shown = [*band, *_name_and_rule(face, boxes, floor)]
+    kind = boxes.get("kind_label")
+    if kind is not None and not any(text.role == "kind_label" for text in band) and not face.plate:
+        shown = _kind_below_band(face, boxes, floor, band) or shown
+    for role in ("corner", "mark"):
+        box = boxes.get(role)
+        font = _readable(box, floor) if box is not None else None
+        if box is not None and font is not None:
+            shown.append(ShownText(box.role, box.rect, box.text, font, box.colour, box.align))
+    return tuple(shown)
+
+
+def _at(box: TextBox, font: QFont, rect: QRectF | None = None, text: str | None = None) -> ShownText:
+    return ShownText(box.role, box.rect if rect is None else rect, box.text if text is None else text, font,
+                     box.colour, box.align)
+
+
+def _font(pixel: int, bold: bool) -> QFont:
+    font = QFont()
+    font.setBold(bold)
+    font.setPixelSize(pixel)
+    return font
+
+
+def _band_shown(face: CardFace, boxes: dict[str, TextBox], floor: int) -> list[ShownText]:
+    """The kind label and the number in the band: the number is kept (cut short if it must), the label
+    takes the band's width left of the number and gives way only if even then it cannot be read."""
+    year, kind = boxes.get("year"), boxes.get("kind_label")
     shown: list[ShownText] = []
-    for box in boxes:
-        if not box.text:
-            continue
-        font = _readable(box, floor)
-        text = box.text
+    year_width = 0.0
+    if year is not None:
+        font = _readable(year, floor)
         if font is None:
-            # A band that repeats the title is the name a stacked card still shows (Bacchanalia): kept too.
-            if box.role not in KEPT and not (box.role == "kind_label" and face.kind_label == face.title):
-                continue
-            font = QFont()
-            font.setBold(box.bold)
-            font.setPixelSize(floor)
-            text = _cut_short(text, box.rect.width(), box.rect.height(), floor, box.bold)
-        shown.append(ShownText(box.role, box.rect, text, font, box.colour, box.align))
-    kind = next((t for t in shown if t.role == "kind_label"), None)
-    year = next((t for t in shown if t.role == "year"), None)
-    if kind is not None and year is not None and (
-            kind.rect.left() + QFontMetricsF(kind.font).horizontalAdvance(kind.text) + 4
-            > year.rect.right() - QFontMetricsF(year.font).horizontalAdvance(year.text)):
-        shown.remove(kind)  # grown to be read, the label would run into the year
+            font = _font(floor, year.bold)
+            shown.append(_at(year, font, text=_cut_short(year.text, year.rect.width(), year.rect.height(), floor, True)))
+        else:
+            shown.append(_at(year, font))
+        year_width = QFontMetricsF(font).horizontalAdvance(shown[0].text)
+    if kind is None:
+        return shown
+    room = kind.rect
+    if year is not None:
+        # Beside the number as it is drawn, with 4 px between them.
+        room = QRectF(room.left(), room.top(), year.rect.right() - year_width - 4 - room.left(), room.height())
+        if _fitted_within(kind.text, room.width(), room.height(), max(kind.pixel, floor), floor, kind.bold) is None \
+                and shown[0].font.pixelSize() > floor:
+            # The number steps down to the floor before the label gives way.
+            small = _font(floor, True)
+            if _fitted_within(year.text, year.rect.width(), year.rect.height(), floor, floor, True) is not None:
+                shown[0] = _at(year, small)
+                year_width = QFontMetricsF(small).horizontalAdvance(year.text)
+                room = QRectF(room.left(), room.top(), year.rect.right() - year_width - 4 - room.left(), room.height())
+    font = _fitted_within(kind.text, room.width(), room.height(), max(kind.pixel, floor), floor, kind.bold) \
+        if room.width() > 0 else None
+    if font is not None:
+        shown.append(_at(kind, font, room))
+    elif face.kind_label == face.title:
+        # A band that repeats the title is the name a stacked card still shows (Bacchanalia): kept.
+        font = _font(floor, kind.bold)
+        shown.append(_at(kind, font, text=_cut_short(kind.text, kind.rect.width(), kind.rect.height(), floor, kind.bold)))
     return shown
+
+
+def _kind_below_band(face: CardFace, boxes: dict[str, TextBox], floor: int,
+                     band: list[ShownText]) -> list[ShownText] | None:
+    """A kind label too long for the band ("Distorsión temporal"), in the band's colour on the paper just
+    under it, if there the name stays whole and the rule text whole or three lines long at least; else None."""
+    kind = boxes["kind_label"]
+    width = face.width - 2 * MARGIN
+    font = _fitted_within(kind.text, width, 2 * QFontMetricsF(_font(floor, False)).lineSpacing() + 1, floor, floor,
+                          False)
+    if font is None:
+        return None
+    high = _wrapped_height(kind.text, width, floor, False)
+    named = _name_and_rule(face, boxes, floor, high)
+    title = boxes.get("title")
+    body = boxes.get("body")
+    shown_title = next((text for text in named if text.role == "title"), None)
+    shown_body = next((text for text in named if text.role == "body"), None)
+    if title is None or shown_title is None or _flat(shown_title.text) != _flat(title.text):
+        return None
+    if body is not None and not face.stamp and (shown_body is None or _flat(shown_body.text) != _flat(body.text)
+                                                and shown_body.text.count("\n") < 2):
+        return None
+    below = ShownText("kind_label", QRectF(MARGIN, BAND + 1, width, high), kind.text, font, face.header,
+                      Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+    return [*band, below, *named]
+
+
+def _name_and_rule(face: CardFace, boxes: dict[str, TextBox], floor: int, drop: float = 0.0) -> list[ShownText]:
+    """The title, whole wherever the face can hold it, and as much of the rule text as the rest holds;
+    `drop` lowers the title's top (a kind label lies above it)."""
+    title, body = boxes.get("title"), boxes.get("body")
+    if title is None:
+        return []
+    if drop:
+        title = replace(title, rect=title.rect.adjusted(0, drop, 0, 0))
+        if title.rect.height() <= 0:
+            return []
+    left, top, width = title.rect.left(), title.rect.top(), title.rect.width()
+    title_font = _readable(title, floor)
+    if body is None or face.stamp:
+        if title_font is not None:
+            return [_at(title, title_font)]
+        room = title.rect.height()
+        if face.stamp:
+            # A long name on a stamped card takes the room down to a stamp at the floor's size, set below it.
+            room = face.height - top - QFontMetricsF(_font(floor, True)).height() - 8
+        name = _whole_name(title.text, width, max(room, title.rect.height()), floor, title.bold)
+        if name is not None:
+            text, high = name
+            rect = title.rect if not face.stamp else QRectF(left, top, width, high)
+            return [_at(title, _font(floor, title.bold), rect, text)]
+        return [_at(title, _font(floor, title.bold), text=_cut_short(title.text, width, title.rect.height(), floor,
+                                                                      title.bold))]
+    body_font = _readable(body, floor)
+    if title_font is not None and body_font is not None:
+        return [_at(title, title_font), _at(body, body_font)]
+    # The two share the room from the title's top to the body's foot: the title takes the lines it needs.
+    room = body.rect.bottom() - top
+    corner = boxes.get("corner")
+    if corner is not None and not face.pips and _readable(corner, floor) is None:
+        # The foot's text cannot be read at this size: the rule text takes its place, short of the corner marks.
+        room = max(room, face.height - max(face.covered, FOOT_MARKS) - top)
+    sizes = sorted({floor, *([title_font.pixelSize()] if title_font is not None else [])}, reverse=True)
+    for size in sizes:
+        name = _whole_name(title.text, width, room, size, title.bold)
+        if name is None:
+            continue
+        text, high = name
+        rest = QRectF(left, top + high, width, room - high)
+        whole = _fitted_within(body.text, width, rest.height(), max(body.pixel, floor), floor, body.bold)
+        if whole is not None or size == sizes[-1]:
+            shown = [_at(title, _font(size, title.bold), QRectF(left, top, width, high), text)]
+            if whole is not None:
+                shown.append(_at(body, whole, rest))
+            elif rest.height() >= QFontMetricsF(_font(floor, body.bold)).height():
+                shown.append(_at(body, _font(floor, body.bold), rest,
+                                 _cut_short(body.text, width, rest.height(), floor, body.bold)))
+            return shown
+    # Not even the whole room holds the name: it is cut short there, and the rule text waits in the detail panel.
+    return [_at(title, _font(floor, title.bold), QRectF(left, top, width, room),
+                _cut_short(title.text, width, room, floor, title.bold))]
+
+
+SOFT_HYPHEN = "\u00ad"
+
+
+def _hyphenable(word: str) -> str:
+    """`word` with a soft hyphen wherever it may break: three letters at least on either side."""
+    if len(word) < 6:
+        return SOFT_HYPHEN.join(word)
+    return word[:3] + "".join(SOFT_HYPHEN + letter for letter in word[3:-3]) + SOFT_HYPHEN + word[-3:]
+
+
+@lru_cache(maxsize=4096)
+def _whole_name(text: str, width: float, room: float, pixel: int, bold: bool) -> tuple[str, float] | None:
+    """The name as drawn whole at `pixel` px within `width` and its height, if `room` holds it: a word
+    wider than the card may break anywhere, with a hyphen ("Manhattan-project")."""
+    metrics = QFontMetricsF(_font(pixel, bold))
+    breakable = " ".join(_hyphenable(word) if metrics.horizontalAdvance(word) > width else word
+                         for word in text.split(" "))
+    rect = metrics.boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), breakable)
+    if rect.width() > width + 0.5 or rect.height() + 2 > room:
+        return None
+    return breakable, min(room, rect.height() + 2)
+
+
+FIELDS = ("kind_label", "body", "corner")  # what a face seen small may leave out, with a mark that says so
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace(SOFT_HYPHEN, "").split())
+
+
+def left_out(face: CardFace, scale: float | None) -> list[str]:
+    """The roles of `face` not drawn whole at `scale`: "title" when the name is cut, and the FIELDS
+    left out or cut short (the hover zoom and the detail panel show them)."""
+    shown = {text.role: _flat(text.text) for text in shown_texts(face, scale)}
+    missing = []
+    for box in face_layout(face):
+        if box.text and box.role in ("title", *FIELDS) and shown.get(box.role) != _flat(box.text):
+            if box.role == "kind_label" and face.kind_label == face.title and shown.get("title") == _flat(face.title):
+                continue  # a band that repeats a name shown whole
+            missing.append(box.role)
+    return missing
 
 
 def _readable(box: TextBox, floor: int) -> QFont | None:
@@ -412,29 +589,34 @@ def _fitted_within(text: str, width: float, height: float, top: int, floor: int,
 
 @lru_cache(maxsize=4096)
 def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -> str:
-    """`text` wrapped at `pixel` px into as many lines as `height` holds (one at least), the last one ending in "…"."""
-    font = QFont()
-    font.setBold(bold)
-    font.setPixelSize(pixel)
+    """`text` wrapped at `pixel` px into as many lines as `height` holds (one at least), its lines kept apart
+    where the text breaks them (a character's missions), the last one ending in "…" if any is left over."""
+    font = _font(pixel, bold)
     metrics = QFontMetricsF(font)
-    layout = QTextLayout(" ".join(text.split()), font)
-    option = QTextOption()
-    option.setWrapMode(QTextOption.WrapMode.WordWrap)
-    layout.setTextOption(option)
     lines: list[str] = []
-    flat = layout.text()
-    layout.beginLayout()
-    while True:
-        line = layout.createLine()
-        if not line.isValid():
-            break
-        line.setLineWidth(width)
-        lines.append(flat[line.textStart():line.textStart() + line.textLength()])
-    layout.endLayout()
+    for paragraph in text.split("\n"):
+        layout = QTextLayout(" ".join(paragraph.split()), font)
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WordWrap)
+        layout.setTextOption(option)
+        flat = layout.text()
+        layout.beginLayout()
+        while True:
+            line = layout.createLine()
+            if not line.isValid():
+                break
+            line.setLineWidth(width)
+            lines.append(flat[line.textStart():line.textStart() + line.textLength()])
+        layout.endLayout()
     room = max(1, int((height + metrics.leading()) // metrics.lineSpacing()))
     lines = [one.strip() for one in lines if one.strip()]
     if len(lines) > room:
-        lines = [*lines[:room - 1], " ".join(lines[room - 1:])]
+        last = " ".join(lines[room - 1:])
+        # The last line shows it goes on, even when its own words would fit.
+        cut = metrics.elidedText(last, Qt.TextElideMode.ElideRight, width)
+        if not cut.endswith("…"):
+            cut = metrics.elidedText(last + " …", Qt.TextElideMode.ElideRight, width)
+        lines = [*lines[:room - 1], cut]
     # A word longer than the width stays whole on its line: it is cut short too.
     return "\n".join(metrics.elidedText(one, Qt.TextElideMode.ElideRight, width) for one in lines)
 
@@ -499,6 +681,8 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(QColor(mark.colour)))
         painter.drawEllipse(QPointF(mark.rect.right() - 3, mark.rect.center().y()), 2.5, 2.5)
+    if scale is not None and more_marked(face, scale):
+        _more_mark(painter, face, scale)
     if face.plate or face.face_down:
         _outline(painter, w, h, highlight, selected, face.border)
         return
@@ -511,10 +695,17 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
         painter.drawEllipse(QRectF(left + i * 11, h - foot + 2, 7, 7))
     if face.stamp:
         painter.save()
-        # In the body's place (a stamped card has no body), low enough to leave a two-line title clear.
-        painter.translate(w / 2, top + room * 0.52 + room * 0.48 * 0.6)
-        painter.rotate(-6)
+        # In the body's place (a stamped card has no body), low enough to leave a two-line title clear,
+        # and lower still under a longer title (never past the card's foot).
         font = stamp_font(face, scale)
+        name = next((text.rect for text in shown if text.role == "title"), None)
+        laid = next(box.rect for box in face_layout(face) if box.role == "title")
+        if name is not None and name != laid:  # a long name given more room: the stamp at the floor's size
+            font.setPixelSize(min(font.pixelSize(), next(t.font.pixelSize() for t in shown if t.role == "title")))
+        half = QFontMetricsF(font).height() / 2 + 3
+        below = name.bottom() + half if name is not None and name != laid else 0.0
+        painter.translate(w / 2, min(max(top + room * 0.52 + room * 0.48 * 0.6, below), h - half))
+        painter.rotate(-6)
         painter.setFont(font)
         colour = QColor(face.stamp_colour)
         colour.setAlpha(200)
@@ -528,6 +719,24 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
     if dim:
         painter.fillPath(outline, QColor(255, 255, 255, 110))
     _outline(painter, w, h, highlight, selected, face.border)
+
+
+def more_marked(face: CardFace, scale: float) -> bool:
+    """Whether a face seen at `scale` wears the corner mark: a field of it is not on it at all (a field
+    cut short ends in "…" already)."""
+    shown = {text.role for text in shown_texts(face, scale)}
+    return any(role not in shown for role in left_out(face, scale) if role != "title")
+
+
+def _more_mark(painter: QPainter, face: CardFace, scale: float) -> None:
+    """Three dots in the lower right corner, left of the [R] dot: there is more to this card than it shows."""
+    radius = max(1.0, 1.5 / scale)  # 1.5 px on screen, whatever the scale
+    y = face.height - max(5.0, 2 * radius + 2)
+    right = face.width - (16.0 if face.reconstructed else 6.0)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QBrush(QColor("#ffffff" if face.plate or face.face_down else "#6b6356")))
+    for i in range(3):
+        painter.drawEllipse(QPointF(right - radius - i * 3.2 * radius, y), radius, radius)
 
 
 def _outline(painter: QPainter, w: float, h: float, highlight: bool, selected: bool, border: str) -> None:

@@ -90,6 +90,10 @@ class CardTable(QGraphicsScene):
         """The cards the number keys pick, in the order they lie."""
         return []
 
+    def own_cards(self) -> list[str]:
+        """The cards in the looking player's own area, their hand aside (an ID, a Mission, their guests)."""
+        return []
+
     def drop_zones(self) -> list[str]:
         """Every key a dragged card could land on (a refused landing is explained, not ignored)."""
         return [key for targets in self.dests.values() for key in targets]

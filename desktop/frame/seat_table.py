@@ -839,7 +839,7 @@ class SeatTable(QWidget):
         if move is None:
             self.show_message(self.tr_.text("status.drop_outside"))
         else:
-            self.explain(move)
+            self.explain(move, self.lit_line(card))
 
     # --- what a card can do, said when it is held or focused (the rules' reasons, never the table's) ----------
 
@@ -872,12 +872,20 @@ class SeatTable(QWidget):
             return t("hint.cannot_move", card=name)
         if not held:
             return t("hint.may_move", card=name, count=len(lit))
+        line = self.lit_line(card)
+        why = self.why_not_lit(card)
+        return f"{line} {why}" if why else line
+
+    def lit_line(self, card: str) -> str:
+        """Where `card` may go now, from the legal moves (its lit places), or '' if nowhere."""
+        lit = [key for key in self.scene.dests.get(card, {}) if key != card]
+        if not lit:
+            return ""
+        name = self._name(card) or self.tr_.text("a11y.face_down")
         # Two places are named; more are only counted, so the line stays one line.
         names = [self._name(key) for key in self._nearest(card, lit)]
         shown = ", ".join(names) if len(lit) <= 2 and all(names) else ""
-        line = t("hint.held", card=name, count=len(lit), targets=shown).rstrip(": .") + "."
-        why = self.why_not_lit(card)
-        return f"{line} {why}" if why else line
+        return self.tr_.text("hint.held", card=name, count=len(lit), targets=shown).rstrip(": .") + "."
 
     def why_not_lit(self, card: str) -> str:
         """Why the target nearest `card` that is not lit refuses it, in the rules' own words, or ''. Said only
@@ -915,12 +923,13 @@ class SeatTable(QWidget):
         found = [key for key in keys if key in items and items[key].isVisible()]
         return sorted(found, key=lambda k: (items[k].sceneBoundingRect().center() - here).manhattanLength())
 
-    def explain(self, move: Move) -> None:
-        """Say why the rules refuse `move`, or the general drop hint if they would take it."""
+    def explain(self, move: Move, where: str = "") -> None:
+        """Say why the rules refuse `move` (then `where`: where the card may go instead), or the general
+        drop hint if they would take it."""
         try:
             self.game.engine.check(self.game.state, move)
         except IllegalMove as exc:
-            self.show_message(self.reason(exc))
+            self.show_message(f"{self.reason(exc)} {where}".strip())
             return
         self.show_message(self.tr_.text("status.drop_outside"))
 

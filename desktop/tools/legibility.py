@@ -47,6 +47,64 @@ class Text:
     height: float  # on-screen pixels
 
 
+PLACES = ("hand", "own", "lit", "other")  # the first three are the looking player's: no name may be cut there
+THEIRS = PLACES[:3]
+
+
+@dataclass
+class Losses:
+    """What the cards of one table and language leave out at 1280×720, summed over the seeded positions:
+    per place, the names cut short and the fields (kind, rule text, corner) left out or cut short."""
+
+    table: str
+    lang: str
+    cut: dict[str, int]
+    dropped: dict[str, int]
+    examples: list[str]  # the cut names in the looking player's places, to say which
+
+    def line(self) -> str:
+        cut = ", ".join(f"{place} {self.cut[place]}" for place in PLACES)
+        dropped = ", ".join(f"{place} {self.dropped[place]}" for place in PLACES)
+        flag = "" if self.cuts_theirs() == 0 else "  NAMES CUT: " + "; ".join(self.examples[:4])
+        return f"{self.table:<12} {self.lang}  names cut: {cut} · fields left out: {dropped}{flag}"
+
+    def cuts_theirs(self) -> int:
+        return sum(self.cut[place] for place in THEIRS)
+
+
+def place_of(scene: object, key: str) -> str:
+    """Where a card lies for the looking player: their hand, their own area, a target lit for them, or elsewhere."""
+    from desktop.frame.card_table import CardTable
+
+    if not isinstance(scene, CardTable):
+        return "other"
+    if key in scene.hand_cards():
+        return "hand"
+    if key in scene.own_cards():
+        return "own"
+    if any(key in targets for targets in scene.dests.values()):
+        return "lit"
+    return "other"
+
+
+def count_losses(view: QGraphicsView, into: Losses) -> None:
+    """Add what the cards in `view` leave out (card_item.left_out) to `into`, place by place."""
+    from desktop.frame.card_item import CardItem, left_out, on_screen
+
+    scene = view.scene()
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    for item in scene.items():
+        if not isinstance(item, CardItem) or not item.isVisible() or not item.sceneBoundingRect().intersects(shown):
+            continue
+        missing = left_out(item.face, on_screen(item.deviceTransform(view.viewportTransform())))
+        place = place_of(scene, item.key)
+        if "title" in missing:
+            into.cut[place] += 1
+            if place in THEIRS:
+                into.examples.append(f"{place} {item.key} {item.face.title!r}")
+        into.dropped[place] += sum(1 for role in missing if role != "title")
+
+
 @dataclass(frozen=True)
 class Smallest:
     table: str
@@ -155,8 +213,9 @@ def resize(window: MainWindow, size: tuple[int, int]) -> None:
 
 
 def survey(tables: list[str], languages: list[str], seeds: tuple[int, ...], out: list[Smallest] | None = None,
-           echo: bool = True) -> list[Smallest]:
-    """The smallest text per table, language and size over the seeded positions."""
+           echo: bool = True, losses: list[Losses] | None = None) -> list[Smallest]:
+    """The smallest text per table, language and size over the seeded positions; `losses` gets what the
+    cards leave out at 1280×720, per table and language."""
     from PySide6.QtWidgets import QApplication
 
     from desktop.frame import card_item
@@ -181,12 +240,15 @@ def survey(tables: list[str], languages: list[str], seeds: tuple[int, ...], out:
                 rules_game, mode = GAMES[table]
                 players = engine(rules_game, mode).player_range()[1]  # the most crowded table
                 smallest: dict[tuple[int, int], Text] = {}
+                lost = Losses(table, lang, dict.fromkeys(PLACES, 0), dict.fromkeys(PLACES, 0), [])
                 for seed in seeds:
                     shot = read_shot(table, None, players, seed, TABLES[table], "x".join(map(str, SIZES[0])),
                                      str(scratch / "unused.png"))
                     set_table(window, shot)
                     for size in SIZES:
                         resize(window, size)
+                        if size == SIZES[0]:
+                            count_losses(table_view(window), lost)
                         text = measure(window)
                         if text is not None and (size not in smallest or text.height < smallest[size].height):
                             smallest[size] = text
@@ -196,6 +258,8 @@ def survey(tables: list[str], languages: list[str], seeds: tuple[int, ...], out:
                         found.append(row)
                         if echo:
                             print(row.line(), flush=True)
+                if losses is not None:
+                    losses.append(lost)
             window.close()
             window.deleteLater()
             QApplication.processEvents()
@@ -217,6 +281,15 @@ def markdown(rows: list[Smallest]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def losses_markdown(rows: list[Losses]) -> str:
+    lines = ["| Table | Language | Names cut: hand / own / lit / other | Fields left out: hand / own / lit / other |",
+             "|---|---|---|---|"]
+    for row in rows:
+        lines.append(f"| {row.table} | {row.lang} | {' / '.join(str(row.cut[p]) for p in PLACES)} | "
+                     f"{' / '.join(str(row.dropped[p]) for p in PLACES)} |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="convivium check --legibility",
                                      description="Measure the smallest text on every table, language and window size.")
@@ -229,15 +302,22 @@ def main(argv: list[str]) -> int:
     from PySide6.QtWidgets import QApplication
 
     _app = QApplication.instance() or QApplication(sys.argv[:1])
-    rows = survey(args.table or list(TABLES), args.lang or list(LANGUAGES), QUICK_SEEDS if args.quick else SEEDS)
+    lost: list[Losses] = []
+    rows = survey(args.table or list(TABLES), args.lang or list(LANGUAGES), QUICK_SEEDS if args.quick else SEEDS,
+                  losses=lost)
+    for row in lost:
+        print(row.line(), flush=True)
     if args.markdown is not None:
         try:
-            files.write_text(args.markdown, markdown(rows), named=True)
+            files.write_text(args.markdown, markdown(rows) + "\n" + losses_markdown(lost), named=True)
         except OSError as exc:
             print(f"convivium check: cannot write {args.markdown}: {exc.strerror or exc}", file=sys.stderr)
             return 2
     low = [row for row in rows if row.text.height < MINIMUM]
     if low:
         print(f"{len(low)} of {len(rows)} below {MINIMUM:g} px", file=sys.stderr)
-        return 1
-    return 0
+    cut = [row for row in lost if row.cuts_theirs()]
+    if cut:
+        print(f"names cut in the looking player's hand, own area or lit targets at 1280x720 on {len(cut)} of "
+              f"{len(lost)} tables and languages", file=sys.stderr)
+    return 1 if low or cut else 0

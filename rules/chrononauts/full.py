@@ -371,8 +371,19 @@ class ChrononautsEngine(Engine[FullState]):
             return IllegalMove("illegal.ultraparadox_blocks", card=cid, year=self.artifacts[cid].year)
         if kind == "perform_miracle" and self.miracle_running(state):
             return IllegalMove("illegal.one_miracle_at_a_time", card=cid)
-        if not self.choices(state, player, card):
+        options = self.choices(state, player, card)
+        if not options:
             return IllegalMove("illegal.no_target", card=cid)
+        # The target given is not one of its legal ones: say what kind of target the card takes (CHR-8.1).
+        if all(target is None and artifact is None for target, artifact in options):
+            return IllegalMove("illegal.artifact_no_target" if kind == "artifact" else "illegal.takes_no_target",
+                               card=cid)
+        if all(artifact is not None for _target, artifact in options):
+            return IllegalMove("illegal.takes_an_artifact", card=cid)
+        if kind == "discontinuity":
+            return IllegalMove("illegal.takes_a_direction", card=cid)
+        if kind in ("new_mission", "parents_never_met"):
+            return IllegalMove("illegal.takes_a_player", card=cid)
         return IllegalMove("illegal.bad_target", card=cid)
 
     # --- changes -----------------------------------------------------------------------------

@@ -13,10 +13,10 @@ from desktop.frame.i18n import Translator
 from desktop.frame.origin import origin_html
 from rules.banquet.objectives import card_kind
 
-CARD = (84.0, 114.0)  # the circle, the slots, the picked three
+CARD = (116.0, 114.0)  # the circle, the slots, the picked three: "Lauwerkrans", "Beschilderde" whole at 9 px
 ROW_CARD = (70.0, 96.0)  # a row beside a display
-GUEST = (84.0, 98.0)
-PRIVILEGE = (98.0, 30.0)  # a plate under the guest
+GUEST = (112.0, 98.0)  # as wide as the longest guest's name ("Vespasianus") at 9 px in a 1280×720 window
+PRIVILEGE = (150.0, 36.0)  # a plate under the guest: two lines of the longest name ("Reclamación: Guardo o Descarto")
 PAPER = "#f6efe0"
 BACK = "#5a2330"  # the back of every Banquet card: a deep Pompeian red
 KIND_COLOURS = {"dish": "#a0522d", "wine": "#6d1a36", "poison": "#3f6b2a", "relief": "#2f6690",
@@ -65,6 +65,17 @@ class BanquetFaces:
             if band_collides(face):  # a long kind name and a value share a narrow band: the name goes to the foot
                 face = replace(face, kind_label="", corner=face.kind_label)
             self._cache[key] = face
+        return face
+
+    def row_plate(self, card: str, size: tuple[float, float]) -> CardFace:
+        """A card in a crowded row: a plate in its kind's colour with its name and value."""
+        key = ("row", card_kind(card), size, self.tr.language)
+        face = self._cache.get(key)
+        if face is None:
+            a = self.actions[card_kind(card)]
+            words = f"{title(self.tr, card)} {self.value_text(card)}".strip()
+            face = self._cache[key] = CardFace(size[0], size[1], KIND_COLOURS[a.kind], KIND_COLOURS[a.kind], title=words,
+                                               plate=True, reconstructed=a.provenance.reconstructed)
         return face
 
     def back(self, words: str, size: tuple[float, float] = CARD) -> CardFace:

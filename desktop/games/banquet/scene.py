@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from math import ceil, cos, pi, sin
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsSimpleTextItem,
                                QGraphicsTextItem, QStyleOptionGraphicsItem, QWidget)
 
-from desktop.frame.card_item import READABLE, CardFace, on_screen
+from desktop.frame.card_item import PLATE_MARK, READABLE, CardFace, on_screen
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, LABEL, CardTable, Dests
 from desktop.frame.i18n import Translator
 from desktop.games.banquet.faces import CARD, GUEST, PRIVILEGE, ROW_CARD, BanquetFaces, title
@@ -24,18 +24,23 @@ from rules.banquet.state import BELT_TOP, CIRCLE_SIZE, SLOT_NAMES, BanquetState
 from rules.kernel import HIDDEN
 
 WIDTH, HEIGHT = 1440.0, 880.0
-DISPLAY = (450.0, 206.0)
+DISPLAY = (460.0, 216.0)  # three side by side fill the table's width
 TOP_Y, BOTTOM_Y = 12.0, HEIGHT - 12.0 - DISPLAY[1]
-CIRCLE_CENTRE = QPointF(250.0, 438.0)
-CIRCLE_RADIUS = 158.0
-SLOT_X, SLOT_Y, SLOT_STEP = 500.0, 300.0, 100.0
+CIRCLE_CENTRE = QPointF(250.0, 442.0)  # midway between the displays above and below
+CIRCLE_RADIUS = 150.0  # the circle's cards clear of the displays above and below
+SLOT_X, SLOT_Y, SLOT_STEP = 500.0, 300.0, CARD[0] + 10
 TRAY_Y = 448.0
-PILE_X = 830.0
-INFO_X = 1060.0
-ROW_X, ROW_WIDTH = 100.0, 264.0  # inside a display
-GIFT_AT = QPointF(372.0, 24.0)  # where a display holds the gift being offered, or a card waiting for a choice
-BELT_AT, BELT_SIZE = QPointF(112.0, 126.0), (330.0, 30.0)
-ROW_SHORT = 50.0  # a row card's height when the row takes two lines: its band and its name
+PILE_X = SLOT_X + 3 * SLOT_STEP + 24
+INFO_X = PILE_X + 2 * SLOT_STEP + 16  # the round's facts, right of the piles
+# Inside a display: the guest and the privileges down the left, wide enough for their names whole at 9 px
+# in a 1280×720 window (the longest privileges take two lines), the row and the belt on their right.
+GIFT_AT = QPointF(DISPLAY[0] - 8 - ROW_CARD[0], 24.0)  # where a display holds the gift being offered, or a card waiting for a choice
+ROW_X = 8 + GUEST[0] + 8
+ROW_WIDTH = GIFT_AT.x() - ROW_X - 8  # the row's room while the gift's place is kept free
+BELT_AT = QPointF(8 + PRIVILEGE[0] + 6, 162.0)  # low enough for the row's plates above it
+BELT_SIZE = (DISPLAY[0] - 8 - BELT_AT.x(), 30.0)
+ROW_TOP, ROW_BOTTOM = 26.0, BELT_AT.y() - 3
+NAME_PIXEL = 14  # a name's size in scene units where a 1280×720 window shows it at 9 px (the table's scale, 0.66)
 TRAY_KEY = "zone:tray"
 REMOVED_KEY = "zone:removed"
 
@@ -77,18 +82,57 @@ class Drawing:
     instant: set[str] = field(default_factory=set)  # keys a click plays at once (their one target)
 
 
-def _row_places(count: int, room: float) -> tuple[list[tuple[float, float]], list[QPointF]]:
-    """The size and place (in the display) of each card of a row `room` wide: one line of full cards while
-    they fit, then two lines of cards cut down to their band and name, narrower as the row grows; never
-    overlapping, so every name and value shows."""
+def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
+                names: list[str] | None = None) -> tuple[list[tuple[float, float]], list[QPointF]]:
+    """The size and place (in the display) of each card of a row `room` wide, given the plates it would
+    show in a crowd (name and value) and the cards' `names`: one line of full cards while they fit with
+    their names whole, then plates in two columns
+    (three if two do not fit), the names that take two lines at NAME_PIXEL paired on the same lines, each
+    line as tall as its names need, so every name and value shows whole; never overlapping."""
+    count = len(plates)
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(NAME_PIXEL)
+    metrics = QFontMetricsF(font)
+    line = metrics.height()
     per_line = max(1, int((room + 4) // (ROW_CARD[0] + 4)))
-    if count <= per_line:
-        return [ROW_CARD] * count, [QPointF(ROW_X + i * (ROW_CARD[0] + 4), 26) for i in range(count)]
-    per_line = ceil(count / 2)
-    width = min(ROW_CARD[0], (room - (per_line - 1) * 4) / per_line)
-    size = (width, ROW_SHORT)
-    return [size] * count, [QPointF(ROW_X + (i % per_line) * (width + 4), 26 + (i // per_line) * (ROW_SHORT + 2))
-                            for i in range(count)]
+    # A full card's name has its width less the margins and three lines under its band (card_item.face_layout).
+    card_text = ROW_CARD[0] - 12
+    names = names if names is not None else [plate.title for plate in plates]
+    if count <= per_line and all(metrics.horizontalAdvance(word) <= card_text and metrics.boundingRect(
+            QRectF(0, 0, card_text, 1000), int(Qt.TextFlag.TextWordWrap), name).height() <= 3 * line
+                                 for name in names for word in name.split()):
+        return [ROW_CARD] * count, [QPointF(ROW_X + i * (ROW_CARD[0] + 4), ROW_TOP) for i in range(count)]
+
+    def lines_for(plate: CardFace, width: float) -> int:
+        """How many lines a plate `width` wide needs for its name (9: more than it can hold)."""
+        text_width = width - 4 - (PLATE_MARK if plate.reconstructed else 4)  # card_item.face_layout's plate
+        rect = metrics.boundingRect(QRectF(0, 0, text_width, 1000), int(Qt.TextFlag.TextWordWrap), plate.title)
+        return round(rect.height() / line) if rect.width() <= text_width + 0.5 else 9
+
+    choices = []
+    for columns in (2, 3):
+        width = (room - (columns - 1) * 4) / columns
+        needs = [lines_for(plate, width) for plate in plates]
+        order = sorted(range(count), key=lambda i: -min(2, needs[i]))
+        heights = [min(2, needs[order[i]]) * line + 5 for i in range(0, count, columns)]
+        crowded = sum(heights) + (len(heights) - 1) * 3 > bottom - ROW_TOP
+        choices.append((crowded, sum(1 for n in needs if n > 2), columns, width, heights, order))
+    # The first that fits with every name whole; else the one that leaves fewest names cut.
+    crowded, _cut, columns, width, heights, order = min(choices)
+    if crowded:  # more plates than the room holds: one line each, as many lines as it takes
+        lines = ceil(count / columns)
+        heights = [(bottom - ROW_TOP - (lines - 1) * 3) / lines] * lines
+        order = list(range(count))
+    sizes = [(width, 0.0)] * count
+    places = [QPointF()] * count
+    y = ROW_TOP
+    for first, high in zip(range(0, count, columns), heights):
+        for k, i in enumerate(order[first:first + columns]):
+            sizes[i] = (width, high)
+            places[i] = QPointF(ROW_X + k * (width + 4), y)
+        y += high + 3
+    return sizes, places
 
 
 class BeltItem(QGraphicsObject):
@@ -295,13 +339,18 @@ class BanquetScene(CardTable):
         for i, card in enumerate(view.privileges[seat]):
             shown = card != HIDDEN
             key = card if shown else f"priv:{seat}:{i}"
-            put(key, faces.privilege(card if shown else None), origin + QPointF(8, 126 + i * (PRIVILEGE[1] + 4)), 1)
+            # From the display's foot up: a single privilege leaves the row its room down to the belt.
+            put(key, faces.privilege(card if shown else None),
+                origin + QPointF(8, DISPLAY[1] - 4 - (i + 1) * (PRIVILEGE[1] + 4)), 1)
         row = view.rows[seat]
         pending = view.pending
         holds = view.holder == seat and view.slots["gift"] is not None or pending is not None and pending.to == seat
         room = ROW_WIDTH if holds else DISPLAY[0] - ROW_X - 8  # the gift's place is kept free only while needed
-        for i, (card, size, pos) in enumerate(zip(row, *_row_places(len(row), room))):
-            put(card, faces.action(card, size), origin + pos, 2 + i)
+        plates = [faces.row_plate(card, ROW_CARD) for card in row]
+        lowest = DISPLAY[1] - 4 - len(view.privileges[seat]) * (PRIVILEGE[1] + 4)  # the top privilege's top
+        names = [faces.action(card, ROW_CARD).title for card in row]
+        for i, (card, size, pos) in enumerate(zip(row, *_row_places(plates, room, min(ROW_BOTTOM, lowest - 3), names))):
+            put(card, faces.action(card, size) if size == ROW_CARD else faces.row_plate(card, size), origin + pos, 2 + i)
         if pending is not None and pending.to == seat:
             put(pending.card, faces.action(pending.card, ROW_CARD, t("table.waiting")), origin + GIFT_AT, 30)
         belt = self.belts.get(seat)
@@ -321,7 +370,7 @@ class BanquetScene(CardTable):
         lines = drawing.lines
         if self.news.toPlainText() != lines.get("news", ""):
             self.news.setPlainText(lines.get("news", ""))
-        spots = {"status": (SLOT_X, 232.0), "slots": (SLOT_X, SLOT_Y - 24),
+        spots = {"status": (SLOT_X, 238.0), "slots": (SLOT_X, SLOT_Y - 24),
                  "tray": (SLOT_X, TRAY_Y - 24), "info": (INFO_X, SLOT_Y)}
         for name, item in self._labels.items():
             item.setPos(*spots[name])
@@ -337,6 +386,13 @@ class BanquetScene(CardTable):
     def retranslate(self) -> None:
         self.faces.clear()
         super().retranslate()
+
+    def own_cards(self) -> list[str]:
+        drawing = self.drawing
+        if drawing is None or drawing.viewer is None:
+            return []
+        view, seat = drawing.view, drawing.viewer
+        return [f"guest:{seat}", *(card for card in view.privileges[seat] if card != HIDDEN), *view.rows[seat]]
 
     # --- choosing ---------------------------------------------------------------------------
 

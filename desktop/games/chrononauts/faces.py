@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.fields import Provenance
-from desktop.frame.card_item import CARD_BACK, CardFace, band_collides
+from desktop.frame.card_item import CARD_BACK, CardFace, band_collides, wrapped_height
 from desktop.frame.i18n import PRIME, Translator
 from desktop.frame.origin import origin_html
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
@@ -14,7 +14,7 @@ from rules.chrononauts.timeline import Rules, Timeline, card_kind
 TIMELINE_SIZE = (128.0, 92.0)
 PATCH_ON_TIMELINE = (120.0, 34.0)  # low enough to leave the year's title readable
 PATCH_MARGIN = 4.0  # between a patch on the timeline and the foot of the card it covers
-HAND_SIZE = (128.0, 116.0)
+HAND_SIZE = (132.0, 116.0)  # the band holds "Distorsión temporal" at 9 px in a 1280×720 window
 ID_SIZE = (106.0, 72.0)
 
 # Colours of the printed deck: purple linchpins turn red when prime; blue ripplepoints.
@@ -92,12 +92,12 @@ class ChrononautsFaces:
                         body=years, reconstructed=ident.provenance.reconstructed,
                         pips=() if home else self.rules.identity_progress(tl, ident_id))
 
-    def deck(self, count: int) -> CardFace:
-        w, h = HAND_SIZE
+    def deck(self, count: int, size: tuple[float, float] = HAND_SIZE) -> CardFace:
+        w, h = size
         return CardFace(w, h, CARD_BACK, CARD_BACK, title=self.translator.text("label.deck", count=count), face_down=True)
 
-    def discard(self, top: str | None, count: int) -> CardFace:
-        w, h = HAND_SIZE
+    def discard(self, top: str | None, count: int, size: tuple[float, float] = HAND_SIZE) -> CardFace:
+        w, h = size
         if top is None:
             return CardFace(w, h, "#9b927f", "#ece5d6", kind_label=self.translator.text("label.discard"), title=self.translator.text("label.discard"))
         return self.discard_top(self.play_card(top), count)
@@ -181,7 +181,8 @@ ACTION = ("#8c2f5c", "#fbe8f1")
 MISSION = ("#3d5a1e", "#eef6e2")
 SEAT = ("#3a352c", "#efe8d8")
 SEAT_ACTING = ("#b3261e", "#fff3cf")
-ARTIFACT_PLATE = (176.0, 26.0)  # as wide as a seat: one to a row, with room for its name
+ARTIFACT_PLATE = (176.0, 26.0)  # as wide as a seat: one to a row; taller for a name that takes more lines
+NAME_PIXEL = 12  # a name's size in scene units where a 1280×720 window shows the table's cards at 9 px
 SEAT_SIZE = (176.0, 64.0)
 
 
@@ -210,7 +211,10 @@ def full_face(faces: ChrononautsFaces, instance: str, size: tuple[float, float] 
 def artifact_plate(faces: ChrononautsFaces, artifact: str) -> CardFace:
     """An artifact lying on a player's table: a plate with its title, like a patch on the timeline."""
     w, h = ARTIFACT_PLATE
-    return CardFace(w, h, ARTIFACT[0], ARTIFACT[0], title=faces.translator.text(f"{artifact}.title"), plate=True)
+    title = faces.translator.text(f"{artifact}.title")
+    # Up to three lines: a name longer still overflows, and the workbench says so to its translator.
+    h = max(h, min(wrapped_height(title, w - 8, NAME_PIXEL, True), wrapped_height("1\n2\n3", w, NAME_PIXEL, True)) + 4)
+    return CardFace(w, h, ARTIFACT[0], ARTIFACT[0], title=title, plate=True)
 
 
 def seat_face(name: str, lines: str, acting: bool, band: str = "") -> CardFace:

@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF
 
 from desktop.frame.card_item import CardFace, CardItem
 from desktop.frame.i18n import Translator
-from desktop.games.chrononauts.faces import (ARTIFACT_PLATE, HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
+from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
                                               SEAT_SIZE, TIMELINE_SIZE, ChrononautsFaces, artifact_plate, full_face,
                                               seat_face)
 from desktop.games.chrononauts.solonauts_scene import DECK_KEY, DISCARD_KEY, GAP, MARGIN, Dests, SolonautsScene
@@ -31,9 +31,28 @@ HAND_Y = ROW_Y + HAND_SIZE[1] + 34
 LEFT_W = 8 * (TIMELINE_SIZE[0] + GAP) - GAP  # the timeline's width, and the row's and the hand's
 SEATS_X = MARGIN + LEFT_W + 2 * GAP
 SEAT_Y = 12.0
-ART_ROW = ARTIFACT_PLATE[1] + 2
 WIDTH = SEATS_X + SEAT_SIZE[0] + MARGIN
 HEIGHT = HAND_Y + HAND_SIZE[1] + MARGIN
+# Artifaxx has no timeline (CHR-15.1): nothing is drawn for it, and its room goes to larger cards, the
+# Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows.
+LIGHT_CARD = (176.0, 200.0)
+LIGHT_LEFT_W = 5 * (LIGHT_CARD[0] + GAP) - GAP  # the Mission, the zone and its fan, the piles: a narrower
+# table than Chrononauts', drawn larger in the same window
+OWN_WIDE = (3 * (HAND_SIZE[0] + GAP) - 2 * GAP) / 2  # the ID and the Mission, beside the timeline's game
+LIGHT_ROW_Y = 34.0
+LIGHT_HAND_Y = LIGHT_ROW_Y + LIGHT_CARD[1] + 34
+LIGHT_HEIGHT = LIGHT_HAND_Y + LIGHT_CARD[1] + MARGIN
+
+
+def _stack_x(timeline: bool) -> float:
+    """The resolving zone's left: the fourth column of the row, or the second of Artifaxx's larger cards
+    (its cards fan out over the third, where a Discontinuity's directions are lit while none resolves)."""
+    return MARGIN + 3 * (HAND_SIZE[0] + GAP) if timeline else MARGIN + LIGHT_CARD[0] + GAP
+
+
+def _left_w(timeline: bool) -> float:
+    """The width of the row and the hand, left of the seats."""
+    return LEFT_W if timeline else LIGHT_LEFT_W
 
 
 def seat_key(seat: int) -> str:
@@ -58,6 +77,7 @@ class Seating:
     curtain: str = ""  # the curtain's text; empty when the table is uncovered
     window: str = ""  # the resolving zone's caption
     computers: dict[int, str] = field(default_factory=dict)  # seat -> its plate's band: a computer, and its level
+    timeline: bool = True  # False in Artifaxx, which has none (CHR-15.1)
 
 
 class FullScene(SolonautsScene):
@@ -88,75 +108,86 @@ class FullScene(SolonautsScene):
         faces = self.faces
         tr = self.translator
         tl = view.timeline
-        for year_card in faces.cards.timeline:  # Artifaxx too: its timeline stays True History
-            key = f"tl:{year_card.year}"
-            self.put(key, self._timeline_face(year_card.year, tl))
-            wanted[key] = (QPointF(MARGIN + year_card.column * (TIMELINE_SIZE[0] + GAP),
-                                   TIMELINE_Y + year_card.row * (TIMELINE_SIZE[1] + GAP)), 1)
-        for year, patch in tl.patches.items():
-            self.put(patch, faces.play_card(patch, True))
-            wanted[patch] = (wanted[f"tl:{year}"][0] + QPointF(
-                PATCH_MARGIN, TIMELINE_SIZE[1] - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
+        card, row_y, hand_y = (HAND_SIZE, ROW_Y, HAND_Y) if seating.timeline else (LIGHT_CARD, LIGHT_ROW_Y, LIGHT_HAND_Y)
+        if seating.timeline:
+            for year_card in faces.cards.timeline:
+                key = f"tl:{year_card.year}"
+                self.put(key, self._timeline_face(year_card.year, tl))
+                wanted[key] = (QPointF(MARGIN + year_card.column * (TIMELINE_SIZE[0] + GAP),
+                                       TIMELINE_Y + year_card.row * (TIMELINE_SIZE[1] + GAP)), 1)
+            for year, patch in tl.patches.items():
+                self.put(patch, faces.play_card(patch, True))
+                wanted[patch] = (wanted[f"tl:{year}"][0] + QPointF(
+                    PATCH_MARGIN, TIMELINE_SIZE[1] - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
         # Seats down the right, each with its table of artifacts underneath.
+        left_w = _left_w(seating.timeline)
+        seats_x = MARGIN + left_w + 2 * GAP
         y = SEAT_Y
         for q in range(view.seats):
             lines = [tr.text("hs.seat_cards", count=len(view.hands[q]))]
-            for card in (view.ids[q], view.missions[q]):
-                if card is not None and card in view.revealed:
-                    lines.append(tr.card_title(card))
+            for shown in (view.ids[q], view.missions[q]):
+                if shown is not None and shown in view.revealed:
+                    lines.append(tr.card_title(shown))
             self.put(seat_key(q), seat_face(self._name(q), "\n".join(lines), q in seating.acting,
                                             seating.computers.get(q, "")))
-            wanted[seat_key(q)] = (QPointF(SEATS_X, y), 1)
+            wanted[seat_key(q)] = (QPointF(seats_x, y), 1)
             y += SEAT_SIZE[1] + 2
             for i, artifact in enumerate(view.tables[q]):
-                self.put(artifact_key(artifact), artifact_plate(faces, artifact))
-                wanted[artifact_key(artifact)] = (QPointF(SEATS_X, y + i * ART_ROW), 2 + i)
-            y += len(view.tables[q]) * ART_ROW + GAP
+                plate = self.put(artifact_key(artifact), artifact_plate(faces, artifact))
+                wanted[artifact_key(artifact)] = (QPointF(seats_x, y), 2 + i)
+                y += plate.face.height + 2
+            y += GAP
         # Many artifacts lengthen the column of seats: the table grows rather than let them overlap.
-        height = max(HEIGHT, y - GAP + MARGIN)
-        if height != self.sceneRect().height():
-            self.setSceneRect(0, 0, WIDTH, height)
+        height = max(HEIGHT if seating.timeline else LIGHT_HEIGHT, y - GAP + MARGIN)
+        width = seats_x + SEAT_SIZE[0] + MARGIN
+        if (width, height) != (self.sceneRect().width(), self.sceneRect().height()):
+            self.setSceneRect(0, 0, width, height)
         # The row above the hand: the viewer's ID and Mission, the resolving zone, the piles.
         x = MARGIN
         viewer = seating.viewer
+        # The ID and the Mission share the three columns left of the resolving zone: a Mission's three
+        # artifacts read whole beside the ID (Artifaxx deals no ID: the Mission moves up, at its cards' size).
+        own_size = (OWN_WIDE, HAND_SIZE[1]) if seating.timeline else card
         if viewer is not None:
-            for kind, card in (("id", view.ids[viewer]), ("mission", view.missions[viewer])):
-                if card is not None and card != HIDDEN:  # Artifaxx deals no ID: the Mission moves up
+            for kind, own in (("id", view.ids[viewer]), ("mission", view.missions[viewer])):
+                if own is not None and own != HIDDEN:
                     key = f"own:{kind}"
-                    self.put(key, full_face(faces, card))
-                    wanted[key] = (QPointF(x, ROW_Y), 1)
-                    x += HAND_SIZE[0] + GAP
-        stack_x = MARGIN + 3 * (HAND_SIZE[0] + GAP)
-        self.put(STACK_KEY, CardFace(HAND_SIZE[0], HAND_SIZE[1], "#9b927f", "#ece5d6",
+                    self.put(key, full_face(faces, own, own_size))
+                    wanted[key] = (QPointF(x, row_y), 1)
+                    x += own_size[0] + GAP
+        stack_x = _stack_x(seating.timeline)
+        deck_x = MARGIN + left_w - 2 * card[0] - GAP
+        self.put(STACK_KEY, CardFace(card[0], card[1], "#9b927f", "#ece5d6",
                                       title=tr.text("hs.resolving"), body=tr.text("hs.drop_here")))
-        wanted[STACK_KEY] = (QPointF(stack_x, ROW_Y), 0)
+        wanted[STACK_KEY] = (QPointF(stack_x, row_y), 0)
         for i, entry in enumerate(view.stack):
             key = f"stack:{i}:{entry.card}"
-            self.put(key, full_face(faces, entry.card))
-            wanted[key] = (QPointF(stack_x + i * 30, ROW_Y), 3 + i)  # on the zone: the top one shows
+            self.put(key, full_face(faces, entry.card, card))
+            wanted[key] = (QPointF(stack_x + i * 30, row_y), 3 + i)  # on the zone: the top one shows
         for d in (1, -1):
             key = direction_key(d)
             if any(key in targets for targets in self.dests.values()):
-                self.put(key, CardFace(HAND_SIZE[0], HAND_SIZE[1] / 2, "#5b3d8f", "#f2edfa",
+                self.put(key, CardFace(card[0], card[1] / 2, "#5b3d8f", "#f2edfa",
                                         title=tr.text("hs.clockwise" if d == 1 else "hs.counterclockwise")))
-                wanted[key] = (QPointF(stack_x - HAND_SIZE[0] - GAP, ROW_Y + (0 if d == 1 else HAND_SIZE[1] / 2 + 2)), 1)
-        deck_x = MARGIN + LEFT_W - 2 * HAND_SIZE[0] - GAP
-        self.put(DECK_KEY, faces.deck(len(view.draw)))
-        wanted[DECK_KEY] = (QPointF(deck_x, ROW_Y), 0)
+                # Left of the piles.
+                dir_x = deck_x - card[0] - GAP
+                wanted[key] = (QPointF(dir_x, row_y + (0 if d == 1 else card[1] / 2 + 2)), 1)
+        self.put(DECK_KEY, faces.deck(len(view.draw), card))
+        wanted[DECK_KEY] = (QPointF(deck_x, row_y), 0)
         top = view.discard[-1] if view.discard else None
-        self.put(DISCARD_KEY, self._discard_face(top, len(view.discard)))
-        wanted[DISCARD_KEY] = (QPointF(deck_x + HAND_SIZE[0] + GAP, ROW_Y), 0)
+        self.put(DISCARD_KEY, self._discard_face(top, len(view.discard), card))
+        wanted[DISCARD_KEY] = (QPointF(deck_x + card[0] + GAP, row_y), 0)
         # The hand: the viewer's, or a Miracle's mini-hand while it is being played from.
         self.hand = []
         if viewer is not None:
             miracle = bool(view.mini) and viewer == view.current and HIDDEN not in view.mini
             self.hand = list(view.mini if miracle else view.hands[viewer])
-        spread = min(HAND_SIZE[0] + GAP, (LEFT_W - HAND_SIZE[0]) / max(1, len(self.hand) - 1))
-        for i, card in enumerate(self.hand):
-            self.put(card, full_face(faces, card))
-            wanted[card] = (QPointF(MARGIN + i * spread, HAND_Y), 10 + i)
+        spread = min(card[0] + GAP, (left_w - card[0]) / max(1, len(self.hand) - 1))
+        for i, held in enumerate(self.hand):
+            self.put(held, full_face(faces, held, card))
+            wanted[held] = (QPointF(MARGIN + i * spread, hand_y), 10 + i)
         self.place(wanted)
-        self._refresh_full_labels(view)
+        self._refresh_full_labels(view, row_y, hand_y)
         self.refresh_marks()
         self.set_curtain(seating.curtain)
 
@@ -172,31 +203,39 @@ class FullScene(SolonautsScene):
         self._timeline_faces.clear()  # texts may have been reloaded, not only switched
         super().retranslate()
 
-    def _discard_face(self, top: str | None, count: int) -> CardFace:
+    def _discard_face(self, top: str | None, count: int, size: tuple[float, float] = HAND_SIZE) -> CardFace:
         if top is None:
-            return self.faces.discard(None, 0)
-        return self.faces.discard_top(full_face(self.faces, top), count)
+            return self.faces.discard(None, 0, size)
+        return self.faces.discard_top(full_face(self.faces, top, size), count)
 
     def _name(self, seat: int) -> str:
         names = self.seating.names
         return names[seat] if seat < len(names) else str(seat + 1)
 
-    def _refresh_full_labels(self, view: FullState) -> None:
+    def _refresh_full_labels(self, view: FullState, row_y: float = ROW_Y, hand_y: float = HAND_Y) -> None:
         tr = self.translator
         viewer = self.seating.viewer
         miracle = viewer is not None and bool(view.mini) and self.hand == view.mini
         self._labels["hand"].setText("" if viewer is None else
                                      tr.text("hs.mini_hand" if miracle else "hs.hand_of", player=self._name(viewer)))
+        self._labels["hand"].setY(hand_y - 27)
         row = ""
         if viewer is not None:
             dealt_id = view.ids[viewer] is not None  # Artifaxx deals Missions only
             row = tr.text("hs.secret_of" if dealt_id else "hs.mission_of", player=self._name(viewer))
         self._labels["row"].setText(row)
+        self._labels["row"].setY(row_y - 27)
         self._labels["window"].setText(self.seating.window)
+        self._labels["window"].setPos(_stack_x(self.seating.timeline), row_y - 27)
         counter = self._labels["counter"]
-        counter.setText(tr.text("hs.steps", steps=view.steps, turn=view.turn)
-                        + "   " + tr.text("label.open_paradoxes", count=len(view.timeline.open_paradoxes())))
-        counter.setX(MARGIN + LEFT_W - counter.boundingRect().width())
+        steps = tr.text("hs.steps", steps=view.steps, turn=view.turn)
+        if self.seating.timeline:
+            counter.setText(steps + "   " + tr.text("label.open_paradoxes", count=len(view.timeline.open_paradoxes())))
+            counter.setY(TIMELINE_Y - 27)
+        else:  # no timeline, no paradoxes (CHR-15.6): the turn's count sits on the hand's caption line
+            counter.setText(steps)
+            counter.setY(hand_y - 27)
+        counter.setX(MARGIN + _left_w(self.seating.timeline) - counter.boundingRect().width())
 
     def redraw(self) -> None:
         if self.full_view is not None:
@@ -204,6 +243,13 @@ class FullScene(SolonautsScene):
 
     def hand_cards(self) -> list[str]:
         return list(self.hand)
+
+    def own_cards(self) -> list[str]:
+        view, viewer = self.full_view, self.seating.viewer
+        if view is None or viewer is None:
+            return []
+        return [key for key in self.items_by_key if key.startswith("own:")] + [
+            artifact_key(artifact) for artifact in view.tables[viewer]]
 
     def timeline_shown(self) -> Timeline | None:
         return self.full_view.timeline if self.full_view is not None else None
@@ -214,8 +260,10 @@ class FullScene(SolonautsScene):
     def accessible_summary(self) -> str:
         if self.full_view is None:
             return ""
-        return self.translator.text("a11y.full_summary", hand=self.translator.text("a11y.hand", count=len(self.hand)),
-                                    open=len(self.full_view.timeline.open_paradoxes()))
+        hand = self.translator.text("a11y.hand", count=len(self.hand))
+        if not self.seating.timeline:
+            return f"{hand}."  # Artifaxx has no timeline and no paradoxes (CHR-15.6)
+        return self.translator.text("a11y.full_summary", hand=hand, open=len(self.full_view.timeline.open_paradoxes()))
 
     def drop_zones(self) -> list[str]:
         return [key for key in self.items_by_key

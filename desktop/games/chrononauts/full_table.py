@@ -158,7 +158,7 @@ class ChrononautsTable(SeatTable):
             view, dests = self._kill_second_table(view, pending, viewer)
         computers = {seat: self.tr_.text(f"bots.computer_{level}") for seat, level in game.bots.items()}
         seating = Seating(game.names, viewer, game.engine.to_act(game.state), curtain, self._window_text(game.state),
-                          computers)
+                          computers, timeline=game.engine.mode != "artifaxx")
         self.scene.show_full(view, dests, seating)
 
     def _pending_kill(self, viewer: int | None) -> KillTime | None:

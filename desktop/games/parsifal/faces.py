@@ -14,7 +14,7 @@ from rules.parsifal.state import card_type
 
 CARD = (120.0, 168.0)  # a character in a control area
 COMMON_CARD = (104.0, 118.0)  # an artifact in the common area
-PLATE = (120.0, 30.0)  # an artifact tucked under its holder: name and ability band only (PAR-15.2)
+PLATE = (120.0, 40.0)  # an artifact tucked under its holder: its name over what it adds (PAR-15.2)
 LIMBO_PLATE = (120.0, 24.0)
 COVER = 36.0  # the foot of a blocked card that its blocker (or a seal) lies on: kept free of text
 SEAL = (104.0, 26.0)
@@ -65,7 +65,7 @@ class ParsifalFaces:
         if ab.recover_from_limbo:
             parts.append(t("ab.recover", what=self._what(ab.recover_from_limbo)))
         if ab.extra_action:
-            parts.append(t(f"ab.extra_{ab.extra_action}"))
+            parts.append(t(f"ab.extra_{ab.extra_action}_plus" if plus else f"ab.extra_{ab.extra_action}"))
         return " · ".join(parts)
 
     def condition(self, key: str, what: str) -> str:
@@ -139,8 +139,8 @@ class ParsifalFaces:
 
         def make() -> CardFace:
             tarot = self.cards.tarot(type_id)
-            title = f"{self.name(instance)} · {self.abilities(tarot.abilities, plus=True)}"
-            return CardFace(PLATE[0], PLATE[1], TUCKED, TUCKED, title=title, plate=True)
+            return CardFace(PLATE[0], PLATE[1], TUCKED, TUCKED, title=self.name(instance),
+                            body=self.abilities(tarot.abilities, plus=True), plate=True)
         return self._cached(("tucked", type_id, self.translator.language), make)
 
     def in_limbo(self, instance: str) -> CardFace:

@@ -240,6 +240,14 @@ class ParsifalScene(CardTable):
     def hand_cards(self) -> list[str]:
         return list(self.seating.hand)
 
+    def own_cards(self) -> list[str]:
+        view, viewer = self.par_view, self.seating.viewer
+        if view is None or viewer is None:
+            return []
+        mine = view.owned_by(viewer)
+        held = [artifact for character in mine for artifact in view.held.get(character, [])]
+        return [key for key in [*mine, *held] if key in self.items_by_key]
+
     def accessible_text(self, key: str) -> tuple[str, str]:
         """An area, the common artifacts and Limbo said with whose they are and how many cards lie there;
         the cards from their faces."""

@@ -1,9 +1,12 @@
-"""A card drawn small shows only what can be read at that size (issue #11, item 4).
+"""A card drawn small shows only what can be read at that size (issue #11, item 4), and says what it is
+(issue #36, item 2).
 
-Seen at `scale` screen pixels per unit, a face draws no text below READABLE (9) px: its name and
-number keep that size and are cut short ("…") when room lacks; its body, kind label, corner and
-"[R]" mark are left out (the mark becomes a dot). Without a scale (the detail panel, the hover
-zoom, the workbench, print) every text is drawn, as before.
+Seen at `scale` screen pixels per unit, a face draws no text below READABLE (9) px. Its name is never cut
+while the face can hold it: it wraps (a word wider than the card breaks with a hyphen) and takes the rule
+text's room first; the rule text then shows the lines that fit, the last ending in "…"; the kind label
+stays beside a number drawn smaller. A field left out whole (a corner, a kind label that cannot sit in the
+band) is marked by three dots in the lower right corner; the "[R]" mark becomes a dot. Without a scale
+(the detail panel, the hover zoom, the workbench, print) every text is drawn, as before.
 """
 from __future__ import annotations
 
@@ -14,7 +17,8 @@ from PySide6.QtGui import QFontMetricsF, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from desktop.frame import card_item
-from desktop.frame.card_item import READABLE, CardFace, CardItem, on_screen, shown_texts, stamp_font
+from desktop.frame.card_item import (READABLE, CardFace, CardItem, left_out, more_marked, on_screen, paint_face,
+                                     shown_texts, stamp_font)
 from desktop.frame.panels import TableView
 
 LONG_TITLE = "Videotape of the Creation of the Universe in its Director's Cut"
@@ -52,6 +56,74 @@ def test_a_long_name_is_cut_short_rather_than_shrunk(qapp: Any) -> None:
     assert title.text.endswith("…") and title.text.replace("…", "").strip() in LONG_TITLE
     metrics = QFontMetricsF(title.font)
     assert all(metrics.horizontalAdvance(line) <= title.rect.width() + 0.5 for line in title.text.split("\n"))
+
+
+def whole(text: str) -> str:
+    """A shown text as words: its soft hyphens and line breaks gone."""
+    return " ".join(text.replace("\u00ad", "").split())
+
+
+def test_a_long_name_wraps_whole_where_the_face_can_hold_it(qapp: Any) -> None:
+    """A timeline card at the scale of a 1280×720 window: its three-line name reads whole, the rule text
+    keeps what is left ("Archduke Ferdinand Assa…" was cut before)."""
+    face = CardFace(128, 92, "#5b3d8f", "#f2edfa", kind_label="True history", year="1914",
+                    title="Archduke Ferdinand Assassinated", body="Ripples: 1918", corner="C2")
+    shown = {text.role: text for text in shown_texts(face, 0.76)}
+    assert whole(shown["title"].text) == face.title
+    assert "title" not in left_out(face, 0.76)
+    word = CardFace(128, 92, "#5b3d8f", "#f2edfa", year="1943", title="Manhattanproject", body="Rimpelingen: 1945")
+    (title,) = [text for text in shown_texts(word, 0.76) if text.role == "title"]
+    assert whole(title.text) == "Manhattanproject" and "…" not in title.text  # broken with a hyphen, not cut
+
+
+def test_the_rule_text_shows_the_lines_that_fit_and_ends_in_an_ellipsis(qapp: Any) -> None:
+    """A Spanish hand card in a 1280×720 window: its rule text was left out on a half-empty card; now the
+    lines that fit show, ending in "…", and the name stays whole."""
+    body = ("Elige una carta de la pila de descartes y juégala en el acto. La carta que juegues no puede ser una "
+            "distorsión temporal, y si no hay ninguna que puedas jugar, esta carta no hace nada.")
+    face = CardFace(128, 116, "#0f6b73", "#e2f4f5", kind_label="Distorsión temporal", title="Rebobinar", body=body)
+    shown = {text.role: text for text in shown_texts(face, 0.76)}
+    assert whole(shown["title"].text) == "Rebobinar"
+    rule = whole(shown["body"].text)
+    assert rule.endswith("…") and body.startswith(rule[:-1].strip()) and len(rule) > 40
+    assert shown["body"].font.pixelSize() * 0.76 >= READABLE
+    assert left_out(face, 0.76) == ["body"]  # cut short, and said so by its "…"
+    assert not more_marked(face, 0.76)
+
+
+def test_the_kind_label_stays_beside_a_smaller_number(qapp: Any) -> None:
+    """"Repercusión" and "1917" share the band at the scale of a 1280×720 window (the label was dropped)."""
+    face = CardFace(128, 92, "#1f5fa8", "#e9f0fa", kind_label="Repercusión", year="1917",
+                    title="EE. UU. declara la guerra a Alemania", body="Paradoja si 1915′ está alterado.")
+    shown = {text.role: text for text in shown_texts(face, 0.76)}
+    kind, year = shown["kind_label"], shown["year"]
+    assert kind.text == "Repercusión" and year.text == "1917"
+    assert min(kind.font.pixelSize(), year.font.pixelSize()) * 0.76 >= READABLE
+    right_of_kind = kind.rect.left() + QFontMetricsF(kind.font).horizontalAdvance(kind.text)
+    assert right_of_kind < year.rect.right() - QFontMetricsF(year.font).horizontalAdvance(year.text)
+
+
+def test_a_field_left_out_is_marked_in_the_corner(qapp: Any) -> None:
+    """Seen small, FACE leaves its corner out: three dots in the lower right corner say there is more."""
+    assert "corner" in left_out(FACE, 0.55) and more_marked(FACE, 0.55)
+    assert not more_marked(FACE, 2.0)  # large, it shows everything
+
+    def corner_ink(face: CardFace, scale: float) -> int:
+        image = QImage(200, 200, QImage.Format.Format_ARGB32)
+        image.fill(0)
+        painter = QPainter(image)
+        painter.scale(scale, scale)
+        paint_face(painter, face, scale=scale)
+        painter.end()
+        # The dots' strip: left of the [R] dot, above the foot's edge.
+        box = [(x, y) for x in range(int((face.width - 34) * scale), int((face.width - 16) * scale))
+               for y in range(int((face.height - 8) * scale), int((face.height - 2) * scale))]
+        return sum(1 for x, y in box if image.pixelColor(x, y).name() in ("#6b6356", "#7a7366", "#8a8275")
+                   or image.pixelColor(x, y).value() < 160)
+
+    plain = CardFace(128, 92, "#1f5fa8", "#e9f0fa", year="1945", title="A-Bombs", reconstructed=True)
+    assert not more_marked(plain, 0.55)
+    assert corner_ink(FACE, 0.55) > corner_ink(plain, 0.55)
 
 
 def test_a_stamp_stays_readable(qapp: Any) -> None:

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
 from desktop.cli import main as cli_main
 from desktop.frame import card_item
-from desktop.frame.card_item import CardItem, shown_texts
+from desktop.frame.card_item import CardFace, CardItem, shown_texts
+from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator
 from desktop.shell import screenshot as shot_module
 from desktop.shell.main_window import MainWindow
@@ -45,9 +46,10 @@ def planted(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     return scales
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
+def run(argv: list[str], capsys: pytest.CaptureFixture[str], lines: str = " px  ") -> tuple[int, list[str]]:
+    """The command's exit status and its lines of one kind: the smallest texts (" px  ") or the losses ("names cut")."""
     code = cli_main(["check", "--legibility", *argv])
-    return code, capsys.readouterr().out.splitlines()
+    return code, [line for line in capsys.readouterr().out.splitlines() if lines in line]
 
 
 def test_a_planted_6px_label_is_named_and_fails_the_check(planted: list[float],
@@ -103,7 +105,8 @@ def test_one_line_per_table_language_and_size(capsys: pytest.CaptureFixture[str]
 def test_the_markdown_table_has_a_row_per_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "legibility.md"
     _code, lines = run(["--quick", "--table", "banquet", "--lang", "it", "--markdown", str(out)], capsys)
-    rows = [row for row in out.read_text(encoding="utf-8").splitlines() if row.startswith("| banquet | it |")]
+    rows = [row for row in out.read_text(encoding="utf-8").splitlines()
+            if row.startswith("| banquet | it |") and "×" in row]
     assert len(rows) == len(lines) == 2
 
 
@@ -121,3 +124,37 @@ def test_texts_painted_by_hand_and_stamps_are_measured(monkeypatch: pytest.Monke
     assert min(t.height for t in belts) >= legibility.MINIMUM
     window.close()
     QApplication.processEvents()
+
+
+def test_a_name_cut_in_the_hand_is_counted_and_fails_the_check(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A card in the looking player's hand whose name cannot be held by its face is counted as cut there,
+    named, and the command exits 1; the same card elsewhere on the table is counted but does not fail it."""
+    original = shot_module.set_table
+
+    def plant(window: MainWindow, shot: shot_module.Shot) -> None:
+        original(window, shot)
+        scene = table_view(window).scene()
+        assert isinstance(scene, CardTable)
+        card = CardItem("planted", CardFace(60, 40, "#333333", "#ffffff", title="A name far too long for this card"))
+        card.setZValue(1000)
+        scene.addItem(card)
+        monkeypatch.setattr(scene, "hand_cards", lambda: ["planted"])
+
+    monkeypatch.setattr(shot_module, "set_table", plant)
+    code, lines = run(["--quick", "--table", "parsifal", "--lang", "en"], capsys, "names cut")
+    assert code == 1
+    assert len(lines) == 1 and "names cut: hand 1," in lines[0] and "planted" in lines[0]
+    monkeypatch.setattr(legibility, "place_of", lambda scene, key: "other")
+    code, lines = run(["--quick", "--table", "parsifal", "--lang", "en"], capsys, "names cut")
+    assert "names cut: hand 0, own 0, lit 0," in lines[0] and "NAMES CUT" not in lines[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_no_name_is_cut_in_the_looking_players_places_at_1280x720(lang: str) -> None:
+    """Issue #36, item 2: in every table and language, the cards in the hand, the own area and the lit
+    targets keep their names whole (the survey counts them as `convivium check --legibility` does)."""
+    lost: list[legibility.Losses] = []
+    legibility.survey(list(TABLES), [lang], legibility.QUICK_SEEDS, echo=False, losses=lost)
+    assert len(lost) == len(TABLES)
+    assert [row.line() for row in lost if row.cuts_theirs()] == []

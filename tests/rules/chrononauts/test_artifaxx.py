@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from chrononauts_helpers import ARTIFAXX, FF, MEMOS, NEVER, PARENTS, RF, A, B, C, all_pass, game, legal, play
+from chrononauts_helpers import ARTIFAXX, FF, MEMOS, NEVER, NEW_MISSION, PARENTS, RF, A, B, C, all_pass, game, legal, play
 
 from rules import Match, engine, modes
 from rules.chrononauts.full_state import FullState
@@ -110,3 +110,19 @@ def test_registry_and_defaults() -> None:
         full.options({"parents_as_never_existed": True})
     state: FullState = full.new_state({"players": 6}, 3)
     assert len(full.all_cards(state)) == 80 + 14 + 10
+
+
+def test_a_card_on_the_wrong_kind_of_target_is_refused_with_the_kind_it_takes() -> None:
+    """CHR-8.1: a play names every target the card needs, and only those; a refusal names the kind of
+    target the card takes, so the table can say why and where (an artifact on a player: it takes none)."""
+    state = game(ARTIFAXX, hands={A: ["art_mona_real", FF[0], NEW_MISSION[0], "act_discontinuity", NEVER[0]]},
+                 tables={B: ["art_grail"]})
+    cases = {PlayCard(A, "art_mona_real", B): "illegal.artifact_no_target",
+             PlayCard(A, FF[0], B): "illegal.takes_no_target",
+             PlayCard(A, NEW_MISSION[0], None): "illegal.takes_a_player",
+             PlayCard(A, "act_discontinuity", None): "illegal.takes_a_direction",
+             PlayCard(A, NEVER[0], B): "illegal.takes_an_artifact"}
+    for move, code in cases.items():
+        with pytest.raises(IllegalMove) as err:
+            ARTIFAXX.check(state, move)
+        assert err.value.code == code, move

@@ -164,7 +164,9 @@ def test_giving_a_deus_to_yourself_is_refused_in_the_players_language(qtbot: Any
     with pytest.raises(IllegalMove) as refused:
         table.game.engine.check(s, GiveDeus(giver, giver, card))
     assert refused.value.code == "illegal.give_to_self"
-    assert table.message.text() == table.tr_.text("illegal.give_to_self") != "illegal.give_to_self"
+    # The rules' reason, then where the card can go instead (issue #36: a refusal says why and where).
+    assert table.message.text() == f'{table.tr_.text("illegal.give_to_self")} {table.lit_line(card)}'
+    assert table.tr_.text("illegal.give_to_self") != "illegal.give_to_self" and table.lit_line(card)
     other = (giver + 1) % len(s.seats)
     drag(table, card, centre(table, seat_key(other)))  # type: ignore[arg-type]
     assert table.game.match.moves == [GiveDeus(giver, other, card)] and table.message.text() == ""

@@ -100,7 +100,10 @@ def test_an_illegal_drop_is_refused_with_the_reason(qtbot: Any, home: Path, dial
     assert hs.game.match.moves == before
     with pytest.raises(IllegalMove) as refused:
         hs.game.engine.check(hs.game.state, PlayCard(seat, card, 1917))
-    assert hs.message.text() == main.tr_.reason(refused.value) != ""
+    # The rules' reason, then where the card can go instead (its lit places).
+    reason = main.tr_.reason(refused.value)
+    assert reason != "" and hs.message.text().startswith(reason)
+    assert all(hs._name(key) in hs.message.text()[len(reason):] for key in hs.scene.dests[card] if key != card)
 
 
 def gesture(hs: ChrononautsTable, dialogs: Dialogs, rnd: random.Random) -> None:
