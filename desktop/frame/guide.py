@@ -388,42 +388,61 @@ class Guide(QObject):
     def _place(self) -> None:
         """Beside what the step points at, over none of the rings nor the curtain's words: above or below the place
         a card goes (the last ring), else beside it, else by another ring, else the free place nearest it; with
-        nothing ringed, at the foot of the table."""
+        nothing ringed, at the foot of the table. Where a crowded table leaves no room that wide, the bubble
+        narrows (and grows taller) rather than cover what it talks about."""
         bubble, view = self.bubble, self.table.view
+        bubble.setFixedWidth(BUBBLE_WIDTH)
         bubble.adjustSize()
         area = view.viewport().rect().adjusted(8, 8, -8, -8)
-        # Wrapped words need the height they take at the bubble's width, which a size hint does not give.
-        layout = bubble.layout()
-        wrapped = layout.totalHeightForWidth(BUBBLE_WIDTH) if layout is not None else 0
-        height = min(max(bubble.sizeHint().height(), bubble.minimumSizeHint().height(), wrapped), area.height())
         rings = [view.mapFromScene(ring.sceneBoundingRect()).boundingRect().adjusted(-6, -6, 6, 6)
                  for ring in self.rings if ring.isVisible()]
         band = self.table.scene.curtain_band
         kept = rings + ([view.mapFromScene(band).boundingRect()] if band is not None else [])  # the curtain's words too
-        size = QSize(BUBBLE_WIDTH, height)
-        spot = QRect(QPoint(area.center().x() - BUBBLE_WIDTH // 2, area.bottom() - height - 8), size)
+        fallback: QRect | None = None
+        for width in (BUBBLE_WIDTH, BUBBLE_WIDTH * 4 // 5, BUBBLE_WIDTH * 2 // 3):
+            spot, free_found = self._spot(area, rings, kept, width)
+            fallback = fallback or spot
+            if free_found:
+                bubble.setFixedWidth(spot.width())
+                bubble.setGeometry(spot)
+                return
+        assert fallback is not None
+        bubble.setFixedWidth(fallback.width())
+        bubble.setGeometry(fallback)
+
+    def _spot(self, area: QRect, rings: list[QRect], kept: list[QRect], width: int) -> tuple[QRect, bool]:
+        """Where a bubble `width` wide goes, and whether that place is free of every ring and the curtain's words."""
+        bubble = self.bubble
+        # Wrapped words need the height they take at the bubble's width, which a size hint does not give.
+        layout = bubble.layout()
+        wrapped = layout.totalHeightForWidth(width) if layout is not None else 0
+        height = min(max(bubble.sizeHint().height(), bubble.minimumSizeHint().height(), wrapped), area.height())
+        size = QSize(width, height)
+        spot = QRect(QPoint(area.center().x() - width // 2, area.bottom() - height - 8), size)
 
         def free(box: QRect) -> bool:
             return area.contains(box) and not any(box.intersects(r) for r in kept)
 
         for ring in reversed(rings):
-            x = min(max(area.left(), ring.center().x() - BUBBLE_WIDTH // 2), area.right() - BUBBLE_WIDTH)
+            x = min(max(area.left(), ring.center().x() - width // 2), area.right() - width)
             y = min(max(area.top(), ring.center().y() - height // 2), area.bottom() - height)
             tries = [QPoint(x, ring.top() - 8 - height), QPoint(x, ring.bottom() + 8),
-                     QPoint(ring.right() + 8, y), QPoint(ring.left() - 8 - BUBBLE_WIDTH, y)]
+                     QPoint(ring.right() + 8, y), QPoint(ring.left() - 8 - width, y)]
             found = [box for box in (QRect(at, size) for at in tries) if free(box)]
             if found:
-                spot = found[0]
-                break
-        else:
-            if kept and not free(spot):
-                # Nowhere beside a ring: the free place nearest the last one, so the bubble covers none of them.
-                near = (rings or kept)[-1].center()
-                boxes = [QRect(QPoint(x, y), size) for y in range(area.top(), area.bottom() - height + 1, 12)
-                         for x in range(area.left(), area.right() - BUBBLE_WIDTH + 1, 12)]
-                spot = min((box for box in boxes if free(box)), key=lambda box: (box.center() - near).manhattanLength(),
-                           default=spot)
-        bubble.setGeometry(spot)
+                return found[0], True
+        if not kept or free(spot):
+            return spot, True
+        # Nowhere beside a ring: the free place nearest the last one, so the bubble covers none of them. Every
+        # 12 px, and flush with the right and bottom edges, where a free strip is often narrow.
+        near = (rings or kept)[-1].center()
+        last_x, last_y = area.right() + 1 - width, area.bottom() + 1 - height
+        xs = {*range(area.left(), last_x + 1, 12), last_x}
+        ys = {*range(area.top(), last_y + 1, 12), last_y}
+        boxes = [box for box in (QRect(QPoint(x, y), size) for y in sorted(ys) for x in sorted(xs)) if free(box)]
+        if boxes:
+            return min(boxes, key=lambda box: (box.center() - near).manhattanLength()), True
+        return spot, False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.Resize:

@@ -151,7 +151,7 @@ def test_a_name_cut_in_the_hand_is_counted_and_fails_the_check(monkeypatch: pyte
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
-def test_no_name_is_cut_in_the_looking_players_places_at_1280x720(lang: str) -> None:
+def test_no_name_is_cut_in_the_looking_players_places_at_1280x720(qapp: QApplication, lang: str) -> None:
     """Issue #36, item 2: in every table and language, the cards in the hand, the own area and the lit
     targets keep their names whole (the survey counts them as `convivium check --legibility` does)."""
     lost: list[legibility.Losses] = []
