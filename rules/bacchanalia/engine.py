@@ -33,7 +33,7 @@ AMANS_WINDOWS = ("arrival", "sacrifice", "give_bacchus", "take", "return", "narr
 # Minerva's eye is open while another player narrates a normal turn's steps 1-8 (BAC-8.1); an Amans
 # finale is the narration of step 7 of a normal turn (BAC-10.1), so it is open then too.
 MINERVA_WINDOWS = ("arrival", "sacrifice", "give_bacchus", "take", "return", "narrate", "finale_narrate", "question")
-# Undo never steps back over chance, and never out of the turn in progress (design.md).
+# Undo never steps back over chance, and never out of the turn in progress (docs/design.md §History and undo).
 BARRIERS = frozenset({"umbra_drawn", "deck_rebuilt", "reshuffled", "turn_started"})
 PROMPT_OF = {
     "give_deus": "prompt.give_deus", "intro": "prompt.introduce", "arrival": "prompt.bacchus_arrival",

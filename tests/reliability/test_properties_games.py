@@ -1,4 +1,4 @@
-"""Property tests (issue 9.1): random games of every engine and mode keep design.md's invariants,
+"""Property tests (issue 9.1): random games of every engine and mode keep the invariants of docs/design.md §Conformance,
 and every illegal move tried along the way is refused without changing anything.
 
 Hypothesis draws the number of players, the options, the seed and the first moves (which
@@ -83,5 +83,5 @@ def play_game(case: Case, data: st.DataObject) -> Match[Any]:
 @settings(max_examples=tally.examples(40))
 @given(data=st.data())
 def test_random_games_keep_every_invariant(case: Case, data: st.DataObject) -> None:
-    """design.md conformance for every engine, mode and number of players, with illegal moves."""
+    """docs/design.md §Conformance for every engine, mode and number of players, with illegal moves."""
     play_game(case, data)

@@ -1,4 +1,4 @@
-"""design.md's conformance check, for any engine and mode.
+"""the conformance check of docs/design.md §Conformance, for any engine and mode.
 
 `random_playout` plays one seeded random game through a `Match` and checks, after every move:
 players who may not act have no legal moves and players who may act have some; every card
@@ -42,7 +42,7 @@ def strings_in(data: object) -> set[str]:
 
 
 def check_views(engine: Engine[Any], state: Any) -> None:
-    """design.md: view(p) contains no card that p may not see."""
+    """docs/design.md §Conformance: view(p) contains no card that p may not see."""
     for player in range(engine.players(state)):
         secrets = set(engine.hidden_from(state, player))
         if not secrets:

@@ -1,4 +1,4 @@
-"""design.md's generic conformance check (`conformance.py`) on 200 seeded random Solonauts deals.
+"""the generic conformance check of docs/design.md §Conformance (`conformance.py`) on 200 seeded random Solonauts deals.
 
 On top of the generic checks, after every move: the timeline obeys CHR-4.3, the hand holds at
 most five cards, every turn uses exactly one move, view(0) hides the deck and the unused IDs
@@ -52,7 +52,7 @@ def check_solonauts(state: SoloState) -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playout(seed: int) -> None:
-    """design.md conformance; CHR-14.5-14.6, CHR-16.9, CHR-16.10."""
+    """docs/design.md §Conformance; CHR-14.5-14.6, CHR-16.9, CHR-16.10."""
     ids = 6 + seed % 5
     match = random_playout(ENG, {"ids": ids}, seed, max_moves=MAX_MOVES, choose=choose, check=check_solonauts)
     state: SoloState = match.state

@@ -1,5 +1,5 @@
 """The kernel, matches and save files: shuffle, golden deals, move data, undo/redo, saves,
-and the rule that `rules` never needs Qt (design.md: rules/ imports without PySide6)."""
+and the rule that `rules` never needs Qt (docs/design.md §Layers: rules/ imports without PySide6)."""
 from __future__ import annotations
 
 import ast
@@ -24,7 +24,7 @@ from rules.saves import SaveError
 MOVES = ENG.moves
 
 
-# --- Fisher-Yates (design.md: "pin a few deals in a golden test") ---------------------------------
+# --- Fisher-Yates (docs/design.md §Engines: a golden test pins a few deals) ---------------------------------
 
 
 @pytest.mark.parametrize(
@@ -97,7 +97,7 @@ def test_deal_is_reproducible_and_seed_dependent() -> None:
      Discard(0, "pat_1945_demo"), Resign(0)],
 )
 def test_move_round_trip(move: Move) -> None:
-    """CHR-18, design.md: a move survives to_dict -> JSON -> from_dict unchanged."""
+    """CHR-18, docs/design.md §Engines: a move survives to_dict -> JSON -> from_dict unchanged."""
     data = move.to_dict()
     assert data["type"] == type(move).__name__
     assert json.loads(json.dumps(data)) == data
@@ -125,7 +125,7 @@ def test_move_round_trip(move: Move) -> None:
     ],
 )
 def test_move_from_bad_data(data: object) -> None:
-    """design.md (saves): wrong shape, unknown type, extra/missing field, wrong type, bool for int."""
+    """docs/design.md §Saves: wrong shape, unknown type, extra/missing field, wrong type, bool for int."""
     with pytest.raises(BadMoveData):
         Move.from_dict(data, MOVES)
 
@@ -136,7 +136,7 @@ def test_move_from_dict_accepts_only_the_allowed_types() -> None:
         Move.from_dict(Resign(0).to_dict(), (PlayCard, Discard))
 
 
-# --- Match: undo and redo (CHR-16.10, design.md History) --------------------------------------
+# --- Match: undo and redo (CHR-16.10, docs/design.md §History and undo) --------------------------------------
 
 
 def new_match(seed: int = 1234) -> Match[Any]:
@@ -177,7 +177,7 @@ def test_match_undo_many_steps() -> None:
 
 
 def test_match_new_move_clears_redo() -> None:
-    """design.md History: a new move after an undo forgets the redo list."""
+    """docs/design.md §History and undo: a new move after an undo forgets the redo list."""
     match = new_match()
     moves = match.legal_moves(0)
     match.play(moves[0])
@@ -229,7 +229,7 @@ def played_match(seed: int = 1234, moves: int = 8) -> Match[Any]:
 
 
 def test_save_round_trip_is_identity() -> None:
-    """design.md: a save is seed + options + moves; loading replays to the very same state."""
+    """docs/design.md §Saves: a save is seed + options + moves; loading replays to the very same state."""
     match = played_match()
     text = saves.to_json(match)
     loaded = saves.loads(text)
@@ -270,7 +270,7 @@ def tamper_illegal(data: dict[str, Any]) -> None:
     ],
 )
 def test_load_refuses_bad_saves(change: Any, code: str) -> None:
-    """design.md: a corrupt or tampered file is refused with a reason."""
+    """docs/design.md §Saves: a corrupt or tampered file is refused with a reason."""
     match = played_match()
     data = save_data(match)
     change(data)
@@ -353,7 +353,7 @@ def test_loads_not_json() -> None:
 
 
 def test_write_atomic_replaces_and_leaves_no_temp(tmp_path: Path) -> None:
-    """design.md: atomic writes (temp file + rename) leave only the target file behind."""
+    """docs/design.md §Saves: atomic writes (temp file + rename) leave only the target file behind."""
     path = tmp_path / "slot.json"
     path.write_text("old", encoding="utf-8")
     saves.write_atomic(path, "new content ✓\n")
@@ -376,7 +376,7 @@ def test_write_atomic_failure_keeps_old_file(tmp_path: Path, monkeypatch: pytest
     assert os.listdir(tmp_path) == ["slot.json"]
 
 
-# --- No Qt in rules/ or cardsets/ (design.md Layers) -------------------------------------------
+# --- No Qt in rules/ or cardsets/ (docs/design.md §Layers) -------------------------------------------
 
 
 def test_rules_import_without_pyside6(tmp_path: Path) -> None:

@@ -76,7 +76,7 @@ def test_chr177_sell_and_miracle_numbers() -> None:
 
 
 def test_reconstructed_cards_say_what_is_ours() -> None:
-    """design.md: data not printed anywhere says so, with a note where only part is ours."""
+    """docs/design.md §Card sets: data not printed anywhere says so, with a note where only part is ours."""
     for group in (CARDS.artifacts, CARDS.timewarps, CARDS.actions, CARDS.missions):
         assert all(card.provenance.source in ("printed", "reconstructed") for card in group)
     assert [m.id for m in CARDS.missions if not m.provenance.reconstructed] == ["mis_triptych"]

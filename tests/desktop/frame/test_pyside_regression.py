@@ -1,4 +1,4 @@
-"""design.md, Known hazards: PySide6 6.12.0 on CPython 3.11 drops a reference to None on every
+"""docs/design.md §Known hazards: PySide6 6.12.0 on CPython 3.11 drops a reference to None on every
 call of a method that returns nothing, and the interpreter aborts after a few thousand calls.
 This guards the pin in pyproject.toml: on a bad wheel the count falls by about ten thousand."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""design.md's conformance check (`conformance.py`) on seeded random Bacchanalia games.
+"""the conformance check of docs/design.md §Conformance (`conformance.py`) on seeded random Bacchanalia games.
 
 200 games for each of 3, 4, 5 and 6 players; the seeds spread over the three game lengths (BAC-4) and three Umbra decks: the
 default one and smaller ones that bring the Parcae round often, so full games stay short.
@@ -94,7 +94,7 @@ def check_bacchanalia(state: BacState) -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playout(seed: int, players: int) -> None:
-    """design.md conformance, 200 games for each number of players; BAC-9.1, BAC-11.4."""
+    """docs/design.md §Conformance, 200 games for each number of players; BAC-9.1, BAC-11.4."""
     match = random_playout(ENG, options_for(seed, players), seed, max_moves=5000, step=step,
                            check=check_bacchanalia)
     state: BacState = match.state

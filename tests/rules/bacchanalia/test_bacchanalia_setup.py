@@ -136,7 +136,7 @@ def test_the_view_hides_only_the_deck_order() -> None:
 
 
 def test_undo_stops_at_draws_and_new_turns_but_not_at_declarations() -> None:
-    """design.md: multiplayer undo stays in the turn and never crosses a draw or a shuffle."""
+    """docs/design.md §History and undo: multiplayer undo stays in the turn and never crosses a draw or a shuffle."""
     match = Match(ENG, {"players": 3}, 4)
     match.play(required(match.state)[0])
     assert match.can_undo()  # a gift reveals nothing

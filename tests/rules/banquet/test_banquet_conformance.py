@@ -1,4 +1,4 @@
-"""design.md's generic conformance check (`conformance.py`) on seeded random Bacchus' Banquet games.
+"""the generic conformance check of docs/design.md §Conformance (`conformance.py`) on seeded random Bacchus' Banquet games.
 
 200 games per mode for each of 3, 4 and 5 seats; the standard mode alternates the hidden
 privileges and the no-privilege variant. On top of the generic checks, after every move:
@@ -69,7 +69,7 @@ class Checker:
 @pytest.mark.parametrize("seats", SEATS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playout_standard(seed: int, seats: int) -> None:
-    """design.md conformance, 200 games per number of seats; BB-3, BB-4, BB-14, BB-17, BB-18
+    """docs/design.md §Conformance, 200 games per number of seats; BB-3, BB-4, BB-14, BB-17, BB-18
     (hidden privileges and none)."""
     options = {"players": seats, "privileges": "hidden" if seed % 2 else "off"}
     match = random_playout(ENG, options, seed, max_moves=MAX_MOVES, choose=choose, check=checker(ENG))
@@ -79,7 +79,7 @@ def test_random_playout_standard(seed: int, seats: int) -> None:
 @pytest.mark.parametrize("seats", SEATS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playout_open_privileges(seed: int, seats: int) -> None:
-    """design.md conformance, 200 games per number of seats; BB-15.2 (open privileges)."""
+    """docs/design.md §Conformance, 200 games per number of seats; BB-15.2 (open privileges)."""
     match = random_playout(OPEN, {"players": seats}, seed, max_moves=MAX_MOVES, choose=choose,
                            check=checker(OPEN))
     _check_result(match.state)

@@ -1,4 +1,4 @@
-"""design.md's conformance check on seeded random Chrononauts and Artifaxx games.
+"""the conformance check of docs/design.md §Conformance on seeded random Chrononauts and Artifaxx games.
 
 200 games per mode for each of 2, 4 and 6 seats (issue 3), alternating both response modes, each stopped by a small
 `turn_limit` (CHR-12.7) so that the suite stays fast. On top of the generic checks, after every
@@ -60,7 +60,7 @@ def run(eng: ChrononautsEngine, seed: int, seats: int) -> FullState:
 @pytest.mark.parametrize("seats", SEATS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_chrononauts_game(seed: int, seats: int) -> None:
-    """design.md conformance; CHR-7, CHR-10, CHR-12, CHR-14.2 (no card created or lost), CHR-14.5,
+    """docs/design.md §Conformance; CHR-7, CHR-10, CHR-12, CHR-14.2 (no card created or lost), CHR-14.5,
     CHR-14.6."""
     run(FULL, seed, seats)
 
@@ -68,7 +68,7 @@ def test_random_chrononauts_game(seed: int, seats: int) -> None:
 @pytest.mark.parametrize("seats", SEATS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_artifaxx_game(seed: int, seats: int) -> None:
-    """design.md conformance; CHR-15."""
+    """docs/design.md §Conformance; CHR-15."""
     state = run(ARTIFAXX, seed, seats)
     assert state.won_by in ([], ["mission"])
 

@@ -1,4 +1,4 @@
-"""design.md's generic conformance check (`conformance.py`) on seeded random Parsifal games:
+"""the generic conformance check of docs/design.md §Conformance (`conformance.py`) on seeded random Parsifal games:
 200 for each of 2 to 6 players.
 
 On top of the generic checks, after every move: view(p) hides the deck order and nothing else
@@ -67,7 +67,7 @@ def check_parsifal(state: ParState) -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playout(seed: int, players: int) -> None:
-    """design.md conformance, 200 games for each number of players; PAR-4, PAR-8.6, PAR-9."""
+    """docs/design.md §Conformance, 200 games for each number of players; PAR-4, PAR-8.6, PAR-9."""
     match = random_playout(ENG, {"players": players, "first_player": seed % players}, seed, max_moves=MAX_MOVES,
                            choose=choose, check=check_parsifal)
     state: ParState = match.state

@@ -35,7 +35,7 @@ def main(qtbot: Any, home: Path, dialogs: Dialogs) -> MainWindow:
 
 
 def test_the_next_players_hand_does_not_exist_until_they_confirm(main: MainWindow) -> None:
-    """design.md, hot-seat: nothing secret of the next player is drawn while the curtain is up."""
+    """docs/design.md §The table, hot-seat: nothing secret of the next player is drawn while the curtain is up."""
     hs = start(main, 5)
     state = hs.game.state
     assert hs.scene.curtain_up and "Marta" in hs.prompt.text()
