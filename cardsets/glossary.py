@@ -179,7 +179,9 @@ def _phrase(doc: Document, path: tuple[Any, ...], value: Any) -> Phrase | None:
 
 def _phrases(doc: Document, path: tuple[Any, ...], value: Any) -> list[Phrase]:
     items = checks.list_of(doc, path, value, str)
-    if len(value if isinstance(value, list) else []) > MAX_WORDS:
+    if not isinstance(value, list):  # said by list_of: `forms: null` is no list of words
+        return []
+    if len(value) > MAX_WORDS:
         doc.problem(path, f"more than {MAX_WORDS} entries")
         return []
     found = (_phrase(doc, path + (i,), item) for i, item in enumerate(value) if isinstance(item, str))
