@@ -298,6 +298,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--table", action="append", choices=tuple(TABLES), help="only this table (repeatable)")
     parser.add_argument("--lang", action="append", choices=LANGUAGES, help="only this language (repeatable)")
     parser.add_argument("--markdown", type=Path, metavar="FILE", help="also write the figures as a Markdown table")
+    parser.add_argument("--force", action="store_true", help="replace the --markdown FILE if it exists")
     args = parser.parse_args(argv)
     from PySide6.QtWidgets import QApplication
 
@@ -309,7 +310,8 @@ def main(argv: list[str]) -> int:
         print(row.line(), flush=True)
     if args.markdown is not None:
         try:
-            files.write_text(args.markdown, markdown(rows) + "\n" + losses_markdown(lost), named=True)
+            files.write_text(args.markdown, markdown(rows) + "\n" + losses_markdown(lost), named=True,
+                             replace=args.force)
         except OSError as exc:
             print(f"convivium check: cannot write {args.markdown}: {exc.strerror or exc}", file=sys.stderr)
             return 2

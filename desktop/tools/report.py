@@ -48,6 +48,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--lang", choices=(*LANGUAGES, PSEUDO),
                         help="only this language (default: all four); qps is the pseudo-language")
     parser.add_argument("--root", type=Path, default=cardsets.ROOT, metavar="DIR", help="the card-set folder")
+    parser.add_argument("--force", action="store_true", help="replace a report already in DIR")
     args, rest = parser.parse_known_args(argv)
     from cardsets.check import main as check_main
 
@@ -55,7 +56,7 @@ def main(argv: list[str]) -> int:
     _application()
     languages = [args.lang] if args.lang else list(LANGUAGES)
     try:
-        write_report(args.root, args.report, languages, sys.stdout)
+        write_report(args.root, args.report, languages, sys.stdout, replace=args.force)
     except OSError as exc:
         print(f"convivium check: cannot write the report to {args.report}: {exc.strerror or exc}", file=sys.stderr)
         return 1
@@ -71,8 +72,12 @@ def _application() -> None:
         _application.app = QGuiApplication(sys.argv[:1])  # type: ignore[attr-defined]  # kept alive
 
 
-def write_report(root: Path, folder: Path, languages: list[str], out: TextIO | None = None) -> list[Row]:
-    """Count and draw every card set under ``root`` in ``languages``; write report.md and the sheets."""
+def write_report(root: Path, folder: Path, languages: list[str], out: TextIO | None = None, *,
+                 replace: bool = True) -> list[Row]:
+    """Count and draw every card set under ``root`` in ``languages``; write report.md and the sheets (a report
+    already there is replaced only with ``replace``: `--force` on the command line)."""
+    if not replace and (folder / "report.md").exists():
+        raise files.FileRefused(folder / "report.md", "exists")
     from desktop.frame.pictures import png_bytes
     from desktop.workbench.model import build
     from desktop.workbench.source import load_game, load_ui
@@ -98,7 +103,7 @@ def write_report(root: Path, folder: Path, languages: list[str], out: TextIO | N
             sheet = ""
             if snap.has_faces:
                 sheet = f"{game}-{lang}.png"
-                files.write_bytes(folder / sheet, png_bytes(_contact_sheet(snap)))
+                files.write_bytes(folder / sheet, png_bytes(_contact_sheet(snap)), replace=replace)
             rows.append(Row(game, lang, len(catalog.missing(lang)), len(catalog.stale(lang)),
                             len(snap.overflowing) if snap.has_faces else None, sheet))
     for lang in languages:

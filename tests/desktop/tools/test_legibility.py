@@ -110,6 +110,17 @@ def test_the_markdown_table_has_a_row_per_line(tmp_path: Path, capsys: pytest.Ca
     assert len(rows) == len(lines) == 2
 
 
+def test_the_markdown_file_is_replaced_only_with_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue #39: a file the person did not just create is replaced only when asked (--force)."""
+    out = tmp_path / "legibility.md"
+    out.write_text("my notes\n", encoding="utf-8")
+    code = cli_main(["check", "--legibility", "--quick", "--table", "banquet", "--lang", "it", "--markdown", str(out)])
+    assert code == 2 and out.read_text(encoding="utf-8") == "my notes\n"
+    assert "--force" in capsys.readouterr().err
+    run(["--quick", "--table", "banquet", "--lang", "it", "--markdown", str(out), "--force"], capsys)
+    assert "| banquet | it |" in out.read_text(encoding="utf-8")
+
+
 def test_texts_painted_by_hand_and_stamps_are_measured(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The numbers on Banquet's belts are measured at the size the belt paints them."""
     monkeypatch.setattr(card_item, "ANIMATION_MS", 0)

@@ -71,6 +71,19 @@ def test_check_report_goes_through_the_cli(qapp: Any, root: Path, tmp_path: Path
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["chrononauts-it.png", "report.md"]
 
 
+def test_a_report_already_there_is_replaced_only_with_force(qapp: Any, root: Path, tmp_path: Path, capsys: Any,
+                                                            ) -> None:
+    """Issue #39: `check --report DIR` leaves a report already in DIR as it was unless --force is given."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "report.md").write_text("last week's\n", encoding="utf-8")
+    status = cli_main(["check", "--report", str(folder), "--lang", "it", "--root", str(root)])
+    assert status == 1 and (folder / "report.md").read_text(encoding="utf-8") == "last week's\n"
+    assert "--force" in capsys.readouterr().err
+    assert cli_main(["check", "--report", str(folder), "--lang", "it", "--root", str(root), "--force"]) == 0
+    assert "translation report" in (folder / "report.md").read_text(encoding="utf-8")
+
+
 def test_plain_check_stays_free_of_qt(root: Path) -> None:
     code = ("import sys; from desktop.cli import main; status = main(['check', '--root', sys.argv[1]]); "
             "assert 'PySide6' not in sys.modules, 'Qt imported'; sys.exit(status)")
