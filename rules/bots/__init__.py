@@ -6,7 +6,7 @@ computed by the table on the real state (`legal_moves(state, seat)`), because a 
 the engine needs to list them (the searcher of Quick Trip sees the draw pile sorted, not in order);
 they leak nothing: a seat's own choices are exactly what its player is shown on the table.
 
-Where a bot needs the hidden cards it deals them again (`Kit.sample`, one per game): a full state
+Where a bot needs the hidden cards it deals them again (`Kit.sample`, the engine's `sample`): a full state
 whose view for the seat is the seat's view, the cards it cannot see spread at random over the places
 it cannot see into. The three levels:
 
