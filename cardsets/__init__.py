@@ -62,7 +62,7 @@ def load_set(game: str, root: Path = ROOT) -> CardSet:
 
 
 def load_chrononauts(root: Path = ROOT) -> ChrononautsSet:
-    """The Chrononauts card set under `root` (its engines and tools ask for it by name)."""
+    """The Chrononauts card set under `root`, typed as such (`load_set` may return any game's)."""
     loaded = load_set("chrononauts", root)
     assert isinstance(loaded, ChrononautsSet)
     return loaded

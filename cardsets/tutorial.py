@@ -207,8 +207,7 @@ def base_card(key: str) -> str:
 
 
 def is_zone(key: str) -> bool:
-    """Whether a step points at a zone, seat or place of the table ("tl:1865", "seat:0") rather than at a card.
-    """
+    """Whether a step points at a zone, seat or place of the table ("tl:1865", "seat:0"), not at a card."""
     return bool(_ZONE.match(key))
 
 

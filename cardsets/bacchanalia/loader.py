@@ -44,8 +44,7 @@ FINALE_TEXTS = (
 
 @dataclass(frozen=True)
 class DeusCard:
-    """One Deus card of Bacchanalia (BAC-2.1): its type, its copies, how many a game uses and where they start.
-    """
+    """One Deus card of Bacchanalia (BAC-2.1): its type, its copies, how many a game uses, where they start."""
 
     id: str
     type: str

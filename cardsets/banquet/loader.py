@@ -68,8 +68,7 @@ class Privilege:
 
 @dataclass(frozen=True)
 class BanquetSet:
-    """The Bacchus' Banquet card set: the action cards, the guests and the privileges, as cards.yaml gives them.
-    """
+    """The Bacchus' Banquet card set: the action cards, the guests and the privileges, from cards.yaml."""
 
     version: int
     actions: tuple[ActionCard, ...]

@@ -90,8 +90,7 @@ class InverterCard:
 
 @dataclass(frozen=True)
 class IdentityCard:
-    """One ID (CHR-17.4): the player's own year, the two years to patch, and the linchpins their way home needs.
-    """
+    """One ID (CHR-17.4): its own year, the two years to patch, and the linchpins its way home needs."""
 
     id: str
     true_year: int

@@ -86,7 +86,7 @@ class BacchanaliaEngine(Engine[BacState]):
         return next((d for d in seat.deus if self.kind(d) == kind), None)
 
     def in_game(self, state: BacState) -> list[int]:
-        """The seats still in the game, in seat order: a player who has had their finale is out (BAC-11)."""
+        """The seats still in the game, in seat order: a player who has completed a finale is out (BAC-1.6)."""
         return [p for p, seat in enumerate(state.seats) if seat.in_game]
 
     def is_card(self, instance: str) -> bool:

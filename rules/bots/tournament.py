@@ -98,8 +98,8 @@ def play_game(game: str, mode: str, bots: Sequence[Bot], seed: int, options: dic
 def tournament(game: str, mode: str, seats: Sequence[str], games: int, seed: int = 1,
                options: dict[str, Any] | None = None, tuning: dict[str, Any] | None = None,
                progress: Callable[[int, int], None] | None = None) -> Tally:
-    """`games` games between the bot levels `seats`, the seats turning round by one every game so no level keeps
-    the first seat."""
+    """The tally of `games` games between the bot levels `seats` (the hard one tuned by `tuning`), the seats
+    turning round by one every game so that no level keeps the first seat."""
     bots = {level: make_bot(game, mode, level, **(tuning or {}) if level == "hard" else {}) for level in set(seats)}
     tally = Tally()
     n = len(seats)

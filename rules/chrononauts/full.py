@@ -240,7 +240,7 @@ class ChrononautsEngine(Engine[FullState]):
         return [(None, a) for table in state.tables for a in table]
 
     def miracle_running(self, state: FullState) -> bool:
-        """Whether a Perform a "Miracle" is resolving: its player plays from the mini-hand (CHR-11.3)."""
+        """Whether a Perform a "Miracle" card is resolving: its player plays from the mini-hand (CHR-11.3)."""
         return any(e.stage == MIRACLE for e in state.stack)
 
     def rewind_choices(self, state: FullState, player: int) -> list[tuple[str, Choice]]:

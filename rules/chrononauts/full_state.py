@@ -71,7 +71,7 @@ class FullState:
         return len(self.hands)
 
     def copy(self) -> FullState:
-        """A deep copy sharing the random generator (the engine's `clone` copies that too)."""
+        """A copy that shares nothing with this state but the random generator (`clone` copies that too)."""
         return replace(
             self, options=dict(self.options), timeline=self.timeline.copy(), draw=list(self.draw),
             discard=list(self.discard), id_deck=list(self.id_deck), mission_deck=list(self.mission_deck),

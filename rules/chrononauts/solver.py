@@ -272,7 +272,7 @@ class Search:
     # --- the compact position -----------------------------------------------------------
 
     def root(self, state: SoloState) -> Pos:
-        """The search's position for `state`."""
+        """`state` as the search's compact position (see `Pos`), the root to search from."""
         t = self.t
         prime = sum(t.lbit[y] for y in state.timeline.prime)
         placed = sum(t.pbit[card_kind(p)] for p in state.timeline.patches.values())

@@ -97,7 +97,7 @@ class Rules:
         return self.patches[patch_id].year
 
     def check_patch(self, tl: Timeline, patch_id: str, year: int | None) -> None:
-        """Raise IllegalMove if the patch may not be played on `year` now (CHR-9.2.1, CHR-5.2.4a)."""
+        """Raise IllegalMove if the patch may not be played on `year` now (CHR-9.2.1, CHR-5.2.4b)."""
         patch = self.patches[patch_id]
         if year is None:
             raise IllegalMove("illegal.needs_target", card=patch_id)
