@@ -30,11 +30,14 @@ class CardSet(Protocol):
     """What every game's loaded card set offers the loader."""
 
     @property
-    def version(self) -> int: ...
+    def version(self) -> int:
+        """The card set's version number: a save made with another version does not load."""
 
-    def text_keys(self) -> list[str]: ...
+    def text_keys(self) -> list[str]:
+        """Every string key the cards and the table's prompts need in a language file."""
 
-    def notes(self) -> dict[str, str]: ...
+    def notes(self) -> dict[str, str]:
+        """Card id -> its note on its data, for the cards that have one."""
 
 
 def games(root: Path = ROOT) -> tuple[str, ...]:
@@ -59,6 +62,7 @@ def load_set(game: str, root: Path = ROOT) -> CardSet:
 
 
 def load_chrononauts(root: Path = ROOT) -> ChrononautsSet:
+    """The Chrononauts card set under `root`, typed as such (`load_set` may return any game's)."""
     loaded = load_set("chrononauts", root)
     assert isinstance(loaded, ChrononautsSet)
     return loaded

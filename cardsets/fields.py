@@ -19,6 +19,7 @@ def suggestion(word: str, choices: Iterable[object]) -> str:
 
 
 def of_type(doc: Document, path: Path_, value: Any, kind: type) -> bool:
+    """Whether `value` is of `kind`; if not, a problem at `path` says what it should be."""
     # bool is an int in Python; a year written as `true` is still wrong.
     ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     if not ok:
@@ -45,6 +46,7 @@ def mapping(doc: Document, path: Path_, value: Any, required: Iterable[str], opt
 
 
 def one_of(doc: Document, path: Path_, value: Any, choices: Iterable[object]) -> bool:
+    """Whether `value` is one of `choices`; if not, a problem at `path` lists them and suggests the nearest."""
     choices = list(choices)
     if value not in choices:
         shown = ", ".join(repr(c) for c in choices)
@@ -91,6 +93,7 @@ class Provenance:
 
     @property
     def reconstructed(self) -> bool:
+        """Whether the data was worked out by us rather than printed."""
         return self.source == "reconstructed"
 
 

@@ -67,6 +67,9 @@ class Phrase:
 
 @dataclass(frozen=True)
 class Rendering:
+    """A term's fixed word in one language, the forms a string may use, the variants it must not, and its
+    gender."""
+
     lang: str
     term: str
     forms: tuple[Phrase, ...]
@@ -76,6 +79,9 @@ class Rendering:
 
 @dataclass(frozen=True)
 class Term:
+    """One term of the glossary: its English, whether strings must use the fixed word, a note, and its
+    renderings."""
+
     en: str
     en_forms: tuple[Phrase, ...]
     enforce: bool
@@ -86,12 +92,17 @@ class Term:
 
 @dataclass(frozen=True)
 class Wording:
+    """A wording to avoid around a placeholder, and what to write instead."""
+
     phrase: Phrase
     expected: str
 
 
 @dataclass(frozen=True)
 class Placeholder:
+    """What a placeholder may stand for in one language (genders, numbers), and the wordings that agree with
+    only some of them."""
+
     name: str
     lang: str
     genders: tuple[str, ...]
@@ -101,6 +112,8 @@ class Placeholder:
 
 @dataclass
 class Glossary:
+    """A card set's glossary (the module's docstring shows the file): its terms and its placeholders."""
+
     label: str
     terms: list[Term] = field(default_factory=list)
     placeholders: list[Placeholder] = field(default_factory=list)

@@ -42,6 +42,8 @@ _LINK = re.compile(r"(?<!!)\[[^\[\]\n]+\]\([^)\n]*\)|(?<![!\[])!\[[^\[\]\n]*\]\(
 
 @dataclass(frozen=True)
 class Section:
+    """One section of a rules text: its id, its heading, its body and where its heading stands."""
+
     id: str
     heading: str
     lines: tuple[str, ...]  # the section's body, as written
@@ -50,12 +52,15 @@ class Section:
 
 @dataclass(frozen=True)
 class RulesText:
+    """A game's rules for players in one language: the title and the sections in order."""
+
     name: str
     lang: str
     title: str
     sections: tuple[Section, ...]
 
     def section(self, section_id: str) -> Section | None:
+        """The section `section_id`, or None."""
         return next((s for s in self.sections if s.id == section_id), None)
 
     def glossary(self) -> list[tuple[str, str]]:
@@ -73,10 +78,12 @@ class RulesText:
 
 
 def path_of(name: str, lang: str, root: Path) -> Path:
+    """The file of the rules text of game (or mode) `name` in `lang` under `root`."""
     return root / NAMES[name] / "rules" / f"{name}.{lang}.md"
 
 
 def label_of(name: str, lang: str) -> str:
+    """How problems name that file: its path from the card sets' folder."""
     return f"{NAMES[name]}/rules/{name}.{lang}.md"
 
 

@@ -90,6 +90,8 @@ class Catalog:
     stamps: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def text(self, lang: str, key: str, **params: object) -> str:
+        """The string of `key` in `lang` with its placeholders filled, else the English or Italian one, else the
+        key."""
         for candidate in (lang, *FALLBACK):
             found = self.strings.get(candidate, {}).get(key)
             if found is not None:
@@ -97,13 +99,16 @@ class Catalog:
         return key
 
     def has(self, key: str) -> bool:
+        """Whether any language has a string for `key`."""
         return any(key in table for table in self.strings.values())
 
     def missing(self, lang: str) -> list[str]:
+        """The keys the English has and `lang` lacks."""
         own = self.strings.get(lang, {})
         return sorted(k for k in self.strings.get(REFERENCE, {}) if k not in own)
 
     def stale(self, lang: str) -> list[str]:
+        """The keys whose `lang` string was made from English that has since changed or gone."""
         return sorted(key for key in self.strings.get(lang, {}) if self.is_stale(lang, key))
 
     def is_stale(self, lang: str, key: str) -> bool:

@@ -29,6 +29,7 @@ UI = "ui"
 
 
 def call_name(node: ast.Call) -> str | None:
+    """The name a call is made by: `f` for `f(...)` and `obj.f(...)`, None for any other callee."""
     func = node.func
     return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 

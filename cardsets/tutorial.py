@@ -61,6 +61,8 @@ _INSTANCE = re.compile(r"#\d+$")
 
 @dataclass(frozen=True)
 class Step:
+    """One step of a guided game: what it says, what the player (or the guide) does, and what it points at."""
+
     id: str
     text: str  # a key of the tutorial's catalog
     kind: str  # next, curtain, undo, nobody or move
@@ -81,6 +83,8 @@ class Step:
 
 @dataclass(frozen=True)
 class Script:
+    """A guided game: its game, mode, deal and seats, and its steps in order."""
+
     name: str
     cardset: str
     game: str
@@ -93,26 +97,32 @@ class Script:
 
 
 def path_of(name: str, root: Path) -> Path:
+    """The file of the guided game `name` under `root`."""
     return root / NAMES[name] / "tutorial" / f"{name}.yaml"
 
 
 def label_of(name: str) -> str:
+    """How problems name that file: its path from the card sets' folder."""
     return f"{NAMES[name]}/tutorial/{name}.yaml"
 
 
 def text_folder(cardset: str, root: Path) -> Path:
+    """The folder of a card set's guided-game texts under `root`."""
     return root / cardset / "tutorial" / "text"
 
 
 def text_label(cardset: str) -> str:
+    """How problems name that folder."""
     return f"{cardset}/tutorial/text"
 
 
 def cardsets_with_tutorials(root: Path) -> list[str]:
+    """The card sets under `root` that have guided-game texts, in order."""
     return sorted({cardset for cardset in NAMES.values() if text_folder(cardset, root).is_dir()})
 
 
 def load_texts(cardset: str, root: Path) -> tuple[Catalog, list[Problem]]:
+    """A card set's guided-game texts, and the problems found reading them."""
     return text.load(text_folder(cardset, root), text_label(cardset))
 
 
@@ -197,6 +207,7 @@ def base_card(key: str) -> str:
 
 
 def is_zone(key: str) -> bool:
+    """Whether a step points at a zone, seat or place of the table ("tl:1865", "seat:0"), not at a card."""
     return bool(_ZONE.match(key))
 
 

@@ -173,6 +173,7 @@ class Document:
         return self.key_positions.get(tuple(path)) or self.where(path)
 
     def problem(self, path: Path_, message: str) -> None:
+        """Record a problem at `path`, with the line and column where its value stood."""
         line, column = self.where(path)
         self.problems.append(Problem(self.file, line, column, message))
 

@@ -71,6 +71,8 @@ class Move:
     player: int
 
     def to_dict(self) -> dict[str, Any]:
+        """The move as plain JSON-ready data: its class name under `type`, then its fields (`from_dict` reads it
+        back)."""
         out: dict[str, Any] = {"type": type(self).__name__}
         out.update(dataclasses.asdict(self))
         return out
@@ -123,6 +125,7 @@ class Event:
     params: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        """The event as plain JSON-ready data: its kind, then its parameters."""
         return {"kind": self.kind, **self.params}
 
 
@@ -154,6 +157,7 @@ def shuffle(rng: Random, items: list[Any]) -> None:
 
 
 def copy_rng(rng: Random) -> Random:
+    """An independent generator in the same state as `rng`: both draw the same numbers from here on."""
     twin = Random.__new__(Random)  # skips seeding from the OS, which setstate overwrites anyway
     twin.setstate(rng.getstate())
     return twin
@@ -240,14 +244,17 @@ class Engine(ABC, Generic[S]):
         """Validated options with defaults filled in; raises ValueError naming the bad one."""
 
     @abstractmethod
-    def new_state(self, options: Mapping[str, Any], seed: int) -> S: ...
+    def new_state(self, options: Mapping[str, Any], seed: int) -> S:
+        """The position before the first move of a game with these options, dealt from `seed` (the same seed
+        deals the same game everywhere)."""
 
     @abstractmethod
     def player_range(self) -> tuple[int, int]:
         """The fewest and the most players this game mode can be played by."""
 
     @abstractmethod
-    def players(self, state: S) -> int: ...
+    def players(self, state: S) -> int:
+        """How many seats the game in `state` has."""
 
     @abstractmethod
     def result(self, state: S) -> Result:
@@ -346,7 +353,8 @@ class Engine(ABC, Generic[S]):
         """Check the move, change `state` in place, and return what happened."""
 
     @abstractmethod
-    def clone(self, state: S) -> S: ...
+    def clone(self, state: S) -> S:
+        """A deep copy of `state`, its random generator included: changing one never changes the other."""
 
     @abstractmethod
     def view(self, state: S, player: int) -> S:
@@ -357,7 +365,8 @@ class Engine(ABC, Generic[S]):
         """A plain, JSON-ready picture of the whole state (RNG included)."""
 
     @abstractmethod
-    def is_over(self, state: S) -> bool: ...
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended; `result` says how."""
 
     @abstractmethod
     def all_cards(self, state: S) -> Sequence[str]:

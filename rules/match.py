@@ -57,6 +57,7 @@ class Match(Generic[S]):
 
     @property
     def moves(self) -> list[Move]:
+        """The moves played so far, in order (those taken back by undo excepted)."""
         return [step.move for step in self._done]
 
     @property
@@ -78,6 +79,7 @@ class Match(Generic[S]):
         return list(self._done[-1].events) if self._done else []
 
     def legal_moves(self, player: int) -> list[Move]:
+        """Every move `player` may take now (the engine's `legal_moves` on the current state)."""
         return self.engine.legal_moves(self.state, player)
 
     def play(self, move: Move) -> list[Event]:
@@ -126,6 +128,7 @@ class Match(Generic[S]):
         return count
 
     def can_redo(self) -> bool:
+        """Whether there is a move taken back that redo may play again."""
         return bool(self._undone)
 
     def undo(self) -> Move:

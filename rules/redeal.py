@@ -47,6 +47,7 @@ class Pool:
         shuffle(rng, self.cards)
 
     def take(self) -> str:
+        """A card of the pool, at random."""
         return self.cards.pop()
 
     def fill(self, places: list[str]) -> list[str]:
@@ -54,5 +55,7 @@ class Pool:
         return [self.take() if c == HIDDEN else c for c in places]
 
     def done(self) -> None:
+        """Check that every card found a place: ValueError if some are left (the view has fewer hidden places
+        than unseen cards)."""
         if self.cards:
             raise ValueError(f"{len(self.cards)} unseen cards found no hidden place")

@@ -41,6 +41,8 @@ class SaveError(RulesError):
 
 
 def to_dict(match: Match[Any]) -> dict[str, Any]:
+    """A save of `match` as plain JSON-ready data: the game, the card set's version, the options, the seed and
+    the moves."""
     eng = match.engine
     return {
         "format": FORMAT,
@@ -55,10 +57,13 @@ def to_dict(match: Match[Any]) -> dict[str, Any]:
 
 
 def to_json(match: Match[Any]) -> str:
+    """A save of `match` as JSON text."""
     return json.dumps(to_dict(match), indent=1, ensure_ascii=False) + "\n"
 
 
 def from_dict(data: Any) -> Match[Any]:
+    """The match a save's data describes, its moves replayed through the rules; SaveError naming what is wrong
+    with it."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("save.not_a_save")
     version = data.get("format_version")
@@ -121,6 +126,7 @@ def parse_json(text: str) -> Any:
 
 
 def loads(text: str) -> Match[Any]:
+    """The match a save's JSON text describes; SaveError for text that is not a valid save."""
     return from_dict(parse_json(text))
 
 

@@ -44,6 +44,8 @@ FINALE_TEXTS = (
 
 @dataclass(frozen=True)
 class DeusCard:
+    """One Deus card of Bacchanalia (BAC-2.1): its type, its copies, how many a game uses, where they start."""
+
     id: str
     type: str
     count: int  # copies in the box
@@ -62,6 +64,8 @@ class DeusCard:
 
 @dataclass(frozen=True)
 class UmbraCard:
+    """One Umbra card of Bacchanalia (BAC-2): its type, its copies and whether it carries the Vinum symbol."""
+
     id: str
     type: str
     count: int
@@ -71,12 +75,15 @@ class UmbraCard:
 
 @dataclass(frozen=True)
 class BacchanaliaSet:
+    """The Bacchanalia card set: the Deus and the Umbra cards, as cards.yaml gives them."""
+
     version: int
     deus: tuple[DeusCard, ...]
     umbra: tuple[UmbraCard, ...]
     by_id: Mapping[str, DeusCard | UmbraCard] = field(default_factory=dict)
 
     def deus_of(self, kind: str) -> DeusCard:
+        """The Deus card of type `kind`."""
         return next(d for d in self.deus if d.type == kind)
 
     def notes(self) -> dict[str, str]:

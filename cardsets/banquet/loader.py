@@ -26,6 +26,8 @@ DECK_SIZE, GUEST_COUNT, PRIVILEGE_COUNT = 93, 9, 8  # BB-2.1
 
 @dataclass(frozen=True)
 class ActionCard:
+    """One action card of Bacchus' Banquet: its kind, its copies, its belt steps and its effect, if any."""
+
     id: str
     kind: str
     count: int
@@ -45,6 +47,8 @@ class Condition:
 
 @dataclass(frozen=True)
 class Guest:
+    """One guest of Bacchus' Banquet: the team, whether the card lies face up, and the objective."""
+
     id: str
     team: str
     public: bool
@@ -54,6 +58,8 @@ class Guest:
 
 @dataclass(frozen=True)
 class Privilege:
+    """One privilege card of Bacchus' Banquet: its kind and the slots it acts on."""
+
     id: str
     kind: str
     slots: tuple[str, ...]
@@ -62,18 +68,23 @@ class Privilege:
 
 @dataclass(frozen=True)
 class BanquetSet:
+    """The Bacchus' Banquet card set: the action cards, the guests and the privileges, from cards.yaml."""
+
     version: int
     actions: tuple[ActionCard, ...]
     guests: tuple[Guest, ...]
     privileges: tuple[Privilege, ...]
 
     def action(self, card_id: str) -> ActionCard:
+        """The action card `card_id`."""
         return next(a for a in self.actions if a.id == card_id)
 
     def guest(self, guest_id: str) -> Guest:
+        """The guest `guest_id`."""
         return next(g for g in self.guests if g.id == guest_id)
 
     def privilege(self, privilege_id: str) -> Privilege:
+        """The privilege `privilege_id`."""
         return next(p for p in self.privileges if p.id == privilege_id)
 
     def notes(self) -> dict[str, str]:

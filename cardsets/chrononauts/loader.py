@@ -28,6 +28,8 @@ POWERS = ("none", "one_shot", "passive")  # CHR-9.3.3: no base artifact has one 
 
 @dataclass(frozen=True)
 class TimelineCard:
+    """One card of the timeline (CHR-3, CHR-17.1): a linchpin, or a ripplepoint with the rule of its paradox."""
+
     id: str
     ti: str  # Time Index, e.g. "B2": row letter and column number
     year: int
@@ -42,19 +44,24 @@ class TimelineCard:
 
     @property
     def is_linchpin(self) -> bool:
+        """Whether the card is a linchpin (else a ripplepoint)."""
         return self.kind == "linchpin"
 
     @property
     def row(self) -> int:
+        """The card's row in the timeline's grid, from 0 (the letter of its Time Index)."""
         return ord(self.ti[0]) - ord("A")
 
     @property
     def column(self) -> int:
+        """The card's column in the timeline's grid, from 0 (the number of its Time Index)."""
         return int(self.ti[1:]) - 1
 
 
 @dataclass(frozen=True)
 class PatchCard:
+    """One patch (CHR-9.2, CHR-17.2): the year it covers, and what else it asks."""
+
     id: str
     year: int
     provenance: Provenance
@@ -64,6 +71,8 @@ class PatchCard:
 
 @dataclass(frozen=True)
 class InverterCard:
+    """One inverter (CHR-9.1, CHR-17.3): the linchpins it may turn, and which way."""
+
     id: str
     count: int
     provenance: Provenance
@@ -81,6 +90,8 @@ class InverterCard:
 
 @dataclass(frozen=True)
 class IdentityCard:
+    """One ID (CHR-17.4): its own year, the two years to patch, and the linchpins its way home needs."""
+
     id: str
     true_year: int
     patched: tuple[int, int]
@@ -90,11 +101,14 @@ class IdentityCard:
 
     @property
     def years(self) -> tuple[int, int, int]:
+        """The ID's three years: its own, then the two to patch."""
         return (self.true_year, *self.patched)
 
 
 @dataclass(frozen=True)
 class ArtifactCard:
+    """One artifact (CHR-9.3, CHR-17.5): its year and category."""
+
     id: str
     year: int  # negative years are BC
     category: str
@@ -105,6 +119,8 @@ class ArtifactCard:
 
 @dataclass(frozen=True)
 class TimewarpCard:
+    """One Timewarp (CHR-9.5, CHR-17.8): its kind and the cards it draws and plays."""
+
     id: str
     kind: str  # one of TIMEWARP_KINDS
     count: int
@@ -115,6 +131,8 @@ class TimewarpCard:
 
 @dataclass(frozen=True)
 class ActionCard:
+    """One action card (CHR-9.4, CHR-17.7): its kind, the cards it draws and plays, and its bonus."""
+
     id: str
     kind: str  # one of ACTION_KINDS
     count: int
@@ -136,6 +154,8 @@ class MissionSlot:
 
 @dataclass(frozen=True)
 class MissionCard:
+    """One Mission (CHR-17.6): the three artifacts it asks for."""
+
     id: str
     slots: tuple[MissionSlot, ...]
     provenance: Provenance
@@ -146,6 +166,9 @@ Card = TimelineCard | PatchCard | InverterCard | IdentityCard | ArtifactCard | T
 
 @dataclass(frozen=True)
 class ChrononautsSet:
+    """The Chrononauts card set, as cards.yaml gives it; the cards of the full game are left out of a
+    Solonauts-only set."""
+
     version: int
     timeline: tuple[TimelineCard, ...]
     patches: tuple[PatchCard, ...]
@@ -165,6 +188,7 @@ class ChrononautsSet:
         object.__setattr__(self, "by_id", {c.id: c for c in self.all_cards()})
 
     def card(self, card_id: str) -> Card:
+        """The card `card_id`, of any kind."""
         return self.by_id[card_id]
 
     def all_cards(self) -> tuple[Card, ...]:

@@ -66,6 +66,8 @@ class Missions:
 
 @dataclass(frozen=True)
 class Tarot:
+    """One tarot of Parsifal (PAR-1.1): a character or an artifact, with its abilities and missions."""
+
     id: str
     kind: str  # "character" or "artifact"
     count: int
@@ -76,20 +78,25 @@ class Tarot:
 
     @property
     def reconstructed(self) -> bool:
+        """Whether the data was worked out by us rather than printed."""
         return self.source == "reconstructed"
 
     @property
     def is_character(self) -> bool:
+        """Whether the tarot is a character (else an artifact)."""
         return self.kind == "character"
 
 
 @dataclass(frozen=True)
 class ParsifalSet:
+    """The Parsifal card set: the tarots, as cards.yaml gives them."""
+
     version: int
     tarots: tuple[Tarot, ...]  # canonical order (PAR-2.1, PAR-3.2)
     by_id: Mapping[str, Tarot] = field(default_factory=dict)
 
     def tarot(self, type_id: str) -> Tarot:
+        """The tarot of type `type_id`."""
         return self.by_id[type_id]
 
     def instances(self) -> list[str]:

@@ -48,6 +48,8 @@ MAX_TYPED = 300  # characters of a typed element or question: a sentence or two,
 
 
 class BacchanaliaEngine(Engine[BacState]):
+    """The rules of Bacchanalia (docs/rules/bacchanalia.md), played with one Bacchanalia card set."""
+
     game = "bacchanalia"
     mode = "standard"
     moves = ALL_MOVES
@@ -76,6 +78,7 @@ class BacchanaliaEngine(Engine[BacState]):
         return found
 
     def has_symbol(self, instance: str) -> bool:
+        """Whether a card instance carries the Vinum symbol (BAC-6.5.6)."""
         return self._symbol.get(card_kind(instance), False)
 
     def holds(self, seat: Seat, kind: str) -> str | None:
@@ -83,9 +86,11 @@ class BacchanaliaEngine(Engine[BacState]):
         return next((d for d in seat.deus if self.kind(d) == kind), None)
 
     def in_game(self, state: BacState) -> list[int]:
+        """The seats still in the game, in seat order: a player who has completed a finale is out (BAC-1.6)."""
         return [p for p, seat in enumerate(state.seats) if seat.in_game]
 
     def is_card(self, instance: str) -> bool:
+        """Whether `instance` is a Deus or Umbra card of this set."""
         return card_kind(instance) in self._type
 
     def _others_in_game(self, state: BacState, player: int) -> list[int]:
@@ -99,6 +104,7 @@ class BacchanaliaEngine(Engine[BacState]):
         return parse_options(raw, self.default_composition)
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> BacState:
+        """The position before the first decision (BAC-3), dealt from `seed`."""
         opts = self.options(options)
         n = opts["players"]
         rng = Random(seed)
@@ -130,11 +136,13 @@ class BacchanaliaEngine(Engine[BacState]):
         return PLAYERS_MIN, PLAYERS_MAX
 
     def players(self, state: BacState) -> int:
+        """The number of seats, players out of the game included."""
         return len(state.seats)
 
     # --- questions ----------------------------------------------------------------
 
     def is_over(self, state: BacState) -> bool:
+        """Whether the game has ended (BAC-9)."""
         return state.phase == "over"
 
 
@@ -823,6 +831,7 @@ class BacchanaliaEngine(Engine[BacState]):
     # --- copies and pictures ------------------------------------------------------
 
     def clone(self, state: BacState) -> BacState:
+        """A deep copy of `state`, its random generator included."""
         return state.copy()
 
     def view(self, state: BacState, player: int) -> BacState:

@@ -49,6 +49,8 @@ def counts(piles: dict[str, list[str]], deus_type: Callable[[str], str]) -> dict
 
 @dataclass(frozen=True)
 class Dominant:
+    """A turn's dominant result (BAC-6.5) and the clause of BAC-6.5 that decided it."""
+
     result: str  # a Deus type or TIE
     tied: tuple[str, ...]  # the tied types for a TIE
     reason: str  # single / vinum_tie_win / vinum_tie_loss / tie / no_match
@@ -115,6 +117,8 @@ def aruspex_row(result: str, variant: str | None, parcae_count: int, amans_relea
 
 
 def prompt_key(row: Row, with_amans: bool) -> str:
+    """The text key of what the Aruspex row tells the player; some rows speak differently with or apart from the
+    Amans."""
     if row.split_prompt:
         return f"aruspex.{row.id}.{'with' if with_amans else 'apart'}"
     return f"aruspex.{row.id}"

@@ -17,13 +17,17 @@ from rules.kernel import Move
 class Cards(Protocol):
     """What the reasons ask of the engine about its cards (the engine imports this module)."""
 
-    def kind(self, instance: str) -> str: ...
+    def kind(self, instance: str) -> str:
+        """The type (bacchus, miles, parcae...) of a Deus or Umbra instance."""
 
-    def holds(self, seat: Seat, kind: str) -> str | None: ...
+    def holds(self, seat: Seat, kind: str) -> str | None:
+        """The first Deus of `kind` the seat holds, if any."""
 
-    def is_card(self, instance: str) -> bool: ...
+    def is_card(self, instance: str) -> bool:
+        """Whether `instance` is a Deus or Umbra card of the set."""
 
-    def take_options(self, s: BacState) -> list[TakeDeus]: ...
+    def take_options(self, s: BacState) -> list[TakeDeus]:
+        """What the Aruspex row's take may take now (BAC-6.7.3-4)."""
 
 
 def why_illegal(eng: Cards, s: BacState, move: Move) -> tuple[str, dict[str, Any]]:

@@ -28,11 +28,13 @@ class Seat:
     twist: bool = False
 
     def copy(self) -> Seat:
+        """A copy that shares no list with this seat."""
         return Seat(list(self.deus), self.in_game, self.introduced, self.locked, self.locked_on_turn,
                     self.with_amans, self.arrival_pending, self.question_pending, self.miles_finale_pending,
                     self.finale, self.outcome, self.option, self.branch, self.twist)
 
     def to_dict(self) -> dict[str, Any]:
+        """The seat as plain JSON-ready data."""
         out = dict(self.__dict__)
         out["deus"] = list(self.deus)
         return out
@@ -67,6 +69,7 @@ class Turn:
     twist_allowed: bool = False
 
     def copy(self) -> Turn:
+        """A copy that shares no list or dict with this turn."""
         return Turn(self.kind, self.step, list(self.area), list(self.drawn), self.carried, self.sacrificed,
                     self.minerva_gift, {d: list(p) for d, p in self.piles.items()}, dict(self.counts), self.result,
                     list(self.tied), self.reason, self.variant, self.row, self.prompt, self.scene, self.take_done,
@@ -74,6 +77,7 @@ class Turn:
                     self.twist_allowed)
 
     def to_dict(self) -> dict[str, Any]:
+        """The turn as plain JSON-ready data."""
         out = dict(self.__dict__)
         out["area"], out["drawn"], out["tied"], out["options"] = list(self.area), list(self.drawn), \
             list(self.tied), list(self.options)
@@ -84,6 +88,9 @@ class Turn:
 
 @dataclass
 class BacState:
+    """A whole Bacchanalia position (BAC-14): the seats, the piles, the turn in progress and whose decision it
+    is."""
+
     options: dict[str, Any]
     rng: Random | None  # None in a view: the deck order is not for the players
     seats: list[Seat]
@@ -108,6 +115,7 @@ class BacState:
     finished: list[int] = field(default_factory=list)  # players in the order they completed a finale
 
     def copy(self, with_rng: bool = True) -> BacState:
+        """A deep copy; without the random generator when `with_rng` is false (a view has none)."""
         return BacState(
             dict(self.options), copy_rng(self.rng) if self.rng and with_rng else None, [s.copy() for s in self.seats],
             list(self.deck), list(self.discard), list(self.centre), list(self.set_aside), list(self.box),
@@ -116,6 +124,7 @@ class BacState:
             self.round, self.turn.copy(), list(self.finished))
 
     def to_dict(self) -> dict[str, Any]:
+        """The state as plain JSON-ready data, the generator's exact state included."""
         rng = rng_picture(self.rng)
         out: dict[str, Any] = dict(self.__dict__)
         out["options"] = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self.options.items()}

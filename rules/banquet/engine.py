@@ -47,6 +47,9 @@ def deck_instances(cards: BanquetSet) -> list[str]:
 
 
 class BanquetEngine(Engine[BanquetState]):
+    """The rules of Bacchus' Banquet (docs/rules/banquet.md) in one of its privilege modes, played with one card
+    set."""
+
     game = "banquet"
     moves = ALL_MOVES
     # Which cards a player picked and how they arranged them stays theirs (BB-5, BB-6).
@@ -79,6 +82,7 @@ class BanquetEngine(Engine[BanquetState]):
         return {PLAYERS: seats, "privileges": privileges}
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> BanquetState:
+        """The position of the first pick (BB-3): guests, privileges and the deck dealt from `seed`."""
         opts = self.options(options)
         n = opts[PLAYERS]
         rng = Random(seed)
@@ -113,11 +117,13 @@ class BanquetEngine(Engine[BanquetState]):
         return SEATS_MIN, SEATS_MAX
 
     def players(self, state: BanquetState) -> int:
+        """The number of seats, guests who sit out included."""
         return state.seats
 
     # --- questions ------------------------------------------------------------------------
 
     def is_over(self, state: BanquetState) -> bool:
+        """Whether the game has ended."""
         return state.phase == OVER
 
 
@@ -619,6 +625,7 @@ class BanquetEngine(Engine[BanquetState]):
     # --- copies and pictures ---------------------------------------------------------------
 
     def clone(self, state: BanquetState) -> BanquetState:
+        """A deep copy of `state`, its random generator included."""
         return state.copy()
 
     def to_dict(self, state: BanquetState) -> dict[str, Any]:

@@ -24,6 +24,7 @@ class PickCards(Move):
     third: str
 
     def cards(self) -> frozenset[str]:
+        """The three cards picked, in no order."""
         return frozenset((self.first, self.second, self.third))
 
     def __eq__(self, other: object) -> bool:

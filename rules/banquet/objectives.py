@@ -19,9 +19,11 @@ class Judge:
         self.objectives = {g.id: g.objective for g in cards.guests}
 
     def kind(self, instance: str) -> str:
+        """The kind (wine, dagger...) of an action card instance."""
         return self.kinds[card_kind(instance)]
 
     def wine_points(self, row: list[str]) -> int:
+        """The points of the wine cards in a row."""
         return sum(self.values[card_kind(c)] for c in row if self.kind(c) == "wine")
 
     def daggers_on_table(self, state: BanquetState) -> int:
@@ -30,6 +32,7 @@ class Judge:
                    for c in row if self.kind(c) == "dagger")
 
     def caligula_knocked_out(self, state: BanquetState) -> bool:
+        """Whether Caligula has been knocked out (BB-14.2: the conspirators' objective)."""
         return any(self.teams[guest] == "caligula" for _seat, guest in state.knockouts)
 
     def measure(self, state: BanquetState, seat: int, op: str) -> int:
@@ -52,6 +55,7 @@ class Judge:
         return int(self.caligula_knocked_out(state))
 
     def meets(self, state: BanquetState, seat: int, condition: Condition) -> bool:
+        """Whether `seat` meets an objective's `condition`, combiners (any_of, all_of) included."""
         if condition.op == "any_of":
             return any(self.meets(state, seat, c) for c in condition.parts)
         if condition.op == "all_of":

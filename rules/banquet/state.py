@@ -31,6 +31,9 @@ class Pending:
 
 @dataclass
 class BanquetState:
+    """A whole Bacchus' Banquet position: the circle, the rows, the guests, the privileges and the round in
+    progress."""
+
     options: dict[str, Any]
     rng: Random | None  # None in a view
     seats: int
@@ -70,6 +73,7 @@ class BanquetState:
     end_reason: str | None = None  # won, draw, exhausted, too_few_seated
 
     def seated(self, seat: int) -> bool:
+        """Whether `seat` still has a guest in play (BB-13.8: one who lost theirs sits out)."""
         return self.guests[seat] is not None
 
     def clockwise(self, start: int) -> list[int]:
@@ -96,6 +100,7 @@ class BanquetState:
             list(self.winners), self.end_reason)
 
     def to_dict(self) -> dict[str, Any]:
+        """The state as plain JSON-ready data, the generator's exact state included."""
         rng = rng_picture(self.rng)
         p = self.pending
         return {

@@ -6,7 +6,7 @@ computed by the table on the real state (`legal_moves(state, seat)`), because a 
 the engine needs to list them (the searcher of Quick Trip sees the draw pile sorted, not in order);
 they leak nothing: a seat's own choices are exactly what its player is shown on the table.
 
-Where a bot needs the hidden cards it deals them again (`Kit.sample`, one per game): a full state
+Where a bot needs the hidden cards it deals them again (`Kit.sample`, the engine's `sample`): a full state
 whose view for the seat is the seat's view, the cards it cannot see spread at random over the places
 it cannot see into. The three levels:
 
@@ -47,6 +47,8 @@ WIN, LOSS, NOBODY = 1.0, 0.0, 0.25  # a play-out's worth: won, someone else won,
 
 
 class Bot(Protocol):
+    """A computer player of one level: what a table asks for a seat's move."""
+
     level: str
 
     def choose(self, view: Any, seat: int, legal: Sequence[Move], rng: Random) -> Move:
@@ -80,6 +82,7 @@ class Kit:
         return list(legal)
 
     def play(self, state: Any, move: Move) -> None:
+        """Apply `move` to the full `state`, as a play-out does."""
         self.eng.apply(state, move)
 
     def worth(self, state: Any, seat: int) -> float:
@@ -151,20 +154,27 @@ class Kit:
 
 @dataclass
 class Easy:
+    """The easy computer player: a random move among the sensible ones."""
+
     kit: Kit
     level: str = "easy"
 
     def choose(self, view: Any, seat: int, legal: Sequence[Move], rng: Random) -> Move:
+        """A random move among `legal`'s sensible ones."""
         moves = self.kit.sensible(view, seat, legal)
         return moves[int(rng.random() * len(moves))]
 
 
 @dataclass
 class Normal:
+    """The normal computer player: one deal of the secrets, then the best move one step ahead by the game's
+    heuristic."""
+
     kit: Kit
     level: str = "normal"
 
     def choose(self, view: Any, seat: int, legal: Sequence[Move], rng: Random) -> Move:
+        """The sensible move that scores best one step ahead, on one deal of the cards the seat cannot see."""
         moves = self.kit.sensible(view, seat, legal)
         if len(moves) == 1:
             return moves[0]
@@ -174,6 +184,9 @@ class Normal:
 
 @dataclass
 class Hard:
+    """The hard computer player: the best few moves by the heuristic, each played out on several deals of the
+    secrets (see `choose`)."""
+
     kit: Kit
     iterations: int = 6  # deals the last moves standing are each tried on
     width: int = 4  # moves searched: the best by the heuristic
@@ -256,6 +269,7 @@ class Hard:
 
 
 def kit_for(game: str, mode: str) -> Kit:
+    """The bots' kit of a game and mode; ValueError for one without bots (see BOT_MODES)."""
     if mode not in BOT_MODES.get(game, ()):
         raise ValueError(f"no bots for {game} {mode}")
     module = importlib.import_module(f"rules.bots.{game}")

@@ -24,6 +24,9 @@ from rules.kernel import Move
 
 
 class Kit(BaseKit):
+    """What the Banquet's bots know: a round's worth of random play-outs, and how near each guest is to its
+    objective."""
+
     scale = 0.6
     eng: BanquetEngine
     # Play-outs are cheap and luck is large: many deals, many moves, random play to the round's end.
@@ -47,6 +50,8 @@ class Kit(BaseKit):
         return min(1.0, self.eng.judge.measure(state, seat, condition.op) / max(1, condition.amount))
 
     def progress(self, state: BanquetState, seat: int) -> float:
+        """How near `seat`'s guest is to its objective, 0 to 1, less a penalty for a belt near the top; -1 once
+        knocked out."""
         guest = state.guests[seat]
         if guest is None:
             return -1.0  # knocked out

@@ -25,6 +25,9 @@ HAND_WIN = 10
 
 
 class Kit(BaseKit):
+    """What the Chrononauts' bots know: no killing time while a card can be played, and how near a player is to
+    a win."""
+
     scale = 0.5
     eng: ChrononautsEngine
     # The search measured against normal (issue #15): the best 4 moves, each on all 6 deals, 4 decisions on.

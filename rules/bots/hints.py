@@ -36,6 +36,8 @@ HELD = 0.4  # what an artifact in the hand counts for a Mission in the Chrononau
 
 @dataclass(frozen=True)
 class Hint:
+    """A hinted move and why, as a text key of the UI catalog (hint.why.*) with its parameters."""
+
     move: Move
     reason: str  # a text key: hint.why.*
     params: dict[str, Any] = field(default_factory=dict)
@@ -72,6 +74,7 @@ def settle(eng: Engine[Any], state: Any) -> None:
 
 
 def played(kit: Kit, world: Any, move: Move) -> Any:
+    """A copy of `world` after `move`, every response window it opens closed the way nobody answers."""
     after = kit.eng.clone(world)
     kit.play(after, move)
     settle(kit.eng, after)
@@ -79,6 +82,7 @@ def played(kit: Kit, world: Any, move: Move) -> Any:
 
 
 def wins_everywhere(eng: Engine[Any], afters: Sequence[Any], seat: int) -> bool:
+    """Whether `seat` has won in every one of the positions `afters`."""
     results = [eng.result(a) for a in afters]
     return all(r.over and seat in r.winners for r in results)
 

@@ -20,6 +20,9 @@ from rules.parsifal.state import ParState
 
 
 class Kit(BaseKit):
+    """What Parsifal's bots know: play-outs through the seat's next turn, judged and played by the balance
+    study's policy (rules.parsifal.balance)."""
+
     scale = 3.0
     eng: ParsifalEngine
     # Only the draws differ between deals, so few deals; the play-outs run to the end of the seat's next turn.

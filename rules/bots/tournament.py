@@ -26,6 +26,9 @@ Z95 = 1.959964
 
 @dataclass
 class GameRecord:
+    """One game of a tournament: the level of each seat, who won, the moves, and whether it ended within the
+    bound."""
+
     levels: tuple[str, ...]  # by seat
     winners: tuple[int, ...]
     moves: list[Move]
@@ -34,6 +37,8 @@ class GameRecord:
 
 @dataclass
 class LevelTally:
+    """The games of one bot level: seats played, wins, moves and the time they took."""
+
     seats: int = 0  # seat-games played at this level
     wins: int = 0
     moves: int = 0
@@ -43,6 +48,8 @@ class LevelTally:
 
 @dataclass
 class Tally:
+    """A tournament's totals: games played, unfinished or won by nobody, and the tally of each level."""
+
     games: int = 0
     unfinished: int = 0
     nobody: int = 0  # games over with no winner (the world destroyed, a draw)
@@ -91,6 +98,8 @@ def play_game(game: str, mode: str, bots: Sequence[Bot], seed: int, options: dic
 def tournament(game: str, mode: str, seats: Sequence[str], games: int, seed: int = 1,
                options: dict[str, Any] | None = None, tuning: dict[str, Any] | None = None,
                progress: Callable[[int, int], None] | None = None) -> Tally:
+    """The tally of `games` games between the bot levels `seats` (the hard one tuned by `tuning`), the seats
+    turning round by one every game so that no level keeps the first seat."""
     bots = {level: make_bot(game, mode, level, **(tuning or {}) if level == "hard" else {}) for level in set(seats)}
     tally = Tally()
     n = len(seats)
@@ -110,6 +119,7 @@ def tournament(game: str, mode: str, seats: Sequence[str], games: int, seed: int
 
 
 def report(tally: Tally, seats: Sequence[str]) -> list[str]:
+    """A tournament's tally as lines of a table: win rates with their 95% interval and the time per move."""
     lines = [f"{tally.games} games; nobody won {tally.nobody}, unfinished {tally.unfinished}",
              f"{'level':<8}{'seats':>6}{'wins':>6}{'win rate':>10}  {'95% interval':<16}{'ms/move':>9}"
              f"{'median':>9}{'worst':>9}"]
@@ -127,6 +137,7 @@ def report(tally: Tally, seats: Sequence[str]) -> list[str]:
 
 
 def progress_bar(out: TextIO) -> Callable[[int, int], None]:
+    """A progress callback for `tournament` that draws a bar with the time left on `out`."""
     started = time.monotonic()
 
     def show(done: int, total: int) -> None:
@@ -154,6 +165,7 @@ def game_and_mode(name: str, mode: str | None) -> tuple[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The `convivium tournament` command: plays the games and prints the report; returns the exit status."""
     parser = argparse.ArgumentParser(prog="convivium tournament", description="Play games between bots.")
     parser.add_argument("game", help="chrononauts, artifaxx, banquet or parsifal")
     parser.add_argument("--mode", help="the game's mode (banquet: standard or open_privileges)")

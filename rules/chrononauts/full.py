@@ -44,6 +44,9 @@ Choice = tuple[int | None, str | None]  # (target, artifact) of one way to play 
 
 
 class ChrononautsEngine(Engine[FullState]):
+    """The rules of the full game of Chrononauts (docs/rules/chrononauts.md), played with one card set; Artifaxx
+    is its subclass."""
+
     game = "chrononauts"
     mode: ClassVar[str] = "chrononauts"
     moves = (KeepDeal, Mulligan, PlayCard, PlayOnArtifact, KillTime, PlayMemo, PassResponse, NoResponse,
@@ -64,6 +67,7 @@ class ChrononautsEngine(Engine[FullState]):
     # --- options and the deal (CHR-6, CHR-15.3) -----------------------------------------------
 
     def option_names(self) -> tuple[str, ...]:
+        """The options this mode knows; any other is refused (BadOption)."""
         return (PLAYERS, "first_player", "mission_mulligan", "response_mode", "turn_limit")
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -91,9 +95,11 @@ class ChrononautsEngine(Engine[FullState]):
         return opts
 
     def deck(self, options: Mapping[str, Any]) -> list[str]:
+        """The play deck's card instances before the shuffle (CHR-6.3)."""
         return full_deck(self.cards)
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> FullState:
+        """The position of the first decision (CHR-6), dealt from `seed`."""
         opts = self.options(options)
         seats = opts[PLAYERS]
         rng = Random(seed)
@@ -131,6 +137,7 @@ class ChrononautsEngine(Engine[FullState]):
         return SEATS_MIN, SEATS_MAX  # Artifaxx too: 2-4 recommended, 2-6 accepted (CHR-2.3, CHR-15.1)
 
     def players(self, state: FullState) -> int:
+        """The number of seats."""
         return state.seats
 
     # --- card data ---------------------------------------------------------------------------
@@ -153,6 +160,7 @@ class ChrononautsEngine(Engine[FullState]):
         return self._kind(card)
 
     def is_timewarp(self, card: str) -> bool:
+        """Whether a card instance is a Timewarp (CHR-9.5)."""
         return card_kind(card) in self.timewarps
 
     def blocked_year(self, state: FullState, year: int) -> bool:
@@ -162,6 +170,7 @@ class ChrononautsEngine(Engine[FullState]):
     # --- questions ---------------------------------------------------------------------------
 
     def is_over(self, state: FullState) -> bool:
+        """Whether the game has ended (CHR-12)."""
         return state.result is not None
 
 
@@ -231,6 +240,7 @@ class ChrononautsEngine(Engine[FullState]):
         return [(None, a) for table in state.tables for a in table]
 
     def miracle_running(self, state: FullState) -> bool:
+        """Whether a Perform a "Miracle" card is resolving: its player plays from the mini-hand (CHR-11.3)."""
         return any(e.stage == MIRACLE for e in state.stack)
 
     def rewind_choices(self, state: FullState, player: int) -> list[tuple[str, Choice]]:
@@ -644,6 +654,7 @@ class ChrononautsEngine(Engine[FullState]):
     # --- copies and pictures -----------------------------------------------------------------
 
     def clone(self, state: FullState) -> FullState:
+        """A deep copy of `state`, its random generator included."""
         twin = state.copy()
         twin.rng = copy_rng(state.rng) if state.rng else None
         return twin
@@ -748,9 +759,11 @@ class ArtifaxxEngine(ChrononautsEngine):
     timeline_game: ClassVar[bool] = False
 
     def option_names(self) -> tuple[str, ...]:
+        """The options of the full game and `parents_as_never_existed` (CHR-15.2)."""
         return (*super().option_names(), "parents_as_never_existed")
 
     def deck(self, options: Mapping[str, Any]) -> list[str]:
+        """The Artifaxx play deck (CHR-15.2), with Your Parents Never Met when the option asks for it."""
         return artifaxx_deck(self.cards, options["parents_as_never_existed"])
 
     def effect(self, state: FullState, card: str) -> str:

@@ -43,6 +43,7 @@ def swap(state: FullState, player: int, kind: str) -> None:
 
 
 def owner(state: FullState, artifact: str) -> int:
+    """The seat whose table holds `artifact`."""
     return next(q for q, table in enumerate(state.tables) if artifact in table)
 
 

@@ -31,12 +31,16 @@ class Entry:
     stage: str = PLAYED
 
     def to_dict(self) -> dict[str, Any]:
+        """The entry as plain JSON-ready data."""
         return {"card": self.card, "player": self.player, "source": self.source, "target": self.target,
                 "artifact": self.artifact, "stage": self.stage}
 
 
 @dataclass
 class FullState:
+    """A whole position of Chrononauts or Artifaxx (CHR-18): the timeline, the decks, every seat's cards and
+    what is resolving."""
+
     options: dict[str, Any]
     rng: Random | None  # None in a view
     timeline: Timeline  # stays True History in Artifaxx
@@ -63,9 +67,11 @@ class FullState:
 
     @property
     def seats(self) -> int:
+        """The number of seats."""
         return len(self.hands)
 
     def copy(self) -> FullState:
+        """A copy that shares nothing with this state but the random generator (`clone` copies that too)."""
         return replace(
             self, options=dict(self.options), timeline=self.timeline.copy(), draw=list(self.draw),
             discard=list(self.discard), id_deck=list(self.id_deck), mission_deck=list(self.mission_deck),

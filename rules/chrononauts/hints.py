@@ -29,6 +29,9 @@ FINALISTS = 5  # moves judged on all the orders
 
 @dataclass
 class Hint:
+    """The hinted move for a Solonauts position, the share of sampled deck orders it still wins, and why (a text
+    key)."""
+
     move: Move | None  # None only when the game is over
     odds: float  # share of the sampled deck orders still won after the move
     reason: str  # a text key: hint.wins_now, hint.sends_home, hint.best_odds, hint.no_win_found, hint.game_over

@@ -21,6 +21,8 @@ SOLO = 0  # the one seat
 
 @dataclass
 class SoloState:
+    """A whole Solonauts position (CHR-16): the timeline, the deck, the hand and the IDs waiting or home."""
+
     options: dict[str, Any]
     rng: Random | None  # None in a view: the future of the deck is not for the player
     timeline: Timeline
@@ -36,6 +38,7 @@ class SoloState:
 
     @property
     def score(self) -> int:
+        """The number of IDs home (CHR-16.9)."""
         return len(self.home)
 
 
@@ -49,6 +52,8 @@ def deck_instances(cards: ChrononautsSet) -> list[str]:
 
 
 class SolonautsEngine(Engine[SoloState]):
+    """The rules of Solonauts, the solitaire of Chrononauts (CHR-16)."""
+
     game = "chrononauts"
     mode = "solonauts"
     moves = (PlayCard, Discard, Resign)
@@ -71,6 +76,7 @@ class SolonautsEngine(Engine[SoloState]):
         return {"ids": ids, PLAYERS: 1}
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> SoloState:
+        """The first position (CHR-16.3): the IDs waiting and the hand dealt from `seed`."""
         opts = self.options(options)
         rng = Random(seed)
         id_deck = [i.id for i in self.cards.identities]
@@ -85,6 +91,7 @@ class SolonautsEngine(Engine[SoloState]):
         return 1, 1
 
     def players(self, state: SoloState) -> int:
+        """Always 1: a solitaire."""
         return 1
 
     # --- questions ----------------------------------------------------------------
@@ -93,6 +100,7 @@ class SolonautsEngine(Engine[SoloState]):
         return frozenset() if state.result else frozenset({SOLO})
 
     def is_over(self, state: SoloState) -> bool:
+        """Whether the game is won or lost."""
         return state.result is not None
 
 
@@ -206,6 +214,7 @@ class SolonautsEngine(Engine[SoloState]):
     # --- copies and pictures ------------------------------------------------------
 
     def clone(self, state: SoloState) -> SoloState:
+        """A deep copy of `state`, its random generator included."""
         return SoloState(dict(state.options), copy_rng(state.rng) if state.rng else None, state.timeline.copy(),
                          list(state.deck), list(state.hand), list(state.discard), list(state.waiting),
                          list(state.home), list(state.unused_ids), state.turn, state.result, state.reason)

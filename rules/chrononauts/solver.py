@@ -47,6 +47,9 @@ NO_WALK = 1 << 20  # `_level` of a configuration from which no walk takes the ID
 
 @dataclass
 class Solution:
+    """What the solver found: win, loss or unknown (out of budget), a winning line when it is a win, and the
+    nodes searched."""
+
     verdict: Verdict
     line: list[Move] = field(default_factory=list)  # a winning line from the position (verdict "win")
     nodes: int = 0
@@ -269,6 +272,7 @@ class Search:
     # --- the compact position -----------------------------------------------------------
 
     def root(self, state: SoloState) -> Pos:
+        """`state` as the search's compact position (see `Pos`), the root to search from."""
         t = self.t
         prime = sum(t.lbit[y] for y in state.timeline.prime)
         placed = sum(t.pbit[card_kind(p)] for p in state.timeline.patches.values())
@@ -605,6 +609,7 @@ class Search:
         return any(w & ~waiting == 0 and plain & ~p == 0 for p, w in found)
 
     def mark_lost(self, pos: Pos) -> None:
+        """Remember `pos` as proven lost, dropping the positions it covers (see `is_lost`)."""
         key, plain, waiting = self._lost_key(pos)
         found = self.lost.setdefault(key, [])
         found[:] = [(p, w) for p, w in found if waiting & ~w or p & ~plain]  # drop what the new one covers

@@ -29,6 +29,8 @@ HEADER = ("| IDs | deals | winnable | not winnable | unknown (budget hit) | winn
 
 @dataclass
 class Outcome:
+    """One solved deal: its seed, the verdict, the time and the nodes it took."""
+
     seed: int
     verdict: str
     seconds: float
@@ -36,6 +38,7 @@ class Outcome:
 
 
 def solve_deal(args: tuple[int, int, int]) -> Outcome:
+    """Solve one deal, given as (seed, IDs, node budget); a worker process's task."""
     seed, ids, budget = args
     eng = engine("chrononauts", "solonauts")
     state = eng.new_state({"ids": ids}, seed)
@@ -45,6 +48,8 @@ def solve_deal(args: tuple[int, int, int]) -> Outcome:
 
 
 def summary(ids: int, outcomes: list[Outcome]) -> str:
+    """One row of the study's Markdown table for deals with `ids` IDs: counts, the winnable share and its
+    bounds, times."""
     wins = sum(o.verdict == "win" for o in outcomes)
     losses = sum(o.verdict == "loss" for o in outcomes)
     unknown = len(outcomes) - wins - losses
@@ -113,6 +118,7 @@ def unknown_deals(log: str, ids: int) -> set[int]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The study's command line (see the module's docstring); returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m rules.chrononauts.study", description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per number of IDs (seeds 0, 1, ...)")
     parser.add_argument("--ids", type=int, nargs="+", default=[6, 8, 10])

@@ -24,9 +24,11 @@ class Timeline:
     patches: dict[int, str] = field(default_factory=dict)  # year -> patch card instance
 
     def copy(self) -> Timeline:
+        """A copy that shares no set or dict with this timeline."""
         return Timeline(set(self.prime), set(self.paradoxed), dict(self.patches))
 
     def open_paradoxes(self) -> list[int]:
+        """The paradoxed years no patch covers, in order."""
         return sorted(y for y in self.paradoxed if y not in self.patches)
 
 
@@ -73,6 +75,7 @@ class Rules:
                 if inv.allows(y, y in tl.prime) and not (ultra and y > LAST_REACHABLE_IN_ULTRA)]
 
     def check_inverter(self, tl: Timeline, inverter_id: str, year: int | None) -> None:
+        """Raise IllegalMove if the inverter may not be played on `year` now (CHR-9.1, CHR-5.2.4a)."""
         if year is None:
             raise IllegalMove("illegal.needs_target", card=inverter_id)
         if year not in self.ripples:
@@ -94,6 +97,7 @@ class Rules:
         return self.patches[patch_id].year
 
     def check_patch(self, tl: Timeline, patch_id: str, year: int | None) -> None:
+        """Raise IllegalMove if the patch may not be played on `year` now (CHR-9.2.1, CHR-5.2.4b)."""
         patch = self.patches[patch_id]
         if year is None:
             raise IllegalMove("illegal.needs_target", card=patch_id)
@@ -164,6 +168,8 @@ class Rules:
         return events, voided
 
     def place_patch(self, tl: Timeline, patch: str, year: int) -> list[Event]:
+        """Cover the paradox of `year` with `patch` (CHR-9.2.2); World War 3 starts the UltraParadox
+        (CHR-9.2.3)."""
         tl.patches[year] = patch
         events = [Event("patch_placed", {"year": year, "card": patch})]
         if year == self.ultra_year:
@@ -171,4 +177,5 @@ class Rules:
         return events
 
     def destroyed(self, tl: Timeline) -> bool:
+        """Whether so many paradoxes are open that the universe is destroyed (CHR-5.3.1)."""
         return len(tl.open_paradoxes()) >= UNIVERSE_LIMIT

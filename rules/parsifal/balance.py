@@ -53,6 +53,7 @@ def settle(eng: ParsifalEngine, state: ParState, move: Move) -> None:
 
 
 def choose(eng: ParsifalEngine, state: ParState, player: int, rnd: Random) -> Move:
+    """The reference policy's move for `player` (PAR-12): the move whose result `value` rates best."""
     legal = eng.legal_moves(state, player)
     if state.step == "window":
         return respond(eng, state, player, legal)
@@ -77,6 +78,8 @@ def _after(eng: ParsifalEngine, state: ParState, move: Move) -> ParState:
 
 
 def respond(eng: ParsifalEngine, state: ParState, player: int, legal: list[Move]) -> Move:
+    """The reference policy's answer to an open window: interrupt only an action that would make someone else
+    win or sharply raise the active player's score, else decline."""
     interrupts = [m for m in legal if isinstance(m, Interrupt)]
     resolved = eng.clone(state)
     while resolved.step == "window":
@@ -128,6 +131,7 @@ class Tally:
         self.shared += len(state.winners) > 1
 
     def lines(self) -> list[str]:
+        """The figures as lines of text, one figure of PAR-12 a line."""
         n, wins = self.games, max(self.wins, 1)
 
         def pct(k: int, d: int = n) -> str:
@@ -150,6 +154,7 @@ class Tally:
 
 
 def play_game(eng: ParsifalEngine, players: int, seed: int, tally: Tally, *, random_play: bool = False) -> None:
+    """Play one seeded game by the reference policy (or at random) and add its figures to `tally`."""
     rnd = Random(seed)
     state = eng.new_state({"players": players}, seed)
     while state.step != "over":
@@ -167,6 +172,7 @@ def play_game(eng: ParsifalEngine, players: int, seed: int, tally: Tally, *, ran
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The balance check's command line (see the module's docstring); returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--players", default="2,4,6")

@@ -34,6 +34,8 @@ def _split(items: str) -> list[str]:
 
 
 class ParsifalEngine(Engine[ParState]):
+    """The rules of Parsifal (docs/rules/parsifal.md), played with one card set."""
+
     game = "parsifal"
     mode = "standard"
     moves = MOVES
@@ -67,6 +69,7 @@ class ParsifalEngine(Engine[ParState]):
         return {"players": players, "first_player": first, "direction": direction, "rounds_after_deck": rounds}
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> ParState:
+        """The position of the first turn (PAR-3), dealt from `seed`."""
         return self._deal(options, seed)[0]
 
     def opening_events(self, options: Mapping[str, Any], seed: int) -> list[Event]:
@@ -93,6 +96,7 @@ class ParsifalEngine(Engine[ParState]):
         return PLAYERS_MIN, PLAYERS_MAX
 
     def players(self, state: ParState) -> int:
+        """The number of players."""
         return state.players
 
     # --- questions ----------------------------------------------------------------
@@ -114,6 +118,7 @@ class ParsifalEngine(Engine[ParState]):
         return ResponseWindow("interrupt", state.active, asked, state.turn, tuple(Decline(p) for p in asked))
 
     def is_over(self, state: ParState) -> bool:
+        """Whether the game has ended."""
         return state.step == "over"
 
 
@@ -756,6 +761,8 @@ class ParsifalEngine(Engine[ParState]):
     # --- copies and pictures ------------------------------------------------------
 
     def clone(self, state: ParState) -> ParState:
+        """A copy of `state` that shares no list or dict with it (the generator is shared: it never draws after
+        the deal)."""
         return state.copy()
 
     def view(self, state: ParState, player: int) -> ParState:

@@ -36,6 +36,9 @@ class BlockRecord:
 
 @dataclass
 class ParState:
+    """A whole Parsifal position: the deck, the common area and Limbo, every character's owner and artifacts,
+    the blocks, and the turn in progress."""
+
     options: dict[str, Any]
     rng: Random | None  # None in a view
     deck: list[str]  # index 0 is the top (PAR-3.2)
@@ -63,19 +66,23 @@ class ParState:
 
     @property
     def players(self) -> int:
+        """The number of players."""
         n: int = self.options["players"]
         return n
 
     def is_blocked(self, character: str) -> bool:
+        """Whether a block is in force on `character` (PAR-1.7)."""
         for b in self.blocks:
             if b.target == character:
                 return True
         return False
 
     def blocked(self) -> set[str]:
+        """Every character with a block in force on it (PAR-1.7)."""
         return {b.target for b in self.blocks}
 
     def blocks_by(self, character: str) -> list[BlockRecord]:
+        """The blocks `character` has in force, as blocker (PAR-1.7)."""
         return [b for b in self.blocks if b.blocker == character]
 
     def lies_over(self, character: str) -> str | None:
@@ -84,13 +91,16 @@ class ParState:
         return min(mine, key=lambda b: b.seq).target if mine else None
 
     def holder_of(self, artifact: str) -> str | None:
+        """The character `artifact` lies under, or None (PAR-1.6)."""
         return next((c for c, items in self.held.items() if artifact in items), None)
 
     def owned_by(self, player: int) -> list[str]:
+        """The characters `player` owns (PAR-1.4)."""
         return [c for c, p in self.owner.items() if p == player]
 
     def copy(self) -> ParState:
-        # The deal is the only draw from the generator, so it never changes afterwards and copies share it.
+        """A copy that shares no list or dict with this state, but shares the random generator: the deal is its only
+        draw, so it never changes afterwards."""
         return ParState(
             dict(self.options), self.rng, list(self.deck), list(self.common), list(self.limbo),
             dict(self.owner), {c: list(a) for c, a in self.held.items()}, dict(self.entered), list(self.blocks),
@@ -99,6 +109,7 @@ class ParState:
             list(self.winning), self.reason)
 
     def to_dict(self) -> dict[str, Any]:
+        """The state as plain JSON-ready data, the generator's exact state included."""
         rng = rng_picture(self.rng)
         return {
             "options": dict(self.options), "rng": rng, "deck": list(self.deck), "common": list(self.common),
