@@ -52,7 +52,7 @@ def test_every_text_key_exists_in_every_language() -> None:
     catalog = cardsets.load_texts("bacchanalia")
     for lang in ("it", "es", "en", "nl"):
         assert catalog.missing(lang) == []
-    assert catalog.text("it", "outcome.lost") == "Perso nella baldoria"
+    assert catalog.text("it", "outcome.lost") == "Perso nel Baccanale"
 
 
 def test_a_wrong_type_suggests_the_right_one() -> None:
