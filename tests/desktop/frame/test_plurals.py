@@ -65,6 +65,18 @@ def test_no_english_string_puts_a_count_before_a_plural_noun_without_its_one_for
         assert slips == []
 
 
+# Spanish slips of the same kind: "{count} regalos aceptados" and "(quedan {plays})" read "1 regalos" and
+# "quedan 1" (translation review 2, ES-1 and ES-2). "y {count} más" and "{count} Deus" agree at any number.
+SPANISH_COUNTED = re.compile(r"\{(count|hand|steps|turns|limit|n|plays)\} (?!más\b|Deus\b)\w+s\b|\bquedan \{")
+
+
+def test_no_spanish_string_without_a_one_form_reads_wrong_at_one() -> None:
+    catalogs = (cardsets.load_ui_texts(), *(cardsets.load_texts(g) for g in GAMES))
+    slips = [k for catalog in catalogs for k, v in catalog.strings["es"].items()
+             if SPANISH_COUNTED.search(v) and not k.endswith((".one", ".other"))]
+    assert slips == []
+
+
 def test_the_table_summary_for_a_screen_reader_counts_its_hand_in_words(qtbot: object) -> None:
     tr = Translator("en", "chrononauts")
     hand = tr.text("a11y.hand", count=1)
