@@ -102,6 +102,28 @@ def test_a_term_translated_two_ways_is_found(capsys: pytest.CaptureFixture[str],
                              "without the glossary's 'Linchpin' (allowed: 'Linchpin')"]
 
 
+@pytest.mark.parametrize(("game", "old", "new", "at_text", "message"), [
+    # The Dutch edition prints the relief cards' English names (issue #38, NL-2).
+    ("banquet", "doze.name: Doze", "doze.name: Dutje", "Dutje",
+     "'Dutje' is a variant the glossary forbids for 'Doze'; write 'Doze'"),
+    ("banquet", "dance.name: Dance", "dance.name: Rondedans", "Rondedans",
+     "'dance.name' translates 'Dance' without the glossary's 'Dance' (allowed: 'Dance')"),
+    # Dutch spends Bread and Wine ("inzetten") and sacrifices only to interrupt (issue #38, NL-9).
+    ("parsifal", "Zet het Brood of de Wijn in voor", "Offer het Brood of de Wijn op voor", "Offer het Brood",
+     "'Offer het Brood' is a variant the glossary forbids for 'Spend'; write 'inzetten'"),
+])
+def test_the_dutch_term_decisions_are_kept_by_the_check(
+        capsys: pytest.CaptureFixture[str], cardset_root: Path,
+        game: str, old: str, new: str, at_text: str, message: str) -> None:
+    shutil.copytree(REPO_CARDSETS / game, cardset_root / game, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    path = cardset_root / game / "text" / "nl.yaml"
+    edit(path, (old, new))
+    at = where(path, at_text)  # a forbidden wording is reported where it starts, an enforced term where its string does
+    status, out = run(capsys, cardset_root, "--strict")
+    assert status == 1
+    assert findings(out) == [f"{game}/text/nl.yaml:{at}: glossary: {message}"]
+
+
 def test_an_inflected_form_the_glossary_allows_is_not_a_second_translation(
         capsys: pytest.CaptureFixture[str], cardset_root: Path) -> None:
     # "ejes" is the plural of the glossary's "eje" (forms: eje*).
