@@ -23,7 +23,7 @@ class _Step(Generic[S]):
     barrier: bool
 
 
-SEED_LIMIT = 2**63  # a deal number fits a signed 64-bit integer, so every save's reader can hold it
+SEED_LIMIT = 2**64  # a deal number fits 64 bits (unsigned), as every deal number used so far does
 
 
 def check_seed(seed: object) -> int:
