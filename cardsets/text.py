@@ -72,12 +72,18 @@ def placeholders(text: str) -> set[str] | None:
     return names
 
 
+# Bidirectional embeddings, overrides and isolates: invisible, they reorder the text around them, so a card
+# could read backwards or a name could hide what follows it (Unicode's "Trojan Source" characters).
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def control_character(text_: str) -> str:
     """The first control character in a string, as ``U+0001``, or "" if it has none. A string is
-    text and line breaks (a tab too): any other control character draws as nothing or as a box,
-    and each is written to the file as a 4-to-10-byte escape."""
+    text and line breaks (a tab too): any other control character (NUL, ESC…) draws as nothing or as
+    a box and is written to the file as a 4-to-10-byte escape, and a bidirectional override turns the
+    text around it."""
     for char in text_:
-        if char not in "\n\t" and unicodedata.category(char) == "Cc":
+        if (char not in "\n\t" and unicodedata.category(char) == "Cc") or char in BIDI_CONTROLS:
             return f"U+{ord(char):04X}"
     return ""
 

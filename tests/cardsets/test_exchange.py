@@ -369,6 +369,9 @@ def _banquet_key(root: Path) -> str:
 @pytest.mark.parametrize("translation, said, fmt", [
     ("\x01" * 600_000, "control character U+0001", "po"),  # each written as a 4-byte escape: 2.4 MB of YAML
     ("Il banchetto\x07", "control character U+0007", "po"),  # (XML cannot hold these: no XLIFF case)
+    ("Il \x1b[31mbanchetto", "control character U+001B", "po"),  # ESC, a terminal's colour code
+    ("Il banchetto \u202eotseuq", "control character U+202E", "po"),  # issue #38: a bidi override
+    ("Il banchetto \u2066x\u2069", "control character U+2066", "xliff"),
     # Text that grows in the YAML: a trailing no-break space makes the string double-quoted, where each
     # is a 4-byte escape (2 bytes in the PO); a line separator is 3 bytes in XLIFF, a 6-byte escape.
     ("a" + "\u00a0" * 700_000, "more than the 2,000,000", "po"),
@@ -395,12 +398,15 @@ def test_an_import_that_would_make_a_file_the_readers_refuse_is_refused_whole(
     assert report.problems == []  # `convivium check` still passes, so the app still opens the Banquet
 
 
-def test_check_reports_a_control_character_in_a_language_file(root: Path) -> None:
+@pytest.mark.parametrize("written, said", [("\\x01", "U+0001"), ("\\0", "U+0000"), ("\\e[1m", "U+001B"),
+                                           ("Ada \\u202Eoirots", "U+202E"), ("\\u2067x", "U+2067")])
+def test_check_reports_a_control_character_in_a_language_file(root: Path, written: str, said: str) -> None:
+    """Issue #38 item 5: NUL, ESC, any other control character and the bidi overrides are refused by check."""
     key = _banquet_key(root)
     it_yaml = root / "banquet" / "text" / "it.yaml"
-    edit(it_yaml, (f"  {key}: ", f'  {key}: "\\x01" # was: '))
+    edit(it_yaml, (f"  {key}: ", f'  {key}: "{written}" # was: '))
     problems = [str(p) for r in cardsets.validate_all(root) for p in r.problems]
-    assert any(f"{key!r} holds the control character U+0001" in p for p in problems), problems
+    assert any(f"{key!r} holds the control character {said}" in p for p in problems), problems
 
 
 def test_a_po_whose_content_is_a_path_is_not_read_from_that_path(root: Path, tmp_path: Path) -> None:

@@ -124,6 +124,30 @@ def test_the_dutch_term_decisions_are_kept_by_the_check(
     assert findings(out) == [f"{game}/text/nl.yaml:{at}: glossary: {message}"]
 
 
+@pytest.mark.parametrize(("game", "old", "new", "at_text", "message"), [
+    # The Spanish cards say "Reclamar" (issue #38, ES-14); Bacchus keeps his name (ES-4).
+    ("banquet", '"Reclamar: Guardo o Descarto"', '"Reclamación: Guardo o Descarto"', "Reclamación",
+     "'Reclamación' is a variant the glossary forbids for 'Claim'; write 'Reclamar'"),
+    ("bacchanalia", "log.give_bacchus: \"{player} da Bacchus a {to}.\"", "log.give_bacchus: \"{player} da Baco a {to}.\"",
+     "Baco a {to}",
+     "'Baco' is a variant the glossary forbids for 'Bacchus'; write 'Bacchus'"),
+    # Spanish spends Bread and Wine ("gastar") and sacrifices only to interrupt (ES-9).
+    ("parsifal", "{card} gasta {artifact}", "{card} sacrifica el Pan", "sacrifica el Pan",
+     "'sacrifica el Pan' is a variant the glossary forbids for 'Spend'; write 'gastar'"),
+])
+def test_the_spanish_term_decisions_are_kept_by_the_check(
+        capsys: pytest.CaptureFixture[str], cardset_root: Path,
+        game: str, old: str, new: str, at_text: str, message: str) -> None:
+    shutil.copytree(REPO_CARDSETS / game, cardset_root / game, ignore=shutil.ignore_patterns("*.py", "__pycache__"),
+                    dirs_exist_ok=True)
+    path = cardset_root / game / "text" / "es.yaml"
+    edit(path, (old, new))
+    at = where(path, at_text)
+    status, out = run(capsys, cardset_root, "--strict")
+    assert status == 1
+    assert findings(out) == [f"{game}/text/es.yaml:{at}: glossary: {message}"]
+
+
 def test_an_inflected_form_the_glossary_allows_is_not_a_second_translation(
         capsys: pytest.CaptureFixture[str], cardset_root: Path) -> None:
     # "ejes" is the plural of the glossary's "eje" (forms: eje*).
