@@ -81,7 +81,9 @@ def switch_and_look(main: MainWindow, table: Any, game: str, old: str, new: str)
     main.set_language(new)
     QApplication.processEvents()
     shown = on_screen(main, table)
-    return sorted(piece for piece in leftovers(game, old, new) if piece in shown)
+    # Whole words only: Italian "storia alternativa" lies inside Spanish "historia alternativa".
+    return sorted(piece for piece in leftovers(game, old, new)
+                  if re.search(rf"(?<!\w){re.escape(piece)}(?!\w)", shown))
 
 
 @pytest.mark.slow
