@@ -59,6 +59,15 @@ class KeysPanel(QGraphicsRectItem):
         """Every text shown, top to bottom (what a test or a screen reader reads)."""
         return [item.text() for item in self._texts]
 
+    def spoken(self) -> str:
+        """The panel as a screen reader says it: the title, each key with what it does, how to close it."""
+        texts = self.lines()
+        if len(texts) < 2:
+            return " ".join(texts)
+        title, rows, foot = texts[0], texts[1:-1], texts[-1]
+        pairs = [f"{key}: {does}" for key, does in zip(rows[::2], rows[1::2])]
+        return " ".join(part if part[-1:] in ".!?…:" else part + "." for part in (title, *pairs, foot) if part)
+
     def fill(self, tr: Translator, rows: Sequence[str], area: QRectF) -> None:
         """Write the rows in `tr`'s language and centre the panel in `area` (scene coordinates)."""
         pixel = 17

@@ -632,13 +632,22 @@ class MainWindow(QMainWindow):
         return self.table.view if self.table is not None else None
 
     def undo(self) -> None:
-        """Undo as the table on show allows it (Solonauts: any move; a game for several: only one's own)."""
-        if self.table is not None and self.table.can_take_back():
+        """Undo as the table on show allows it (Solonauts: any move; a game for several: only one's own), or say
+        why it does nothing: a key that does nothing silently leaves a blind player guessing."""
+        if self.table is None:
+            return
+        if self.table.can_take_back():
             self.table.undo()
+        else:
+            self.table.show_message(self.table.undo_refusal())
 
     def redo(self) -> None:
-        if self.table is not None and self.table.can_redo():
+        if self.table is None:
+            return
+        if self.table.can_redo():
             self.table.redo()
+        else:
+            self.table.show_message(self.table.tr_.text("status.nothing_to_redo"))
 
     def show_message(self, text: str, error: bool = True) -> None:
         """A line beside the prompt: a refusal or a problem in red, anything else (a hint) in ink."""
@@ -873,8 +882,10 @@ class MainWindow(QMainWindow):
         """F1 or ?: the keys, listed over the table on show (again: hidden)."""
         view = self.table_view()
         scene = view.scene() if view is not None else None
-        if isinstance(scene, CardTable):
+        if isinstance(scene, CardTable) and view is not None:
             scene.toggle_help()
+            if scene.help_shown:
+                view.setFocus(Qt.FocusReason.OtherFocusReason)  # Esc or F1 on the table closes the list again
 
     def toggle_log_focus(self) -> None:
         """L: the keyboard to the log (shown if it was closed), and L again back to the table."""

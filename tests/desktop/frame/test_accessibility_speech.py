@@ -1,0 +1,191 @@
+"""What a blind player hears for what a sighted one reads (issue #37): undo and redo, the key list, the guided
+game's steps, the card picked up, a hint, the message line, and no button renamed under the keyboard as the
+curtain falls. Checked by text through `accessibility.listeners` (what goes out as announcements and
+notifications); the real bus is tests/desktop/frame/test_atspi_bus.py."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from guide_driver import do_step
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+from secret_twins import NAMES, make_side, perform, redeal, table_for, twin_match
+from table_driver import DEAL
+from test_accessibility import active, heard, main  # noqa: F401 - the same fixtures: reader on, what it heard, a window
+
+from desktop.frame import accessibility
+from desktop.frame.i18n import Translator
+from desktop.shell import guided
+from desktop.shell.main_window import MainWindow
+from rules.chrononauts.moves import PlayCard
+
+WAIT_MS = 60_000  # a hint takes well under a second; this only ends a test that hangs
+
+
+def said(heard: list[tuple[str, str]]) -> list[str]:
+    """The lines announced (each as it is said, before they are gathered into one notification)."""
+    accessibility.flush()
+    return [text for kind, text in heard if kind == "announce"]
+
+
+def solonauts(main: MainWindow) -> Any:
+    main.new_game({"ids": 8}, DEAL)
+    assert main.table is not None
+    main.table.view.setFocus()
+    QApplication.processEvents()
+    return main.table
+
+
+def test_undo_and_redo_say_what_they_took_back_and_played_again(qtbot: Any, main: MainWindow,
+                                                                heard: list[tuple[str, str]]) -> None:
+    table = solonauts(main)
+    heard.clear()
+    main.undo()
+    assert said(heard) == ["Nothing to undo."]
+    before = table.log.count()
+    qtbot.keyClick(table.view, Qt.Key.Key_1)
+    qtbot.keyClick(table.view, Qt.Key.Key_Delete)  # the card discarded: one move, its lines in the log
+    QApplication.processEvents()
+    played = " ".join(table.log.item(row).text() for row in range(before, table.log.count()))
+    assert played.startswith("Discarded ") and "Drew 1 card." in played
+    heard.clear()
+    main.undo()
+    assert said(heard) == [f"Undone: {played}"]
+    heard.clear()
+    main.redo()
+    assert said(heard) == [f"Redone: {played}"]
+    heard.clear()
+    main.redo()
+    assert said(heard) == ["Nothing to redo."]
+
+
+def test_undo_in_a_game_for_several_says_why_it_does_nothing(qtbot: Any, main: MainWindow,
+                                                             heard: list[tuple[str, str]]) -> None:
+    table = main.new_hotseat("chrononauts", "chrononauts", ["Ada", "Bo"], {"first_player": 0}, 5)
+    QApplication.processEvents()
+    heard.clear()
+    main.undo()
+    assert said(heard) == ["Nothing to undo."] and table.message.text() == "Nothing to undo."
+
+
+def test_the_key_list_is_read_out_and_closing_it_tells_where_the_keyboard_is(
+        qtbot: Any, main: MainWindow, heard: list[tuple[str, str]]) -> None:
+    table = solonauts(main)
+    main.detail.setFocus()  # the menu's entry works from anywhere: the list takes the keyboard to the table
+    heard.clear()
+    main.show_keys()
+    lines = said(heard)
+    assert len(lines) == 1 and lines[0].startswith("Keys. ")
+    assert "Ctrl+Z, Ctrl+Shift+Z: Undo, redo." in lines[0] and "Esc, F1 or a click closes this list." in lines[0]
+    assert table.view.hasFocus()
+    heard.clear()
+    qtbot.keyClick(table.view, Qt.Key.Key_Escape)
+    assert not table.scene.help_shown
+    assert [kind for kind, _text in heard] == ["focus"]  # the card the keyboard is on, said again
+
+
+def test_each_step_of_the_guided_game_is_said_as_it_shows(qtbot: Any, main: MainWindow,
+                                                          heard: list[tuple[str, str]]) -> None:
+    heard.clear()
+    guide = guided.begin(main, "solonauts")
+    assert guide is not None
+    for _step in range(3):
+        QApplication.processEvents()
+        lines = said(heard)
+        bubble = guide.bubble
+        words = bubble.text.text()
+        assert any(bubble.heading.text() in line and words.split("\n")[0] in line for line in lines), lines
+        assert bubble.next.accessibleDescription() == words or not bubble.next.isVisible()
+        heard.clear()
+        do_step(qtbot, guide)
+
+
+def test_the_card_picked_up_is_named_with_its_places(qtbot: Any, main: MainWindow,
+                                                     heard: list[tuple[str, str]]) -> None:
+    table = solonauts(main)
+    heard.clear()
+    qtbot.keyClick(table.view, Qt.Key.Key_1)
+    card = table.scene.selected
+    places = len([key for key in table.scene.dests[card] if key != card])
+    name = table.scene.items_by_key[card].face.title.replace("\n", " ")
+    lines = said(heard)
+    assert any(line.startswith(f"{name} can go to {places} lit place") for line in lines), lines
+    heard.clear()
+    qtbot.keyClick(table.view, Qt.Key.Key_Escape)  # put back; the arrows then say nothing over the cards' names
+    qtbot.keyClick(table.view, Qt.Key.Key_Right)
+    assert said(heard) == []
+
+
+def test_the_solonauts_hint_is_said_with_its_card_and_reason(qtbot: Any, main: MainWindow,
+                                                             heard: list[tuple[str, str]]) -> None:
+    table = solonauts(main)
+    heard.clear()
+    table.hint()
+    qtbot.waitUntil(lambda: main.message.text().startswith("Hint:"), timeout=WAIT_MS)
+    assert main.message.text() in said(heard)
+
+
+def test_the_keep_button_is_not_renamed_under_the_keyboard_as_the_curtain_falls(qtbot: Any, main: MainWindow) -> None:
+    """Ada keeps her Mission with Enter on Keep, which hands the screen to Bo: the keyboard leaves the button
+    before it takes the curtain's words ("Only I am looking"), or a reader says them first."""
+    table = main.new_hotseat("chrononauts", "chrononauts", ["Ada", "Bo"], {"first_player": 0}, 5)
+    QApplication.processEvents()
+    table.lift_curtain()
+    table.view.setFocus()
+    qtbot.keyClick(table.view, Qt.Key.Key_F6)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the ID kept
+    QApplication.processEvents()
+    left: list[str] = []
+
+    def moved(old: QWidget | None, _new: QWidget | None) -> None:
+        if isinstance(old, QPushButton):
+            left.append(old.text())
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.focusChanged.connect(moved)
+    try:
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the Mission kept: Bo's turn to look
+        QApplication.processEvents()
+    finally:
+        app.focusChanged.disconnect(moved)
+    reveal = table.tr_.text("hs.reveal").replace("&", "")
+    assert table.scene.curtain_up and table.view.hasFocus()
+    assert left and reveal not in [text.replace("&", "") for text in left]
+
+
+def test_what_is_said_to_a_seat_is_the_same_whatever_the_cards_hidden_from_it(qtbot: Any) -> None:
+    """Chrononauts for three: Ada looks, picks up her cards one by one, asks Undo; at two tables whose cards
+    hidden from her lie otherwise, she hears the same words (a secret said is a secret shown)."""
+    tr = Translator("en", "chrononauts")
+    cls = table_for("chrononauts")
+    played = cls.GAME_CLASS.start("chrononauts", "chrononauts", NAMES[:3], {"first_player": 0}, 11)
+    match = played.match
+    while not any(isinstance(move, PlayCard) for move in match.legal_moves(0)):  # the IDs and Missions kept
+        seat = match.engine.decider(match.state)
+        assert seat is not None
+        match.play(match.legal_moves(seat)[0])
+    state_b, _renamed = redeal(played.engine, played.state, 0, random.Random(4), 8)
+    tables = [make_side(cls, tr, cls.GAME_CLASS(twin_match(played.match, state), NAMES[:3]), qtbot)
+              for state in (played.engine.clone(played.state), state_b)]
+    heard: list[list[str]] = [[], []]
+
+    def listen(_kind: str, source: Any, text: str) -> None:
+        for index, side in enumerate(tables):
+            if isinstance(source, QWidget) and source.window() is side.window:
+                heard[index].append(text)
+
+    accessibility.listeners.append(listen)
+    try:
+        for side in tables:
+            perform(side, ("lift",))
+            for card in side.scene.hand_cards():
+                perform(side, ("click", card))
+                perform(side, ("key", Qt.Key.Key_Escape))
+            side.table.show_message(side.table.undo_refusal())
+            accessibility.flush()
+    finally:
+        accessibility.listeners.remove(listen)
+    assert any("lit place" in line for line in heard[0])  # the cards picked up were named
+    assert heard[0] == heard[1]
