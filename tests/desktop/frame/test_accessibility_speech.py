@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from secret_twins import NAMES, make_side, perform, redeal, table_for, twin_match
 from table_driver import DEAL
 from test_accessibility import active, heard, main  # noqa: F401 - the same fixtures: reader on, what it heard, a window
+from test_seat_hint import ask_hint, new_table, no_window_floor, settle  # noqa: F401 - computers play at once
 
 from desktop.frame import accessibility
 from desktop.frame.i18n import Translator
@@ -126,6 +127,17 @@ def test_the_solonauts_hint_is_said_with_its_card_and_reason(qtbot: Any, main: M
     assert main.message.text() in said(heard)
 
 
+def test_the_hint_at_a_game_for_several_is_said_with_its_card_and_reason(qtbot: Any, main: MainWindow,
+                                                                         heard: list[tuple[str, str]]) -> None:
+    table = new_table(main, "chrononauts", "chrononauts", {1: "normal", 2: "normal"})
+    settle(qtbot, table)
+    assert table.decider() == 0
+    heard.clear()
+    ask_hint(qtbot, main, table)
+    line = table.message.text()
+    assert line.startswith("Hint: ") and line in said(heard)
+
+
 def test_the_keep_button_is_not_renamed_under_the_keyboard_as_the_curtain_falls(qtbot: Any, main: MainWindow) -> None:
     """Ada keeps her Mission with Enter on Keep, which hands the screen to Bo: the keyboard leaves the button
     before it takes the curtain's words ("Only I am looking"), or a reader says them first."""
@@ -189,3 +201,20 @@ def test_what_is_said_to_a_seat_is_the_same_whatever_the_cards_hidden_from_it(qt
         accessibility.listeners.remove(listen)
     assert any("lit place" in line for line in heard[0])  # the cards picked up were named
     assert heard[0] == heard[1]
+
+
+def test_the_banquet_host_picking_with_tab_hears_the_card_and_its_places(qtbot: Any, main: MainWindow,
+                                                                         heard: list[tuple[str, str]]) -> None:
+    """BB-5.3: the host picks the round's cards from the circle; the keyboard picks one up with Tab."""
+    table = main.new_hotseat("banquet", "standard", ["Ada", "Bo", "Cy"], {}, 5)
+    QApplication.processEvents()
+    if table.scene.curtain_up:
+        table.lift_curtain()
+    table.view.setFocus()
+    QApplication.processEvents()
+    heard.clear()
+    qtbot.keyClick(table.view, Qt.Key.Key_Tab)
+    card = table.scene.selected
+    assert card, [text for _kind, text in heard]
+    name = table.scene.items_by_key[card].face.title.replace("\n", " ")
+    assert any(line.startswith(f"{name} can go to 1 lit place") for line in said(heard)), said(heard)

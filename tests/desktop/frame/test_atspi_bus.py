@@ -72,7 +72,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     if "skip" in found:
         pytest.skip(found["skip"])
     assert "error" not in found, found.get("error")
-    assert len(found["steps"]) == 7, done.stderr
+    assert len(found["steps"]) == 11, done.stderr
     return found
 
 
@@ -147,6 +147,17 @@ def test_every_log_line_and_the_curtain_are_heard_without_announcements(run: dic
         assert words and words.startswith("Pass to ")
         heard = [text for text in said(step) if words in text]
         assert len(heard) == 1 and heard[0].startswith("curtain: " + words), heard  # said once, focused
+
+
+def test_undo_redo_the_card_picked_up_and_the_key_list_are_heard(run: dict[str, Any]) -> None:
+    """Issue #37: Ctrl+Z, Ctrl+Shift+Z, a card picked up and F1 each send the words a sighted player reads as a
+    notification Orca 43 speaks."""
+    for name in ("solo undo", "solo redo", "solo pick", "solo keys"):
+        (step,) = steps(run, name)
+        expect = step["app"]["expect"]
+        assert expect and expect in " ".join(said(step)), (name, expect, said(step))
+    assert steps(run, "solo undo")[0]["app"]["expect"].startswith("Undone: ")
+    assert " can go to " in steps(run, "solo pick")[0]["app"]["expect"]
 
 
 def test_no_private_name_under_the_curtain(run: dict[str, Any]) -> None:
