@@ -1138,6 +1138,7 @@ class SeatSetupDialog(QDialog):
             edit.setMaxLength(player_names.RAW_LIMIT)  # a pasted book stops here (beyond MAX_LENGTH, Start says why)
             edit.setPlaceholderText(tr.text("hs.seat_empty"))
             edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(edit.placeholderText()) + 16)  # the whole hint
+            edit.setAccessibleName(tr.text("hs.seat_name", seat=i + 1))  # in a row with its combo box: no label
             self.name_edits.append(edit)
             if not with_bots:
                 form.addRow(tr.text("hs.seat", seat=i + 1), edit)
@@ -1171,6 +1172,7 @@ class SeatSetupDialog(QDialog):
         self.error.setWordWrap(True)
         form.addRow(self.error)
         form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
+        accessibility.say_choices(self)
         screen_fit.keep_on_screen(self)
 
     def _name_seat_choices(self) -> None:

@@ -107,6 +107,7 @@ class NewGameDialog(QDialog):
         self.mode.currentIndexChanged.connect(self._mode_chosen)
         self._game_chosen(0)
         self.seed: int | None = None
+        accessibility.say_choices(self)
         screen_fit.keep_on_screen(self)
 
     def _game_chosen(self, _index: int) -> None:

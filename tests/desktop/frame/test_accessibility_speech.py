@@ -218,3 +218,32 @@ def test_the_banquet_host_picking_with_tab_hears_the_card_and_its_places(qtbot: 
     assert card, [text for _kind, text in heard]
     name = table.scene.items_by_key[card].face.title.replace("\n", " ")
     assert any(line.startswith(f"{name} can go to 1 lit place") for line in said(heard)), said(heard)
+
+
+def test_the_set_up_dialog_names_its_name_fields_and_says_each_choice_changed(
+        qtbot: Any, heard: list[tuple[str, str]]) -> None:
+    from desktop.frame.seat_table import SeatSetupDialog
+    from desktop.shell.main_window import NewGameDialog
+    from desktop.shell.tables import table_class
+
+    dialog = SeatSetupDialog(Translator("en"), None, ["Ada", "Bo"], table_class("chrononauts"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert [edit.accessibleName() for edit in dialog.name_edits[:2]] == ["Name at seat 1", "Name at seat 2"]
+    for combo in (dialog.kind_combos[1], dialog.mode):
+        combo.setFocus()
+        QApplication.processEvents()
+        heard.clear()
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
+        assert said(heard) == [combo.currentText()]
+    heard.clear()
+    dialog.kind_combos[0].setCurrentIndex(2)  # not by the keyboard on it: not said
+    assert said(heard) == []
+    new = NewGameDialog(Translator("en"), None)
+    qtbot.addWidget(new)
+    new.show()
+    new.game.setFocus()
+    QApplication.processEvents()
+    heard.clear()
+    qtbot.keyClick(new.game, Qt.Key.Key_Down)
+    assert said(heard) == [new.game.currentText()]
