@@ -95,6 +95,10 @@ class CardTable(QGraphicsScene):
         """The cards in the looking player's own area, their hand aside (an ID, a Mission, their guests)."""
         return []
 
+    def private_cards(self) -> list[str]:
+        """What the looking player may have read aloud to them alone: their hand, then their own area."""
+        return list(dict.fromkeys([*self.hand_cards(), *self.own_cards()]))
+
     def drop_zones(self) -> list[str]:
         """Every key a dragged card could land on (a refused landing is explained, not ignored)."""
         return [key for targets in self.dests.values() for key in targets]

@@ -16,15 +16,15 @@ from desktop.frame.i18n import Translator
 
 HELP_Z = 2000.0  # above the cards, the focus ring and the curtain
 # The rows every table has (the hint where computers play the game); Solonauts has its own list.
-TABLE_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "bar", "curtain", "answer", "undo", "hint", "log",
-              "side", "help")
+TABLE_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "bar", "curtain", "answer", "undo", "hint", "mine",
+              "log", "side", "help")
 SOLONAUTS_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "undo", "hint", "log", "side", "help")
 # The rows that do nothing at a game's table, left out of its list: no discard pile to drop a card
 # on (Banquet, Parsifal), no curtain where nothing is secret (Bacchanalia, Parsifal), no hint where no
 # computer plays (Bacchanalia: the Aruspex panel is its guide).
-NOT_AT: dict[str, frozenset[str]] = {"bacchanalia": frozenset({"curtain", "hint", "answer"}),
+NOT_AT: dict[str, frozenset[str]] = {"bacchanalia": frozenset({"curtain", "hint", "answer", "mine"}),
                                      "banquet": frozenset({"delete"}),
-                                     "parsifal": frozenset({"delete", "curtain"})}
+                                     "parsifal": frozenset({"delete", "curtain", "mine"})}
 PANEL = "#11161f"
 INK = "#f4ead5"
 KEY_INK = "#ffd166"

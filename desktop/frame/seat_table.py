@@ -1020,6 +1020,20 @@ class SeatTable(QWidget):
             finally:
                 self.redoing = False
 
+    def say_own(self) -> None:
+        """I: what only the person looking may see, read aloud to them (their hand, their ID and Mission or guest,
+        privileges, the gift they hold), from the scene, which shows their view and no one else's. Never while the
+        curtain is down or the table shows what everybody sees: then only why not."""
+        t = self.tr_.text
+        viewer = self._drawn_for[0]
+        if self.read_only or self.scene.curtain_up or viewer is None:
+            accessibility.announce(self.log, t("a11y.mine_hidden"))
+            return
+        hidden = t("a11y.face_down")
+        names = [name for name in (self.scene.accessible_text(key)[0] for key in self.scene.private_cards()
+                                   if key in self.scene.items_by_key) if name and name != hidden]
+        accessibility.announce(self.log, t("a11y.mine", cards="; ".join(names)) if names else t("a11y.mine_none"))
+
     def undo_refusal(self) -> str:
         """Why Undo does nothing now: nothing was played, or the last move is not the looking player's to take back."""
         return self.tr_.text("status.cannot_undo" if self.game.match.can_undo() else "status.nothing_to_undo")

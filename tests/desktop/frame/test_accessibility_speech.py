@@ -247,3 +247,63 @@ def test_the_set_up_dialog_names_its_name_fields_and_says_each_choice_changed(
     heard.clear()
     qtbot.keyClick(new.game, Qt.Key.Key_Down)
     assert said(heard) == [new.game.currentText()]
+
+
+def test_i_reads_your_own_cards_to_you_alone_and_nothing_under_the_curtain(qtbot: Any, main: MainWindow,
+                                                                            heard: list[tuple[str, str]]) -> None:
+    """Chrononauts for two: under the curtain I says only why it says nothing; once Ada looks, her hand, ID and
+    Mission; and when the curtain falls for Bo, nothing of Ada's again."""
+    table = main.new_hotseat("chrononauts", "chrononauts", ["Ada", "Bo"], {"first_player": 0}, 5)
+    QApplication.processEvents()
+    state, tr = table.game.state, table.tr_
+    ada = [tr.card_title(card) for card in (*state.hands[0], state.ids[0], state.missions[0]) if card]
+    assert table.scene.curtain_up
+    heard.clear()
+    main.act_mine.trigger()
+    hidden = tr.text("a11y.mine_hidden")
+    assert said(heard) == [hidden]
+    table.lift_curtain()
+    QApplication.processEvents()
+    heard.clear()
+    main.act_mine.trigger()
+    (line,) = said(heard)
+    assert line.startswith("Only you see: ") and all(title in line for title in ada), (line, ada)
+    for _press in range(2):  # Ada keeps her ID and her Mission: the screen passes to Bo
+        table.buttons["keep"].click()
+        QApplication.processEvents()
+    assert table.scene.curtain_up
+    heard.clear()
+    main.act_mine.trigger()
+    assert said(heard) == [hidden]
+
+
+def test_i_says_the_same_at_two_tables_whose_hidden_cards_differ(qtbot: Any) -> None:
+    """Bacchus' Banquet: what I reads to the seat looking, and under the curtain, is built from that seat's view
+    only: two tables whose cards hidden from it lie otherwise say the same words."""
+    tr = Translator("en", "banquet")
+    cls = table_for("banquet")
+    played = cls.GAME_CLASS.start("banquet", "standard", NAMES[:4], {}, 7)
+    viewer = played.engine.decider(played.state)
+    assert viewer is not None
+    state_b, _renamed = redeal(played.engine, played.state, viewer, random.Random(2), 10)
+    sides = [make_side(cls, tr, cls.GAME_CLASS(twin_match(played.match, state), NAMES[:4]), qtbot)
+             for state in (played.engine.clone(played.state), state_b)]
+    words: list[list[str]] = [[], []]
+    for index, side in enumerate(sides):
+        heard: list[str] = []
+
+        def listen(kind: str, _source: Any, text: str, heard: list[str] = heard) -> None:
+            if kind == "announce":
+                heard.append(text)
+
+        accessibility.listeners.append(listen)
+        try:
+            for _round in range(2):
+                side.table.say_own()  # under the curtain
+                perform(side, ("lift",))
+                side.table.say_own()  # the host, looking alone
+        finally:
+            accessibility.listeners.remove(listen)
+        words[index] = [line for line in heard if line.startswith(("Only you see", "Your own cards", "Nothing here"))]
+    assert len(words[0]) == 4 and words[0][1].startswith("Only you see: ")
+    assert words[0] == words[1]
