@@ -307,3 +307,22 @@ def test_i_says_the_same_at_two_tables_whose_hidden_cards_differ(qtbot: Any) -> 
         words[index] = [line for line in heard if line.startswith(("Only you see", "Your own cards", "Nothing here"))]
     assert len(words[0]) == 4 and words[0][1].startswith("Only you see: ")
     assert words[0] == words[1]
+
+
+def test_how_to_play_is_a_text_the_arrows_read(qtbot: Any) -> None:
+    """The rules' text has a caret: Down moves it a line (a reader says that line), and the text says its section."""
+    from desktop.shell.how_to_play import HowToPlay
+
+    dialog = HowToPlay(Translator("en"), {})
+    qtbot.addWidget(dialog)
+    dialog.open_on("solonauts")
+    dialog.show()
+    browser = dialog.browser
+    browser.setFocus()
+    QApplication.processEvents()
+    assert browser.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByKeyboard
+    start = browser.textCursor().position()
+    qtbot.keyClick(browser, Qt.Key.Key_Down)
+    assert browser.textCursor().position() > start
+    assert browser.document().firstBlock().blockFormat().headingLevel() == 2  # a heading a reader jumps to (H)
+    assert browser.accessibleDescription() == browser.document().firstBlock().text()
