@@ -1034,6 +1034,10 @@ class SeatTable(QWidget):
                                    if key in self.scene.items_by_key) if name and name != hidden]
         accessibility.announce(self.log, t("a11y.mine", cards="; ".join(names)) if names else t("a11y.mine_none"))
 
+    def say_put_back(self) -> None:
+        """Undo put back a choice the table held (cards picked or placed one by one): nothing reached the rules."""
+        accessibility.announce(self.log, self.tr_.text("status.choice_undone"))
+
     def undo_refusal(self) -> str:
         """Why Undo does nothing now: nothing was played, or the last move is not the looking player's to take back."""
         return self.tr_.text("status.cannot_undo" if self.game.match.can_undo() else "status.nothing_to_undo")

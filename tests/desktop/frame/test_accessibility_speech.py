@@ -326,3 +326,21 @@ def test_how_to_play_is_a_text_the_arrows_read(qtbot: Any) -> None:
     assert browser.textCursor().position() > start
     assert browser.document().firstBlock().blockFormat().headingLevel() == 2  # a heading a reader jumps to (H)
     assert browser.accessibleDescription() == browser.document().firstBlock().text()
+
+
+def test_undo_of_a_banquet_pick_not_yet_played_says_so(qtbot: Any, main: MainWindow,
+                                                       heard: list[tuple[str, str]]) -> None:
+    """BB-5.3: the host's first pick is held by the table, not played; Undo puts it back and says so."""
+    table = main.new_hotseat("banquet", "standard", ["Ada", "Bo", "Cy"], {}, 5)
+    QApplication.processEvents()
+    if table.scene.curtain_up:
+        table.lift_curtain()
+    table.view.setFocus()
+    QApplication.processEvents()
+    qtbot.keyClick(table.view, Qt.Key.Key_Tab)
+    qtbot.keyClick(table.view, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    assert table.picks and not table.game.match.moves
+    heard.clear()
+    main.undo()
+    assert not table.picks and said(heard)[-1] == "Choice taken back: nothing was played yet."
