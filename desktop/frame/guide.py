@@ -206,9 +206,9 @@ class Guide(QObject):
         if step.kind == "move" and step.by != 0:
             self._play_for_them(step)
             return
+        self._back_to_table()  # first: the next step's words are then said after the card the keyboard lands on
         if step.kind == "next":
             self._advance()
-        self._back_to_table()
 
     def skip(self) -> None:
         """Skip step: the guide does what the step asks, so the game stays where the next step expects it."""
@@ -231,9 +231,9 @@ class Guide(QObject):
                     self._close_questions()
         finally:
             self.bypass = False
+        self._back_to_table()  # first: the next step's words are then said after the card the keyboard lands on
         if not self.done and self.step is step:
             self._advance()
-        self._back_to_table()
 
     def _back_to_table(self) -> None:
         """The keyboard goes back to the table: the click on the bubble's button took it away."""

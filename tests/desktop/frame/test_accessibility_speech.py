@@ -344,3 +344,19 @@ def test_undo_of_a_banquet_pick_not_yet_played_says_so(qtbot: Any, main: MainWin
     heard.clear()
     main.undo()
     assert not table.picks and said(heard)[-1] == "Choice taken back: nothing was played yet."
+
+
+def test_the_next_step_is_said_after_the_keyboard_lands_back_on_the_table(qtbot: Any, main: MainWindow,
+                                                                        heard: list[tuple[str, str]]) -> None:
+    """Orca 43 lets what comes last cut short what came before: the step's words come after the focus move."""
+    guide = guided.begin(main, "solonauts")
+    assert guide is not None
+    QApplication.processEvents()
+    guide.bubble.next.setFocus()
+    heard.clear()
+    qtbot.mouseClick(guide.bubble.next, Qt.MouseButton.LeftButton)  # the goal read: the first move is asked
+    for _turn in range(3):
+        QApplication.processEvents()
+    kinds = [kind for kind, _text in heard if kind in ("focus", "notify")]
+    step = [text for kind, text in heard if kind == "notify" and guide.bubble.heading.text() in text]
+    assert step and "focus" in kinds and kinds[-1] == "notify", kinds
