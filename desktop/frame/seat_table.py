@@ -763,12 +763,16 @@ class SeatTable(QWidget):
         # never lands on a button about to go. Only those beyond the new count go; missing ones are made.
         focus = QApplication.focusWidget()
         had_focus = focus is not None and self.bar.isAncestorOf(focus)
+        made = list(self.buttons.values())
+        retired: list[QPushButton] = []
         if had_focus and self.scene.curtain_up:
-            # The keyboard goes to the curtain before the buttons take their new words: a reader would otherwise
-            # hear the button under it renamed ("Only I am looking") before the curtain says who is to look.
+            # The keyboard goes to the curtain before the buttons change, and the button it was on goes rather than
+            # take the curtain's words: Orca, still on it, said its new name ("Only I am looking") before the
+            # curtain said who is to look.
             keyboard.settle(self)
             had_focus = False
-        made = list(self.buttons.values())
+            retired = [widget for widget in made if widget is focus]
+            made = [widget for widget in made if widget is not focus]
         self.buttons = {}
         for index, (key, label) in enumerate(shape):
             if index < len(made):
@@ -783,11 +787,12 @@ class SeatTable(QWidget):
             self.buttons[key] = widget
         if had_focus:
             keyboard.settle(self)  # where the keyboard goes next, before the buttons it was on are gone
-        for widget in made[len(shape):]:
+        gone = [*made[len(shape):], *retired]
+        for widget in gone:
             widget.hide()
             widget.setParent(None)  # out of the window (and a reader's tree) at once
         # Kept a while, unseen: a reader asks about the events it has queued (the hiding) after they happen.
-        self._gone_buttons = [*self._gone_buttons, *made[len(shape):]][-8:]
+        self._gone_buttons = [*self._gone_buttons, *gone][-8:]
 
     def _curtain_says_it(self) -> bool:
         """Does the curtain, focused, say the prompt itself (so it is said once)? It does when the keyboard is on

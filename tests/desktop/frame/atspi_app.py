@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSocketNotifier, Qt, QTimer
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QSocketNotifier, Qt, QTimer
 from PySide6.QtGui import QAccessible, QKeyEvent
 from PySide6.QtWidgets import QApplication
 
@@ -23,6 +23,7 @@ from desktop.shell.main_window import MainWindow
 
 DEAL = 1234
 SOLO_MOVES = 3
+KEY_PAUSE_MS = 400  # between two keys, as a person presses them
 
 
 def items(view: TableView) -> dict[str, dict[str, Any]]:
@@ -92,11 +93,16 @@ class Driver(QObject):
         return [log.item(i).text() for i in range(log.count())]
 
     def key(self, key: Qt.Key) -> None:
-        """A key pressed and let go, to the widget with the keyboard (sent to it: no window manager decides)."""
+        """A key pressed and let go, to the widget with the keyboard (sent to it: no window manager decides), then
+        a pause as a person makes between keys: a reader asks for names when it gets to an event, and keys a few
+        milliseconds apart had it read a button by the name it took a moment later."""
         target = QApplication.focusWidget() or self.view()
         for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
             QApplication.sendEvent(target, QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier))
         QApplication.processEvents()
+        pause = QEventLoop()
+        QTimer.singleShot(KEY_PAUSE_MS, pause.quit)
+        pause.exec()
 
     def start_solo(self) -> dict[str, Any]:
         self.window.new_game({"ids": 8}, DEAL)

@@ -160,6 +160,17 @@ def test_undo_redo_the_card_picked_up_and_the_key_list_are_heard(run: dict[str, 
     assert " can go to " in steps(run, "solo pick")[0]["app"]["expect"]
 
 
+def test_no_button_takes_the_curtains_words_as_it_falls(run: dict[str, Any]) -> None:
+    """Issue #37 item 10: Orca, still on the button Ada pressed, said its new name ("Only I am looking") before
+    the curtain's words. The button shown under the curtain is a new one: no name change says those words."""
+    (step,) = steps(run, "curtain for Bruno")
+    focused = {event["path"] for event in step["events"] if event["type"] == "focus:" and event["role"] == "push button"}
+    renamed = [event for event in step["events"] if event["type"] == "object:property-change:accessible-name"
+               and event["role"] == "push button" and "Only I am looking" in str(event["name"])]
+    assert focused and None not in focused and "" not in focused
+    assert not [event for event in renamed if event["path"] in focused], (renamed, focused)
+
+
 def test_no_private_name_under_the_curtain(run: dict[str, Any]) -> None:
     for step in steps(run, "curtain for"):
         secrets = step["app"]["secrets"]
