@@ -26,7 +26,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QPoint, QRect, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent, QAccessibleInterface, \
     QAccessibleObject, QWindow
-from PySide6.QtWidgets import QAccessibleWidget, QApplication, QGraphicsView, QStackedWidget, QWidget
+from PySide6.QtWidgets import QAccessibleWidget, QApplication, QComboBox, QGraphicsView, QStackedWidget, QWidget
 
 from desktop.frame.card_item import CardItem
 from desktop.frame.card_table import CardTable
@@ -86,6 +86,18 @@ def announce(source: QObject, text: str, notify: bool = True) -> None:
             pending = _Pending(window)
         pending.add(text)
     _tell("announce", source, text)
+
+
+def say_choices(root: QWidget) -> None:
+    """Every combo box under `root` says its new choice when the keyboard changes it: Orca 43 says nothing when
+    the arrows change a closed combo box (a choice made with the pointer or by the program is not said)."""
+    for combo in root.findChildren(QComboBox):
+        combo.currentIndexChanged.connect(lambda _index, combo=combo: _say_choice(combo))
+
+
+def _say_choice(combo: QComboBox) -> None:
+    if combo.hasFocus():
+        announce(combo, combo.currentText())
 
 
 class _Pending(QObject):

@@ -57,6 +57,7 @@ class CardTable(QGraphicsScene):
     leave = Signal(bool)  # Tab with nothing that may move: the keyboard goes on to the prompt bar (forward?)
     drawn = Signal()  # the items, marks and curtain are as they will stay until the next change (screen readers)
     item_leaving = Signal(object)  # a CardItem about to leave the table (still on it)
+    help_toggled = Signal(bool)  # the keys listed over the table were shown (True) or hidden (screen readers)
 
     def __init__(self, tr: Translator, width: float, height: float) -> None:
         super().__init__(0, 0, width, height)
@@ -93,6 +94,10 @@ class CardTable(QGraphicsScene):
     def own_cards(self) -> list[str]:
         """The cards in the looking player's own area, their hand aside (an ID, a Mission, their guests)."""
         return []
+
+    def private_cards(self) -> list[str]:
+        """What the looking player may have read aloud to them alone: their hand, then their own area."""
+        return list(dict.fromkeys([*self.hand_cards(), *self.own_cards()]))
 
     def drop_zones(self) -> list[str]:
         """Every key a dragged card could land on (a refused landing is explained, not ignored)."""
@@ -471,7 +476,8 @@ class CardTable(QGraphicsScene):
 
     def toggle_help(self, wanted: bool | None = None) -> None:
         """Show the keys over the table (or hide them); `wanted` None flips."""
-        show = not self.help_shown if wanted is None else wanted
+        was = self.help_shown
+        show = not was if wanted is None else wanted
         if show:
             if self._help is None:
                 self._help = KeysPanel()
@@ -480,6 +486,8 @@ class CardTable(QGraphicsScene):
             self._help.show()
         elif self._help is not None:
             self._help.hide()
+        if show != was:
+            self.help_toggled.emit(show)
 
     # --- for screen readers -------------------------------------------------------------------
 

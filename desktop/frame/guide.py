@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QFrame, QGraphicsPathItem, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from cardsets.tutorial import YOU, Script, Step, base_card, is_zone
-from desktop.frame import plain
+from desktop.frame import accessibility, plain
 from desktop.frame.card_table import CURTAIN_Z, RING_Z
 from desktop.frame.seat_table import SeatTable
 from rules.kernel import Move
@@ -90,6 +90,7 @@ class Guide(QObject):
         self.rings: list[QGraphicsPathItem] = []
         self.marked: QPushButton | None = None
         self.done = False
+        self.said = ""  # the step's words as last said to a screen reader (each step is said once as it shows)
         self.bubble = Bubble(table.view.viewport())
         self.bubble.notice.setText(notice)
         self.bubble.notice.setVisible(bool(notice))
@@ -195,6 +196,7 @@ class Guide(QObject):
             key = "guide.not_undo" if move is None else "guide.not_this_move"
             self.bubble.refusal.setText(self.ui(key))
             self.bubble.refusal.show()
+            accessibility.announce(self.bubble.refusal, self.ui(key))
             self._place()
         return ok
 
@@ -204,9 +206,9 @@ class Guide(QObject):
         if step.kind == "move" and step.by != 0:
             self._play_for_them(step)
             return
+        self._back_to_table()  # first: the next step's words are then said after the card the keyboard lands on
         if step.kind == "next":
             self._advance()
-        self._back_to_table()
 
     def skip(self) -> None:
         """Skip step: the guide does what the step asks, so the game stays where the next step expects it."""
@@ -229,9 +231,9 @@ class Guide(QObject):
                     self._close_questions()
         finally:
             self.bypass = False
+        self._back_to_table()  # first: the next step's words are then said after the card the keyboard lands on
         if not self.done and self.step is step:
             self._advance()
-        self._back_to_table()
 
     def _back_to_table(self) -> None:
         """The keyboard goes back to the table: the click on the bubble's button took it away."""
@@ -330,6 +332,14 @@ class Guide(QObject):
         bubble.skip.setText(plain.button_text(t("guide.skip")))
         bubble.skip.setVisible(not waits)
         bubble.leave.setText(plain.button_text(t("guide.leave")))
+        # A screen reader is told the step as it shows, and finds it again on the bubble's buttons.
+        said = accessibility.sentences([bubble.heading.text(), bubble.text.text().replace("\n\n", " ")])
+        bubble.setAccessibleName(bubble.heading.text())
+        for widget in (bubble, bubble.next, bubble.skip, bubble.leave):
+            widget.setAccessibleDescription(bubble.text.text())
+        if said != self.said:
+            self.said = said
+            accessibility.announce(bubble, said)
         keys, button = self._targets()
         self._clear_marks()
         for key in keys:

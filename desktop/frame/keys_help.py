@@ -16,15 +16,15 @@ from desktop.frame.i18n import Translator
 
 HELP_Z = 2000.0  # above the cards, the focus ring and the curtain
 # The rows every table has (the hint where computers play the game); Solonauts has its own list.
-TABLE_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "bar", "curtain", "answer", "undo", "hint", "log",
-              "side", "help")
+TABLE_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "bar", "curtain", "answer", "undo", "hint", "mine",
+              "log", "side", "help")
 SOLONAUTS_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "undo", "hint", "log", "side", "help")
 # The rows that do nothing at a game's table, left out of its list: no discard pile to drop a card
 # on (Banquet, Parsifal), no curtain where nothing is secret (Bacchanalia, Parsifal), no hint where no
 # computer plays (Bacchanalia: the Aruspex panel is its guide).
-NOT_AT: dict[str, frozenset[str]] = {"bacchanalia": frozenset({"curtain", "hint", "answer"}),
+NOT_AT: dict[str, frozenset[str]] = {"bacchanalia": frozenset({"curtain", "hint", "answer", "mine"}),
                                      "banquet": frozenset({"delete"}),
-                                     "parsifal": frozenset({"delete", "curtain"})}
+                                     "parsifal": frozenset({"delete", "curtain", "mine"})}
 PANEL = "#11161f"
 INK = "#f4ead5"
 KEY_INK = "#ffd166"
@@ -58,6 +58,15 @@ class KeysPanel(QGraphicsRectItem):
     def lines(self) -> list[str]:
         """Every text shown, top to bottom (what a test or a screen reader reads)."""
         return [item.text() for item in self._texts]
+
+    def spoken(self) -> str:
+        """The panel as a screen reader says it: the title, each key with what it does, how to close it."""
+        texts = self.lines()
+        if len(texts) < 2:
+            return " ".join(texts)
+        title, rows, foot = texts[0], texts[1:-1], texts[-1]
+        pairs = [f"{key}: {does}" for key, does in zip(rows[::2], rows[1::2])]
+        return " ".join(part if part[-1:] in ".!?…:" else part + "." for part in (title, *pairs, foot) if part)
 
     def fill(self, tr: Translator, rows: Sequence[str], area: QRectF) -> None:
         """Write the rows in `tr`'s language and centre the panel in `area` (scene coordinates)."""

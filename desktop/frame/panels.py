@@ -23,6 +23,7 @@ class TableView(QGraphicsView):
         if isinstance(scene, CardTable):
             accessibility.watch(self)
             scene.focus_changed.connect(lambda key: accessibility.focus_moved(self, key))
+            scene.help_toggled.connect(self._help_toggled)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -90,6 +91,19 @@ class TableView(QGraphicsView):
 
         scene = self.scene()
         if isinstance(scene, CardTable) and self.hasFocus() and scene.focused_key:
+            accessibility.focus_moved(self, scene.focused_key)
+
+    def _help_toggled(self, shown: bool) -> None:
+        """The keys listed over the table are read out when they show; when they go, where the keyboard is."""
+        from desktop.frame import accessibility
+
+        scene = self.scene()
+        if not isinstance(scene, CardTable):
+            return
+        panel = scene.help_panel
+        if shown and panel is not None:
+            accessibility.announce(self, panel.spoken())
+        elif self.hasFocus() and scene.focused_key:
             accessibility.focus_moved(self, scene.focused_key)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override

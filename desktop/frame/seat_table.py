@@ -302,6 +302,7 @@ class SeatTable(QWidget):
         scene.hovered.connect(self.show_detail)
         scene.pinned.connect(self.show_detail)
         self.announced: list[Event] = []  # the log events a screen reader has been told
+        self.redoing = False  # the log lines being added are a move played again (Redo)
         self.bar_keys = keyboard.attach_bar(self)  # the keys between the cards and the bar's buttons
         self._name_panels()
 
@@ -763,6 +764,15 @@ class SeatTable(QWidget):
         focus = QApplication.focusWidget()
         had_focus = focus is not None and self.bar.isAncestorOf(focus)
         made = list(self.buttons.values())
+        retired: list[QPushButton] = []
+        if had_focus and self.scene.curtain_up:
+            # The keyboard goes to the curtain before the buttons change, and the button it was on goes rather than
+            # take the curtain's words: Orca, still on it, said its new name ("Only I am looking") before the
+            # curtain said who is to look.
+            keyboard.settle(self)
+            had_focus = False
+            retired = [widget for widget in made if widget is focus]
+            made = [widget for widget in made if widget is not focus]
         self.buttons = {}
         for index, (key, label) in enumerate(shape):
             if index < len(made):
@@ -777,11 +787,12 @@ class SeatTable(QWidget):
             self.buttons[key] = widget
         if had_focus:
             keyboard.settle(self)  # where the keyboard goes next, before the buttons it was on are gone
-        for widget in made[len(shape):]:
+        gone = [*made[len(shape):], *retired]
+        for widget in gone:
             widget.hide()
             widget.setParent(None)  # out of the window (and a reader's tree) at once
         # Kept a while, unseen: a reader asks about the events it has queued (the hiding) after they happen.
-        self._gone_buttons = [*self._gone_buttons, *made[len(shape):]][-8:]
+        self._gone_buttons = [*self._gone_buttons, *gone][-8:]
 
     def _curtain_says_it(self) -> bool:
         """Does the curtain, focused, say the prompt itself (so it is said once)? It does when the keyboard is on
@@ -802,10 +813,13 @@ class SeatTable(QWidget):
         if slot is not None:
             keyboard.pressed(self, slot)
 
-    def show_message(self, text: str, error: bool = True) -> None:
-        """A refusal or trouble in red; a hint (what a held card can do) in the table's plain colour."""
+    def show_message(self, text: str, error: bool = True, spoken: bool = True) -> None:
+        """A refusal or trouble in red; a hint (what a held card can do) in the table's plain colour. Said to a
+        screen reader too (`spoken`), for the one who reads it is the one looking: it is on the screen."""
         self.message.setStyleSheet(ERROR_STYLE if error else HINT_STYLE)
         self.message.setText(text)
+        if spoken:
+            accessibility.announce(self.message, text)
 
     # --- the card under the pointer --------------------------------------------------------
 
@@ -848,20 +862,23 @@ class SeatTable(QWidget):
         not lit; None when no move means it (a game's table says, as it does for a refused drop)."""
         return None
 
-    def _show_hint(self, text: str) -> None:
+    def _show_hint(self, text: str, spoken: bool) -> None:
         self._hint = text
-        self.show_message(text, error=False)
+        self.show_message(text, error=False, spoken=spoken)
 
     def _on_held(self, card: str) -> None:
-        """A card picked up (click, keys, a drag begun): where it can go, and why the nearest other place is not lit."""
+        """A card picked up (click, keys, a drag begun): where it can go, and why the nearest other place is not lit.
+        A screen reader hears it too: the card's name and how many places it may go."""
         if card and not self.read_only:
-            self._show_hint(self.card_line(card, held=True))
+            self._show_hint(self.card_line(card, held=True), spoken=True)
 
     def _on_focused(self, key: str) -> None:
-        """The keyboard on a card that may move: say so, unless a refusal is being read (never write over it)."""
+        """The keyboard on a card that may move: say so, unless a refusal is being read (never write over it).
+        Not spoken: the card's own description says it may be picked up, and a notification at every arrow
+        would cut short the card's name (Orca 43)."""
         if self.scene.selected or self.read_only or self.message.text() not in ("", self._hint):
             return
-        self._show_hint(self.card_line(key, held=False) if key in self.scene.dests else "")
+        self._show_hint(self.card_line(key, held=False) if key in self.scene.dests else "", spoken=False)
 
     def card_line(self, card: str, held: bool) -> str:
         """One line: what `card` can do now (its lit targets) and, when held, why the nearest unlit one is not."""
@@ -990,17 +1007,54 @@ class SeatTable(QWidget):
 
     def undo(self) -> None:
         if self.can_undo() and self.guarded(None):
+            before = list(self.announced)
             self.answering = None
             for _ in range(self.bot_seats.undo_steps() if self.game.bots else 1):
                 self.game.match.undo()
             self._autosave()
             self.refresh()
+            self.say_taken_back(before)
 
     def redo(self) -> None:
         if self.can_redo():
             self.game.match.redo()
             self._autosave()
-            self.refresh()
+            self.redoing = True
+            try:
+                self.refresh()
+            finally:
+                self.redoing = False
+
+    def say_own(self) -> None:
+        """I: what only the person looking may see, read aloud to them (their hand, their ID and Mission or guest,
+        privileges, the gift they hold), from the scene, which shows their view and no one else's. Never while the
+        curtain is down or the table shows what everybody sees: then only why not."""
+        t = self.tr_.text
+        viewer = self._drawn_for[0]
+        if self.read_only or self.scene.curtain_up or viewer is None:
+            accessibility.announce(self.log, t("a11y.mine_hidden"))
+            return
+        hidden = t("a11y.face_down")
+        names = [name for name in (self.scene.accessible_text(key)[0] for key in self.scene.private_cards()
+                                   if key in self.scene.items_by_key) if name and name != hidden]
+        accessibility.announce(self.log, t("a11y.mine", cards="; ".join(names)) if names else t("a11y.mine_none"))
+
+    def say_put_back(self) -> None:
+        """Undo put back a choice the table held (cards picked or placed one by one): nothing reached the rules."""
+        accessibility.announce(self.log, self.tr_.text("status.choice_undone"))
+
+    def undo_refusal(self) -> str:
+        """Why Undo does nothing now: nothing was played, or the last move is not the looking player's to take back."""
+        return self.tr_.text("status.cannot_undo" if self.game.match.can_undo() else "status.nothing_to_undo")
+
+    def say_taken_back(self, before: list[Event]) -> None:
+        """After an undo: the log lines it took back, said to a screen reader (a sighted player sees them go).
+        Only log lines, which everybody may read, so no secret is said."""
+        kept = self.announced
+        gone = before[len(kept):] if before[:len(kept)] == kept else []
+        lines = " ".join(self.event_text(event) for event in gone)
+        t = self.tr_.text
+        accessibility.announce(self.log, t("status.took_back", lines=lines) if lines else t("status.undone"))
 
     # --- saving ----------------------------------------------------------------------------
 
@@ -1037,6 +1091,7 @@ class SeatTable(QWidget):
                 self.log.addItem(note)
             kept = 0
         if kept == len(events):
+            self.announced = list(events)  # after an undo: what is told from now on starts from here
             return
         for event in events[kept:]:
             self.log.addItem(self.event_text(event))
@@ -1048,6 +1103,8 @@ class SeatTable(QWidget):
         # Under a curtain taking the keyboard the lines are said after its words, as its description: Orca 43
         # lets each notification cut short the one before, and the curtain must be heard.
         quiet = self.isVisible() and self._curtain_says_it()
+        if self.redoing and fresh:  # a move played again says so, in one line
+            fresh = [self.tr_.text("status.played_again", lines=" ".join(fresh))]
         for line in fresh:
             accessibility.announce(self.log, line, notify=not quiet)
         if quiet:
@@ -1104,6 +1161,7 @@ class SeatSetupDialog(QDialog):
             edit.setMaxLength(player_names.RAW_LIMIT)  # a pasted book stops here (beyond MAX_LENGTH, Start says why)
             edit.setPlaceholderText(tr.text("hs.seat_empty"))
             edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(edit.placeholderText()) + 16)  # the whole hint
+            edit.setAccessibleName(tr.text("hs.seat_name", seat=i + 1))  # in a row with its combo box: no label
             self.name_edits.append(edit)
             if not with_bots:
                 form.addRow(tr.text("hs.seat", seat=i + 1), edit)
@@ -1137,6 +1195,7 @@ class SeatSetupDialog(QDialog):
         self.error.setWordWrap(True)
         form.addRow(self.error)
         form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
+        accessibility.say_choices(self)
         screen_fit.keep_on_screen(self)
 
     def _name_seat_choices(self) -> None:

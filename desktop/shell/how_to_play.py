@@ -134,6 +134,10 @@ class RulesBrowser(QTextBrowser):
         super().__init__()
         self.setOpenLinks(False)
         self.setOpenExternalLinks(False)
+        # A caret the arrows move: a screen reader reads the line, word or letter it lands on (without it the
+        # arrows only scroll, and a reader says nothing).
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction
+                                     | Qt.TextInteractionFlag.TextSelectableByKeyboard)
         font = self.font()
         font.setPointSizeF(font.pointSizeF() * TEXT_SCALE)
         self.setFont(font)
@@ -335,6 +339,7 @@ class HowToPlay(QDialog):
         for card, image in pictures.items():
             document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(f"card:{card}"), image)
         self.browser.setHtml(body)
+        self.browser.setAccessibleDescription(part.heading)  # which section a reader is in
         self._highlight()
 
     def _picture(self, card: str) -> QImage | None:

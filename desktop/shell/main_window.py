@@ -107,6 +107,7 @@ class NewGameDialog(QDialog):
         self.mode.currentIndexChanged.connect(self._mode_chosen)
         self._game_chosen(0)
         self.seed: int | None = None
+        accessibility.say_choices(self)
         screen_fit.keep_on_screen(self)
 
     def _game_chosen(self, _index: int) -> None:
@@ -261,6 +262,7 @@ class MainWindow(QMainWindow):
         self.act_keys = self._action("keys.menu", self.show_keys, "F1")
         self.act_keys.setShortcuts([QKeySequence("F1"), QKeySequence("?")])
         self.act_log = self._action("keys.menu_log", self.toggle_log_focus, "L")
+        self.act_mine = self._action("keys.menu_mine", self.say_own, "I")
         self.act_side = self._action("menu.side_panel", self.toggle_side_panel, "F9")
         self.act_side.setCheckable(True)
         self.act_replay = self._action("replay.open", self.open_replay_dialog)
@@ -275,6 +277,7 @@ class MainWindow(QMainWindow):
         self.menu_game.addSeparator()
         self.menu_game.addAction(self.act_hint)
         self.menu_game.addAction(self.act_log)
+        self.menu_game.addAction(self.act_mine)
         self.menu_game.addAction(self.act_side)
         self.menu_game.addAction(self.act_statistics)
         self._build_pace_menu()
@@ -303,7 +306,7 @@ class MainWindow(QMainWindow):
         self.actions_by_key = [self.act_new, self.act_restart, self.act_open, self.act_save, self.act_save_as,
                                self.act_quit, self.act_undo, self.act_redo, self.act_help, self.act_about,
                                self.act_translations, self.act_statistics, self.act_hint, self.act_daily]
-        self.actions_by_key += [self.act_keys, self.act_log, self.act_side]
+        self.actions_by_key += [self.act_keys, self.act_log, self.act_mine, self.act_side]
         self.actions_by_key += [self.act_replay, self.act_watch, self.act_games, *self.pace_actions.values()]
 
     def _build_pace_menu(self) -> None:
@@ -632,13 +635,22 @@ class MainWindow(QMainWindow):
         return self.table.view if self.table is not None else None
 
     def undo(self) -> None:
-        """Undo as the table on show allows it (Solonauts: any move; a game for several: only one's own)."""
-        if self.table is not None and self.table.can_take_back():
+        """Undo as the table on show allows it (Solonauts: any move; a game for several: only one's own), or say
+        why it does nothing: a key that does nothing silently leaves a blind player guessing."""
+        if self.table is None:
+            return
+        if self.table.can_take_back():
             self.table.undo()
+        else:
+            self.table.show_message(self.table.undo_refusal())
 
     def redo(self) -> None:
-        if self.table is not None and self.table.can_redo():
+        if self.table is None:
+            return
+        if self.table.can_redo():
             self.table.redo()
+        else:
+            self.table.show_message(self.table.tr_.text("status.nothing_to_redo"))
 
     def show_message(self, text: str, error: bool = True) -> None:
         """A line beside the prompt: a refusal or a problem in red, anything else (a hint) in ink."""
@@ -873,8 +885,15 @@ class MainWindow(QMainWindow):
         """F1 or ?: the keys, listed over the table on show (again: hidden)."""
         view = self.table_view()
         scene = view.scene() if view is not None else None
-        if isinstance(scene, CardTable):
+        if isinstance(scene, CardTable) and view is not None:
             scene.toggle_help()
+            if scene.help_shown:
+                view.setFocus(Qt.FocusReason.OtherFocusReason)  # Esc or F1 on the table closes the list again
+
+    def say_own(self) -> None:
+        """I: the cards only the person looking may see, read aloud to them (a game for several)."""
+        if self.table is not None:
+            self.table.say_own()
 
     def toggle_log_focus(self) -> None:
         """L: the keyboard to the log (shown if it was closed), and L again back to the table."""

@@ -394,6 +394,11 @@ class BanquetScene(CardTable):
         view, seat = drawing.view, drawing.viewer
         return [f"guest:{seat}", *(card for card in view.privileges[seat] if card != HIDDEN), *view.rows[seat]]
 
+    def private_cards(self) -> list[str]:
+        """The whole hand (not only the cards that may move now), the gift held, then the player's own area."""
+        gift = [key for key in (in_slot_key("gift"),) if key in self.items_by_key]
+        return list(dict.fromkeys([*self.hand, *gift, *self.own_cards()]))
+
     # --- choosing ---------------------------------------------------------------------------
 
     def hand_cards(self) -> list[str]:

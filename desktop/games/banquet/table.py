@@ -297,6 +297,7 @@ class BanquetTable(SeatTable):
     def undo(self) -> None:
         if self.picks or self.placing:  # what the table holds goes first: it never reached the engine
             self.start_over()
+            self.say_put_back()
         else:
             super().undo()
 

@@ -419,6 +419,7 @@ class ChrononautsTable(SeatTable):
     def undo(self) -> None:
         if self.kill_first is not None or self.kill_two:  # the held card first: it never reached the engine
             self.kill_take_back()
+            self.say_put_back()
         else:
             super().undo()
 

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QBoxLayout, QListWidget, QToolBar
 
 import cardsets
 
-from desktop.frame import storage
+from desktop.frame import accessibility, storage
 from desktop.frame.card_item import CardFace
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
@@ -243,9 +243,11 @@ class SolonautsTable(SeatTable):
                 self.refresh()
             self.help.start_found_deal(action, options)
 
-    def show_message(self, text: str, error: bool = True) -> None:
+    def show_message(self, text: str, error: bool = True, spoken: bool = True) -> None:
         self.message.setText(text)
         self.said.emit(text, error)
+        if spoken:
+            accessibility.announce(self.message, text)
 
     # --- playing ------------------------------------------------------------------------------
 
@@ -275,14 +277,26 @@ class SolonautsTable(SeatTable):
         return self.game.match.can_redo() and not self.help.replaying
 
     def undo(self) -> None:
-        if not self.guarded(None):
+        if not self.guarded(None) or self.help.replaying:
             return
-        if not self.help.replaying and not self.session.undo():
+        before = list(self.announced)
+        if self.session.undo():
+            self.say_taken_back(before)
+        else:
             self.show_message(self.tr_.text("status.nothing_to_undo"))
 
+    def undo_refusal(self) -> str:
+        return self.tr_.text("status.nothing_to_undo")  # any move may be taken back: there is none
+
     def redo(self) -> None:
-        if not self.help.replaying and not self.session.redo():
-            self.show_message(self.tr_.text("status.nothing_to_redo"))
+        if self.help.replaying:
+            return
+        self.redoing = True
+        try:
+            if not self.session.redo():
+                self.show_message(self.tr_.text("status.nothing_to_redo"))
+        finally:
+            self.redoing = False
 
     def _autosave(self) -> None:
         self.session._autosave()

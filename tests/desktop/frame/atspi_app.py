@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSocketNotifier, Qt, QTimer
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QSocketNotifier, Qt, QTimer
 from PySide6.QtGui import QAccessible, QKeyEvent
 from PySide6.QtWidgets import QApplication
 
@@ -23,6 +23,7 @@ from desktop.shell.main_window import MainWindow
 
 DEAL = 1234
 SOLO_MOVES = 3
+KEY_PAUSE_MS = 400  # between two keys, as a person presses them
 
 
 def items(view: TableView) -> dict[str, dict[str, Any]]:
@@ -62,7 +63,8 @@ class Driver(QObject):
         self.window.resize(1400, 900)
         self.window.show()
         self.window.activateWindow()
-        self.steps = [self.start_solo, *[self.solo_move] * SOLO_MOVES, self.start_hotseat, self.lift, self.hotseat_turn]
+        self.steps = [self.start_solo, *[self.solo_move] * SOLO_MOVES, self.solo_undo, self.solo_redo, self.solo_pick,
+                      self.solo_keys, self.start_hotseat, self.lift, self.hotseat_turn]
         self.heard: list[tuple[str, str]] = []
         accessibility.listeners.append(lambda kind, _obj, text: self.heard.append((kind, text)))
         self.notifier = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Type.Read, self)
@@ -91,11 +93,16 @@ class Driver(QObject):
         return [log.item(i).text() for i in range(log.count())]
 
     def key(self, key: Qt.Key) -> None:
-        """A key pressed and let go, to the widget with the keyboard (sent to it: no window manager decides)."""
+        """A key pressed and let go, to the widget with the keyboard (sent to it: no window manager decides), then
+        a pause as a person makes between keys: a reader asks for names when it gets to an event, and keys a few
+        milliseconds apart had it read a button by the name it took a moment later."""
         target = QApplication.focusWidget() or self.view()
         for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
             QApplication.sendEvent(target, QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier))
         QApplication.processEvents()
+        pause = QEventLoop()
+        QTimer.singleShot(KEY_PAUSE_MS, pause.quit)
+        pause.exec()
 
     def start_solo(self) -> dict[str, Any]:
         self.window.new_game({"ids": 8}, DEAL)
@@ -111,6 +118,38 @@ class Driver(QObject):
         self.key(Qt.Key.Key_Return if self.window.table.scene.focus_target else Qt.Key.Key_Delete)
         after = items(self.window.table.view)
         return {"step": "solo move", "items": after, "changed": changed(before, after), "log": self.log()[lines:]}
+
+    def solo_undo(self) -> dict[str, Any]:
+        """Ctrl+Z (issue #37): what it took back must be heard; `expect` is what the app says it said."""
+        self.window.undo()
+        expect = self.window.message.text() or self.said("Undone: ")
+        return {"step": "solo undo", "items": items(self.window.table.view), "expect": expect}
+
+    def solo_redo(self) -> dict[str, Any]:
+        self.window.redo()
+        return {"step": "solo redo", "items": items(self.window.table.view), "expect": self.said("Redone: ")}
+
+    def solo_pick(self) -> dict[str, Any]:
+        """A card picked up by its number key: its name and how many places it may go."""
+        self.window.table.view.setFocus()
+        self.key(Qt.Key.Key_1)
+        expect = self.window.message.text()
+        self.key(Qt.Key.Key_Escape)
+        return {"step": "solo pick", "items": items(self.window.table.view), "expect": expect}
+
+    def solo_keys(self) -> dict[str, Any]:
+        """F1: the key list read out."""
+        self.window.show_keys()
+        panel = self.window.table.scene.help_panel
+        expect = panel.spoken() if panel is not None else "the key list"
+        # The keyboard leaves the cards before the next game: a card of this deal losing the focus then would
+        # be told under the next curtain, and may share a title with a secret there.
+        self.window.log.setFocus()
+        return {"step": "solo keys", "items": items(self.window.table.view), "expect": expect}
+
+    def said(self, start: str) -> str:
+        """The line the app announced that begins with `start` (what a reader must hear)."""
+        return next((text for kind, text in self.heard if kind == "announce" and text.startswith(start)), start)
 
     def start_hotseat(self) -> dict[str, Any]:
         hidden = items(self.window.table.view)

@@ -39,9 +39,9 @@ events: list[dict[str, object]] = []
 
 def describe(obj: object) -> dict[str, object]:
     try:
-        return {"name": obj.name, "role": obj.getRoleName()}  # type: ignore[attr-defined]
+        return {"name": obj.name, "role": obj.getRoleName(), "path": str(getattr(obj, "path", ""))}  # type: ignore[attr-defined]
     except Exception:  # noqa: BLE001 - a reader meets dead objects all the time
-        return {"name": None, "role": None}
+        return {"name": None, "role": None, "path": None}
 
 
 def heard(event: object) -> None:

@@ -72,7 +72,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     if "skip" in found:
         pytest.skip(found["skip"])
     assert "error" not in found, found.get("error")
-    assert len(found["steps"]) == 7, done.stderr
+    assert len(found["steps"]) == 11, done.stderr
     return found
 
 
@@ -147,6 +147,28 @@ def test_every_log_line_and_the_curtain_are_heard_without_announcements(run: dic
         assert words and words.startswith("Pass to ")
         heard = [text for text in said(step) if words in text]
         assert len(heard) == 1 and heard[0].startswith("curtain: " + words), heard  # said once, focused
+
+
+def test_undo_redo_the_card_picked_up_and_the_key_list_are_heard(run: dict[str, Any]) -> None:
+    """Issue #37: Ctrl+Z, Ctrl+Shift+Z, a card picked up and F1 each send the words a sighted player reads as a
+    notification Orca 43 speaks."""
+    for name in ("solo undo", "solo redo", "solo pick", "solo keys"):
+        (step,) = steps(run, name)
+        expect = step["app"]["expect"]
+        assert expect and expect in " ".join(said(step)), (name, expect, said(step))
+    assert steps(run, "solo undo")[0]["app"]["expect"].startswith("Undone: ")
+    assert " can go to " in steps(run, "solo pick")[0]["app"]["expect"]
+
+
+def test_no_button_takes_the_curtains_words_as_it_falls(run: dict[str, Any]) -> None:
+    """Issue #37 item 10: Orca, still on the button Ada pressed, said its new name ("Only I am looking") before
+    the curtain's words. The button shown under the curtain is a new one: no name change says those words."""
+    (step,) = steps(run, "curtain for Bruno")
+    focused = {event["path"] for event in step["events"] if event["type"] == "focus:" and event["role"] == "push button"}
+    renamed = [event for event in step["events"] if event["type"] == "object:property-change:accessible-name"
+               and event["role"] == "push button" and "Only I am looking" in str(event["name"])]
+    assert focused and None not in focused and "" not in focused
+    assert not [event for event in renamed if event["path"] in focused], (renamed, focused)
 
 
 def test_no_private_name_under_the_curtain(run: dict[str, Any]) -> None:
