@@ -177,6 +177,7 @@ def make_side(cls: type[SeatTable], tr: Translator, game: SeatGame, qtbot: Any) 
     side.addWidget(table.log, 1)
     row.addLayout(side)
     window.setFixedSize(*SIZE)
+    qtbot.addWidget(window)  # closed when the test ends: a window left open is read by the next test's checks
     window.show()
     QApplication.processEvents()
     return Side(table, window, answers)
