@@ -102,50 +102,35 @@ def test_a_term_translated_two_ways_is_found(capsys: pytest.CaptureFixture[str],
                              "without the glossary's 'Linchpin' (allowed: 'Linchpin')"]
 
 
-@pytest.mark.parametrize(("game", "old", "new", "at_text", "message"), [
+@pytest.mark.parametrize(("lang", "game", "old", "new", "at_text", "message"), [
     # The Dutch edition prints the relief cards' English names (issue #38, NL-2).
-    ("banquet", "doze.name: Doze", "doze.name: Dutje", "Dutje",
+    ("nl", "banquet", "doze.name: Doze", "doze.name: Dutje", "Dutje",
      "'Dutje' is a variant the glossary forbids for 'Doze'; write 'Doze'"),
-    ("banquet", "dance.name: Dance", "dance.name: Rondedans", "Rondedans",
+    ("nl", "banquet", "dance.name: Dance", "dance.name: Rondedans", "Rondedans",
      "'dance.name' translates 'Dance' without the glossary's 'Dance' (allowed: 'Dance')"),
     # Dutch spends Bread and Wine ("inzetten") and sacrifices only to interrupt (issue #38, NL-9).
-    ("parsifal", "Zet het Brood of de Wijn in voor", "Offer het Brood of de Wijn op voor", "Offer het Brood",
+    ("nl", "parsifal", "Zet het Brood of de Wijn in voor", "Offer het Brood of de Wijn op voor", "Offer het Brood",
      "'Offer het Brood' is a variant the glossary forbids for 'Spend'; write 'inzetten'"),
+    # The Spanish cards say "Reclamar" (ES-14); Bacchus keeps his name (ES-4).
+    ("es", "banquet", '"Reclamar: Guardo o Descarto"', '"Reclamación: Guardo o Descarto"', "Reclamación",
+     "'Reclamación' is a variant the glossary forbids for 'Claim'; write 'Reclamar'"),
+    ("es", "bacchanalia", 'log.give_bacchus: "{player} da Bacchus a {to}."', 'log.give_bacchus: "{player} da Baco a {to}."',
+     "Baco a {to}", "'Baco' is a variant the glossary forbids for 'Bacchus'; write 'Bacchus'"),
+    # Spanish spends Bread and Wine ("gastar") and sacrifices only to interrupt (ES-9).
+    ("es", "parsifal", "{card} gasta {artifact}", "{card} sacrifica el Pan", "sacrifica el Pan",
+     "'sacrifica el Pan' is a variant the glossary forbids for 'Spend'; write 'gastar'"),
 ])
-def test_the_dutch_term_decisions_are_kept_by_the_check(
+def test_the_term_decisions_of_the_second_review_are_kept_by_the_check(
         capsys: pytest.CaptureFixture[str], cardset_root: Path,
-        game: str, old: str, new: str, at_text: str, message: str) -> None:
-    shutil.copytree(REPO_CARDSETS / game, cardset_root / game, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
-    path = cardset_root / game / "text" / "nl.yaml"
+        lang: str, game: str, old: str, new: str, at_text: str, message: str) -> None:
+    shutil.copytree(REPO_CARDSETS / game, cardset_root / game, ignore=shutil.ignore_patterns("*.py", "__pycache__"),
+                    dirs_exist_ok=True)
+    path = cardset_root / game / "text" / f"{lang}.yaml"
     edit(path, (old, new))
     at = where(path, at_text)  # a forbidden wording is reported where it starts, an enforced term where its string does
     status, out = run(capsys, cardset_root, "--strict")
     assert status == 1
-    assert findings(out) == [f"{game}/text/nl.yaml:{at}: glossary: {message}"]
-
-
-@pytest.mark.parametrize(("game", "old", "new", "at_text", "message"), [
-    # The Spanish cards say "Reclamar" (issue #38, ES-14); Bacchus keeps his name (ES-4).
-    ("banquet", '"Reclamar: Guardo o Descarto"', '"Reclamación: Guardo o Descarto"', "Reclamación",
-     "'Reclamación' is a variant the glossary forbids for 'Claim'; write 'Reclamar'"),
-    ("bacchanalia", "log.give_bacchus: \"{player} da Bacchus a {to}.\"", "log.give_bacchus: \"{player} da Baco a {to}.\"",
-     "Baco a {to}",
-     "'Baco' is a variant the glossary forbids for 'Bacchus'; write 'Bacchus'"),
-    # Spanish spends Bread and Wine ("gastar") and sacrifices only to interrupt (ES-9).
-    ("parsifal", "{card} gasta {artifact}", "{card} sacrifica el Pan", "sacrifica el Pan",
-     "'sacrifica el Pan' is a variant the glossary forbids for 'Spend'; write 'gastar'"),
-])
-def test_the_spanish_term_decisions_are_kept_by_the_check(
-        capsys: pytest.CaptureFixture[str], cardset_root: Path,
-        game: str, old: str, new: str, at_text: str, message: str) -> None:
-    shutil.copytree(REPO_CARDSETS / game, cardset_root / game, ignore=shutil.ignore_patterns("*.py", "__pycache__"),
-                    dirs_exist_ok=True)
-    path = cardset_root / game / "text" / "es.yaml"
-    edit(path, (old, new))
-    at = where(path, at_text)
-    status, out = run(capsys, cardset_root, "--strict")
-    assert status == 1
-    assert findings(out) == [f"{game}/text/es.yaml:{at}: glossary: {message}"]
+    assert findings(out) == [f"{game}/text/{lang}.yaml:{at}: glossary: {message}"]
 
 
 def test_an_inflected_form_the_glossary_allows_is_not_a_second_translation(
