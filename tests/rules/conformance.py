@@ -89,6 +89,25 @@ def check_save(match: Match[Any]) -> None:
     assert loaded.moves == match.moves
 
 
+def random_states(game: str, mode: str, seed: int, moves: int) -> list[Any]:
+    """Copies of the full state before each of the first `moves` moves of one random game of that mode, with
+    a number of players drawn from its range by the seed."""
+    from rules import PLAYERS, engine, info
+
+    eng = engine(game, mode)
+    low, high = info(game).mode(mode).players
+    match: Match[Any] = Match(eng, {} if low == high else {PLAYERS: low + seed % (high - low + 1)}, seed)
+    rnd = random.Random(seed)
+    seen = []
+    for _ in range(moves):
+        if eng.is_over(match.state):
+            break
+        seen.append(eng.clone(match.state))
+        seat = rnd.choice(sorted(eng.to_act(match.state)))
+        match.play(rnd.choice(match.legal_moves(seat)))
+    return seen
+
+
 Step = Callable[[Match[Any], random.Random], Move]  # the next move of a game (for tests that steer it)
 
 

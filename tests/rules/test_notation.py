@@ -3,43 +3,25 @@ ambiguity (issue #40, item 5): every legal move of random games of every game an
 its text, text that spells no move is refused by type, and a gesture that means several moves says so."""
 from __future__ import annotations
 
-import random
 from collections import defaultdict
 from typing import Any
 
 import pytest
+from conformance import random_states
 
-from rules import PLAYERS, AmbiguousMove, BadNotation, Match, Move, engine, info, modes
+from rules import AmbiguousMove, BadNotation, Match, Move, engine, modes
 from rules.kernel import MAX_NOTATION
 
 EVERY_MODE = [(game, mode) for game, ms in modes().items() for mode in ms]
-
-
-def positions(game: str, mode: str, seeds: range, moves: int) -> list[Match[Any]]:
-    """The positions of a few random games (each a match copied at that point is not needed: we look, then play)."""
-    eng = engine(game, mode)
-    facts = info(game).mode(mode)
-    seen = []
-    for seed in seeds:
-        low, high = facts.players
-        match: Match[Any] = Match(eng, {} if low == high else {PLAYERS: low + seed % (high - low + 1)}, seed)
-        rnd = random.Random(seed)
-        for _ in range(moves):
-            if eng.is_over(match.state):
-                break
-            seen.append(match.prefix(len(match.moves)))
-            seat = rnd.choice(sorted(eng.to_act(match.state)))
-            match.play(rnd.choice(match.legal_moves(seat)))
-    return seen
 
 
 @pytest.mark.parametrize(("game", "mode"), EVERY_MODE)
 def test_every_legal_move_round_trips_through_its_notation(game: str, mode: str) -> None:
     eng = engine(game, mode)
     count = 0
-    for match in positions(game, mode, range(4), 60):
-        for seat in sorted(eng.to_act(match.state)):
-            for move in eng.legal_moves(match.state, seat):
+    for state in (s for seed in range(4) for s in random_states(game, mode, seed, 60)):
+        for seat in sorted(eng.to_act(state)):
+            for move in eng.legal_moves(state, seat):
                 text = eng.notation(move)
                 assert "\n" not in text and text.startswith(type(move).__name__)
                 assert eng.parse(text, seat) == move, text
@@ -79,8 +61,7 @@ def test_find_move_names_every_move_a_gesture_could_mean() -> None:
     """PAR-5 to PAR-7: in Parsifal one drop can mean several actions; find_move lists them, never picks one."""
     eng = engine("parsifal", "standard")
     ambiguous = single = 0
-    for match in positions("parsifal", "standard", range(3), 40):
-        state = match.state
+    for state in (s for seed in range(3) for s in random_states("parsifal", "standard", seed, 40)):
         for seat in sorted(eng.to_act(state)):
             by_gesture: dict[Any, list[Move]] = defaultdict(list)
             for move in eng.legal_moves(state, seat):

@@ -12,27 +12,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from conformance import random_states
 
-from rules import PLAYERS, PUBLIC, Match, Move, engine, info, modes
+from rules import PUBLIC, Move, engine, modes
 from rules.kernel import HIDDEN, NotAState
 
 EVERY_MODE = [(game, mode) for game, ms in modes().items() for mode in ms]
-
-
-def positions(game: str, mode: str, seed: int, moves: int) -> list[Any]:
-    """Full states along one random game (copies)."""
-    eng = engine(game, mode)
-    low, high = info(game).mode(mode).players
-    match: Match[Any] = Match(eng, {} if low == high else {PLAYERS: low + seed % (high - low + 1)}, seed)
-    rnd = random.Random(seed)
-    seen = []
-    for _ in range(moves):
-        if eng.is_over(match.state):
-            break
-        seen.append(eng.clone(match.state))
-        seat = rnd.choice(sorted(eng.to_act(match.state)))
-        match.play(rnd.choice(match.legal_moves(seat)))
-    return seen
 
 
 @pytest.mark.parametrize(("game", "mode"), EVERY_MODE)
@@ -41,7 +26,7 @@ def test_a_sample_has_the_view_it_was_made_from(game: str, mode: str) -> None:
     rng = random.Random(1)
     checked = 0
     for seed in (1, 2):
-        for state in positions(game, mode, seed, 80)[::4]:
+        for state in random_states(game, mode, seed, 80)[::4]:
             for player in range(eng.players(state)):
                 view = eng.view(state, player)
                 sample = eng.sample(view, player, rng)
@@ -55,7 +40,7 @@ def test_a_sample_has_the_view_it_was_made_from(game: str, mode: str) -> None:
 @pytest.mark.parametrize(("game", "mode"), EVERY_MODE)
 def test_a_view_is_never_played_on(game: str, mode: str) -> None:
     eng = engine(game, mode)
-    state = positions(game, mode, 3, 10)[-1]
+    state = random_states(game, mode, 3, 10)[-1]
     seat = min(eng.to_act(state))
     move = eng.legal_moves(state, seat)[0]
     view = eng.view(state, seat)
@@ -77,7 +62,7 @@ def test_events_tell_a_player_nothing_their_view_hides(game: str, mode: str) -> 
     rng = random.Random(4)
     compared = 0
     for seed in (1, 2, 3):
-        for state in positions(game, mode, seed, 120)[::3]:
+        for state in random_states(game, mode, seed, 120)[::3]:
             for viewer in [*range(eng.players(state)), PUBLIC]:
                 twin = eng.sample(eng.view(state, viewer), viewer, rng) if viewer != PUBLIC else None
                 if twin is None:  # the public: a twin dealt from any seat's view that hides more than it
@@ -104,7 +89,7 @@ def test_moves_a_player_cannot_tell_apart_tell_them_the_same(game: str, mode: st
     eng = engine(game, mode)
     compared = 0
     for seed in (1, 2, 3):
-        for state in positions(game, mode, seed, 120)[::2]:
+        for state in random_states(game, mode, seed, 120)[::2]:
             for viewer in [*range(eng.players(state)), PUBLIC]:
                 for seat in sorted(eng.to_act(state) - {viewer}):
                     told: dict[str, list[Any]] = {}
