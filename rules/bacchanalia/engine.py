@@ -322,8 +322,6 @@ class BacchanaliaEngine(Engine[BacState]):
         self.at_the_door(state, move)
         if state.phase == "over":
             raise IllegalMove("illegal.game_over")
-        if not isinstance(move, self.moves):
-            raise IllegalMove("illegal.unknown_move", move=type(move).__name__)
         if not 0 <= move.player < len(state.seats):
             raise IllegalMove("illegal.no_such_player", player=move.player)
         field_name = _TEXT_FIELDS.get(type(move))

@@ -328,9 +328,8 @@ class ChrononautsEngine(Engine[FullState]):
         return isinstance(move, MiracleStop) and top is not None
 
     def _reason(self, state: FullState, move: Move) -> IllegalMove:
-        """Why a move by a player who may act is not among the legal ones."""
-        if not isinstance(move, self.moves):
-            return IllegalMove("illegal.unknown_move", move=type(move).__name__)
+        """Why a move by a player who may act is not among the legal ones (`at_the_door` has refused any
+        move that is not one of the game's)."""
         top = state.stack[-1] if state.stack else None
         if state.setup:
             return IllegalMove("illegal.setup_pending")
