@@ -4,12 +4,13 @@ by its own table (desktop/shell/tables.py), which the window puts in its centre 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFontMetrics, QKeySequence
-from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFormLayout,
+from PySide6.QtWidgets import (QComboBox, QMenu, QDialog, QDockWidget, QFileDialog, QFormLayout,
                                QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget, QWidget)
 
 import cardsets
@@ -313,17 +314,24 @@ class MainWindow(QMainWindow):
         """Game → Computers' pace: the set-up's choice, changed at any time; it takes effect at the next move."""
         from desktop.frame import bot_seats
 
-        self.menu_pace = self.menu_game.addMenu("")
-        group = QActionGroup(self)
-        self.pace_actions: dict[str, QAction] = {}
-        for name in bot_seats.PACES:
-            act = QAction(self, checkable=True)
+        self.menu_pace, self.pace_actions = self._radio_menu(bot_seats.PACES, self.set_bot_pace)
+        for name, act in self.pace_actions.items():
             act.setData(f"bots.pace_{name}")
-            act.triggered.connect(lambda _checked=False, n=name: self.set_bot_pace(n))
-            group.addAction(act)
-            self.menu_pace.addAction(act)
-            self.pace_actions[name] = act
         self._check_pace()
+
+    def _radio_menu(self, choices: Iterable[Any], choose: Callable[[Any], None]) -> tuple[QMenu, dict[Any, QAction]]:
+        """A submenu of the Game menu with one checkable entry per choice, one checked at a time; its words are
+        set by the caller (they follow the language)."""
+        menu = self.menu_game.addMenu("")
+        group = QActionGroup(self)
+        actions: dict[Any, QAction] = {}
+        for choice in choices:
+            act = QAction(self, checkable=True)
+            act.triggered.connect(lambda _checked=False, c=choice: choose(c))
+            group.addAction(act)
+            menu.addAction(act)
+            actions[choice] = act
+        return menu, actions
 
     def _check_pace(self) -> None:
         from desktop.frame import bot_seats
@@ -348,15 +356,7 @@ class MainWindow(QMainWindow):
         (desktop/frame/answer_wait.py); it takes effect at once."""
         from desktop.frame import answer_wait
 
-        self.menu_wait = self.menu_game.addMenu("")
-        group = QActionGroup(self)
-        self.wait_actions: dict[object, QAction] = {}
-        for choice in answer_wait.CHOICES:
-            act = QAction(self, checkable=True)
-            act.triggered.connect(lambda _checked=False, c=choice: self.set_answer_wait(c))
-            group.addAction(act)
-            self.menu_wait.addAction(act)
-            self.wait_actions[choice] = act
+        self.menu_wait, self.wait_actions = self._radio_menu(answer_wait.CHOICES, self.set_answer_wait)
         self._name_wait_menu()
 
     def _name_wait_menu(self) -> None:
