@@ -1,6 +1,7 @@
 """Driving the table as a person would: dialogs answered from a script, mouse events sent to the view."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
@@ -109,3 +110,12 @@ def grip(scene: CardTable, key: str) -> QPointF | None:
             found: QPointF = point
             return found
     return None
+
+
+def play_some(table: Any, count: int, seed: int) -> None:
+    """Legal moves through the table (each one autosaved), for whoever is to act: the lowest seat that may."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        game = table.game
+        seat = min(game.engine.to_act(game.state))
+        assert table.play(rng.choice(game.match.legal_moves(seat)))

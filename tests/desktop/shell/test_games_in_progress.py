@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import json
 import os
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QApplication, QFileDialog
-from table_driver import Dialogs, make_window
+from table_driver import Dialogs, make_window, play_some
 
 from desktop.frame import storage
-from desktop.frame.seat_table import SeatTable
 from desktop.shell.games_list import GamesDialog, games_in_progress, when_played
 from desktop.shell.main_window import MainWindow
 from desktop.shell.replay import new_save_path
@@ -27,14 +25,6 @@ NAMES = ["Ann", "Bob", "Cleo"]
 def main(qtbot: Any, home: Path, dialogs: Dialogs) -> MainWindow:
     return make_window(qtbot, dialogs)
 
-
-def play_some(table: SeatTable, count: int, seed: int) -> None:
-    """Legal moves through the table (each one autosaved), for whoever is to act."""
-    rng = random.Random(seed)
-    for _ in range(count):
-        game = table.game
-        seat = min(game.engine.to_act(game.state))
-        assert table.play(rng.choice(game.match.legal_moves(seat)))
 
 
 def moves_in(path: Path) -> list[Any]:

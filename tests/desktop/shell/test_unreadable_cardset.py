@@ -7,29 +7,20 @@ and its game in progress is kept exactly as it was for when the files are mended
 """
 from __future__ import annotations
 
-import random
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from table_driver import Dialogs, make_window
+from table_driver import Dialogs, make_window, play_some
 
 import cardsets
 from cardsets.yamlfile import MAX_FILE_BYTES
 from desktop.frame import storage
-from desktop.frame.seat_table import SeatTable
 from desktop.shell.games_list import games_in_progress
 
 NAMES = ["Ann", "Bob", "Cleo"]
 
-
-def play_some(table: SeatTable, count: int, seed: int) -> None:
-    rng = random.Random(seed)
-    for _ in range(count):
-        game = table.game
-        seat = min(game.engine.to_act(game.state))
-        assert table.play(rng.choice(game.match.legal_moves(seat)))
 
 
 def break_banquet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
