@@ -209,15 +209,21 @@ def test_what_is_said_to_a_seat_is_the_same_whatever_the_cards_hidden_from_it(qt
     assert heard[0] == heard[1]
 
 
-def test_the_banquet_host_picking_with_tab_hears_the_card_and_its_places(qtbot: Any, main: MainWindow,
-                                                                         heard: list[tuple[str, str]]) -> None:
-    """BB-5.3: the host picks the round's cards from the circle; the keyboard picks one up with Tab."""
+def banquet_host_looking(main: MainWindow) -> Any:
+    """A Banquet for three at its first pick, the curtain lifted for the host and the keyboard on the table."""
     table = main.new_hotseat("banquet", "standard", ["Ada", "Bo", "Cy"], {}, 5)
     QApplication.processEvents()
     if table.scene.curtain_up:
         table.lift_curtain()
     table.view.setFocus()
     QApplication.processEvents()
+    return table
+
+
+def test_the_banquet_host_picking_with_tab_hears_the_card_and_its_places(qtbot: Any, main: MainWindow,
+                                                                         heard: list[tuple[str, str]]) -> None:
+    """BB-5.3: the host picks the round's cards from the circle; the keyboard picks one up with Tab."""
+    table = banquet_host_looking(main)
     heard.clear()
     qtbot.keyClick(table.view, Qt.Key.Key_Tab)
     card = table.scene.selected
@@ -337,12 +343,7 @@ def test_how_to_play_is_a_text_the_arrows_read(qtbot: Any) -> None:
 def test_undo_of_a_banquet_pick_not_yet_played_says_so(qtbot: Any, main: MainWindow,
                                                        heard: list[tuple[str, str]]) -> None:
     """BB-5.3: the host's first pick is held by the table, not played; Undo puts it back and says so."""
-    table = main.new_hotseat("banquet", "standard", ["Ada", "Bo", "Cy"], {}, 5)
-    QApplication.processEvents()
-    if table.scene.curtain_up:
-        table.lift_curtain()
-    table.view.setFocus()
-    QApplication.processEvents()
+    table = banquet_host_looking(main)
     qtbot.keyClick(table.view, Qt.Key.Key_Tab)
     qtbot.keyClick(table.view, Qt.Key.Key_Return)
     QApplication.processEvents()
