@@ -260,12 +260,16 @@ class Offer(QObject):
         bubble.leave.setText(plain.button_text(t("guide.offer_no")))
 
     def _answer(self, name: str, wanted: bool) -> None:
+        self.withdraw()
+        if wanted:
+            begin(self.window, name)
+
+    def withdraw(self) -> None:
+        """Take the offer away unanswered (a picture of a game in progress, which is never offered one)."""
         if self.bubble is not None:
             self.bubble.hide()
             self.bubble.deleteLater()
             self.bubble = None
-        if wanted:
-            begin(self.window, name)
 
 
 def install(window: Any) -> QAction:
