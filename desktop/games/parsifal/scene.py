@@ -181,7 +181,7 @@ class ParsifalScene(CardTable):
                 blocker = blocker_here.get(character, "")
                 plates = len(view.held.get(character, [])) + len(view.held.get(blocker, []))
                 # What the row leaves under this column goes to its cards, as far as their texts need it.
-                spare = grid.row_h - _column_height(plates, bool(blocker), size[1])
+                spare = grid.row_h - _column_height(plates, bool(blocker))
                 face = self._grown(lambda s: faces.character(character, lines_of(character), blocked, blocked, size=s),
                                    size, spare, scale)
                 spare -= face.height - size[1]
@@ -356,9 +356,9 @@ def _zone(width: float, height: float, band: str = ZONE_PAPER) -> CardFace:
     return CardFace(width, height, band, ZONE_PAPER, border=ZONE_BORDER)
 
 
-def _column_height(plates: int, blocker: bool, card_h: float = CARD[1]) -> float:
+def _column_height(plates: int, blocker: bool) -> float:
     """A column's height: the character, the blocker lying on its foot, the artifacts in a row under them."""
-    return (2 * card_h - COVER if blocker else card_h) + plates * (PLATE[1] + 2)
+    return (2 * CARD[1] - COVER if blocker else CARD[1]) + plates * (PLATE[1] + 2)
 
 
 WIDEST = 1.5 * CARD[0]  # a character given its row's spare width: wider lines of rule text, not a banner
@@ -368,7 +368,8 @@ GROW_STEP = 6.0  # a card whose text needs more room grows by this much at a tim
 
 @dataclass(frozen=True)
 class AreaGrid:
-    """How an area's characters stand: their scale, their size before it, where each column starts."""
+    """How an area's characters stand: their scale, their size before it (at the least: `_grown`), where each
+    column starts."""
 
     scale: float
     size: tuple[float, float]
