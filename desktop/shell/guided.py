@@ -212,7 +212,7 @@ class OfferBar(QFrame):
 
 
 class Offer(QObject):
-    """The first start of a game never played here: a bar over the table offers its guided game, once."""
+    """The first start of a game never played here: a bar above the table offers its guided game, once."""
 
     def __init__(self, window: Window) -> None:
         super().__init__(window.centre)
