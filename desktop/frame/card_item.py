@@ -14,6 +14,8 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPain
                            QTextOption, QTransform)
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
+from desktop.frame.hyphens import SOFT_HYPHEN, hyphenated
+
 HIGHLIGHT = QColor("#ffc629")
 SELECTED = QColor("#3d8bfd")
 PIP = "#2e7d5b"
@@ -527,11 +529,9 @@ def _name_and_rule(face: CardFace, boxes: dict[str, TextBox], floor: int, drop: 
                 _cut_short(title.text, width, room, floor, title.bold))]
 
 
-SOFT_HYPHEN = "\u00ad"
-
-
 def _hyphenable(word: str) -> str:
-    """`word` with a soft hyphen wherever it may break: three letters at least on either side."""
+    """`word` with a soft hyphen wherever it may break: three letters at least on either side (a word with
+    no syllable break that fits, which no name on our cards is)."""
     if len(word) < 6:
         return SOFT_HYPHEN.join(word)
     return word[:3] + "".join(SOFT_HYPHEN + letter for letter in word[3:-3]) + SOFT_HYPHEN + word[-3:]
@@ -540,14 +540,40 @@ def _hyphenable(word: str) -> str:
 @lru_cache(maxsize=4096)
 def _whole_name(text: str, width: float, room: float, pixel: int, bold: bool) -> tuple[str, float] | None:
     """The name as drawn whole at `pixel` px within `width` and its height, if `room` holds it: a word
-    wider than the card may break anywhere, with a hyphen ("Manhattan-project")."""
+    wider than the card breaks between syllables, as evenly as it can ("Manhattan-project", hyphens.py)."""
     metrics = QFontMetricsF(_font(pixel, bold))
-    breakable = " ".join(_hyphenable(word) if metrics.horizontalAdvance(word) > width else word
+    breakable = " ".join(word if metrics.horizontalAdvance(word) <= width
+                         else hyphenated(word, width, metrics.horizontalAdvance) or _hyphenable(word)
                          for word in text.split(" "))
     rect = metrics.boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), breakable)
     if rect.width() > width + 0.5 or rect.height() + 2 > room:
         return None
     return breakable, min(room, rect.height() + 2)
+
+
+def broken_words(shown: ShownText) -> list[str]:
+    """The words `shown` breaks across lines as it is drawn, a hyphen where each breaks ("Bloemen-meisje")."""
+    layout = QTextLayout(shown.text, shown.font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    ends = []
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(shown.rect.width())
+        ends.append(line.textStart() + line.textLength())
+    layout.endLayout()
+    text = shown.text
+    broken = []
+    for end in ends[:-1]:
+        if end > 0 and text[end - 1] == SOFT_HYPHEN:
+            start = max(text.rfind(" ", 0, end), text.rfind("\n", 0, end)) + 1
+            stop = min((i for i in (text.find(" ", end), text.find("\n", end)) if i >= 0), default=len(text))
+            broken.append((text[start:end - 1] + "-" + text[end:stop]).replace(SOFT_HYPHEN, ""))
+    return broken
 
 
 FIELDS = ("kind_label", "body", "corner")  # what a face seen small may leave out, with a mark that says so

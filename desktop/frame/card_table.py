@@ -87,6 +87,10 @@ class CardTable(QGraphicsScene):
     def redraw(self) -> None:
         """Draw the last view again (a language switch, a card sliding back home)."""
 
+    def fit_room(self, width: float, height: float) -> None:
+        """The view shows the table in `width` × `height` pixels now: a table that lays itself out to the
+        window's shape does it here (most keep their floor and are scaled to fit)."""
+
     def hand_cards(self) -> list[str]:
         """The cards the number keys pick, in the order they lie."""
         return []

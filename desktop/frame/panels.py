@@ -108,6 +108,10 @@ class TableView(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
+        scene = self.scene()
+        if isinstance(scene, CardTable):
+            room = self.contentsRect()
+            scene.fit_room(room.width(), room.height())  # may change the scene's rect, which fits it again
         self._fit()
 
     def sizeHint(self) -> QSize:

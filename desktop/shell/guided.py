@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QListWidget, QMenu, QStackedWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QListWidget, QMenu, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 import cardsets
 from cardsets import tutorial
@@ -22,7 +22,7 @@ from cardsets.yamlfile import Problem
 from cardsets.tutorial import Script
 from desktop.frame import names as player_names
 from desktop.frame import plain, storage
-from desktop.frame.guide import Bubble, Guide, seat_names
+from desktop.frame.guide import BUBBLE_STYLE, Guide, seat_names
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
 from desktop.frame.seat_table import SeatGame, SeatTable
@@ -185,13 +185,39 @@ def start(window: Window) -> Guide | None:
     return begin(window, name) if name is not None else None
 
 
+class OfferBar(QFrame):
+    """The offer of a guided game: a bar between the prompt and the table, so it covers none of the table
+    (the hand, the deck, the keys listed with F1) while it waits for an answer."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("guide")
+        self.setStyleSheet(BUBBLE_STYLE)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(14, 6, 14, 6)
+        words = QVBoxLayout()
+        words.setSpacing(2)
+        self.heading = plain.label()
+        self.heading.setStyleSheet("font-weight: bold; color: #7a5c00")
+        self.text = plain.label()
+        self.text.setWordWrap(True)
+        words.addWidget(self.heading)
+        words.addWidget(self.text)
+        self.leave = QPushButton()
+        self.next = QPushButton()
+        self.next.setDefault(True)
+        row.addLayout(words, 1)
+        row.addWidget(self.leave)
+        row.addWidget(self.next)
+
+
 class Offer(QObject):
-    """The first start of a game never played here: a bubble over the table offers its guided game, once."""
+    """The first start of a game never played here: a bar above the table offers its guided game, once."""
 
     def __init__(self, window: Window) -> None:
         super().__init__(window.centre)
         self.window = window
-        self.bubble: Bubble | None = None
+        self.bubble: OfferBar | None = None
         window.centre.currentChanged.connect(self._on_table)
         window.tr_.language_changed.connect(self._words)
 
@@ -206,25 +232,20 @@ class Offer(QObject):
         _remember(window, name)
         self.show(table, name)
 
-    def show(self, table: SeatTable, name: str) -> Bubble:
-        t = self.window.tr_.text
-        bubble = self.bubble = Bubble(table.view.viewport())
+    def show(self, table: SeatTable, name: str) -> OfferBar:
+        bubble = self.bubble = OfferBar(table)
         # It goes with its table (a new game, a guided one): the offer must not speak through it afterwards.
         bubble.destroyed.connect(lambda _gone=None, shown=bubble: self._forget(shown))
-        bubble.refusal.hide()
-        bubble.notice.hide()
-        bubble.skip.hide()
         self._words()
         bubble.next.clicked.connect(lambda: self._answer(name, True))
         bubble.leave.clicked.connect(lambda: self._answer(name, False))
-        bubble.adjustSize()
-        area = table.view.viewport().rect()
-        bubble.move(max(8, area.width() - bubble.width() - 16), max(8, area.height() - bubble.height() - 16))
+        layout = table.layout()
+        assert isinstance(layout, QVBoxLayout)  # SeatTable's column: the prompt bar, the table, the message
+        layout.insertWidget(layout.indexOf(table.bar) + 1, bubble)
         bubble.show()
-        bubble.raise_()
         return bubble
 
-    def _forget(self, bubble: Bubble) -> None:
+    def _forget(self, bubble: OfferBar) -> None:
         if self.bubble is bubble:
             self.bubble = None
 
@@ -239,12 +260,16 @@ class Offer(QObject):
         bubble.leave.setText(plain.button_text(t("guide.offer_no")))
 
     def _answer(self, name: str, wanted: bool) -> None:
+        self.withdraw()
+        if wanted:
+            begin(self.window, name)
+
+    def withdraw(self) -> None:
+        """Take the offer away unanswered (a picture of a game in progress, which is never offered one)."""
         if self.bubble is not None:
             self.bubble.hide()
             self.bubble.deleteLater()
             self.bubble = None
-        if wanted:
-            begin(self.window, name)
 
 
 def install(window: Any) -> QAction:

@@ -122,6 +122,9 @@ def set_table(window: MainWindow, shot: Shot) -> None:
     if shot.mode == "solonauts":  # one seat: the moves are the table's own, so that its log follows
         solo = window.new_game({}, shot.seed)
         play_random(solo.game.match, shot.moves, shot.seed, solo.play)
+        offer = getattr(window, "guided_offer", None)  # made for a game with no moves yet: this one has some now
+        if offer is not None:
+            offer.withdraw()
     else:
         table = table_class(shot.game)
         if table is None:

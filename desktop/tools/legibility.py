@@ -17,7 +17,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -61,12 +61,14 @@ class Losses:
     cut: dict[str, int]
     dropped: dict[str, int]
     examples: list[str]  # the cut names in the looking player's places, to say which
+    broken: list[str] = field(default_factory=list)  # the words broken across lines, as drawn: "Bloemen-meisje"
 
     def line(self) -> str:
         cut = ", ".join(f"{place} {self.cut[place]}" for place in PLACES)
         dropped = ", ".join(f"{place} {self.dropped[place]}" for place in PLACES)
         flag = "" if self.cuts_theirs() == 0 else "  NAMES CUT: " + "; ".join(self.examples[:4])
-        return f"{self.table:<12} {self.lang}  names cut: {cut} · fields left out: {dropped}{flag}"
+        words = "" if not self.broken else "\n" + " " * 16 + "words broken: " + ", ".join(sorted(set(self.broken)))
+        return f"{self.table:<12} {self.lang}  names cut: {cut} · fields left out: {dropped}{flag}{words}"
 
     def cuts_theirs(self) -> int:
         return sum(self.cut[place] for place in THEIRS)
@@ -88,15 +90,18 @@ def place_of(scene: object, key: str) -> str:
 
 
 def count_losses(view: QGraphicsView, into: Losses) -> None:
-    """Add what the cards in `view` leave out (card_item.left_out) to `into`, place by place."""
-    from desktop.frame.card_item import CardItem, left_out, on_screen
+    """Add what the cards in `view` leave out (card_item.left_out) to `into`, place by place, and the words
+    they break across lines."""
+    from desktop.frame.card_item import CardItem, broken_words, left_out, on_screen, shown_texts
 
     scene = view.scene()
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
     for item in scene.items():
         if not isinstance(item, CardItem) or not item.isVisible() or not item.sceneBoundingRect().intersects(shown):
             continue
-        missing = left_out(item.face, on_screen(item.deviceTransform(view.viewportTransform())))
+        scale = on_screen(item.deviceTransform(view.viewportTransform()))
+        missing = left_out(item.face, scale)
+        into.broken.extend(word for text in shown_texts(item.face, scale) for word in broken_words(text))
         place = place_of(scene, item.key)
         if "title" in missing:
             into.cut[place] += 1

@@ -91,11 +91,12 @@ class ParsifalFaces:
         return face
 
     def character(self, instance: str, lines: tuple[tuple[str, str, bool], ...], blocked: bool,
-                  covered: bool, owner: str = "") -> CardFace:
+                  covered: bool, owner: str = "", size: tuple[float, float] = CARD) -> CardFace:
         """A character in play: name, its own abilities, one line per mission condition done or not yet;
-        `owner` names the player a card lying in someone else's area belongs to."""
+        `owner` names the player a card lying in someone else's area belongs to; `size` is larger than CARD
+        where its area has the room."""
         type_id = card_type(instance)
-        key = ("char", type_id, lines, blocked, covered, owner, self.translator.language)
+        key = ("char", type_id, lines, blocked, covered, owner, size, self.translator.language)
 
         def make() -> CardFace:
             tarot = self.cards.tarot(type_id)
@@ -104,7 +105,7 @@ class ParsifalFaces:
             header, paper = BLOCKED if blocked else COMPLETE if complete else CHARACTER
             body = "\n".join([self.abilities(tarot.abilities),
                               *(self.condition_line(k, w, m) for k, w, m in lines)])
-            return CardFace(CARD[0], CARD[1], header, paper,
+            return CardFace(size[0], size[1], header, paper,
                             kind_label=self.translator.text("face.blocked") if blocked else owner,
                             year=f"{met}/{len(lines)}" if lines else "", title=self.name(instance), body=body,
                             reconstructed=tarot.reconstructed, covered=COVER if covered else 0.0)
@@ -121,36 +122,36 @@ class ParsifalFaces:
                             reconstructed=tarot.reconstructed)
         return self._cached(("rest", type_id, self.translator.language), make)
 
-    def artifact(self, instance: str) -> CardFace:
-        """An artifact lying in the common area."""
+    def artifact(self, instance: str, width: float = COMMON_CARD[0]) -> CardFace:
+        """An artifact lying in the common area, `width` wide (wider while few lie there)."""
         type_id = card_type(instance)
 
         def make() -> CardFace:
             tarot = self.cards.tarot(type_id)
-            return CardFace(COMMON_CARD[0], COMMON_CARD[1], *ARTIFACT,
+            return CardFace(width, COMMON_CARD[1], *ARTIFACT,
                             kind_label=self.translator.text("kind.one_artifact"),
                             title=self.name(instance), body=self.abilities(tarot.abilities, plus=True),
                             reconstructed=tarot.reconstructed)
-        return self._cached(("art", type_id, self.translator.language), make)
+        return self._cached(("art", type_id, width, self.translator.language), make)
 
-    def tucked(self, instance: str) -> CardFace:
-        """An artifact under its holder: only the name and what it adds show (PAR-15.2)."""
+    def tucked(self, instance: str, width: float = PLATE[0]) -> CardFace:
+        """An artifact under its holder, as wide as it: only the name and what it adds show (PAR-15.2)."""
         type_id = card_type(instance)
 
         def make() -> CardFace:
             tarot = self.cards.tarot(type_id)
-            return CardFace(PLATE[0], PLATE[1], TUCKED, TUCKED, title=self.name(instance),
+            return CardFace(width, PLATE[1], TUCKED, TUCKED, title=self.name(instance),
                             body=self.abilities(tarot.abilities, plus=True), plate=True)
-        return self._cached(("tucked", type_id, self.translator.language), make)
+        return self._cached(("tucked", type_id, width, self.translator.language), make)
 
-    def in_limbo(self, instance: str) -> CardFace:
+    def in_limbo(self, instance: str, width: float = LIMBO_PLATE[0]) -> CardFace:
         type_id = card_type(instance)
         artifact = self.cards.tarot(type_id).kind == "artifact"
 
         def make() -> CardFace:
-            return CardFace(LIMBO_PLATE[0], LIMBO_PLATE[1], TUCKED if artifact else LIMBO, LIMBO,
+            return CardFace(width, LIMBO_PLATE[1], TUCKED if artifact else LIMBO, LIMBO,
                             title=self.name(instance), plate=True)
-        return self._cached(("limbo", type_id, self.translator.language), make)
+        return self._cached(("limbo", type_id, width, self.translator.language), make)
 
     def seal(self, blocker: str) -> CardFace:
         """The small seal on a second target of a blocker whose card lies elsewhere (PAR-15.3)."""

@@ -9,34 +9,34 @@ hands it `dests` (card -> target key -> move) made from legal_moves.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
-from desktop.frame.card_item import CardFace, CardItem
+from desktop.frame.card_item import CardFace, CardItem, left_out
 from desktop.frame.card_table import DECK_KEY, GAP, LABEL, MARGIN, CardTable, Dests
 from desktop.frame.i18n import Translator
 from desktop.games.parsifal.faces import CARD, COMMON_CARD, COVER, LIMBO_PLATE, PLATE, ParsifalFaces
 from rules.parsifal.missions import conditions
 from rules.parsifal.state import ParState, card_type
 
-WIDTH, HEIGHT = 1480.0, 950.0
+WIDTH, HEIGHT = 1480.0, 950.0  # the narrowest floor; a wide window widens it (ParsifalScene.fit_room)
+WIDEST_FLOOR = 1800.0
 COMMON_KEY = "zone:common"
 LIMBO_KEY = "zone:limbo"
 PENDING_KEY = "zone:pending"
 TOP_Y = 32.0
 TOP_H = 124.0
-DECK_SIZE = (96.0, TOP_H)
+DECK_SIZE = (112.0, TOP_H)  # "Turnos restantes: 18" on one line at 1280×720
 COMMON_X = MARGIN + DECK_SIZE[0] + 16
 COMMON_W = 7 * (COMMON_CARD[0] + 6) + 6
+WIDEST_COMMON = 1.4 * COMMON_CARD[0]
 LIMBO_X = COMMON_X + COMMON_W + 14
 LIMBO_COLUMNS = 3
-LIMBO_W = LIMBO_COLUMNS * (LIMBO_PLATE[0] + 6) + 6
-PENDING_X = LIMBO_X + LIMBO_W + 12
-PENDING_SIZE = (WIDTH - MARGIN - PENDING_X, TOP_H)
+WIDEST_LIMBO_PLATE = 1.25 * LIMBO_PLATE[0]
 AREAS_Y = TOP_Y + TOP_H + 22
 AREA_BAND = 26.0
 COLUMN_H = 2 * CARD[1] - COVER + PLATE[1] - 4  # a blocked card, its blocker, one artifact under it
@@ -77,9 +77,10 @@ class ParsifalScene(CardTable):
         self.par_view: ParState | None = None
         self.seating = Seating([], None)
         self.area_rects: dict[int, tuple[float, float, float, float]] = {}
+        self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
-                         ("pending", (PENDING_X, 5))):
+                         ("pending", (self._pending_x(), 5))):
             self._labels[key] = self._caption(pos, 15)
 
     def _caption(self, pos: tuple[float, float], pixel: int, colour: str = LABEL) -> QGraphicsSimpleTextItem:
@@ -100,14 +101,18 @@ class ParsifalScene(CardTable):
         wanted[DECK_KEY] = (QPointF(MARGIN, TOP_Y), 1)
         self.put(COMMON_KEY, _zone(COMMON_W, TOP_H))
         wanted[COMMON_KEY] = (QPointF(COMMON_X, TOP_Y), 0)
+        # A few artifacts share out the zone's width: wider cards, their rule text on fewer lines.
+        width = min(WIDEST_COMMON, max(COMMON_CARD[0], (COMMON_W - 6) / max(1, len(view.common)) - 6))
         for i, artifact in enumerate(view.common):
-            self.put(artifact, faces.artifact(artifact))
-            wanted[artifact] = (QPointF(COMMON_X + 6 + i * (COMMON_CARD[0] + 6),
+            self.put(artifact, faces.artifact(artifact, width))
+            wanted[artifact] = (QPointF(COMMON_X + 6 + i * (width + 6),
                                         TOP_Y + (TOP_H - COMMON_CARD[1]) / 2), 2 + i * 0.01)
         self._place_limbo(view, wanted)
         if seating.pending:
-            self.put(PENDING_KEY, faces.pending(seating.pending, seating.waiting, PENDING_SIZE))
-            wanted[PENDING_KEY] = (QPointF(PENDING_X, TOP_Y), 1)
+            pending_x = self._pending_x()
+            pending_size = (self.sceneRect().width() - MARGIN - pending_x, TOP_H)
+            self.put(PENDING_KEY, faces.pending(seating.pending, seating.waiting, pending_size))
+            wanted[PENDING_KEY] = (QPointF(pending_x, TOP_Y), 1)
         self.scales: dict[str, float] = {}  # cards of a crowded area are drawn smaller (the rest at 1)
         self._place_areas(view, wanted)
         self.place(wanted)
@@ -119,19 +124,27 @@ class ParsifalScene(CardTable):
 
     def _place_limbo(self, view: ParState, wanted: dict[str, tuple[QPointF, float]]) -> None:
         """Limbo face up, in order of arrival; a long Limbo packs its rows closer (PAR-15.1)."""
-        self.put(LIMBO_KEY, _zone(LIMBO_W, TOP_H))
+        plate = self._limbo_plate()
+        self.put(LIMBO_KEY, _zone(LIMBO_COLUMNS * (plate + 6) + 6, TOP_H))
         wanted[LIMBO_KEY] = (QPointF(LIMBO_X, TOP_Y), 0)
         rows = max(1, math.ceil(len(view.limbo) / LIMBO_COLUMNS))
         step = min(LIMBO_PLATE[1] + 4, (TOP_H - 12 - LIMBO_PLATE[1]) / max(1, rows - 1))
         for i, tarot in enumerate(view.limbo):
-            self.put(tarot, self.faces.in_limbo(tarot))
+            self.put(tarot, self.faces.in_limbo(tarot, plate))
             col, row = i % LIMBO_COLUMNS, i // LIMBO_COLUMNS
-            wanted[tarot] = (QPointF(LIMBO_X + 6 + col * (LIMBO_PLATE[0] + 6), TOP_Y + 6 + row * step), 2 + i * 0.01)
+            wanted[tarot] = (QPointF(LIMBO_X + 6 + col * (plate + 6), TOP_Y + 6 + row * step), 2 + i * 0.01)
+
+    def _limbo_plate(self) -> float:
+        """A Limbo plate's width: a wider table gives some of its width to Limbo's names ("Flower Maiden")."""
+        return min(WIDEST_LIMBO_PLATE, LIMBO_PLATE[0] + (self.sceneRect().width() - WIDTH) / LIMBO_COLUMNS)
+
+    def _pending_x(self) -> float:
+        return LIMBO_X + LIMBO_COLUMNS * (self._limbo_plate() + 6) + 6 + 12
 
     def _place_areas(self, view: ParState, wanted: dict[str, tuple[QPointF, float]]) -> None:
         faces = self.faces
         cols, rows = GRID.get(view.players, (3, 2))
-        aw = (WIDTH - 2 * MARGIN - (cols - 1) * 10) / cols
+        aw = (self.sceneRect().width() - 2 * MARGIN - (cols - 1) * 10) / cols
         ah = (HEIGHT - MARGIN - AREAS_Y - (rows - 1) * 10) / rows
         lines: dict[str, tuple[tuple[str, str, bool], ...]] = {}  # copies share their missions (PAR-8.4)
 
@@ -158,44 +171,69 @@ class ParsifalScene(CardTable):
             # The tallest column: a character, the blocker lying on it, and all their artifacts in a row under them.
             tallest = max((_column_height(len(view.held.get(c, [])) + len(view.held.get(blocker_here.get(c, ""), [])),
                                           c in blocker_here) for c in here), default=CARD[1])
-            scale, places = _columns(len(here), aw, ah, tallest)
+            grid = _columns(len(here), aw, ah, tallest)
+            scale, size = grid.scale, grid.size
             for i, character in enumerate(here):
-                dx, dy = places[i]
+                dx, dy = grid.places[i]
                 x, y = ax + dx, ay + dy
                 z = 10.0 + i * 10
                 blocked = character in block_on
-                self.put(character, faces.character(character, lines_of(character), blocked, blocked))
+                blocker = blocker_here.get(character, "")
+                plates = len(view.held.get(character, [])) + len(view.held.get(blocker, []))
+                # What the row leaves under this column goes to its cards, as far as their texts need it.
+                spare = grid.row_h - _column_height(plates, bool(blocker))
+                face = self._grown(lambda s: faces.character(character, lines_of(character), blocked, blocked, size=s),
+                                   size, spare, scale)
+                spare -= face.height - size[1]
+                self.put(character, face)
                 wanted[character] = (QPointF(x, y), z)
                 self.scales[character] = scale
-                foot = QPointF(x, y + (CARD[1] - COVER) * scale)
-                blocker = block_on.get(character, "")
-                if character in blocker_here:
+                foot = QPointF(x, y + (face.height - COVER) * scale)
+                if blocker:
                     # Over every column of the area: a neighbour must not hide the blocker's band. Its artifacts
                     # come first under it, then the blocked card's own, which the blocker would cover.
                     over = 500.0 + i * 10
                     owner = view.owner[blocker]
                     tag = self._name(owner) if owner != seat else ""  # whose blocker lies here
-                    self.put(blocker, faces.character(blocker, lines_of(blocker), False, False, tag))
+                    lies = self._grown(lambda s: faces.character(blocker, lines_of(blocker), False, False, tag, s),
+                                       size, spare, scale)
+                    self.put(blocker, lies)
                     wanted[blocker] = (foot, over)
                     self.scales[blocker] = scale
-                    after = self._tuck(view, blocker, foot.x(), foot.y(), over, scale, wanted)
-                    self._tuck(view, character, x, foot.y(), over, scale, wanted, after)
+                    after = self._tuck(view, blocker, foot.x(), foot.y() + (lies.height - 1) * scale, over, grid,
+                                       wanted)
+                    self._tuck(view, character, x, foot.y() + (lies.height - 1) * scale, over, grid, wanted, after)
                     continue
-                self._tuck(view, character, x, y, z, scale, wanted)
+                self._tuck(view, character, x, y + (face.height - 1) * scale, z, grid, wanted)
                 if blocked:
-                    self.put(seal_key(character), faces.seal(blocker))
+                    self.put(seal_key(character), faces.seal(block_on[character]))
                     wanted[seal_key(character)] = (foot + QPointF(8, 5) * scale, 500.0 + i * 10)
                     self.scales[seal_key(character)] = scale
 
-    def _tuck(self, view: ParState, holder: str, x: float, y: float, z: float, scale: float,
+    def _grown(self, make: Callable[[tuple[float, float]], CardFace], size: tuple[float, float], spare: float,
+               scale: float) -> CardFace:
+        """The face `make` gives at `size`, or taller by up to `spare`, as far as its rule text needs to show
+        whole at the view's scale (a card left with "…" while the area has bare felt under it)."""
+        face = make(size)
+        if self.view_scale is None:
+            return face
+        seen = self.view_scale * scale
+        height = size[1]
+        while left_out(face, seen) and height + GROW_STEP <= min(size[1] + spare, TALLEST):
+            height += GROW_STEP
+            face = make((size[0], height))
+        return face
+
+    def _tuck(self, view: ParState, holder: str, x: float, first: float, z: float, grid: AreaGrid,
               wanted: dict[str, tuple[QPointF, float]], skip: int = 0) -> int:
-        """The holder's artifacts just under its foot, in the order they came (PAR-15.2), after `skip`
-        plates already there; returns how many plates lie there then."""
+        """The holder's artifacts from `first` down (just under the foot's rounded corners, so both lines of
+        the band show), in the order they came (PAR-15.2), after `skip` plates already there; returns how
+        many plates lie there then."""
         held = view.held.get(holder, [])
-        first = y + (CARD[1] - 1) * scale  # under the foot's rounded corners only: both lines of the band show
+        scale = grid.scale
         step = (PLATE[1] + 2) * scale
         for k, artifact in enumerate(held):
-            self.put(artifact, self.faces.tucked(artifact))
+            self.put(artifact, self.faces.tucked(artifact, grid.size[0]))
             wanted[artifact] = (QPointF(x, first + (skip + k) * step), z - 1 + k * 0.01)
             self.scales[artifact] = scale
         return skip + len(held)
@@ -211,6 +249,7 @@ class ParsifalScene(CardTable):
         self._labels["common"].setText(t("label.common"))
         self._labels["limbo"].setText(t("label.limbo_count", count=len(view.limbo)))
         self._labels["pending"].setText(t("label.declared") if seating.pending else "")
+        self._labels["pending"].setPos(self._pending_x(), 5)
         for seat, (ax, ay, _aw, _ah) in self.area_rects.items():
             key = f"area:{seat}"
             label = self._labels.get(key)
@@ -226,6 +265,18 @@ class ParsifalScene(CardTable):
         for key, label in self._labels.items():
             if key.startswith("area:") and int(key[5:]) not in self.area_rects:
                 label.setVisible(False)
+
+    def fit_room(self, width: float, height: float) -> None:
+        """As wide as the view's shape at the floor's height, so the areas get the width a wide window
+        would otherwise leave as bare felt on both sides (their cards grow wider and need fewer lines)."""
+        if width <= 0 or height <= 0:
+            return
+        wanted = min(WIDEST_FLOOR, max(WIDTH, 10 * math.floor(HEIGHT * width / height / 10)))
+        seen = round(min((width - 4) / wanted, (height - 4) / HEIGHT), 3)  # as TableView fits it
+        if (wanted, seen) != (self.sceneRect().width(), self.view_scale):
+            self.view_scale = seen
+            self.setSceneRect(0, 0, wanted, HEIGHT)
+            self.redraw()
 
     def redraw(self) -> None:
         if self.par_view is not None:
@@ -310,17 +361,40 @@ def _column_height(plates: int, blocker: bool) -> float:
     return (2 * CARD[1] - COVER if blocker else CARD[1]) + plates * (PLATE[1] + 2)
 
 
-def _columns(count: int, aw: float, ah: float, column_h: float = COLUMN_H) -> tuple[float, list[tuple[float, float]]]:
-    """The scale of an area's cards and where each column starts (relative to the area): in as many rows
-    as keep the cards largest, shrunk rather than overlapping, so every name and artifact shows."""
+WIDEST = 1.5 * CARD[0]  # a character given its row's spare width: wider lines of rule text, not a banner
+TALLEST = 1.3 * CARD[1]  # a card grown for its text (ParsifalScene._grown)
+GROW_STEP = 6.0  # a card whose text needs more room grows by this much at a time
+
+
+@dataclass(frozen=True)
+class AreaGrid:
+    """How an area's characters stand: their scale, their size before it (at the least: `_grown`), where each
+    column starts."""
+
+    scale: float
+    size: tuple[float, float]
+    row_h: float  # a row's height before the scale: what a column may fill
+    places: list[tuple[float, float]]
+
+
+def _columns(count: int, aw: float, ah: float, column_h: float = COLUMN_H) -> AreaGrid:
+    """The characters of an area in as many rows as keep them largest, shrunk rather than overlapping, so
+    every name and artifact shows; they take the width the rows leave and the rows share out the height,
+    so their abilities and missions need fewer lines (PAR-15)."""
     inner_w, inner_h = aw - 16, ah - AREA_BAND - 6
     row_h = max(column_h, COLUMN_H)  # room for a blocker to come, so one block does not reflow the area
-    best = (0.0, 1)
+    best = (0.0, 1, 1)
     for rows in range(1, max(1, count) + 1):
         per_row = math.ceil(max(1, count) / rows)
         scale = min(1.0, (inner_w + GAP) / (per_row * (CARD[0] + GAP)), inner_h / (rows * row_h))
         if scale > best[0] + 1e-9:
-            best = (scale, per_row)
-    scale, per_row = best
-    return scale, [(8 + (i % per_row) * (CARD[0] + GAP) * scale, AREA_BAND + 4 + (i // per_row) * row_h * scale)
-                   for i in range(count)]
+            best = (scale, per_row, rows)
+    scale, per_row, rows = best
+    # The row's spare width and height, at the scale the height allows: the height goes to the cards whose
+    # texts need it (ParsifalScene._grown).
+    width = min(WIDEST, max(CARD[0], (inner_w + GAP) / (per_row * scale) - GAP))
+    row = max(row_h, inner_h / rows / scale)
+    return AreaGrid(scale, (width, CARD[1]), row,
+                    [(8 + (i % per_row) * (width + GAP) * scale,
+                      AREA_BAND + 4 + (i // per_row) * row * scale)
+                     for i in range(count)])

@@ -7,12 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication
 
 from desktop.frame.card_item import CardItem, left_out, on_screen, shown_texts
 from desktop.frame.i18n import Translator
 from desktop.games.banquet.scene import BanquetScene
-from desktop.games.parsifal.scene import ParsifalScene
+from desktop.games.parsifal.scene import GROW_STEP, TALLEST, ParsifalScene
 from desktop.shell import screenshot
 from desktop.shell.main_window import MainWindow
 from desktop.tools.legibility import table_view
@@ -71,6 +72,48 @@ def test_parsifal_characters_show_their_abilities_and_missions(qtbot: Any, home:
                         or (item.face.year and shown.get("year") != item.face.year):
                     missing.append(f"seed {seed}, {moves} moves: {item.key} shows {shown}")
     assert seen > 40 and missing == []
+
+
+def felt_under(scene: ParsifalScene, item: CardItem) -> float:
+    """The bare felt under `item`'s column in its area: from the foot of what lies under it (a blocker, its
+    artifacts) to the next card below or the area's edge, in scene units."""
+    card = item.mapRectToScene(QRectF(0, 0, item.face.width, item.face.height))
+    area = next(QRectF(*rect) for rect in scene.area_rects.values() if QRectF(*rect).contains(card.center()))
+    below = sorted((other.mapRectToScene(QRectF(0, 0, other.face.width, other.face.height))
+                    for other in scene.items_by_key.values()
+                    if other is not item and other.isVisible() and not other.key.startswith(("area:", "zone:"))),
+                   key=lambda rect: rect.top())
+    foot = card.bottom()
+    for rect in below:
+        if card.left() <= rect.center().x() <= card.right() and rect.top() > card.top() and area.contains(rect.center()):
+            if rect.top() > foot + 4:
+                return rect.top() - foot
+            foot = max(foot, rect.bottom())
+    return area.bottom() - foot
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_a_parsifal_card_cut_short_has_no_room_left_to_grow(qtbot: Any, home: Path, tmp_path: Path, lang: str) -> None:
+    """A character or artifact whose rule text ends in "…" at 1280×720 has grown as far as its area lets it
+    (PAR-15.3, PAR-15.4): no bare felt is left under its column, or it is as tall as a card grows. Cards stood
+    at one size, leaving felt under short columns while their missions were cut."""
+    window = window_for(qtbot, lang)
+    wasted: list[str] = []
+    seen = 0
+    for seed in SEEDS:
+        for moves in (20, 40):
+            items = drawn(window, tmp_path, "parsifal", 4, seed, moves)
+            scene = table_view(window).scene()
+            assert isinstance(scene, ParsifalScene) and scene.par_view is not None
+            characters = {c for seat in range(scene.par_view.players) for c in scene.par_view.owned_by(seat)}
+            for item, scale in items:
+                seen += item.key in characters
+                if item.key not in characters or "body" not in left_out(item.face, scale):
+                    continue
+                room = felt_under(scene, item) / item.scale()
+                if room > GROW_STEP + 8 and item.face.height + GROW_STEP <= TALLEST:
+                    wasted.append(f"seed {seed}, {moves} moves: {item.key} cut with {room:.0f} units of felt under it")
+    assert seen > 40 and wasted == [], wasted
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

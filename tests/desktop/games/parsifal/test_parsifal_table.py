@@ -15,8 +15,9 @@ from table_driver import Dialogs, _send, centre, click, drag, make_window, view_
 from desktop.frame.card_item import CardItem, face_layout
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import PUBLIC, autosave_path
-from desktop.games.parsifal.faces import DONE, NOT_YET
-from desktop.games.parsifal.scene import COMMON_KEY, LIMBO_KEY, PENDING_KEY, area_key, seal_key
+from desktop.games.parsifal.faces import CARD, DONE, NOT_YET
+from desktop.games.parsifal.scene import (COMMON_KEY, LIMBO_KEY, PENDING_KEY, WIDEST_FLOOR, WIDTH, area_key,
+                                           seal_key)
 from desktop.games.parsifal.table import ParsifalGame, ParsifalTable
 from desktop.shell.main_window import MainWindow
 from rules.kernel import Move
@@ -511,3 +512,22 @@ def test_a_game_played_with_hints_says_so_at_its_end(main: MainWindow, dialogs: 
     end = t("end.drawn", why=t("game_drawn.all_passed"))
     used = t("hint.used", players=t("hint.used_by", player=NAMES[A], count=1))
     assert dialogs.informed[-1] == (t("hs.end_title"), f"{end}\n{used}")
+
+
+def test_a_wide_window_widens_the_table_and_its_areas(main: MainWindow) -> None:
+    """At 1280×720 the view is wider for its height than the table: the table takes that width (its areas and
+    their characters grow wider, PAR-15) instead of leaving bare felt on either side; a taller window keeps
+    the narrowest table."""
+    table = start(main)
+    scene, view = table.scene, table.view
+    main.resize(1280, 720)
+    QApplication.processEvents()
+    wide = scene.sceneRect().width()
+    room = view.contentsRect()
+    shaped = min(WIDEST_FLOOR, scene.sceneRect().height() * room.width() / room.height())  # the view's shape
+    assert wide > WIDTH and abs(wide - shaped) <= 10
+    cards = [item.face.width for key, item in scene.items_by_key.items() if key in scene.par_view.owner]
+    assert cards and min(cards) > CARD[0]
+    main.resize(1280, 1000)
+    QApplication.processEvents()
+    assert scene.sceneRect().width() == WIDTH

@@ -1,0 +1,47 @@
+"""The first-start offer of a guided game covers nothing the player needs (issue #36): at 1280×720 it lay
+over the hand, the deck and the last rows of the keys listed with F1 until it was answered."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QRect
+from PySide6.QtWidgets import QApplication, QWidget
+
+from desktop.frame.card_table import DECK_KEY
+from desktop.shell.main_window import MainWindow
+from desktop.shell.screenshot import GAMES, NAMES
+from rules.registry import engine
+
+
+def on_screen(widget: QWidget, rect: QRect | None = None) -> QRect:
+    """`rect` of `widget` (all of it by default) in the screen's coordinates."""
+    rect = widget.rect() if rect is None else rect
+    return QRect(widget.mapToGlobal(rect.topLeft()), rect.size())
+
+
+@pytest.mark.parametrize("table", list(GAMES))
+def test_the_offer_covers_no_hand_card_deck_or_listed_key(qtbot: Any, window: MainWindow, table: str) -> None:
+    game, mode = GAMES[table]
+    window.resize(1280, 720)
+    if table != "solonauts":  # the window's first table is Solonauts, offered already
+        players = engine(game, mode).player_range()[1]
+        window.new_hotseat(game, mode, list(NAMES[:players]), {}, 5)
+    for _ in range(3):
+        QApplication.processEvents()
+    offer = window.guided_offer.bubble  # type: ignore[attr-defined]
+    seat_table = window.table
+    assert offer is not None and offer.isVisible() and seat_table is not None
+    scene, view = seat_table.scene, seat_table.view
+    keys = [*scene.hand_cards(), *([DECK_KEY] if DECK_KEY in scene.items_by_key else [])]
+    assert keys, "a table with neither hand nor deck tests nothing"
+    bar = on_screen(offer)
+    covered = [key for key in keys
+               if bar.intersects(on_screen(view.viewport(),
+                                           view.mapFromScene(scene.items_by_key[key].sceneBoundingRect()).boundingRect()))]
+    scene.toggle_help(True)  # F1: the keys listed over the table
+    panel = scene.help_panel
+    assert panel is not None
+    listed = on_screen(view.viewport(), view.mapFromScene(panel.sceneBoundingRect()).boundingRect())
+    assert covered == [] and not bar.intersects(listed.intersected(on_screen(view.viewport())))
+    assert bar.bottom() < on_screen(view.viewport()).top() or bar.top() > on_screen(view.viewport()).bottom()
