@@ -7,7 +7,7 @@ small, and a snapshot restores the exact state, random generator included.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from rules.kernel import BadOption, Engine, Event, Move, NothingToRedo, NothingToUndo
@@ -21,6 +21,9 @@ class _Step(Generic[S]):
     before: S
     events: list[Event]
     barrier: bool
+    # The events as each player may learn them (`seen_events`), made once: a step's state after it never
+    # changes while the step is played.
+    seen: dict[int, list[Event]] = field(default_factory=dict)
 
 
 SEED_LIMIT = 2**64  # a deal number fits 64 bits (unsigned), as every deal number used so far does
@@ -77,6 +80,18 @@ class Match(Generic[S]):
     def last_events(self) -> list[Event]:
         """What the last move played made happen."""
         return list(self._done[-1].events) if self._done else []
+
+    def seen_events(self, player: int) -> list[Event]:
+        """Everything that happened so far as `player` may learn it (PUBLIC: as anybody may): each event passed
+        through `engine.event_view` with the position right after its own move, so a card shown later does not
+        unmask the line that drew it. The log, the screen reader and what a seat is sent are made of these."""
+        seen: list[Event] = []
+        for index, step in enumerate(self._done):
+            if player not in step.seen:
+                after = self._done[index + 1].before if index + 1 < len(self._done) else self.state
+                step.seen[player] = [self.engine.event_view(after, event, player) for event in step.events]
+            seen.extend(step.seen[player])
+        return seen
 
     def legal_moves(self, player: int) -> list[Move]:
         """Every move `player` may take now (the engine's `legal_moves` on the current state)."""

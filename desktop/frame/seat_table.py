@@ -372,8 +372,11 @@ class SeatTable(QWidget):
         return True
 
     def log_lines(self) -> list[Event]:
-        """The events of the game so far as the table may show them to everybody."""
-        return [event for event in self.game.match.events() if self.shown_in_log(event)]
+        """The events of the game so far as the table may show them to everybody: each one as the engine lets
+        the log's reader learn it (`Match.seen_events`), never raw."""
+        match = self.game.match
+        reader = 0 if match.engine.players(match.state) == 1 else PUBLIC  # the log is on the shared screen
+        return [event for event in match.seen_events(reader) if self.shown_in_log(event)]
 
     def situation(self) -> str:
         """Who is to act now, or how the game ended (a replay's line under the table)."""

@@ -610,7 +610,7 @@ class BacchanaliaTable(SeatTable):
         """Offer every scene told so far; a new scene moves the editor to it, old notes stay as written."""
         if not hasattr(self, "journal_scene"):
             return  # the first refresh comes from the frame, before the panel exists
-        told = scenes(self.game.match.events())
+        told = scenes(self.game.match.seen_events(PUBLIC))
         turns = [0] + [s.turn for s in told]
         current = turns[-1]
         if turns != self._journal_turns:
@@ -660,7 +660,7 @@ class BacchanaliaTable(SeatTable):
         if path is None:
             return False
         t = self.tr_.text
-        text = story(self.game.journal, self.game.match.events(), self.game.names, t)
+        text = story(self.game.journal, self.game.match.seen_events(PUBLIC), self.game.names, t)
         try:
             export(path, text)
         except OSError as exc:

@@ -541,9 +541,6 @@ class BanquetTable(SeatTable):
         eng = self.game.engine
         return [eng.event_view(self.game.state, e, PUBLIC) for e in events]
 
-    def log_lines(self) -> list[Event]:
-        return self._public(self.game.match.events())
-
     def event_text(self, event: Event) -> str:
         names = self.game.names
         params: dict[str, object] = {}
