@@ -127,7 +127,8 @@ def _overlaid(name: str, root: Path) -> list[tuple[str, Any]]:
         except OSError as exc:
             found.append((lang, [Problem(str(path), 1, 1, f"cannot read it: {exc.strerror or exc}")]))
             continue
-        catalog, problems = text.load_with(root / name / "text", label, lang, data, notes)
+        # A form it lacks (a plural category added since it was made) shows as the language's "other" form.
+        catalog, problems = text.load_with(root / name / "text", label, lang, data, notes, all_forms=False)
         found.append((lang, [Problem(str(path), p.line, p.column, p.message) for p in problems] if problems else catalog))
     return found
 
