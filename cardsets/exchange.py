@@ -162,7 +162,7 @@ def export(root: Path, game: str, lang: str, folder: Path, fmt: str, replace: bo
                                f"{', '.join(x for x in LANGUAGES if x != REFERENCE)}"])
     catalog, _source = _current(root, game, lang, overlay)
     cards = _cards(root, game)
-    english = {key: catalog.strings[REFERENCE][str(catalog.source(lang, key))] for key in catalog.expected(lang)}
+    english = catalog.sources(lang)
     own = catalog.strings[lang]
     path = folder / f"{game}.{lang}{FORMATS[fmt]}"
     if fmt == "po":
@@ -337,7 +337,7 @@ def import_file(root: Path, path: Path, game: str | None = None, lang: str | Non
     target = _folder(root, game) / f"{lang}.yaml" if overlay is None else overlay_file(overlay, game, lang)
     label = f"{game}/text/{lang}.yaml"
     catalog, base = _current(root, game, lang, overlay)
-    english = {key: catalog.strings[REFERENCE][str(catalog.source(lang, key))] for key in catalog.expected(lang)}
+    english = catalog.sources(lang)
     own = catalog.strings[lang]
     problems += _partial_plurals(name, entries)
     changes: dict[str, str] = {}

@@ -148,6 +148,11 @@ class Catalog:
                 keys.append(key)
         return keys
 
+    def sources(self, lang: str) -> dict[str, str]:
+        """Each key `lang` should have, in English order, with the English text it is translated from."""
+        english = self.strings.get(REFERENCE, {})
+        return {key: english[str(self.source(lang, key))] for key in self.expected(lang)}
+
     def missing(self, lang: str) -> list[str]:
         """The keys `lang` should have (``expected``) and lacks."""
         own = self.strings.get(lang, {})

@@ -11,7 +11,7 @@ from PySide6.QtGui import QImage, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea,
                                QVBoxLayout, QWidget)
 
-from cardsets import glossary
+from cardsets import glossary, plurals
 from cardsets.text import LANGUAGE_NAMES
 from cardsets.yamlfile import MAX_FILE_BYTES
 from desktop.frame import plain
@@ -54,6 +54,11 @@ class StringEditor(QWidget):
         self.source.setWordWrap(True)
         self.source.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.source.setStyleSheet("color: #555")
+        # A counted string: every plural form of the language, each with its category and a number it is for.
+        self.forms = plain.label()
+        self.forms.setWordWrap(True)
+        self.forms.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.forms_of: dict[str, str] = {}  # the target language's strings, for the forms not in the field
         self.field = QPlainTextEdit()
         self.field.setTabChangesFocus(True)
         self.field.setFixedHeight(self.field.fontMetrics().lineSpacing() * 4 + 12)
@@ -84,6 +89,7 @@ class StringEditor(QWidget):
         left.setContentsMargins(0, 0, 0, 0)
         left.addLayout(top)
         left.addWidget(self.source)
+        left.addWidget(self.forms)
         left.addWidget(self.field)
         left.addLayout(buttons)
         left.addStretch(1)
@@ -118,6 +124,7 @@ class StringEditor(QWidget):
         self.revert_button.setText(plain.button_text(t("wb.edit.revert")))
         self.field.setPlaceholderText(t("wb.edit.placeholder"))
         self._show_heading()
+        self._show_forms()
         self._show_status([])
 
     def offer(self, keys: list[str], current: str) -> None:
@@ -134,6 +141,7 @@ class StringEditor(QWidget):
         """No string to edit (none picked, or this one cannot be edited here: ``reason`` says why)."""
         self.timer.stop()
         self.key, self.file, self.base, self.saved_value, self.message = None, None, b"", "", ""
+        self.forms.setVisible(False)
         self.field.blockSignals(True)
         self.field.setPlainText("")
         self.field.blockSignals(False)
@@ -146,8 +154,10 @@ class StringEditor(QWidget):
         self.show_faces([])
 
     def load(self, key: str, file: StringFile, source_text: str, english: dict[str, str],
-             notes: dict[str, str], terms: glossary.Glossary | None) -> None:
-        """Start editing ``key`` in ``file`` from the text the file has now (none: a string to add)."""
+             notes: dict[str, str], terms: glossary.Glossary | None, own: dict[str, str] | None = None) -> None:
+        """Start editing ``key`` in ``file`` from the text the file has now (none: a string to add). ``english``
+        maps each key of the file's language to the English it is translated from; ``own`` is what that
+        language says now (the other plural forms of a counted string are shown beside the field)."""
         try:
             base = edit.read_base(file)
             value = edit.value_in(base, file, key)
@@ -158,6 +168,7 @@ class StringEditor(QWidget):
             self.message = ""
         self.key, self.file, self.base, self.saved_value = key, file, base, value
         self.english, self.notes, self.terms = english, notes, terms
+        self.forms_of = own or {}
         self.source.setText(source_text)
         self.field.setEnabled(True)
         self.save_button.setEnabled(True)
@@ -166,6 +177,7 @@ class StringEditor(QWidget):
         self.field.setPlainText(value)
         self.field.blockSignals(False)
         self._show_heading()
+        self._show_forms()
         self._typed()
 
     def show_faces(self, images: list[QImage]) -> None:
@@ -195,6 +207,34 @@ class StringEditor(QWidget):
         self.heading.setText(self.tr_.text("wb.edit.heading", string=self.key, file=self.file.label,
                                            language=LANGUAGE_NAMES.get(self.file.lang, self.file.lang)))
 
+    def plural_forms(self) -> list[tuple[str, str, str]]:
+        """(key, "many (e.g. 1000000)", text) for each plural form of the counted string in the field, in the
+        translator's words; empty for any other string."""
+        parts = plurals.split(self.key or "")
+        if parts is None or self.file is None or plurals.form(parts[0], "one") not in self.english:
+            return []
+        t = self.tr_.text
+        lang = self.file.lang
+        rows = []
+        for category in plurals.categories(lang):
+            key = plurals.form(parts[0], category)
+            text_ = self.value if key == self.key else self.forms_of.get(key, "")
+            rows.append((key, t("wb.plural.form", category=t(f"wb.plural.name_{category}"),
+                                number=plurals.example(lang, category)), text_))
+        return rows
+
+    def _show_forms(self) -> None:
+        rows = self.plural_forms()
+        self.forms.setVisible(bool(rows))
+        if not rows:
+            self.forms.setText("")
+            return
+        t = self.tr_.text
+        lines = [t("wb.plural.intro", language=LANGUAGE_NAMES.get(self.file.lang, "") if self.file else "")]
+        lines += [f"{'▶' if key == self.key else '  '} {label}: {text_}" for key, label, text_ in rows]
+        self.forms.setText("\n".join(lines))
+        self.forms.setMinimumHeight(self.forms.sizeHint().height())  # every form in view, never clipped
+
     def _show_status(self, lines: list[str], error: bool = False) -> None:
         if self.message:
             lines, error = [self.message, *lines], error or self.message_is_error
@@ -213,6 +253,7 @@ class StringEditor(QWidget):
         """The typed text checked as `convivium check` would check it saved, and the cards redrawn."""
         if self.key is None or self.file is None:
             return
+        self._show_forms()
         try:
             after = edit.new_text(self.base, self.file, self.key, self.value, self.english)
         except edit.TooLarge as exc:

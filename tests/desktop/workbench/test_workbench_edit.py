@@ -247,3 +247,36 @@ def test_the_state_column_says_too_long_while_the_typed_text_overflows(qtbot: Qt
     type_text(qtbot, bench, "Lincoln doodgeschoten")
     qtbot.waitUntil(lambda: state() == "OK")
     assert bench.cards.item(row, 3).foreground().color() != QColor("#d81b60")
+
+
+def test_a_counted_string_shows_every_plural_form_with_its_category_and_a_number_and_edits_each(
+        qtbot: QtBot, root: Path) -> None:
+    """Italian has a "many" form English lacks: it is listed, shown beside the others with "molti (p. es.
+    1000000)" in the translator's Italian, and saved stamped against the English "other" form (issue #38)."""
+    it = root / "chrononauts" / "text" / "it.yaml"
+    lines = it.read_text(encoding="utf-8").splitlines(keepends=True)
+    it.write_text("".join(line for line in lines if not line.startswith("  prompt.miracle.many:")), encoding="utf-8")
+    window = Workbench(Translator("it"), root, "chrononauts", "en", "it")
+    qtbot.addWidget(window, before_close_func=lambda w: w.editor.revert())
+    assert window.snapshot is not None
+    row = next(i for i, s in enumerate(window.snapshot.strings) if s.key == "prompt.miracle.many")
+    assert "missing" in window.snapshot.strings[row].states
+    assert window.snapshot.strings[row].source == "Play a card from the miracle, or stop ({plays} left)."
+    window.tabs.setCurrentIndex(1)
+    window.strings.setCurrentCell(row, 0)
+    editor = window.editor
+    assert editor.key == "prompt.miracle.many" and editor.value == ""
+    assert [editor.key_box.itemData(i) for i in range(editor.key_box.count())] == \
+        ["prompt.miracle.one", "prompt.miracle.many", "prompt.miracle.other"]
+    assert [(key, label) for key, label, _ in editor.plural_forms()] == [
+        ("prompt.miracle.one", "uno (p. es. 1)"), ("prompt.miracle.many", "molti (p. es. 1000000)"),
+        ("prompt.miracle.other", "altri (p. es. 2)")]
+    assert "molti (p. es. 1000000): " in editor.forms.text() and "ne resta {plays} da giocare" in editor.forms.text()
+    editor.field.setPlainText("Gioca una carta del miracolo, o fermati (ne restano {plays} da giocare).")
+    assert editor.save()
+    data = read(it).data
+    assert data["strings"]["prompt.miracle.many"].endswith("(ne restano {plays} da giocare).")
+    assert data["translated_from"]["prompt.miracle.many"] == fingerprint(
+        "Play a card from the miracle, or stop ({plays} left).")
+    editor.key_chosen.emit("prompt.miracle.one")
+    assert editor.key == "prompt.miracle.one" and editor.value.endswith("(ne resta {plays} da giocare).")
