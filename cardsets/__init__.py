@@ -175,15 +175,22 @@ def validate_all(root: Path = ROOT) -> list[Report]:
 
 
 def _glossary(root: Path, name: str, catalog: Catalog, rules: list[str]) -> tuple[list[Problem], list[Problem]]:
-    """A set's glossary problems (errors) and its findings in the strings and rules texts (warnings)."""
-    from cardsets import glossary, rules_text
+    """A set's glossary problems (errors) and its findings in the strings, guided-game texts and rules texts
+    (warnings): one word per thing wherever a player reads it."""
+    from cardsets import glossary, rules_text, tutorial
 
     loaded, problems = glossary.load(root / name / glossary.FILE_NAME, f"{name}/{glossary.FILE_NAME}")
     if loaded is None or problems:
         return problems, []
+    guided: Catalog | None = None
+    if name in tutorial.cardsets_with_tutorials(root):
+        guided, _unread = tutorial.load_texts(name, root)  # its own problems are tutorial.check's to report
     sources: dict[str, list[Any]] = {}
     for lang in glossary.TRANSLATIONS:
         found = [glossary.catalog_source(root / name / "text", f"{name}/text", lang)]
+        if guided is not None:
+            found.append(glossary.catalog_source(tutorial.text_folder(name, root), tutorial.text_label(name), lang,
+                                                 english=guided.strings.get(text.REFERENCE, {})))
         found += [glossary.rules_source(rules_text.path_of(r, lang, root), rules_text.label_of(r, lang)) for r in rules]
         sources[lang] = [source for source in found if source is not None]
     return [], sorted(glossary.check(loaded, catalog, sources))
