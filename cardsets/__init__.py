@@ -89,7 +89,9 @@ def translation_problems(name: str, root: Path = ROOT) -> list[Problem]:
 def load_texts(game: str, root: Path = ROOT) -> Catalog:
     """The strings of one game; raises CardSetError if a language file is broken."""
     cards = load_set(game, root)
-    catalog, problems = text.load(root / game / "text", f"{game}/text", cards.text_keys(), cards.notes())
+    # `convivium check` holds the forms to CLDR; the table needs only what it shows (no locale data at start-up).
+    catalog, problems = text.load(root / game / "text", f"{game}/text", cards.text_keys(), cards.notes(),
+                                  all_forms=False)
     if problems:
         raise CardSetError(problems)
     return _with_translations(catalog, game, root)
@@ -97,7 +99,7 @@ def load_texts(game: str, root: Path = ROOT) -> Catalog:
 
 @lru_cache(maxsize=None)
 def load_ui_texts(root: Path = ROOT) -> Catalog:
-    catalog, problems = text.load(root / "ui" / "text", "ui/text")
+    catalog, problems = text.load(root / "ui" / "text", "ui/text", all_forms=False)
     if problems:
         raise CardSetError(problems)
     return _with_translations(catalog, "ui", root)
@@ -127,7 +129,8 @@ def _overlaid(name: str, root: Path) -> list[tuple[str, Any]]:
         except OSError as exc:
             found.append((lang, [Problem(str(path), 1, 1, f"cannot read it: {exc.strerror or exc}")]))
             continue
-        # A form it lacks (a plural category added since it was made) shows as the language's "other" form.
+        # A form it lacks (a plural category added since it was made) shows as the language's "other" form;
+        # `convivium check` and an import hold a file to CLDR's categories.
         catalog, problems = text.load_with(root / name / "text", label, lang, data, notes, all_forms=False)
         found.append((lang, [Problem(str(path), p.line, p.column, p.message) for p in problems] if problems else catalog))
     return found

@@ -132,9 +132,9 @@ class Catalog:
         if key in english:
             return key
         parts = plurals.split(key)
-        if parts is None or not self.is_counted(parts[0]) or parts[1] not in plurals.categories(lang):
+        if parts is None or not self.is_counted(parts[0]):
             return None
-        return parts[0] + PLURAL_OTHER
+        return parts[0] + PLURAL_OTHER  # a category `lang` may lack: check says so (no CLDR needed here)
 
     def expected(self, lang: str) -> list[str]:
         """The keys `lang` should have: English's, with each counted string in `lang`'s own categories."""
@@ -183,8 +183,9 @@ def load(folder: Path, label: str, required: Iterable[str] = (),
     """Load ``folder/<lang>.yaml`` for every language; ``label`` prefixes file names in problems.
 
     ``notes`` maps card ids to their English notes from cards.yaml (see the module's docstring). With
-    ``all_forms`` a counted string lacking one of its language's plural forms is a problem; without, it is only
-    missing (the table falls back to the language's ``other`` form), as for a player's own older translation.
+    ``all_forms`` each counted string's forms are checked against its language's CLDR categories (Babel): one
+    lacking or one too many is a problem. Without (the app reading its texts: start-up does not load Babel's
+    locale data for that), a form lacking is only missing, and the table shows the language's ``other`` form.
     """
     catalog = Catalog()
     problems: list[Problem] = []
@@ -255,7 +256,6 @@ def _plural_problems(doc: Document, lang: str, catalog: Catalog, all_forms: bool
     placeholder is a counted one: "1 turns" cannot be said."""
     problems: list[Problem] = []
     strings = catalog.strings[lang]
-    wanted = plurals.categories(lang)
     bases: dict[str, list[str]] = {}
     for key in strings:
         parts = plurals.split(key)
@@ -264,15 +264,8 @@ def _plural_problems(doc: Document, lang: str, catalog: Catalog, all_forms: bool
             bases.setdefault(parts[0], []).append(parts[1])
     for base, found in bases.items():
         line, column = doc.where(("strings", plurals.form(base, found[0])))
-        lacking = [c for c in wanted if c not in found]
-        if lacking and all_forms:
-            problems.append(Problem(doc.file, line, column, f"{base!r} counts something but has no "
-                                    f"{', '.join(repr(plurals.form(base, c)) for c in lacking)}: {lang} needs the "
-                                    f"plural forms {', '.join(wanted)} (CLDR)"))
-        for extra in (c for c in found if c not in wanted):
-            line, column = doc.where(("strings", plurals.form(base, extra)))
-            problems.append(Problem(doc.file, line, column, f"{plurals.form(base, extra)!r}: {lang} has no plural "
-                                    f"category {extra!r}; its forms are {', '.join(wanted)} (CLDR)"))
+        if all_forms:
+            problems += _categories(doc, lang, base, found)
         shapes = {c: placeholders(strings[plurals.form(base, c)]) for c in found}
         if len({frozenset(p or ()) for p in shapes.values()}) > 1:
             problems.append(Problem(doc.file, line, column, f"the plural forms of {base!r} must use the same placeholders"))
@@ -284,7 +277,25 @@ def _plural_problems(doc: Document, lang: str, catalog: Catalog, all_forms: bool
         if counts:
             line, column = doc.where(("strings", key))
             problems.append(Problem(doc.file, line, column, f"{key!r} holds the count {{{counts[0]}}} but has no "
-                                    f"plural forms: write it as {', '.join(repr(plurals.form(key, c)) for c in wanted)}"))
+                                    "plural forms: write it as "
+                                    f"{', '.join(repr(plurals.form(key, c)) for c in plurals.categories(lang))}"))
+    return problems
+
+
+def _categories(doc: Document, lang: str, base: str, found: list[str]) -> list[Problem]:
+    """The forms of counted `base` against `lang`'s CLDR categories: each one it lacks, each one too many."""
+    problems: list[Problem] = []
+    wanted = plurals.categories(lang)
+    lacking = [c for c in wanted if c not in found]
+    if lacking:
+        line, column = doc.where(("strings", plurals.form(base, found[0])))
+        problems.append(Problem(doc.file, line, column, f"{base!r} counts something but has no "
+                                f"{', '.join(repr(plurals.form(base, c)) for c in lacking)}: {lang} needs the "
+                                f"plural forms {', '.join(wanted)} (CLDR)"))
+    for extra in (c for c in found if c not in wanted):
+        line, column = doc.where(("strings", plurals.form(base, extra)))
+        problems.append(Problem(doc.file, line, column, f"{plurals.form(base, extra)!r}: {lang} has no plural "
+                                f"category {extra!r}; its forms are {', '.join(wanted)} (CLDR)"))
     return problems
 
 
