@@ -292,14 +292,14 @@ def _read_po(name: str, data: bytes) -> tuple[str, str, list[Entry]]:
             continue
         # msgstr[n] is the form of the n-th category in the header's order (plurals.gettext_order): Italian's
         # msgstr[1] is its "many", never its "other". The English of the "one" form is msgid; of any other, msgid_plural.
-        name = e.msgctxt or ""
+        base = e.msgctxt or ""
         filled = {int(n): str(v) for n, v in e.msgstr_plural.items()}
         for index, category in enumerate(order):
-            entries.append(Entry(plurals.form(name, category), e.msgid if category == "one" else e.msgid_plural,
-                                 filled.get(index, ""), e.fuzzy, e.linenum or 1, entry=name))
+            entries.append(Entry(plurals.form(base, category), e.msgid if category == "one" else e.msgid_plural,
+                                 filled.get(index, ""), e.fuzzy, e.linenum or 1, entry=base))
         extra = sorted(set(filled) - set(range(len(order))))
         if extra:
-            raise ExchangeRefused([f"{name}:{e.linenum or 1}: entry {e.msgctxt!r} has msgstr[{extra[0]}], but {lang} "
+            raise ExchangeRefused([f"{name}:{e.linenum or 1}: entry {e.msgctxt!r} has msgstr[{extra[0]}], but {lang!r} "
                                    f"has {len(order)} plural forms ({', '.join(order)}); nothing written"])
     return game, lang, entries
 

@@ -553,7 +553,8 @@ def test_a_plural_entry_with_a_form_left_out_is_refused_naming_it(root: Path, tm
 
 def test_a_plural_entry_with_more_forms_than_the_language_is_refused(root: Path, tmp_path: Path) -> None:
     path = _plural_po(root, tmp_path, "label.turns_left", {0: "a {count}", 1: "b {count}", 2: "c {count}", 3: "d {count}"})
-    _refused(root, path, "entry 'label.turns_left' has msgstr[3], but it has 3 plural forms (one, many, other)")
+    _refused(root, path, f"parsifal.it.po:{_line_of(path, 'label.turns_left')}: entry 'label.turns_left' has "
+             "msgstr[3], but 'it' has 3 plural forms (one, many, other)")
 
 
 def test_xliff_carries_each_plural_form_as_its_own_unit(shipped: Path, tmp_path: Path) -> None:
