@@ -474,7 +474,7 @@ class Workbench(QMainWindow):
         source_text = catalog.strings.get(self.source_lang, {})
         self.editor.load(key, file, source_text.get(key, source_text.get(str(catalog.source(lang, key)), "")),
                          catalog.sources(lang), source.cards.notes() if own else {},
-                         self.terms if own else None, catalog.strings.get(lang, {}))
+                         self.terms if own else None)
 
     def _follow_edit(self) -> None:
         """After a reload: an edit in progress keeps its text (and the file it started from); else the
