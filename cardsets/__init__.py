@@ -89,7 +89,9 @@ def translation_problems(name: str, root: Path = ROOT) -> list[Problem]:
 def load_texts(game: str, root: Path = ROOT) -> Catalog:
     """The strings of one game; raises CardSetError if a language file is broken."""
     cards = load_set(game, root)
-    catalog, problems = text.load(root / game / "text", f"{game}/text", cards.text_keys(), cards.notes())
+    # `convivium check` holds the forms to CLDR; the table needs only what it shows (no locale data at start-up).
+    catalog, problems = text.load(root / game / "text", f"{game}/text", cards.text_keys(), cards.notes(),
+                                  all_forms=False)
     if problems:
         raise CardSetError(problems)
     return _with_translations(catalog, game, root)
@@ -97,7 +99,7 @@ def load_texts(game: str, root: Path = ROOT) -> Catalog:
 
 @lru_cache(maxsize=None)
 def load_ui_texts(root: Path = ROOT) -> Catalog:
-    catalog, problems = text.load(root / "ui" / "text", "ui/text")
+    catalog, problems = text.load(root / "ui" / "text", "ui/text", all_forms=False)
     if problems:
         raise CardSetError(problems)
     return _with_translations(catalog, "ui", root)
@@ -127,7 +129,9 @@ def _overlaid(name: str, root: Path) -> list[tuple[str, Any]]:
         except OSError as exc:
             found.append((lang, [Problem(str(path), 1, 1, f"cannot read it: {exc.strerror or exc}")]))
             continue
-        catalog, problems = text.load_with(root / name / "text", label, lang, data, notes)
+        # A form it lacks (a plural category added since it was made) shows as the language's "other" form;
+        # `convivium check` and an import hold a file to CLDR's categories.
+        catalog, problems = text.load_with(root / name / "text", label, lang, data, notes, all_forms=False)
         found.append((lang, [Problem(str(path), p.line, p.column, p.message) for p in problems] if problems else catalog))
     return found
 
@@ -174,15 +178,22 @@ def validate_all(root: Path = ROOT) -> list[Report]:
 
 
 def _glossary(root: Path, name: str, catalog: Catalog, rules: list[str]) -> tuple[list[Problem], list[Problem]]:
-    """A set's glossary problems (errors) and its findings in the strings and rules texts (warnings)."""
-    from cardsets import glossary, rules_text
+    """A set's glossary problems (errors) and its findings in the strings, guided-game texts and rules texts
+    (warnings): one word per thing wherever a player reads it."""
+    from cardsets import glossary, rules_text, tutorial
 
     loaded, problems = glossary.load(root / name / glossary.FILE_NAME, f"{name}/{glossary.FILE_NAME}")
     if loaded is None or problems:
         return problems, []
+    guided: Catalog | None = None
+    if name in tutorial.cardsets_with_tutorials(root):
+        guided, _unread = tutorial.load_texts(name, root)  # its own problems are tutorial.check's to report
     sources: dict[str, list[Any]] = {}
     for lang in glossary.TRANSLATIONS:
         found = [glossary.catalog_source(root / name / "text", f"{name}/text", lang)]
+        if guided is not None:
+            found.append(glossary.catalog_source(tutorial.text_folder(name, root), tutorial.text_label(name), lang,
+                                                 english=guided.strings.get(text.REFERENCE, {})))
         found += [glossary.rules_source(rules_text.path_of(r, lang, root), rules_text.label_of(r, lang)) for r in rules]
         sources[lang] = [source for source in found if source is not None]
     return [], sorted(glossary.check(loaded, catalog, sources))

@@ -250,9 +250,10 @@ def _plan(folder: Path, label: str, lang: str, notes: dict[str, str], keys: set[
     if doc.problems or not isinstance(doc.data, dict) or doc.data.get("strings") != catalog.strings[lang]:
         raise StampRefused(f"{file_label}:1:1: the file changed while it was being stamped; try again")
     reference, old = catalog.strings[REFERENCE], catalog.stamps[lang]
-    asked = [key for key in catalog.strings[lang] if key in reference
+    sources = {key: catalog.source(lang, key) for key in catalog.strings[lang]}
+    asked = [key for key, source in sources.items() if source is not None
              and (key in keys if not unstamped else key not in old)]
-    stamps = {key: fingerprint(reference[key]) for key in asked}
+    stamps = {key: fingerprint(reference[str(sources[key])]) for key in asked}
     changes = {key: (old.get(key), value) for key, value in stamps.items() if old.get(key) != value}
     after = write_stamps(original, file_label, stamps, lang)
     return _Stamp(path, file_label, before, after.encode("utf-8"), tuple(asked), changes)

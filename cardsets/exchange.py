@@ -2,7 +2,9 @@
 
 ``export --format po|xliff GAME LANG DIR`` writes ``DIR/GAME.LANG.po`` (or ``.xlf``, XLIFF 1.2):
 one entry per English string, its context the string's key, with the card the string belongs
-to (its id and place in cards.yaml) beside it. A stale translation is marked fuzzy; the
+to (its id and place in cards.yaml) beside it. A counted string is one PO entry (``msgid``/``msgid_plural``,
+a ``msgstr[n]`` per plural form of the language, under the language's gettext ``Plural-Forms``) and one XLIFF
+unit per plural form (``<key>.<category>``); an import needs every form of a counted string it fills. A stale translation is marked fuzzy; the
 fingerprints stay in the YAML, out of the exchanged file. GAME may also be ``ui``, the app's
 own strings.
 
@@ -41,7 +43,7 @@ import yaml
 from translate.storage import xliff
 
 import cardsets
-from cardsets import text
+from cardsets import plurals, text
 # check.py's stamping, reused: one writer of the translated_from block and one atomic write.
 from cardsets.check import STAMP_KEY, StampRefused, _key, _line_start, _notes, double_quoted, write_stamps
 from cardsets.files import read_bytes, write_bytes
@@ -73,6 +75,7 @@ class Entry:
     target: str
     fuzzy: bool
     line: int
+    entry: str = ""  # the PO entry a plural form came from (its msgctxt), named in a refusal
 
 
 _XLIFF_12 = "urn:oasis:names:tc:xliff:document:1.2"
@@ -159,7 +162,7 @@ def export(root: Path, game: str, lang: str, folder: Path, fmt: str, replace: bo
                                f"{', '.join(x for x in LANGUAGES if x != REFERENCE)}"])
     catalog, _source = _current(root, game, lang, overlay)
     cards = _cards(root, game)
-    english = catalog.strings[REFERENCE]
+    english = catalog.sources(lang)
     own = catalog.strings[lang]
     path = folder / f"{game}.{lang}{FORMATS[fmt]}"
     if fmt == "po":
@@ -191,19 +194,31 @@ def _export_po(game: str, lang: str, catalog: text.Catalog, cards: dict[str, int
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
-        "Plural-Forms": "nplurals=2; plural=(n != 1);",
+        "Plural-Forms": plurals.gettext_header(lang),
         GAME_HEADER: game,
     }
+    order = plurals.gettext_order(lang)
     for key, source in english.items():
+        parts = plurals.split(key)
+        counted = parts is not None and catalog.is_counted(parts[0])
+        if parts is not None and counted and parts[1] != order[0]:
+            continue  # the base's one entry was written at its first form
+        name = parts[0] if parts is not None and counted else key
+        forms = [plurals.form(name, c) for c in order] if counted else [key]
         card = _card_of(key, cards)
-        flags = ["fuzzy"] if catalog.is_stale(lang, key) else []
+        flags = ["fuzzy"] if any(catalog.is_stale(lang, k) for k in forms) else []
         if placeholders(source):
             flags.append("python-brace-format")  # so msgfmt --check and the editors check the {names}
-        po.append(polib.POEntry(
-            msgctxt=key, msgid=source, msgstr=own.get(key, ""), flags=flags,
-            comment=f"key {key}, card {card}" if card else f"key {key}",
+        entry = polib.POEntry(
+            msgctxt=name, msgid=source, msgstr="" if counted else own.get(key, ""), flags=flags,
+            comment=f"key {name}, card {card}" if card else f"key {name}",
             occurrences=[(f"{game}/cards.yaml", str(cards[card]))] if card else [],
-        ))
+        )
+        if counted:
+            entry.msgid = english[plurals.form(name, "one")]
+            entry.msgid_plural = english[plurals.form(name, plurals.OTHER)]
+            entry.msgstr_plural = {index: own.get(form, "") for index, form in enumerate(forms)}
+        po.append(entry)
     return str(po).encode("utf-8")
 
 
@@ -264,8 +279,28 @@ def _read_po(name: str, data: bytes) -> tuple[str, str, list[Entry]]:
         raise ExchangeRefused([f"{name}: not a PO file polib can read: {exc}"]) from None
     game = po.metadata.get(GAME_HEADER, "")
     lang = po.metadata.get("Language", "")
-    entries = [Entry(e.msgctxt or "", e.msgid, e.msgstr, e.fuzzy, e.linenum or 1)
-               for e in po if not e.obsolete]
+    try:
+        order = plurals.gettext_order(lang) if lang in LANGUAGES else ()
+    except ValueError:
+        order = ()
+    entries: list[Entry] = []
+    for e in po:
+        if e.obsolete:
+            continue
+        if not e.msgid_plural:
+            entries.append(Entry(e.msgctxt or "", e.msgid, e.msgstr, e.fuzzy, e.linenum or 1))
+            continue
+        # msgstr[n] is the form of the n-th category in the header's order (plurals.gettext_order): Italian's
+        # msgstr[1] is its "many", never its "other". The English of the "one" form is msgid; of any other, msgid_plural.
+        base = e.msgctxt or ""
+        filled = {int(n): str(v) for n, v in e.msgstr_plural.items()}
+        for index, category in enumerate(order):
+            entries.append(Entry(plurals.form(base, category), e.msgid if category == "one" else e.msgid_plural,
+                                 filled.get(index, ""), e.fuzzy, e.linenum or 1, entry=base))
+        extra = sorted(set(filled) - set(range(len(order))))
+        if extra:
+            raise ExchangeRefused([f"{name}:{e.linenum or 1}: entry {e.msgctxt!r} has msgstr[{extra[0]}], but {lang!r} "
+                                   f"has {len(order)} plural forms ({', '.join(order)}); nothing written"])
     return game, lang, entries
 
 
@@ -302,7 +337,9 @@ def import_file(root: Path, path: Path, game: str | None = None, lang: str | Non
     target = _folder(root, game) / f"{lang}.yaml" if overlay is None else overlay_file(overlay, game, lang)
     label = f"{game}/text/{lang}.yaml"
     catalog, base = _current(root, game, lang, overlay)
-    english, own = catalog.strings[REFERENCE], catalog.strings[lang]
+    english = catalog.sources(lang)
+    own = catalog.strings[lang]
+    problems += _partial_plurals(name, entries)
     changes: dict[str, str] = {}
     stamped: set[str] = set()
     seen: dict[str, int] = {}
@@ -353,6 +390,23 @@ def import_file(root: Path, path: Path, game: str | None = None, lang: str | Non
                 raise OSError(exc.errno, exc.strerror, str(target.parent)) from None
         write_bytes(target, data)
     return target, len(changes), len(stamped)
+
+
+def _partial_plurals(name: str, entries: list[Entry]) -> list[str]:
+    """A plural entry with some forms filled and others empty would leave the table a form short for some
+    numbers: refused, naming the entry and the empty forms (an entry with every form empty is untranslated)."""
+    problems: list[str] = []
+    forms: dict[str, list[Entry]] = {}
+    for entry in entries:
+        if entry.entry:
+            forms.setdefault(entry.entry, []).append(entry)
+    for entry_name, group in forms.items():
+        empty = [e.key for e in group if not e.target]
+        if empty and len(empty) < len(group):
+            problems.append(f"{name}:{group[0].line}: entry {entry_name!r}: the plural form"
+                            f"{'s' if len(empty) > 1 else ''} {', '.join(repr(k) for k in empty)} "
+                            "left empty; fill every form (or none)")
+    return problems
 
 
 def overlay_file(overlay: Path, game: str, lang: str) -> Path:

@@ -324,10 +324,12 @@ class Source:
     raw: str
     spans: list[tuple[str | None, int, str]]  # (string key or None, offset of the span in raw, its text)
     exact: bool = False  # each span stands in raw as it is (a rules line), not quoted or folded (a YAML value)
+    english: Mapping[str, str] | None = None  # the English of its keys, if not the card set's strings (a tutorial's)
 
 
-def catalog_source(folder: Path, label: str, lang: str) -> Source | None:
-    """Every string of ``folder/lang.yaml``, with where each one starts in the file."""
+def catalog_source(folder: Path, label: str, lang: str, english: Mapping[str, str] | None = None) -> Source | None:
+    """Every string of ``folder/lang.yaml``, with where each one starts in the file; ``english`` is the English
+    its keys translate when that is not the card set's strings (a guided game's texts)."""
     path = folder / f"{lang}.yaml"
     file_label = f"{label}/{lang}.yaml"
     doc = read(path, file_label)
@@ -343,7 +345,7 @@ def catalog_source(folder: Path, label: str, lang: str) -> Source | None:
         if isinstance(key, str) and isinstance(value, str):
             line, column = doc.where(("strings", key))
             spans.append((key, starts[line - 1] + column - 1 if line <= len(starts) else 0, value))
-    return Source(file_label, raw, spans)
+    return Source(file_label, raw, spans, english=english)
 
 
 def rules_source(path: Path, label: str) -> Source | None:
@@ -363,10 +365,10 @@ def rules_source(path: Path, label: str) -> Source | None:
 def check(glossary: Glossary, catalog: Catalog, sources: Mapping[str, Iterable[Source]]) -> list[Problem]:
     """The glossary's findings in ``sources`` (per language: the catalog file, then rules texts)."""
     problems: list[Problem] = []
-    english = catalog.strings.get(REFERENCE, {})
     for lang, lang_sources in sources.items():
         places = [p for p in glossary.placeholders if p.lang == lang]
         for source in lang_sources:
+            english = source.english if source.english is not None else catalog.strings.get(REFERENCE, {})
             starts = _line_starts(source.raw)
             for key, offset, text in source.spans:
                 for term in glossary.terms:

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from cardsets import fields as checks
 from cardsets import files
+from cardsets import plurals
 from cardsets.yamlfile import MAX_FILE_BYTES, Document, Problem, read
 
 LANGUAGES = ("it", "es", "en", "nl")
@@ -41,8 +42,9 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 NOTE_SUFFIX = ".note"
-# A string that counts something comes in two forms, ``<key>.one`` and ``<key>.other``: one vs other is
-# the whole of plural grammar in it, es, en and nl. The table picks the form by the count it fills in.
+# A string that counts something comes in one form per CLDR plural category of its language (cardsets/plurals.py):
+# ``<key>.one`` and ``<key>.other`` in English, and whatever else a language has (``<key>.many`` in it and es).
+# English having both ``.one`` and ``.other`` is what makes a key a counted one.
 PLURAL_ONE, PLURAL_OTHER = ".one", ".other"
 
 
@@ -108,10 +110,53 @@ class Catalog:
         """Whether any language has a string for `key`."""
         return any(key in table for table in self.strings.values())
 
+    def counted(self, lang: str, key: str, number: int, params: Mapping[str, object]) -> str:
+        """The form of counted `key` for `number` in `lang`, filled with `params`; else the English or Italian
+        one's. A form the language lacks (a player's older file) falls back to its ``other`` form."""
+        for candidate in (lang, *FALLBACK):
+            own = self.strings.get(candidate, {})
+            found = own.get(f"{key}.{plurals.category(candidate, number)}", own.get(key + PLURAL_OTHER))
+            if found is not None:
+                return _fill(found, params)
+        return key
+
+    def is_counted(self, key: str) -> bool:
+        """Whether `key` (without a category) is a counted string: English has its one and other forms."""
+        english = self.strings.get(REFERENCE, {})
+        return key + PLURAL_ONE in english and key + PLURAL_OTHER in english
+
+    def source(self, lang: str, key: str) -> str | None:
+        """The English key a `lang` string is translated from: the key itself, or for a plural form of a
+        category English lacks (Italian's ``.many``), English's ``.other``. None if English has no such string."""
+        english = self.strings.get(REFERENCE, {})
+        if key in english:
+            return key
+        parts = plurals.split(key)
+        if parts is None or not self.is_counted(parts[0]):
+            return None
+        return parts[0] + PLURAL_OTHER  # a category `lang` may lack: check says so (no CLDR needed here)
+
+    def expected(self, lang: str) -> list[str]:
+        """The keys `lang` should have: English's, with each counted string in `lang`'s own categories."""
+        keys: list[str] = []
+        for key in self.strings.get(REFERENCE, {}):
+            parts = plurals.split(key)
+            if parts is not None and self.is_counted(parts[0]):
+                if parts[1] == plurals.OTHER:
+                    keys += [plurals.form(parts[0], c) for c in plurals.categories(lang)]
+            else:
+                keys.append(key)
+        return keys
+
+    def sources(self, lang: str) -> dict[str, str]:
+        """Each key `lang` should have, in English order, with the English text it is translated from."""
+        english = self.strings.get(REFERENCE, {})
+        return {key: english[str(self.source(lang, key))] for key in self.expected(lang)}
+
     def missing(self, lang: str) -> list[str]:
-        """The keys the English has and `lang` lacks."""
+        """The keys `lang` should have (``expected``) and lacks."""
         own = self.strings.get(lang, {})
-        return sorted(k for k in self.strings.get(REFERENCE, {}) if k not in own)
+        return sorted(k for k in self.expected(lang) if k not in own)
 
     def stale(self, lang: str) -> list[str]:
         """The keys whose `lang` string was made from English that has since changed or gone."""
@@ -121,7 +166,8 @@ class Catalog:
         """Whether `lang`'s string for `key` was made from English that has since changed or gone."""
         if lang == REFERENCE or key not in self.strings.get(lang, {}):
             return False
-        english = self.strings.get(REFERENCE, {}).get(key)
+        source = self.source(lang, key)
+        english = None if source is None else self.strings.get(REFERENCE, {}).get(source)
         stamp = self.stamps.get(lang, {}).get(key)
         return english is None or (stamp is not None and stamp != fingerprint(english))
 
@@ -133,10 +179,13 @@ def _fill(text: str, params: Mapping[str, object]) -> str:
 
 
 def load(folder: Path, label: str, required: Iterable[str] = (),
-         notes: Mapping[str, str] | None = None) -> tuple[Catalog, list[Problem]]:
+         notes: Mapping[str, str] | None = None, all_forms: bool = True) -> tuple[Catalog, list[Problem]]:
     """Load ``folder/<lang>.yaml`` for every language; ``label`` prefixes file names in problems.
 
-    ``notes`` maps card ids to their English notes from cards.yaml (see the module's docstring).
+    ``notes`` maps card ids to their English notes from cards.yaml (see the module's docstring). With
+    ``all_forms`` each counted string's forms are checked against its language's CLDR categories (Babel): one
+    lacking or one too many is a problem. Without (the app reading its texts: start-up does not load Babel's
+    locale data for that), a form lacking is only missing, and the table shows the language's ``other`` form.
     """
     catalog = Catalog()
     problems: list[Problem] = []
@@ -167,15 +216,16 @@ def load(folder: Path, label: str, required: Iterable[str] = (),
         if lang == REFERENCE:
             continue
         for key, text in catalog.strings[lang].items():
-            if key not in reference:
+            source = catalog.source(lang, key)
+            if source is None:
                 continue
-            want, got = placeholders(reference[key]), placeholders(text)
+            want, got = placeholders(reference[source]), placeholders(text)
             if want is not None and got is not None and want != got:
                 line, column = doc.where(("strings", key))
                 problems.append(Problem(doc.file, line, column,
                                         f"{key!r} uses placeholders {sorted(got)} but English uses {sorted(want)}"))
     for lang, doc in docs.items():
-        problems += _plural_problems(doc, catalog.strings[lang])
+        problems += _plural_problems(doc, lang, catalog, all_forms)
         for key, text_ in catalog.strings[lang].items():
             bad = control_character(text_)
             if bad:
@@ -185,7 +235,7 @@ def load(folder: Path, label: str, required: Iterable[str] = (),
 
 
 def load_with(folder: Path, label: str, lang: str, data: bytes,
-              notes: Mapping[str, str] | None = None) -> tuple[Catalog, list[Problem]]:
+              notes: Mapping[str, str] | None = None, all_forms: bool = True) -> tuple[Catalog, list[Problem]]:
     """``load`` of ``folder`` with ``data`` in place of its ``lang`` file, and the problems found in
     that file alone: what ``convivium check`` and the app would say if ``data`` were that file."""
     # A scratch folder of our own, gone at the end: written plainly, nothing there has to last.
@@ -197,24 +247,55 @@ def load_with(folder: Path, label: str, lang: str, data: bytes,
             else:
                 with contextlib.suppress(FileNotFoundError):  # a missing language file is the loader's to report
                     (copy / f"{each}.yaml").write_bytes(files.read_bytes(folder / f"{each}.yaml", MAX_FILE_BYTES))
-        catalog, problems = load(copy, label, notes=notes)
+        catalog, problems = load(copy, label, notes=notes, all_forms=all_forms)
     return catalog, [p for p in problems if p.file == f"{label}/{lang}.yaml"]
 
 
-def _plural_problems(doc: Document, strings: dict[str, str]) -> list[Problem]:
-    """A ``.one`` form needs its ``.other`` sibling, with the same placeholders, in the same language."""
+def _plural_problems(doc: Document, lang: str, catalog: Catalog, all_forms: bool) -> list[Problem]:
+    """Each counted string has every plural category of `lang` (CLDR's) and no other, and a string with a count
+    placeholder is a counted one: "1 turns" cannot be said."""
     problems: list[Problem] = []
-    for key, text in strings.items():
-        if not key.endswith(PLURAL_ONE):
+    strings = catalog.strings[lang]
+    bases: dict[str, list[str]] = {}
+    for key in strings:
+        parts = plurals.split(key)
+        if parts is not None and (catalog.is_counted(parts[0]) or parts[1] != plurals.OTHER or
+                                  plurals.form(parts[0], "one") in strings):
+            bases.setdefault(parts[0], []).append(parts[1])
+    for base, found in bases.items():
+        line, column = doc.where(("strings", plurals.form(base, found[0])))
+        if all_forms:
+            problems += _categories(doc, lang, base, found)
+        shapes = {c: placeholders(strings[plurals.form(base, c)]) for c in found}
+        if len({frozenset(p or ()) for p in shapes.values()}) > 1:
+            problems.append(Problem(doc.file, line, column, f"the plural forms of {base!r} must use the same placeholders"))
+    for key, text_ in strings.items():
+        parts = plurals.split(key)
+        if parts is not None and parts[0] in bases:
             continue
-        other_key = key[: -len(PLURAL_ONE)] + PLURAL_OTHER
-        line, column = doc.where(("strings", key))
-        other = strings.get(other_key)
-        if other is None:
-            problems.append(Problem(doc.file, line, column, f"{key!r} is a plural form without its {other_key!r}"))
-        elif placeholders(text) != placeholders(other):
-            problems.append(Problem(doc.file, line, column,
-                                    f"{key!r} and {other_key!r} must use the same placeholders"))
+        counts = plurals.counted(placeholders(text_) or set())
+        if counts:
+            line, column = doc.where(("strings", key))
+            problems.append(Problem(doc.file, line, column, f"{key!r} holds the count {{{counts[0]}}} but has no "
+                                    "plural forms: write it as "
+                                    f"{', '.join(repr(plurals.form(key, c)) for c in plurals.categories(lang))}"))
+    return problems
+
+
+def _categories(doc: Document, lang: str, base: str, found: list[str]) -> list[Problem]:
+    """The forms of counted `base` against `lang`'s CLDR categories: each one it lacks, each one too many."""
+    problems: list[Problem] = []
+    wanted = plurals.categories(lang)
+    lacking = [c for c in wanted if c not in found]
+    if lacking:
+        line, column = doc.where(("strings", plurals.form(base, found[0])))
+        problems.append(Problem(doc.file, line, column, f"{base!r} counts something but has no "
+                                f"{', '.join(repr(plurals.form(base, c)) for c in lacking)}: {lang} needs the "
+                                f"plural forms {', '.join(wanted)} (CLDR)"))
+    for extra in (c for c in found if c not in wanted):
+        line, column = doc.where(("strings", plurals.form(base, extra)))
+        problems.append(Problem(doc.file, line, column, f"{plurals.form(base, extra)!r}: {lang} has no plural "
+                                f"category {extra!r}; its forms are {', '.join(wanted)} (CLDR)"))
     return problems
 
 

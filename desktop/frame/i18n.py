@@ -6,7 +6,8 @@ import locale
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QTranslator, Signal
 
 import cardsets
-from cardsets.text import LANGUAGES, LANGUAGE_NAMES, PLURAL_ONE, PLURAL_OTHER, Catalog
+from cardsets.plurals import COUNT_PLACEHOLDERS
+from cardsets.text import LANGUAGES, LANGUAGE_NAMES, Catalog
 from desktop.frame.pseudo import CODE as PSEUDO
 from desktop.frame.pseudo import with_pseudo
 from rules.chrononauts.timeline import card_kind
@@ -39,16 +40,12 @@ def use_qt_language(code: str) -> bool:
     return True
 
 
-def plural_key(key: str, count: int) -> str:
-    """The form of `key` that goes with `count`: one vs other is right for it, es, en and nl."""
-    return key + (PLURAL_ONE if count == 1 else PLURAL_OTHER)
-
-
 def _count(params: dict[str, object]) -> int | None:
-    """The number a counted string agrees with: `count`, else its only whole-number parameter (an event's
-    `cards` or `turns`)."""
+    """The number a counted string agrees with: its count placeholder (`count`, `plays`…), else its only
+    whole-number parameter (an event's `cards`)."""
     numbers = [v for v in params.values() if isinstance(v, int) and not isinstance(v, bool)]
-    found = params.get("count", numbers[0] if len(numbers) == 1 else None)
+    named = [params[name] for name in COUNT_PLACEHOLDERS if name in params]
+    found = named[0] if named else numbers[0] if len(numbers) == 1 else None
     return found if isinstance(found, int) and not isinstance(found, bool) else None
 
 
@@ -111,12 +108,13 @@ class Translator(QObject):
             self.language_changed.emit(language)
 
     def text(self, key: str, **params: object) -> str:
-        """The string for `key`; a counted string (`key.one` / `key.other`) agrees with its number."""
+        """The string for `key`; a counted string (`key.one`, `key.many`…) in the form CLDR gives its number."""
         ui, game = self._catalogs()
         if not game.has(key) and not ui.has(key):
             count = _count(params)
-            if count is not None and (game.has(key + PLURAL_OTHER) or ui.has(key + PLURAL_OTHER)):
-                key = plural_key(key, count)
+            for counted in (game, ui):
+                if count is not None and counted.is_counted(key):
+                    return counted.counted(self.language, key, count, params)
         catalog = game if game.has(key) else ui
         return catalog.text(self.language, key, **params)
 

@@ -74,18 +74,23 @@ def value_in(base: bytes, file: StringFile, key: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-def new_text(base: bytes, file: StringFile, key: str, value: str, english: dict[str, str]) -> bytes:
-    """``base`` with ``key`` set to ``value`` and, for a translation, stamped as translated from today's English."""
+def new_text(base: bytes, file: StringFile, key: str, value: str, english: dict[str, str],
+             also: dict[str, str] | None = None) -> bytes:
+    """``base`` with ``key`` set to ``value`` and, for a translation, stamped as translated from today's English;
+    ``also`` are other strings edited with it (the other plural forms of a counted string), each stamped too."""
     original = base.decode("utf-8")
     doc = parse(original, file.label)
     strings = doc.data.get("strings") if isinstance(doc.data, dict) else None
     if doc.problems or not isinstance(strings, dict):
         raise Refused("\n".join(str(p) for p in doc.problems) or f"{file.label}: has no strings: mapping")
-    bad = text.control_character(value)
-    if bad:  # as `convivium check` and `translate import` refuse it
-        raise Refused(f"{file.label}: {key!r} would hold the control character {bad}")
-    changes = {key: value} if strings.get(key) != value else {}
-    stamps = {key: fingerprint(english[key])} if file.lang != REFERENCE and key in english else {}
+    edited = {key: value, **(also or {})}
+    for each, typed in edited.items():
+        bad = text.control_character(typed)
+        if bad:  # as `convivium check` and `translate import` refuse it
+            raise Refused(f"{file.label}: {each!r} would hold the control character {bad}")
+    changes = {k: v for k, v in edited.items() if strings.get(k) != v}
+    stamps = {k: fingerprint(english[k]) for k in edited
+              if file.lang != REFERENCE and k in english and (k == key or k in changes)}
     try:
         after = _rewrite(original, file.label, changes, list(english), stamps, file.lang).encode("utf-8")
     except ExchangeRefused as exc:
@@ -95,11 +100,12 @@ def new_text(base: bytes, file: StringFile, key: str, value: str, english: dict[
     return after
 
 
-def save(file: StringFile, base: bytes, key: str, value: str, english: dict[str, str]) -> bytes:
+def save(file: StringFile, base: bytes, key: str, value: str, english: dict[str, str],
+         also: dict[str, str] | None = None) -> bytes:
     """Write the edit (temporary file, then rename); return the file's new bytes, the next edit's base."""
     if read_base(file) != base:
         raise ChangedOnDisk(file.label)
-    after = new_text(base, file, key, value, english)
+    after = new_text(base, file, key, value, english, also)
     if after != base:
         write_bytes(file.path, after)
     return after

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QImage, QKeySequence, QPixmap, QShortcut
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton,
+                               QScrollArea, QVBoxLayout, QWidget)
 
-from cardsets import glossary
+from cardsets import glossary, plurals
 from cardsets.text import LANGUAGE_NAMES
 from cardsets.yamlfile import MAX_FILE_BYTES
 from desktop.frame import plain
@@ -54,6 +54,16 @@ class StringEditor(QWidget):
         self.source.setWordWrap(True)
         self.source.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.source.setStyleSheet("color: #555")
+        # A counted string: every plural form of the language, each with its category and a number it is for.
+        # A counted string: a field per plural form of the language, each named by its category and a number.
+        self.forms = plain.label()
+        self.forms.setWordWrap(True)
+        self.others_panel = QWidget()
+        self.others_grid = QFormLayout(self.others_panel)
+        self.others_grid.setContentsMargins(0, 0, 0, 0)
+        self.others: dict[str, QPlainTextEdit] = {}  # the other forms' fields, by key
+        self.others_saved: dict[str, str] = {}  # their text as the file has it
+        self.field_label = plain.label()  # the category of the form in the main field
         self.field = QPlainTextEdit()
         self.field.setTabChangesFocus(True)
         self.field.setFixedHeight(self.field.fontMetrics().lineSpacing() * 4 + 12)
@@ -84,6 +94,9 @@ class StringEditor(QWidget):
         left.setContentsMargins(0, 0, 0, 0)
         left.addLayout(top)
         left.addWidget(self.source)
+        left.addWidget(self.forms)
+        left.addWidget(self.others_panel)
+        left.addWidget(self.field_label)
         left.addWidget(self.field)
         left.addLayout(buttons)
         left.addStretch(1)
@@ -110,7 +123,11 @@ class StringEditor(QWidget):
 
     @property
     def dirty(self) -> bool:
-        return self.key is not None and self.file is not None and self.value != self.saved_value
+        return self.key is not None and self.file is not None and (self.value != self.saved_value
+                                                                    or bool(self._others_changed()))
+
+    def _others_changed(self) -> dict[str, str]:
+        return {k: f.toPlainText() for k, f in self.others.items() if f.toPlainText() != self.others_saved.get(k)}
 
     def retranslate(self) -> None:
         t = self.tr_.text
@@ -118,6 +135,7 @@ class StringEditor(QWidget):
         self.revert_button.setText(plain.button_text(t("wb.edit.revert")))
         self.field.setPlaceholderText(t("wb.edit.placeholder"))
         self._show_heading()
+        self._show_forms()
         self._show_status([])
 
     def offer(self, keys: list[str], current: str) -> None:
@@ -134,6 +152,9 @@ class StringEditor(QWidget):
         """No string to edit (none picked, or this one cannot be edited here: ``reason`` says why)."""
         self.timer.stop()
         self.key, self.file, self.base, self.saved_value, self.message = None, None, b"", "", ""
+        self._set_others({})
+        self.forms.setVisible(False)
+        self.field_label.setVisible(False)
         self.field.blockSignals(True)
         self.field.setPlainText("")
         self.field.blockSignals(False)
@@ -147,7 +168,9 @@ class StringEditor(QWidget):
 
     def load(self, key: str, file: StringFile, source_text: str, english: dict[str, str],
              notes: dict[str, str], terms: glossary.Glossary | None) -> None:
-        """Start editing ``key`` in ``file`` from the text the file has now (none: a string to add)."""
+        """Start editing ``key`` in ``file`` from the text the file has now (none: a string to add). ``english``
+        maps each key of the file's language to the English it is translated from. A counted string's other
+        plural forms get fields of their own, saved with it."""
         try:
             base = edit.read_base(file)
             value = edit.value_in(base, file, key)
@@ -165,7 +188,9 @@ class StringEditor(QWidget):
         self.field.blockSignals(True)
         self.field.setPlainText(value)
         self.field.blockSignals(False)
+        self._set_others({k: edit.value_in(base, file, k) for k, _label, _t in self.plural_forms() if k != key})
         self._show_heading()
+        self._show_forms()
         self._typed()
 
     def show_faces(self, images: list[QImage]) -> None:
@@ -195,6 +220,50 @@ class StringEditor(QWidget):
         self.heading.setText(self.tr_.text("wb.edit.heading", string=self.key, file=self.file.label,
                                            language=LANGUAGE_NAMES.get(self.file.lang, self.file.lang)))
 
+    def plural_forms(self) -> list[tuple[str, str, str]]:
+        """(key, "many (e.g. 1000000)", text) for each plural form of the counted string in the field, in the
+        translator's words; empty for any other string."""
+        parts = plurals.split(self.key or "")
+        if parts is None or self.file is None or plurals.form(parts[0], "one") not in self.english:
+            return []
+        t = self.tr_.text
+        lang = self.file.lang
+        rows = []
+        for category in plurals.categories(lang):
+            key = plurals.form(parts[0], category)
+            field = self.others.get(key)
+            text_ = self.value if key == self.key else field.toPlainText() if field is not None else ""
+            rows.append((key, t("wb.plural.form", category=t(f"wb.plural.name_{category}"),
+                                number=plurals.example(lang, category)), text_))
+        return rows
+
+    def _set_others(self, saved: dict[str, str]) -> None:
+        """A field for each other plural form (none for a string that counts nothing), as the file has them."""
+        while self.others_grid.rowCount():
+            self.others_grid.removeRow(0)
+        self.others, self.others_saved = {}, dict(saved)
+        labels = {key: label for key, label, _text in self.plural_forms()}
+        for key, value in saved.items():
+            field = QPlainTextEdit()
+            field.setTabChangesFocus(True)
+            field.setFixedHeight(field.fontMetrics().lineSpacing() * 2 + 12)
+            field.setPlainText(value)
+            field.setPlaceholderText(self.tr_.text("wb.edit.placeholder"))
+            field.textChanged.connect(self._text_changed)
+            self.others[key] = field
+            self.others_grid.addRow(plain.label(labels.get(key, key) + ":"), field)
+        self.others_panel.setVisible(bool(saved))
+
+    def _show_forms(self) -> None:
+        rows = self.plural_forms()
+        self.forms.setVisible(bool(rows))
+        self.field_label.setVisible(bool(rows))
+        if not rows:
+            return
+        lang = self.file.lang if self.file else ""
+        self.forms.setText(self.tr_.text("wb.plural.intro", language=LANGUAGE_NAMES.get(lang, lang)))
+        self.field_label.setText(next(label for key, label, _t in rows if key == self.key) + ":")
+
     def _show_status(self, lines: list[str], error: bool = False) -> None:
         if self.message:
             lines, error = [self.message, *lines], error or self.message_is_error
@@ -213,8 +282,10 @@ class StringEditor(QWidget):
         """The typed text checked as `convivium check` would check it saved, and the cards redrawn."""
         if self.key is None or self.file is None:
             return
+        self._show_forms()
+        others = self._others_changed()
         try:
-            after = edit.new_text(self.base, self.file, self.key, self.value, self.english)
+            after = edit.new_text(self.base, self.file, self.key, self.value, self.english, others)
         except edit.TooLarge as exc:
             self._show_status([self.tr_.text("wb.edit.too_large", file=self.file.label, size=f"{exc.size:,}",
                                               limit=f"{MAX_FILE_BYTES:,}")], error=True)
@@ -222,7 +293,8 @@ class StringEditor(QWidget):
         except edit.Refused as exc:
             self._show_status([str(exc)], error=True)
         else:
-            found = edit.problems(self.file, self.key, after, self.notes, self.terms)
+            found = sorted({p for key in (self.key, *others)
+                            for p in edit.problems(self.file, key, after, self.notes, self.terms)})
             self._show_status([str(p) for p in found], error=bool(found))
         self.edited.emit(self.key, self.value)
 
@@ -236,7 +308,8 @@ class StringEditor(QWidget):
         t = self.tr_.text
         self.message_is_error = True
         try:
-            self.base = edit.save(self.file, self.base, self.key, self.value, self.english)
+            others = self._others_changed()
+            self.base = edit.save(self.file, self.base, self.key, self.value, self.english, others)
         except edit.ChangedOnDisk:
             self.message = t("wb.edit.changed_on_disk", file=self.file.label)
         except edit.TooLarge as exc:
@@ -248,6 +321,7 @@ class StringEditor(QWidget):
             self.message = t("wb.edit.not_saved", file=self.file.label, reason=exc.strerror or str(exc))
         else:
             self.saved_value = self.value
+            self.others_saved.update(others)
             self.message, self.message_is_error = t("wb.edit.saved", file=self.file.label), False
             self._show_status([])
             self.saved.emit()
@@ -261,6 +335,8 @@ class StringEditor(QWidget):
             return
         self.message = ""
         self.field.setPlainText(self.saved_value)
+        for key, field in self.others.items():
+            field.setPlainText(self.others_saved.get(key, ""))
         self.timer.stop()
         self._typed()
 

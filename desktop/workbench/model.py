@@ -106,8 +106,9 @@ def mismatched(catalog: Catalog, lang: str) -> set[str]:
     reference = catalog.strings.get(REFERENCE, {})
     out = set()
     for key, value in catalog.strings.get(lang, {}).items():
-        if key in reference:
-            want, got = placeholders(reference[key]), placeholders(value)
+        source = catalog.source(lang, key)
+        if source is not None:
+            want, got = placeholders(reference[source]), placeholders(value)
             if want is not None and got is not None and want != got:
                 out.add(key)
     return out
@@ -127,8 +128,8 @@ def build(source: GameSource, ui: Texts, source_lang: str, target_lang: str) -> 
     strings: list[StringRow] = []
     for texts, catalog, miss, old, bad, ids in ((source.texts, game, missing, stale, wrong, card_ids),
                                                 (ui, app, app_missing, app_stale, app_wrong, set())):
-        keys = list(catalog.strings.get(REFERENCE, {}))
-        keys += [k for k in catalog.strings.get(target_lang, {}) if k not in catalog.strings.get(REFERENCE, {})]
+        keys = catalog.expected(target_lang)  # a counted string in the target's own plural forms
+        keys += [k for k in catalog.strings.get(target_lang, {}) if catalog.source(target_lang, k) is None]
         for key in keys:
             # A key the game's texts have is shown from them, not from the app's.
             shown = texts is source.texts or key not in game.strings.get(REFERENCE, {})
@@ -141,7 +142,9 @@ def build(source: GameSource, ui: Texts, source_lang: str, target_lang: str) -> 
             where = texts.where(target_lang, key) or texts.where(REFERENCE, key)
             if where is None and key.endswith(NOTE_SUFFIX) and texts is source.texts:
                 where = source.card_places.get(head)  # a note's English stands beside its card
-            strings.append(StringRow(key, place_of(key, ids), _raw(catalog, source_lang, key),
+            # Italian's "many" form beside the source language's "other" when that language has no "many".
+            source_text = _raw(catalog, source_lang, key) or _raw(catalog, source_lang, catalog.source(target_lang, key) or key)
+            strings.append(StringRow(key, place_of(key, ids), source_text,
                                      _raw(catalog, target_lang, key), frozenset(states), where))
     return Snapshot(source.game, source_lang, target_lang, sides, strings, Counts.of(strings), Counts.of(sides),
                     sorted(source.problems + ui.problems), adapter_for(source) is not None, overflowing)

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxL
                                QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 import cardsets
-from cardsets import glossary
+from cardsets import glossary, plurals
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES, NOTE_SUFFIX, REFERENCE, Catalog
 from cardsets.yamlfile import CardSetError, Problem
 from desktop.frame import plain, screen_fit
@@ -418,8 +418,16 @@ class Workbench(QMainWindow):
         if not self.editor.may_leave():
             self._stay(self.strings, old_row)
             return
-        self.editor.offer([key], key)
+        self.editor.offer(self._forms_of(key), key)
         self.edit_string(key)
+
+    def _forms_of(self, key: str) -> list[str]:
+        """Every plural form of the counted string `key` is one of, in the target language; else just `key`."""
+        snap, parts = self.snapshot, plurals.split(key)
+        if snap is None or parts is None:
+            return [key]
+        forms = [plurals.form(parts[0], c) for c in plurals.categories(self.target_lang)]
+        return forms if key in forms and all(any(s.key == f for s in snap.strings) for f in forms) else [key]
 
     def _side_picked(self, row: int, old_row: int) -> None:
         snap = self.snapshot
@@ -463,8 +471,9 @@ class Workbench(QMainWindow):
         file = string_file(self.root, self.game, source.texts.catalog, key, lang)
         own = file.name == self.game
         catalog = source.texts.catalog if own else ui.catalog
-        self.editor.load(key, file, catalog.strings.get(self.source_lang, {}).get(key, ""),
-                         catalog.strings.get(REFERENCE, {}), source.cards.notes() if own else {},
+        source_text = catalog.strings.get(self.source_lang, {})
+        self.editor.load(key, file, source_text.get(key, source_text.get(str(catalog.source(lang, key)), "")),
+                         catalog.sources(lang), source.cards.notes() if own else {},
                          self.terms if own else None)
 
     def _follow_edit(self) -> None:

@@ -490,3 +490,76 @@ def test_export_to_a_fifo_is_refused_at_once(root: Path, tmp_path: Path) -> None
                            "chrononauts", "it", str(tmp_path)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 1 and "not a regular file" in done.stderr
     assert stat.S_ISFIFO(os.lstat(tmp_path / "chrononauts.it.po").st_mode)
+
+
+# --- Plural forms (issue #38) ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_a_counted_string_is_one_po_entry_whose_msgstr_n_gettext_picks_for_each_category(
+        shipped: Path, tmp_path: Path, lang: str) -> None:
+    """A gettext tool picks msgstr[n] by the header's expression; at a number of each CLDR category it must find
+    the form the table shows for that number (Italian and Spanish: msgstr[1] at a million is "many")."""
+    import gettext
+
+    from cardsets import plurals
+
+    path = exchange.export(shipped, "parsifal", lang, tmp_path, "po")
+    po = polib.pofile(str(path))
+    header = po.metadata["Plural-Forms"]
+    assert header == {"it": "nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);",
+                      "es": "nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);",
+                      "nl": "nplurals=2; plural=(n != 1);"}[lang]
+    pick = gettext.c2py(header.split("plural=")[1].rstrip(";"))
+    entry = next(e for e in po if e.msgctxt == "label.turns_left")
+    assert (entry.msgid, entry.msgid_plural) == ("{count} turn left", "{count} turns left")
+    catalog = cardsets.load_texts("parsifal", shipped)
+    for n in (1, 2, 7, 1_000_000, 3_000_000):
+        said = entry.msgstr_plural[pick(n)].replace("{count}", str(n))
+        assert said == catalog.counted(lang, "label.turns_left", n, {"count": n}), n
+    assert {plurals.category(lang, n) for n in (1, 2, 1_000_000)} == set(plurals.categories(lang))
+    assert not any(e.msgctxt.startswith("label.turns_left.") for e in po)
+
+
+def _plural_po(root: Path, tmp_path: Path, key: str, forms: dict[int, str]) -> Path:
+    path = exchange.export(root, "parsifal", "it", tmp_path, "po", replace=True)
+    po = polib.pofile(str(path))
+    entry = next(e for e in po if e.msgctxt == key)
+    entry.msgstr_plural = forms
+    po.save(str(path))
+    return path
+
+
+def test_an_edited_many_form_changes_its_line_only_and_is_stamped_against_english_other(
+        root: Path, tmp_path: Path) -> None:
+    it_yaml = root / "parsifal" / "text" / "it.yaml"
+    before = it_yaml.read_bytes()
+    path = _plural_po(root, tmp_path, "label.turns_left",
+                      {0: "Resta {count} turno", 1: "Restano ancora {count} turni", 2: "Restano {count} turni"})
+    exchange.import_file(root, path)
+    assert _strings_diff(before, it_yaml.read_bytes()) == ['-  label.turns_left.many: "Restano {count} turni"',
+                                                           '+  label.turns_left.many: "Restano ancora {count} turni"']
+    assert _stamps(root, "parsifal", "it")["label.turns_left.many"] == fingerprint("{count} turns left")
+
+
+@pytest.mark.parametrize("forms", [{0: "Resta {count} turno", 1: "", 2: "Restano {count} turni"},
+                                   {0: "Resta {count} turno", 2: "Restano {count} turni"}], ids=["empty", "absent"])
+def test_a_plural_entry_with_a_form_left_out_is_refused_naming_it(root: Path, tmp_path: Path,
+                                                                   forms: dict[int, str]) -> None:
+    path = _plural_po(root, tmp_path, "label.turns_left", forms)
+    _refused(root, path, f"parsifal.it.po:{_line_of(path, 'label.turns_left')}: entry 'label.turns_left'",
+             "'label.turns_left.many' left empty")
+
+
+def test_a_plural_entry_with_more_forms_than_the_language_is_refused(root: Path, tmp_path: Path) -> None:
+    path = _plural_po(root, tmp_path, "label.turns_left", {0: "a {count}", 1: "b {count}", 2: "c {count}", 3: "d {count}"})
+    _refused(root, path, f"parsifal.it.po:{_line_of(path, 'label.turns_left')}: entry 'label.turns_left' has "
+             "msgstr[3], but 'it' has 3 plural forms (one, many, other)")
+
+
+def test_xliff_carries_each_plural_form_as_its_own_unit(shipped: Path, tmp_path: Path) -> None:
+    store = xliff.xlifffile.parsestring(exchange.export(shipped, "parsifal", "es", tmp_path, "xliff").read_bytes())
+    units = {u.xmlelement.get("resname"): u for u in store.getunits()}
+    assert [str(units[f"label.turns_left.{c}"].target) for c in ("one", "many", "other")] == \
+        ["Queda {count} turno", "Quedan {count} turnos", "Quedan {count} turnos"]
+    assert str(units["label.turns_left.many"].source) == "{count} turns left"

@@ -241,3 +241,47 @@ def test_words_match_whole_words_and_stems_ignoring_case() -> None:
     assert word.search("un memo.") and not word.search("memorabile") and not word.search("Promemoria")
     wording = glossary.compile_phrase("{card} è bloccato")
     assert wording.search("{card}  è Bloccato") and not wording.search("{card} è bloccatone")
+
+
+# The guided games' old wordings that drifted from the rules' words (translation review 2, §6: NL-3, NL-5, IT/ES
+# curtain and host, Bacco/Baco), as they read before they were fixed: the check must find each of them now that it
+# reads the guided games' texts too (issue #38, "one word per thing").
+OLD_DRIFTS = [
+    ("banquet", "tutorial/text/nl.yaml", "bb.pick", "Deze ronde ben jij de gastheer. Sleep de drie omcirkelde "
+     "kaarten een voor een uit de kring naar het dienblad.", "jij de gastheer", "Host"),
+    ("banquet", "tutorial/text/it.yaml", "bb.pick", "In questo giro sei tu l'anfitrione. Trascina le tre carte "
+     "cerchiate, una per volta, dal cerchio al vassoio.", "anfitrione", "Host"),
+    ("banquet", "tutorial/text/es.yaml", "bb.pick", "En esta ronda eres el anfitrión. Arrastra las tres cartas "
+     "marcadas, una a una, del círculo a la bandeja.", "eres el anfitrión", "Host"),
+    ("banquet", "tutorial/text/it.yaml", "bb.curtain", "Uno schermo, più ospiti: un sipario copre il tavolo ogni "
+     "volta che lo schermo passa di mano. Fai clic sul sipario quando gli altri guardano altrove.", "sipario", "Curtain"),
+    ("chrononauts", "tutorial/text/es.yaml", "chr.curtain", "Una pantalla, varios jugadores: antes de cada turno un "
+     "telón tapa la mesa. Haz clic en el telón cuando los demás miren hacia otro lado.", "telón", "Curtain"),
+    ("chrononauts", "tutorial/text/nl.yaml", "afx.ada_plays", "{player} doodt de tijd: ze legt twee kaarten af en "
+     "trekt er één. Druk op Verder.", "doodt de tijd", "Kill time"),
+    ("bacchanalia", "tutorial/text/it.yaml", "bac.goal", "Bacchanalia è una storia che si racconta insieme: nessuno "
+     "vince, il premio è un bel racconto. Non c'è niente di segreto, quindi nessun sipario. Prima si distribuiscono "
+     "le carte Deus del centro: sono le forze che circondano ogni personaggio.", "sipario", "Curtain"),
+    ("bacchanalia", "text/es.yaml", "log.give_bacchus", "{player} da Baco a {to}.", "Baco", "Bacchus"),
+    ("ui", "text/it.yaml", "guide.lift_first", "Prima solleva il sipario: è calato perché lo schermo è passato di "
+     "mano.", "sipario", "Curtain"),
+]
+
+
+@pytest.mark.parametrize(("game", "file", "key", "old", "word", "term"), OLD_DRIFTS,
+                         ids=[f"{d[0]}-{d[1]}-{d[4]}" for d in OLD_DRIFTS])
+def test_an_old_drift_from_the_rules_words_is_found_in_the_guided_games_and_strings(
+        capsys: pytest.CaptureFixture[str], cardset_root: Path,
+        game: str, file: str, key: str, old: str, word: str, term: str) -> None:
+    shutil.copytree(REPO_CARDSETS / game, cardset_root / game, ignore=shutil.ignore_patterns("*.py", "__pycache__"),
+                    dirs_exist_ok=True)
+    path = cardset_root / game / file
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"  {key}:"))
+    lines[at] = f'  {key}: "{old}"\n'
+    path.write_text("".join(lines), encoding="utf-8")
+    status, out = run(capsys, cardset_root, "--strict")
+    assert status == 1
+    said = [line for line in findings(out) if line.startswith(f"{game}/{file}:{at + 1}:")]
+    assert said and all(f"glossary: {word!r} is a variant the glossary forbids for {term!r}" in line
+                        for line in said), findings(out)

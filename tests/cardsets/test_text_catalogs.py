@@ -7,7 +7,7 @@ The fixture folder fixtures/text has en (the reference), it, es and nl; it.yaml 
     3   greeting: Ciao
     4   card.played: "Hai giocato {card} sul {year}."
     5   answer.no: No
-    6   label.deck: "Mazzo: {count}"
+    6   label.deck: "Mazzo: {size}"
 """
 from __future__ import annotations
 
@@ -105,15 +105,15 @@ def test_placeholder_mismatch(text_folder: Path) -> None:
 
 
 def test_a_dropped_placeholder(text_folder: Path) -> None:
-    edit(text_folder / "es.yaml", ('"Mazo: {count}"', "Mazo"))
+    edit(text_folder / "es.yaml", ('"Mazo: {size}"', "Mazo"))
     _catalog, problems = load(text_folder)
-    assert problems == ["text/es.yaml:6:15: 'label.deck' uses placeholders [] but English uses ['count']"]
+    assert problems == ["text/es.yaml:6:15: 'label.deck' uses placeholders [] but English uses ['size']"]
 
 
-@pytest.mark.parametrize("bad", ["Mazzo: {count", "Mazzo: count}", "Mazzo: {0.__class__}", "Mazzo: {count!r}",
-                                 "Mazzo: {count:>99}", "Mazzo: {}", "Mazzo: {1}"])
+@pytest.mark.parametrize("bad", ["Mazzo: {size", "Mazzo: count}", "Mazzo: {0.__class__}", "Mazzo: {size!r}",
+                                 "Mazzo: {size:>99}", "Mazzo: {}", "Mazzo: {1}"])
 def test_malformed_placeholder(text_folder: Path, bad: str) -> None:
-    edit(text_folder / "it.yaml", ('"Mazzo: {count}"', f'"{bad}"'))
+    edit(text_folder / "it.yaml", ('"Mazzo: {size}"', f'"{bad}"'))
     catalog, problems = load(text_folder)
     # Line 6: '  label.deck: ' is 14 characters.
     assert problems == ["text/it.yaml:6:15: 'label.deck' has a malformed placeholder; write names in braces, like {card}"]
@@ -121,7 +121,7 @@ def test_malformed_placeholder(text_folder: Path, bad: str) -> None:
 
 
 def test_a_number_is_not_a_string(text_folder: Path) -> None:
-    edit(text_folder / "it.yaml", ('"Mazzo: {count}"', "12"))
+    edit(text_folder / "it.yaml", ('"Mazzo: {size}"', "12"))
     _catalog, problems = load(text_folder)
     assert problems == ["text/it.yaml:6:15: 'label.deck' must be text, not 12 (quote it if it looks like a number)"]
 
@@ -133,7 +133,7 @@ def test_a_key_must_be_text(text_folder: Path) -> None:
 
 
 def test_every_problem_of_every_file_is_reported(text_folder: Path) -> None:
-    edit(text_folder / "it.yaml", ("language: it", "language: es"), ('"Mazzo: {count}"', "12"), ("sul {year}", "sul {anno}"))
+    edit(text_folder / "it.yaml", ("language: it", "language: es"), ('"Mazzo: {size}"', "12"), ("sul {year}", "sul {anno}"))
     edit(text_folder / "nl.yaml", ("  greeting: Hallo\n", "  greeting: Hallo\n  greeting: Hoi\n"))
     _catalog, problems = load(text_folder)
     assert problems == [

@@ -203,7 +203,8 @@ class ParsifalTable(SeatTable):
             waiting = self.tr_.text("face.waiting", players=", ".join(self.seat_name(p) for p in self.waiting()))
         hand = [c for c in view.owned_by(viewer) if dests.get(c)] if viewer is not None else []
         seating = Seating(game.names, viewer, curtain, pending, waiting, self.tr_.text("label.turn", turn=view.turn),
-                          game.engine.post_deck_turns_left(view), hand, [self.seat_label(q) for q in range(len(game.names))])
+                          # A finished game has no turn left to count ("1 turn left" under "Nobody wins" read wrong).
+                          None if game.engine.is_over(view) else game.engine.post_deck_turns_left(view), hand, [self.seat_label(q) for q in range(len(game.names))])
         self.scene.show(view, dests, seating)
 
     # --- the buttons of the moment ------------------------------------------------------

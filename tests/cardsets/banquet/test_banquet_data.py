@@ -117,7 +117,8 @@ def test_every_engine_text_key_is_in_english() -> None:
     codes = set(re.findall(r'"((?:illegal|option)\.[a-z_]+)"', source))
     events = {f"event.{k}" for k in re.findall(r'Event\("([a-z_]+)"', source)}
     assert "illegal.bad_pick" in codes and "event.card_revealed" in events
-    assert sorted((codes | events) - set(english)) == []
+    counted = {key.removesuffix(".other") for key in english if key.endswith(".other")}
+    assert sorted((codes | events) - set(english) - counted) == []
 
 
 def test_load_reports_every_problem(tmp_path: Path, cards_text: str) -> None:

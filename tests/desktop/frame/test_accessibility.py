@@ -201,7 +201,7 @@ def test_a_banquet_display_and_a_face_down_privilege(qtbot: Any, main: MainWindo
     items = children(table.view)
     state = table.game.state
     display = items["seat:0"].text(NAME)
-    assert display == f"Marcus's display, cards accepted: {len(state.rows[0])}, belt at {state.belts[0]}"
+    assert display == f"Marcus's display, {len(state.rows[0])} cards accepted, belt at {state.belts[0]}"
     hidden = [key for key in items if key.startswith("priv:")]
     assert hidden, "another player's privileges lie face down"
     for key in hidden:

@@ -6,6 +6,8 @@ import re
 import pytest
 
 import cardsets
+from cardsets import plurals
+from cardsets.plurals import COUNT_PLACEHOLDERS
 from cardsets.text import LANGUAGES
 from desktop.frame.i18n import Translator
 from rules.kernel import Event
@@ -31,20 +33,37 @@ def test_an_event_picks_its_form_by_its_only_number() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_counted_string_has_both_forms_and_picks_them(game: str) -> None:
+def test_every_counted_string_picks_the_form_cldr_gives_its_number(game: str) -> None:
+    """Each plural category of each language, at an example number of it (Italian "many" at a million)."""
     ui = cardsets.load_ui_texts()
     for catalog in (cardsets.load_texts(game), ui):
         english = catalog.strings["en"]
         for key in (k[: -len(".one")] for k in english if k.endswith(".one")):
             names = set(re.findall(r"\{(\w+)\}", english[key + ".other"]))
+            number = next((n for n in COUNT_PLACEHOLDERS if n in names), None) or \
+                next(n for n in sorted(names) if n not in ("player",))
             for lang in LANGUAGES:
                 tr = Translator(lang, game, ui=ui)
-                params: dict[str, object] = {n: "x" for n in names}
-                number = "count" if "count" in names else next(n for n in sorted(names) if n not in ("player",))
-                params[number] = 1
-                assert tr.text(key, **params) == catalog.text(lang, key + ".one", **params), (lang, key)
-                params[number] = 3
-                assert tr.text(key, **params) == catalog.text(lang, key + ".other", **params), (lang, key)
+                for category in plurals.categories(lang):
+                    params: dict[str, object] = {n: "x" for n in names}
+                    params[number] = plurals.example(lang, category)
+                    assert tr.text(key, **params) == catalog.text(lang, f"{key}.{category}", **params), (lang, key)
+
+
+def test_the_parsifal_deck_says_one_turn_left_in_every_language() -> None:
+    """"Nog 1 beurten" was on the Dutch table (translation review 2, NL-1)."""
+    said = {lang: Translator(lang, "parsifal").text("label.turns_left", count=1) for lang in LANGUAGES}
+    assert said == {"en": "1 turn left", "it": "Resta 1 turno", "es": "Queda 1 turno", "nl": "Nog 1 beurt"}
+    assert Translator("it", "parsifal").text("label.turns_left", count=1_000_000) == "Restano 1000000 turni"
+
+
+def test_a_count_named_plays_picks_the_form_even_beside_another_number() -> None:
+    tr = Translator("es", "chrononauts")
+    assert "(queda 1 por jugar)" in tr.text("prompt.miracle", plays=1)
+    assert "le queda 1 jugada" in tr.text("hs.miracle", player="Ana", plays=1)
+    assert "quedan 3 jugadas" in tr.text("hs.miracle", player="Ana", plays=3)
+    tr.set_language("it")
+    assert "passo 1 di 1" in tr.text("guide.heading", step=1, steps=1)
 
 
 def test_no_catalog_hedges_a_plural_with_brackets() -> None:
@@ -73,7 +92,7 @@ SPANISH_COUNTED = re.compile(r"\{(count|hand|steps|turns|limit|n|plays)\} (?!má
 def test_no_spanish_string_without_a_one_form_reads_wrong_at_one() -> None:
     catalogs = (cardsets.load_ui_texts(), *(cardsets.load_texts(g) for g in GAMES))
     slips = [k for catalog in catalogs for k, v in catalog.strings["es"].items()
-             if SPANISH_COUNTED.search(v) and not k.endswith((".one", ".other"))]
+             if SPANISH_COUNTED.search(v) and plurals.split(k) is None]
     assert slips == []
 
 

@@ -247,3 +247,43 @@ def test_the_state_column_says_too_long_while_the_typed_text_overflows(qtbot: Qt
     type_text(qtbot, bench, "Lincoln doodgeschoten")
     qtbot.waitUntil(lambda: state() == "OK")
     assert bench.cards.item(row, 3).foreground().color() != QColor("#d81b60")
+
+
+def test_a_counted_string_has_a_field_per_plural_form_named_by_its_category_and_a_number(
+        qtbot: QtBot, root: Path) -> None:
+    """Italian has a "many" form English lacks: it is listed, each form has its own field labelled "molti (p. es.
+    1000000)" in the translator's Italian, and one save writes every form edited, each stamped against the
+    English it is translated from ("many" against English "other") (issue #38)."""
+    it = root / "chrononauts" / "text" / "it.yaml"
+    lines = it.read_text(encoding="utf-8").splitlines(keepends=True)
+    it.write_text("".join(line for line in lines if not line.startswith("  prompt.miracle.many:")), encoding="utf-8")
+    window = Workbench(Translator("it"), root, "chrononauts", "en", "it")
+    qtbot.addWidget(window, before_close_func=lambda w: w.editor.revert())
+    assert window.snapshot is not None
+    row = next(i for i, s in enumerate(window.snapshot.strings) if s.key == "prompt.miracle.many")
+    assert "missing" in window.snapshot.strings[row].states
+    assert window.snapshot.strings[row].source == "Play a card from the miracle, or stop ({plays} left)."
+    window.tabs.setCurrentIndex(1)
+    window.strings.setCurrentCell(row, 0)
+    editor = window.editor
+    assert editor.key == "prompt.miracle.many" and editor.value == ""
+    assert [(key, label) for key, label, _ in editor.plural_forms()] == [
+        ("prompt.miracle.one", "uno (p. es. 1)"), ("prompt.miracle.many", "molti (p. es. 1000000)"),
+        ("prompt.miracle.other", "altri (p. es. 2)")]
+    assert editor.field_label.text() == "molti (p. es. 1000000):"
+    assert sorted(editor.others) == ["prompt.miracle.one", "prompt.miracle.other"]
+    assert editor.others["prompt.miracle.one"].toPlainText().endswith("(ne resta {plays} da giocare).")
+    before = it.read_text(encoding="utf-8")
+    editor.field.setPlainText("Gioca una carta del miracolo, o fermati (ne restano {plays} da giocare).")
+    editor.others["prompt.miracle.one"].setPlainText("Gioca una carta del miracolo, o fermati (ancora {plays}).")
+    assert editor.dirty
+    assert editor.save() and not editor.dirty
+    data = read(it).data
+    assert data["strings"]["prompt.miracle.many"].endswith("(ne restano {plays} da giocare).")
+    assert data["strings"]["prompt.miracle.one"].endswith("(ancora {plays}).")
+    english = cardsets.load_texts("chrononauts", root).strings["en"]
+    assert data["translated_from"]["prompt.miracle.many"] == fingerprint(english["prompt.miracle.other"])
+    assert data["translated_from"]["prompt.miracle.one"] == fingerprint(english["prompt.miracle.one"])
+    removed, added = diff(before, it.read_text(encoding="utf-8"))
+    assert [line.split(":")[0] for line in removed] == ["  prompt.miracle.one"]
+    assert editor.others["prompt.miracle.other"].toPlainText() == data["strings"]["prompt.miracle.other"]

@@ -496,6 +496,24 @@ def test_the_end_of_the_game_is_announced(main: MainWindow, dialogs: Dialogs) ->
     assert "end_turn" not in table.buttons
 
 
+def test_the_deck_counts_the_turns_left_in_words_and_stops_once_the_game_is_over(main: MainWindow) -> None:
+    """PAR-9.4: once the deck is spent the deck says how many turns are left, "1 turn left" at one (issue #38:
+    "Nog 1 beurten" was on the Dutch table); a finished game has none left to count."""
+    table = start(main, players=2)
+    state = lay(table, a=("klingsor",), b=("amfortas",))
+    # The last turn of the rounds played after the deck ran out: one left, this one.
+    state.last_draw_turn = state.turn - state.options["rounds_after_deck"] * state.players
+    table.refresh()
+    assert engine(table).post_deck_turns_left(state) == 1
+    assert table.scene.items_by_key["zone:deck"].face.title.endswith("\n\n1 turn left")
+    table.tr_.set_language("nl")
+    assert table.scene.items_by_key["zone:deck"].face.title.endswith("\n\nNog 1 beurt")
+    table.tr_.set_language("en")
+    table.buttons["end_turn"].click()
+    assert table.game.state.step == "over"
+    assert "turn" not in table.scene.items_by_key["zone:deck"].face.title
+
+
 def test_a_game_played_with_hints_says_so_at_its_end(main: MainWindow, dialogs: Dialogs, qtbot: Any) -> None:
     """Issue #36: the hints each seat was shown are counted, and the end of the game names who took them."""
     table = start(main, players=2)

@@ -1,0 +1,105 @@
+"""Plural forms, as CLDR defines them for each language (through Babel).
+
+A string that counts something is written once per plural category of its language, under the keys
+``<key>.<category>``: English and Dutch have ``one`` and ``other``; Italian and Spanish have ``one``, ``many``
+(a round million and more: "1.000.000 di carte", "1.000.000 de cartas") and ``other``. The category of a
+count is CLDR's, never ours: ``Locale(lang).plural_form(n)``. A string with a count placeholder
+(``COUNT_PLACEHOLDERS``) has its plural forms in every language; ``convivium check`` says so when one does not.
+
+Babel is imported on the first count and each language's rule is made once, so start-up does not pay for it.
+"""
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from babel.plural import PluralRule
+
+# CLDR's categories in CLDR's order, which is also the order of gettext's msgstr[n] in Babel's headers.
+CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+OTHER = "other"
+# The placeholders that hold a number the words around them agree with. ``{n}`` (a block's strength, a move's
+# rank), ``{cards}`` and ``{ids}`` (often a list of names) are not among them: a string that counts with one of
+# those is a plural because it has forms, and the check cannot tell it from a label.
+COUNT_PLACEHOLDERS = ("count", "plays", "steps", "turns")
+# Numbers tried in turn for an example of each category (CLDR's "many" of it/es starts at a million); 0 comes
+# after the others, as "other, e.g. 2" reads more plainly than "e.g. 0".
+_EXAMPLES: tuple[int, ...] = (*range(1, 200), 0, 1000, 10_000, 100_000, 1_000_000, 2_000_000, 10_000_000)
+
+
+@cache
+def _rule(lang: str) -> PluralRule:
+    from babel import Locale, UnknownLocaleError  # here: most starts count nothing
+    from babel.plural import PluralRule
+
+    try:
+        return Locale.parse(lang).plural_form
+    except (UnknownLocaleError, ValueError):
+        return PluralRule({"one": "i = 1 and v = 0"})  # a pseudo-locale counts as English does
+
+
+@cache
+def categories(lang: str) -> tuple[str, ...]:
+    """The plural categories of `lang`, in CLDR order, ``other`` always last."""
+    tags = _rule(lang).tags
+    return tuple(c for c in CATEGORIES if c in tags or c == OTHER)
+
+
+def category(lang: str, count: int) -> str:
+    """The category `count` falls in for `lang`: the form of a counted string to show."""
+    return str(_rule(lang)(count))
+
+
+@cache
+def example(lang: str, category_: str) -> int:
+    """A small whole number of `category_` in `lang` (for a translator: "many, e.g. 1000000")."""
+    return next(n for n in _EXAMPLES if category(lang, n) == category_)
+
+
+def split(key: str) -> tuple[str, str] | None:
+    """``("hint.held", "one")`` for ``"hint.held.one"``; None if the key does not end in a category."""
+    base, dot, last = key.rpartition(".")
+    return (base, last) if dot and base and last in CATEGORIES else None
+
+
+def form(base: str, category_: str) -> str:
+    """The key of `base`'s form for `category_`."""
+    return f"{base}.{category_}"
+
+
+def counted(placeholders: set[str]) -> list[str]:
+    """The count placeholders among `placeholders`."""
+    return [name for name in COUNT_PLACEHOLDERS if name in placeholders]
+
+
+@cache
+def gettext_order(lang: str) -> tuple[str, ...]:
+    """The CLDR category of each msgstr[n] of `lang`'s gettext header, index n at place n.
+
+    A PO file's ``Plural-Forms`` (from Babel's table, what gettext tools expect) picks msgstr[n] by a C
+    expression; our strings are keyed by CLDR category. The two are matched here by evaluating the header's
+    expression on an example number of each category, so no language relies on the two lists happening to be
+    in the same order. Raises ValueError if they do not match one to one."""
+    import gettext
+
+    from babel.messages.plurals import get_plural
+
+    header = get_plural(lang)
+    pick = gettext.c2py(header.plural_expr)
+    order: list[str | None] = [None] * header.num_plurals
+    for each in categories(lang):
+        index = pick(example(lang, each))
+        if not 0 <= index < len(order) or order[index] is not None:
+            raise ValueError(f"{lang}: gettext's plural forms do not match CLDR's categories {categories(lang)}")
+        order[index] = each
+    if None in order:
+        raise ValueError(f"{lang}: gettext has a plural form CLDR does not ({header.plural_forms})")
+    return tuple(str(c) for c in order)
+
+
+def gettext_header(lang: str) -> str:
+    """The ``Plural-Forms`` value of a PO file in `lang`."""
+    from babel.messages.plurals import get_plural
+
+    return str(get_plural(lang).plural_forms)
