@@ -3,13 +3,14 @@
 Each game is a folder ``<game>/`` holding ``cards.yaml`` and ``text/<lang>.yaml``, read by the
 module ``cardsets.<game>.loader``, whose ``load(path, label)`` returns a validated set with a
 ``version`` and the ``text_keys()`` every language file must provide. A new game needs
-nothing else here: the folders on disk say which games exist.
+nothing else here: the folders on disk say which games exist (`cardsets.folders`).
 
 Nothing here knows about the rules engines or the desktop app.
 """
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -17,10 +18,14 @@ from typing import Any, Protocol
 
 from cardsets import files, text
 from cardsets.chrononauts.loader import ChrononautsSet
+from cardsets.folders import ROOT, folder, games
 from cardsets.text import LANGUAGES, Catalog
 from cardsets.yamlfile import MAX_FILE_BYTES, CardSetError, Problem
 
-ROOT = Path(__file__).resolve().parent
+# A game installed outside the repository brings a `cardsets/` folder (its loader module and its card set) in a
+# folder named by CONVIVIUM_GAMES, which joins this package (cardsets.folders, docs/new-game.md).
+__path__ = [*__path__, *(os.path.join(extra, "cardsets")
+                         for extra in os.environ.get("CONVIVIUM_GAMES", "").split(os.pathsep) if extra)]
 
 __all__ = ["CardSet", "CardSetError", "ChrononautsSet", "Catalog", "LANGUAGES", "GAMES", "ROOT", "games",
            "load_set", "read_set", "load_chrononauts", "load_texts", "load_ui_texts", "validate_all", "Report"]
@@ -40,18 +45,13 @@ class CardSet(Protocol):
         """Card id -> its note on its data, for the cards that have one."""
 
 
-def games(root: Path = ROOT) -> tuple[str, ...]:
-    """The games whose card sets lie under `root`, in alphabetical order."""
-    return tuple(sorted(p.parent.name for p in root.glob("*/cards.yaml")))
-
-
 GAMES = games()
 
 
 def read_set(game: str, root: Path = ROOT) -> CardSet:
     """A game's card set read afresh from disk (`load_set` keeps the first reading)."""
     module = importlib.import_module(f"cardsets.{game}.loader")
-    loaded: CardSet = module.load(root / game / "cards.yaml", f"{game}/cards.yaml")
+    loaded: CardSet = module.load(folder(game, root) / "cards.yaml", f"{game}/cards.yaml")
     return loaded
 
 
@@ -89,7 +89,7 @@ def translation_problems(name: str, root: Path = ROOT) -> list[Problem]:
 def load_texts(game: str, root: Path = ROOT) -> Catalog:
     """The strings of one game; raises CardSetError if a language file is broken."""
     cards = load_set(game, root)
-    catalog, problems = text.load(root / game / "text", f"{game}/text", cards.text_keys(), cards.notes())
+    catalog, problems = text.load(folder(game, root) / "text", f"{game}/text", cards.text_keys(), cards.notes())
     if problems:
         raise CardSetError(problems)
     return _with_translations(catalog, game, root)
@@ -127,7 +127,7 @@ def _overlaid(name: str, root: Path) -> list[tuple[str, Any]]:
         except OSError as exc:
             found.append((lang, [Problem(str(path), 1, 1, f"cannot read it: {exc.strerror or exc}")]))
             continue
-        catalog, problems = text.load_with(root / name / "text", label, lang, data, notes)
+        catalog, problems = text.load_with(folder(name, root) / "text", label, lang, data, notes)
         found.append((lang, [Problem(str(path), p.line, p.column, p.message) for p in problems] if problems else catalog))
     return found
 
@@ -156,8 +156,8 @@ def validate_all(root: Path = ROOT) -> list[Report]:
             required, notes = cards.text_keys(), cards.notes()
         except CardSetError as exc:
             doc_problems += exc.problems
-        catalog, problems = text.load(root / game / "text", f"{game}/text", required, notes)
-        if any((root / game / "rules").glob("*.md")):  # the rules players read in the app (a set may have none yet)
+        catalog, problems = text.load(folder(game, root) / "text", f"{game}/text", required, notes)
+        if any((folder(game, root) / "rules").glob("*.md")):  # the rules players read in the app (a set may have none yet)
             problems += rules_text.check(root, [name for name, cardset in rules_text.NAMES.items() if cardset == game])
         # Its guided first games: form, words in every language, cards (once the cards themselves can be read).
         if game in tutorial.cardsets_with_tutorials(root) and not doc_problems:
@@ -177,12 +177,12 @@ def _glossary(root: Path, name: str, catalog: Catalog, rules: list[str]) -> tupl
     """A set's glossary problems (errors) and its findings in the strings and rules texts (warnings)."""
     from cardsets import glossary, rules_text
 
-    loaded, problems = glossary.load(root / name / glossary.FILE_NAME, f"{name}/{glossary.FILE_NAME}")
+    loaded, problems = glossary.load(folder(name, root) / glossary.FILE_NAME, f"{name}/{glossary.FILE_NAME}")
     if loaded is None or problems:
         return problems, []
     sources: dict[str, list[Any]] = {}
     for lang in glossary.TRANSLATIONS:
-        found = [glossary.catalog_source(root / name / "text", f"{name}/text", lang)]
+        found = [glossary.catalog_source(folder(name, root) / "text", f"{name}/text", lang)]
         found += [glossary.rules_source(rules_text.path_of(r, lang, root), rules_text.label_of(r, lang)) for r in rules]
         sources[lang] = [source for source in found if source is not None]
     return [], sorted(glossary.check(loaded, catalog, sources))
