@@ -249,7 +249,8 @@ class Workbench(QMainWindow):
         t = self.tr_.text
         self.setWindowTitle(f"{t('wb.title')} — {t('app.name')}")
         for i in range(self.game_box.count()):
-            self.game_box.setItemText(i, t(f"game.{self.game_box.itemData(i)}"))
+            game = str(self.game_box.itemData(i))
+            self.game_box.setItemText(i, self.tr_.name_of(game, f"game.{game}"))
         for key, label in self.labels.items():
             label.setText(t(key))
         self.target_box.setItemText(self.target_box.findData(PSEUDO), t("language.pseudo"))
