@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxL
 
 import cardsets
 from cardsets import glossary
+from cardsets.folders import folder
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES, NOTE_SUFFIX, REFERENCE, Catalog
 from cardsets.yamlfile import CardSetError, Problem
 from desktop.frame import plain, screen_fit
@@ -357,7 +358,7 @@ class Workbench(QMainWindow):
                 self.strings.setItem(row, column, item)
 
     def _fill_glossary(self) -> None:
-        loaded, problems = glossary.load(self.root / self.game / glossary.FILE_NAME,
+        loaded, problems = glossary.load(folder(self.game, self.root) / glossary.FILE_NAME,
                                          f"{self.game}/{glossary.FILE_NAME}")
         self.terms = loaded if loaded is not None and not problems else None
         terms = self.terms.terms if self.terms is not None else []
