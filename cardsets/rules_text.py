@@ -29,9 +29,10 @@ from cardsets.yamlfile import Problem, id_lines, read
 
 
 def names(root: Path = ROOT) -> dict[str, str]:
-    """The rules texts there are, by name, with the card set each belongs to: the files on disk say."""
-    return {path.name.split(".")[0]: path.parent.parent.name
-            for r in roots(root) for path in sorted(r.glob("*/rules/*.md"))}
+    """The rules texts there are, by name (in alphabetical order), with the card set each belongs to: the files
+    on disk say."""
+    found = {path.name.split(".")[0]: path.parent.parent.name for r in roots(root) for path in r.glob("*/rules/*.md")}
+    return dict(sorted(found.items()))
 
 
 # The rules texts a player can ask for, and the card set each belongs to.

@@ -48,8 +48,10 @@ from cardsets.yamlfile import Document, Problem, id_lines, read
 
 
 def names(root: Path = ROOT) -> dict[str, str]:
-    """The guided games there are, by name, with the card set each belongs to: the files on disk say."""
-    return {path.stem: path.parent.parent.name for r in roots(root) for path in sorted(r.glob("*/tutorial/*.yaml"))}
+    """The guided games there are, by name (in alphabetical order), with the card set each belongs to: the files
+    on disk say."""
+    found = {path.stem: path.parent.parent.name for r in roots(root) for path in r.glob("*/tutorial/*.yaml")}
+    return dict(sorted(found.items()))
 
 
 # The scripts there are, by name, with the card set each belongs to (named as the rules texts).

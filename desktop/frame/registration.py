@@ -49,7 +49,7 @@ class Registration:
 
 
 def _packages() -> set[str]:
-    """The packages of `desktop.games`, in every folder of it on the Python path."""
+    """The packages of `desktop.games`, in each of its folders (the repository's, and those CONVIVIUM_GAMES names)."""
     folders = importlib.import_module(GAMES_PACKAGE).__path__
     return {info.name for info in pkgutil.iter_modules(folders) if info.ispkg}
 

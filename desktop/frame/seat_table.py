@@ -212,7 +212,7 @@ BAR_KEY = "bar_key"  # the property naming what a prompt bar's button does now (
 
 class _TableModes:
     """`SeatTable.MODES`: the modes of the table's game played at it, read from the game's declaration
-    (`rules.info`) and its registration (`desktop.games`), not written again by each table."""
+    (`rules.info`) and its registration (desktop/frame/registration.py), not written again by each table."""
 
     def __get__(self, _table: object, owner: type[SeatTable]) -> tuple[str, ...]:
         from desktop.frame.registration import modes_at
@@ -240,8 +240,8 @@ class SeatTable(QWidget):
     dealt = Signal(dict)  # a new deal started at this table, with its options (the main window remembers them)
 
     GAME: ClassVar[str]
-    MODES: ClassVar = _TableModes()  # the modes played here, and how many sit at the table (fewest, most)
-    SEATS: ClassVar = _TableSeats()
+    MODES: ClassVar = _TableModes()  # the modes played at this table
+    SEATS: ClassVar = _TableSeats()  # how many sit at it: (fewest, most)
     GAME_CLASS: ClassVar[type[SeatGame]] = SeatGame
     END_EVENTS: ClassVar[frozenset[str]] = frozenset()  # events that end the game (else: is_over)
     RESPONSE_WINDOWS: ClassVar[bool] = False  # does the game ask the table to answer (a Memo, a privilege)?

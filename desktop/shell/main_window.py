@@ -113,8 +113,8 @@ class NewGameDialog(QDialog):
 
     def _game_chosen(self, _index: int) -> None:
         """The modes of the game chosen; several people on one screen give their names in the next dialog."""
-        from desktop.frame.seat_table import mode_key
         from desktop.frame.registration import registration
+        from desktop.frame.seat_table import mode_key
         from desktop.shell.tables import table_class
 
         game = self.chosen_game()
