@@ -48,6 +48,10 @@ bench = Workbench(Translator("en"), cardsets.ROOT, "toy", "en", "nl", watch=Fals
 names = [bench.game_box.itemText(i) for i in range(bench.game_box.count())]
 print("workbench", "High Card" in names, bench.snapshot is not None and bench.snapshot.has_faces)
 print("bots", games_with_bots()["toy"])
+from rules import Match, engine
+from rules.bots.hints import suggest
+match = Match(engine("toy", "standard"), {"players": 3}, 5)
+print("hint", suggest("toy", "standard", match.engine.view(match.state, 0), 0, match.legal_moves(0), 0).reason)
 """
 
 
@@ -95,6 +99,7 @@ def test_a_game_in_its_own_folders_is_found_everywhere_and_the_repository_is_unt
     assert said["screenshot"] == "toy" and said["legibility"] == "1"
     assert said["workbench"] == "True True"
     assert said["bots"] == "('standard',)"
+    assert said["hint"] == "hint.why.best"  # Game → Hint works with no words of the game's own
 
     picture = tmp_path / "toy.png"
     drawn = run(["-m", "desktop.cli", "--game", "toy", "--players", "4", "--seed", "3", "--moves", "2",
