@@ -3,13 +3,14 @@
 Each game is a folder ``<game>/`` holding ``cards.yaml`` and ``text/<lang>.yaml``, read by the
 module ``cardsets.<game>.loader``, whose ``load(path, label)`` returns a validated set with a
 ``version`` and the ``text_keys()`` every language file must provide. A new game needs
-nothing else here: the folders on disk say which games exist.
+nothing else here: the folders on disk say which games exist (`cardsets.folders`).
 
 Nothing here knows about the rules engines or the desktop app.
 """
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -17,10 +18,14 @@ from typing import Any, Protocol
 
 from cardsets import files, text
 from cardsets.chrononauts.loader import ChrononautsSet
+from cardsets.folders import ROOT, folder, games
 from cardsets.text import LANGUAGES, Catalog
 from cardsets.yamlfile import MAX_FILE_BYTES, CardSetError, Problem
 
-ROOT = Path(__file__).resolve().parent
+# A game installed outside the repository brings a `cardsets/` folder (its loader module and its card set) in a
+# folder named by CONVIVIUM_GAMES, which joins this package (cardsets.folders, docs/new-game.md).
+__path__ = [*__path__, *(os.path.join(extra, "cardsets")
+                         for extra in os.environ.get("CONVIVIUM_GAMES", "").split(os.pathsep) if extra)]
 
 __all__ = ["CardSet", "CardSetError", "ChrononautsSet", "Catalog", "LANGUAGES", "GAMES", "ROOT", "games",
            "load_set", "read_set", "load_chrononauts", "load_texts", "load_ui_texts", "validate_all", "Report"]
@@ -40,18 +45,13 @@ class CardSet(Protocol):
         """Card id -> its note on its data, for the cards that have one."""
 
 
-def games(root: Path = ROOT) -> tuple[str, ...]:
-    """The games whose card sets lie under `root`, in alphabetical order."""
-    return tuple(sorted(p.parent.name for p in root.glob("*/cards.yaml")))
-
-
 GAMES = games()
 
 
 def read_set(game: str, root: Path = ROOT) -> CardSet:
     """A game's card set read afresh from disk (`load_set` keeps the first reading)."""
     module = importlib.import_module(f"cardsets.{game}.loader")
-    loaded: CardSet = module.load(root / game / "cards.yaml", f"{game}/cards.yaml")
+    loaded: CardSet = module.load(folder(game, root) / "cards.yaml", f"{game}/cards.yaml")
     return loaded
 
 
@@ -90,7 +90,7 @@ def load_texts(game: str, root: Path = ROOT) -> Catalog:
     """The strings of one game; raises CardSetError if a language file is broken."""
     cards = load_set(game, root)
     # `convivium check` holds the forms to CLDR; the table needs only what it shows (no locale data at start-up).
-    catalog, problems = text.load(root / game / "text", f"{game}/text", cards.text_keys(), cards.notes(),
+    catalog, problems = text.load(folder(game, root) / "text", f"{game}/text", cards.text_keys(), cards.notes(),
                                   all_forms=False)
     if problems:
         raise CardSetError(problems)
@@ -131,7 +131,7 @@ def _overlaid(name: str, root: Path) -> list[tuple[str, Any]]:
             continue
         # A form it lacks (a plural category added since it was made) shows as the language's "other" form;
         # `convivium check` and an import hold a file to CLDR's categories.
-        catalog, problems = text.load_with(root / name / "text", label, lang, data, notes, all_forms=False)
+        catalog, problems = text.load_with(folder(name, root) / "text", label, lang, data, notes, all_forms=False)
         found.append((lang, [Problem(str(path), p.line, p.column, p.message) for p in problems] if problems else catalog))
     return found
 
@@ -160,8 +160,8 @@ def validate_all(root: Path = ROOT) -> list[Report]:
             required, notes = cards.text_keys(), cards.notes()
         except CardSetError as exc:
             doc_problems += exc.problems
-        catalog, problems = text.load(root / game / "text", f"{game}/text", required, notes)
-        if any((root / game / "rules").glob("*.md")):  # the rules players read in the app (a set may have none yet)
+        catalog, problems = text.load(folder(game, root) / "text", f"{game}/text", required, notes)
+        if any((folder(game, root) / "rules").glob("*.md")):  # the rules players read in the app (a set may have none yet)
             problems += rules_text.check(root, [name for name, cardset in rules_text.NAMES.items() if cardset == game])
         # Its guided first games: form, words in every language, cards (once the cards themselves can be read).
         if game in tutorial.cardsets_with_tutorials(root) and not doc_problems:
@@ -182,7 +182,7 @@ def _glossary(root: Path, name: str, catalog: Catalog, rules: list[str]) -> tupl
     (warnings): one word per thing wherever a player reads it."""
     from cardsets import glossary, rules_text, tutorial
 
-    loaded, problems = glossary.load(root / name / glossary.FILE_NAME, f"{name}/{glossary.FILE_NAME}")
+    loaded, problems = glossary.load(folder(name, root) / glossary.FILE_NAME, f"{name}/{glossary.FILE_NAME}")
     if loaded is None or problems:
         return problems, []
     guided: Catalog | None = None
@@ -190,7 +190,7 @@ def _glossary(root: Path, name: str, catalog: Catalog, rules: list[str]) -> tupl
         guided, _unread = tutorial.load_texts(name, root)  # its own problems are tutorial.check's to report
     sources: dict[str, list[Any]] = {}
     for lang in glossary.TRANSLATIONS:
-        found = [glossary.catalog_source(root / name / "text", f"{name}/text", lang)]
+        found = [glossary.catalog_source(folder(name, root) / "text", f"{name}/text", lang)]
         if guided is not None:
             found.append(glossary.catalog_source(tutorial.text_folder(name, root), tutorial.text_label(name), lang,
                                                  english=guided.strings.get(text.REFERENCE, {})))

@@ -30,6 +30,7 @@ from cardsets import text
 from cardsets.text import LANGUAGES, REFERENCE, fingerprint
 from cardsets import files
 from cardsets.files import read_bytes
+from cardsets.folders import folder
 from cardsets.yamlfile import MAX_FILE_BYTES, Problem, StrictLoader, parse
 
 STAMP_KEY = "translated_from"
@@ -218,7 +219,7 @@ def _strings(count: int) -> str:
 
 
 def _text_folders(root: Path) -> list[tuple[str, Path]]:
-    return [(game, root / game / "text") for game in cardsets.games(root)] + [("ui", root / "ui" / "text")]
+    return [(game, folder(game, root) / "text") for game in cardsets.games(root)] + [("ui", root / "ui" / "text")]
 
 
 def _notes(root: Path, name: str) -> dict[str, str]:

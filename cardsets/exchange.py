@@ -47,6 +47,7 @@ from cardsets import plurals, text
 # check.py's stamping, reused: one writer of the translated_from block and one atomic write.
 from cardsets.check import STAMP_KEY, StampRefused, _key, _line_start, _notes, double_quoted, write_stamps
 from cardsets.files import read_bytes, write_bytes
+from cardsets.folders import folder
 from cardsets.text import LANGUAGES, REFERENCE, fingerprint, placeholders
 from cardsets.yamlfile import MAX_FILE_BYTES, Problem, StrictLoader, id_lines, parse, read
 
@@ -105,7 +106,7 @@ def _xliff_store(game: str, lang: str) -> _Xliff12:
 
 
 def _folder(root: Path, game: str) -> Path:
-    return root / game / "text"
+    return folder(game, root) / "text"
 
 
 def _known(root: Path) -> tuple[str, ...]:
@@ -144,7 +145,7 @@ def _cards(root: Path, game: str) -> dict[str, int]:
     """Card id -> its line in cards.yaml: every mapping there with a text ``id``."""
     if game == UI:
         return {}
-    return id_lines(read(root / game / "cards.yaml", f"{game}/cards.yaml"))
+    return id_lines(read(folder(game, root) / "cards.yaml", f"{game}/cards.yaml"))
 
 
 # --- Export ------------------------------------------------------------------------------------

@@ -23,12 +23,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardsets import files
+from cardsets.folders import ROOT, folder, roots
 from cardsets.text import LANGUAGES, REFERENCE
 from cardsets.yamlfile import Problem, id_lines, read
 
+
+def names(root: Path = ROOT) -> dict[str, str]:
+    """The rules texts there are, by name (in alphabetical order), with the card set each belongs to: the files
+    on disk say."""
+    found = {path.name.split(".")[0]: path.parent.parent.name for r in roots(root) for path in r.glob("*/rules/*.md")}
+    return dict(sorted(found.items()))
+
+
 # The rules texts a player can ask for, and the card set each belongs to.
-NAMES: dict[str, str] = {"chrononauts": "chrononauts", "artifaxx": "chrononauts", "solonauts": "chrononauts",
-                         "bacchanalia": "bacchanalia", "banquet": "banquet", "parsifal": "parsifal"}
+NAMES = names()
 FIRST, LAST = "summary", "glossary"
 MAX_BYTES = 400_000  # a rules text is tens of kilobytes
 
@@ -79,7 +87,7 @@ class RulesText:
 
 def path_of(name: str, lang: str, root: Path) -> Path:
     """The file of the rules text of game (or mode) `name` in `lang` under `root`."""
-    return root / NAMES[name] / "rules" / f"{name}.{lang}.md"
+    return folder(NAMES[name], root) / "rules" / f"{name}.{lang}.md"
 
 
 def label_of(name: str, lang: str) -> str:
@@ -157,7 +165,7 @@ def card_references(rules: RulesText) -> Iterator[tuple[str, int, int]]:
 def card_ids(cardset: str, root: Path) -> set[str] | None:
     """Every `id` in a card set's cards.yaml (each game lays its cards out its own way); None if
     that file cannot be read, which is reported with the card set."""
-    doc = read(root / cardset / "cards.yaml", f"{cardset}/cards.yaml")
+    doc = read(folder(cardset, root) / "cards.yaml", f"{cardset}/cards.yaml")
     if doc.problems:
         return None
     return set(id_lines(doc))
@@ -213,7 +221,7 @@ def title_lookup(cardset: str, lang: str, root: Path) -> Callable[[str], str]:
     """A card's title in `lang` (`title`, `name`, or a timeline card's true side), or its id if it has none."""
     from cardsets.text import load as load_catalog
 
-    catalog, _problems = load_catalog(root / cardset / "text", f"{cardset}/text")
+    catalog, _problems = load_catalog(folder(cardset, root) / "text", f"{cardset}/text")
 
     def title(card: str) -> str:
         for key in (f"{card}.title", f"{card}.name", f"{card}.true.title"):

@@ -42,12 +42,20 @@ from typing import Any
 
 from cardsets import fields as checks
 from cardsets import text
+from cardsets.folders import ROOT, folder, roots
 from cardsets.text import LANGUAGES, REFERENCE, Catalog, placeholders
 from cardsets.yamlfile import Document, Problem, id_lines, read
 
-# The scripts there are, by name, with the card set each belongs to (the names of the rules texts).
-NAMES: dict[str, str] = {"chrononauts": "chrononauts", "artifaxx": "chrononauts", "solonauts": "chrononauts",
-                         "bacchanalia": "bacchanalia", "banquet": "banquet", "parsifal": "parsifal"}
+
+def names(root: Path = ROOT) -> dict[str, str]:
+    """The guided games there are, by name (in alphabetical order), with the card set each belongs to: the files
+    on disk say."""
+    found = {path.stem: path.parent.parent.name for r in roots(root) for path in r.glob("*/tutorial/*.yaml")}
+    return dict(sorted(found.items()))
+
+
+# The scripts there are, by name, with the card set each belongs to (named as the rules texts).
+NAMES = names()
 KINDS = ("next", "curtain", "undo", "nobody")
 YOU = "you"  # in `players`: the player's own seat, named by the text key `you`
 PLACEHOLDERS = frozenset({"card", "player"})
@@ -98,7 +106,7 @@ class Script:
 
 def path_of(name: str, root: Path) -> Path:
     """The file of the guided game `name` under `root`."""
-    return root / NAMES[name] / "tutorial" / f"{name}.yaml"
+    return folder(NAMES[name], root) / "tutorial" / f"{name}.yaml"
 
 
 def label_of(name: str) -> str:
@@ -108,7 +116,7 @@ def label_of(name: str) -> str:
 
 def text_folder(cardset: str, root: Path) -> Path:
     """The folder of a card set's guided-game texts under `root`."""
-    return root / cardset / "tutorial" / "text"
+    return folder(cardset, root) / "tutorial" / "text"
 
 
 def text_label(cardset: str) -> str:
@@ -227,7 +235,7 @@ def check(root: Path, names: list[str] | None = None) -> list[Problem]:
         if cardset not in catalogs:
             catalogs[cardset] = load_texts(cardset, root)
             problems += catalogs[cardset][1]
-            doc = read(root / cardset / "cards.yaml", f"{cardset}/cards.yaml")
+            doc = read(folder(cardset, root) / "cards.yaml", f"{cardset}/cards.yaml")
             ids[cardset] = None if doc.problems else set(id_lines(doc))
         script, found = load(name, root)
         problems += found

@@ -2,7 +2,7 @@
 
 Every game is a package `rules.<game>` that declares `ENGINES`, a mapping from each mode it
 plays to a function building that mode's engine. Adding a game therefore touches nothing
-here. Asking for one game's engine imports that game's package only, so starting a table does
+here, nor does installing one beside Convivium (docs/new-game.md). Asking for one game's engine imports that game's package only, so starting a table does
 not pay for the rules of every other game.
 """
 from __future__ import annotations
@@ -11,7 +11,6 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from rules.info import GameInfo
@@ -28,8 +27,9 @@ Factory = Callable[[], Engine[Any]]
 
 
 def _games() -> list[str]:
-    # The game packages lie beside this module; `rules/__init__` imports this one, so no `import rules` here.
-    return sorted(info.name for info in pkgutil.iter_modules([str(Path(__file__).parent)]) if info.ispkg)
+    # The game packages lie in the package's folders: beside this module, and those CONVIVIUM_GAMES adds (a game
+    # installed outside the repository, docs/new-game.md). `rules/__init__` imports this module: named, not imported.
+    return sorted({info.name for info in pkgutil.iter_modules(importlib.import_module("rules").__path__) if info.ispkg})
 
 
 @lru_cache(maxsize=None)

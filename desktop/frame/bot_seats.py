@@ -28,7 +28,7 @@ from typing import Any, Final, Protocol
 from PySide6.QtCore import QObject, QTimer
 
 from desktop.frame.i18n import Translator
-from rules.bots import BOT_MODES, LEVELS, decision_rng, make_bot
+from rules.bots import LEVELS, bot_modes, decision_rng, make_bot
 from rules.kernel import Engine, Move, ResponseWindow, RulesError
 from rules.match import Match
 from rules.saves import SaveError
@@ -53,7 +53,7 @@ class BotSeatError(RulesError):
 
 def offered(game: str, mode: str | None = None) -> bool:
     """Do computer players play this game (this mode of it)?"""
-    modes = BOT_MODES.get(game, ())
+    modes = bot_modes(game)
     return bool(modes) if mode is None else mode in modes
 
 

@@ -6,6 +6,7 @@ import locale
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QTranslator, Signal
 
 import cardsets
+from cardsets import CardSetError
 from cardsets.plurals import COUNT_PLACEHOLDERS
 from cardsets.text import LANGUAGES, LANGUAGE_NAMES, Catalog
 from desktop.frame.pseudo import CODE as PSEUDO
@@ -117,6 +118,18 @@ class Translator(QObject):
                     return counted.counted(self.language, key, count, params)
         catalog = game if game.has(key) else ui
         return catalog.text(self.language, key, **params)
+
+    def name_of(self, game: str, key: str) -> str:
+        """The name of a game or of its mode (`key`): this translator's string, else the one the game's own texts
+        bring (a game installed beside Convivium names itself, docs/new-game.md); while those cannot be read,
+        the key."""
+        ui, texts = self._catalogs()
+        if ui.has(key) or texts.has(key):
+            return self.text(key)
+        try:
+            return self.for_game(game).text(key)
+        except CardSetError:
+            return key
 
     def card_title(self, instance: str) -> str:
         """The title of a card instance ('inv_reverse_fate#2' -> 'Reverse Fate'): a Chrononauts play card's

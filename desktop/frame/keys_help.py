@@ -13,18 +13,13 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
 
 from desktop.frame.i18n import Translator
+from desktop.frame.registration import registration
 
 HELP_Z = 2000.0  # above the cards, the focus ring and the curtain
 # The rows every table has (the hint where computers play the game); Solonauts has its own list.
 TABLE_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "bar", "curtain", "answer", "undo", "hint", "mine",
               "log", "side", "help")
 SOLONAUTS_ROWS = ("move", "tab", "digits", "enter", "escape", "delete", "undo", "hint", "log", "side", "help")
-# The rows that do nothing at a game's table, left out of its list: no discard pile to drop a card
-# on (Banquet, Parsifal), no curtain where nothing is secret (Bacchanalia, Parsifal), no hint where no
-# computer plays (Bacchanalia: the Aruspex panel is its guide).
-NOT_AT: dict[str, frozenset[str]] = {"bacchanalia": frozenset({"curtain", "hint", "answer", "mine"}),
-                                     "banquet": frozenset({"delete"}),
-                                     "parsifal": frozenset({"delete", "curtain", "mine"})}
 PANEL = "#11161f"
 INK = "#f4ead5"
 KEY_INK = "#ffd166"
@@ -34,7 +29,9 @@ def rows_for(game: str, mode: str = "") -> tuple[str, ...]:
     """The keys listed at the table of a game (`SeatTable.GAME`) and mode: Solonauts has a hint and no bar."""
     if (game, mode) == ("chrononauts", "solonauts"):
         return SOLONAUTS_ROWS
-    return tuple(row for row in TABLE_ROWS if row not in NOT_AT.get(game, frozenset()))
+    found = registration(game)  # its registration names the rows that do nothing at its table
+    not_here = found.keys_not_here if found is not None else frozenset()
+    return tuple(row for row in TABLE_ROWS if row not in not_here)
 
 
 def _font(pixel: int, bold: bool) -> QFont:

@@ -30,7 +30,7 @@ from desktop.frame.panels import DetailPanel, TableView
 from rules.bots import LEVELS
 from rules.kernel import PLAYERS, PUBLIC, Engine, Event, IllegalMove, Move, ResponseWindow, RulesError
 from rules.match import Match
-from rules.registry import engine
+from rules.registry import engine, info
 from rules.saves import SaveError, from_dict, read_json, to_dict, write_atomic
 
 def autosave_path() -> Path:
@@ -210,6 +210,24 @@ class WindowWords:
 BAR_KEY = "bar_key"  # the property naming what a prompt bar's button does now (buttons are reused)
 
 
+class _TableModes:
+    """`SeatTable.MODES`: the modes of the table's game played at it, read from the game's declaration
+    (`rules.info`) and its registration (desktop/frame/registration.py), not written again by each table."""
+
+    def __get__(self, _table: object, owner: type[SeatTable]) -> tuple[str, ...]:
+        from desktop.frame.registration import modes_at
+
+        return modes_at(owner.GAME, owner)
+
+
+class _TableSeats:
+    """`SeatTable.SEATS`: the fewest and the most players of the modes played at the table (`rules.info`)."""
+
+    def __get__(self, _table: object, owner: type[SeatTable]) -> tuple[int, int]:
+        ranges = [info(owner.GAME).mode(mode).players for mode in owner.MODES]
+        return min(low for low, _high in ranges), max(high for _low, high in ranges)
+
+
 class SeatTable(QWidget):
     """A game's table and its prompt bar: the main window's centre while a game for several is on.
 
@@ -222,8 +240,8 @@ class SeatTable(QWidget):
     dealt = Signal(dict)  # a new deal started at this table, with its options (the main window remembers them)
 
     GAME: ClassVar[str]
-    MODES: ClassVar[tuple[str, ...]] = ("standard",)
-    SEATS: ClassVar[tuple[int, int]] = (2, 6)
+    MODES: ClassVar = _TableModes()  # the modes played at this table
+    SEATS: ClassVar = _TableSeats()  # how many sit at it: (fewest, most)
     GAME_CLASS: ClassVar[type[SeatGame]] = SeatGame
     END_EVENTS: ClassVar[frozenset[str]] = frozenset()  # events that end the game (else: is_over)
     RESPONSE_WINDOWS: ClassVar[bool] = False  # does the game ask the table to answer (a Memo, a privilege)?
@@ -1135,8 +1153,8 @@ def add_seat_items(combo: QComboBox, tr: Translator, seats: int) -> None:
 
 
 def mode_key(game: str, mode: str) -> str:
-    """The text key naming a mode (Chrononauts' own modes predate the per-game keys)."""
-    return f"mode.{mode}" if game == "chrononauts" else f"mode.{game}.{mode}"
+    """The text key naming a mode, as the game declares it (`rules.info`)."""
+    return info(game).mode(mode).name_key
 
 
 class SeatSetupDialog(QDialog):

@@ -33,7 +33,9 @@ def run(argv: list[str]) -> int:
                         help="draw the table with a new deal into this picture and quit (the saved game is not touched)")
     parser.add_argument("--force", action="store_true", help="with --screenshot: replace the picture if it exists")
     picture = parser.add_argument_group("pictures of any table (with --screenshot)")
-    picture.add_argument("--game", help="chrononauts, artifaxx, bacchanalia, banquet, parsifal or solonauts")
+    # Not listed here: naming every game would read every game's registration at each start.
+    picture.add_argument("--game", help="a game, or a mode with a name of its own such as artifaxx "
+                                        "(an unknown name is answered with the list)")
     picture.add_argument("--mode", help="the game's mode (default: its first)")
     picture.add_argument("--players", type=int, metavar="N", help="how many play (default: 4, or the nearest allowed)")
     picture.add_argument("--seed", type=int, metavar="S", default=0, help="the deal, and the draw of the moves")

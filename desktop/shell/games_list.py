@@ -104,8 +104,8 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def game_title(tr: Translator, table: type[SeatTable], game: SeatGame) -> str:
     """The game's name in the player's language, with its mode when it has more than one."""
-    name = tr.text(f"game.{table.GAME}")
-    mode = tr.text(mode_key(table.GAME, game.engine.mode)) if len(modes()[table.GAME]) > 1 else name
+    name = tr.name_of(table.GAME, f"game.{table.GAME}")
+    mode = tr.name_of(table.GAME, mode_key(table.GAME, game.engine.mode)) if len(modes()[table.GAME]) > 1 else name
     return name if mode == name else f"{name}: {mode}"
 
 

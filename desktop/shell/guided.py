@@ -25,6 +25,7 @@ from desktop.frame import plain, storage
 from desktop.frame.guide import BUBBLE_STYLE, Guide, seat_names
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
+from desktop.frame.registration import in_menu_order, name_of, title_key
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.shell.tables import table_for
 from rules import tutorial as replays
@@ -92,8 +93,7 @@ def name_on(table: SeatTable | None) -> str | None:
     """The script for the game on `table` (the names of the rules texts: a mode may have its own)."""
     if table is None:
         return None
-    mode = table.game.engine.mode
-    name = mode if table.GAME == "chrononauts" else table.GAME
+    name = name_of(table.GAME, table.game.engine.mode)
     return name if name in tutorial.NAMES else None
 
 
@@ -173,8 +173,8 @@ def choose(window: Window) -> str | None:
     if on is not None:
         return on
     t = window.tr_.text
-    names = list(tutorial.NAMES)
-    labels = [t(f"mode.{n}") if n in ("chrononauts", "artifaxx", "solonauts") else t(f"game.{n}") for n in names]
+    names = in_menu_order(tutorial.NAMES)
+    labels = [window.tr_.name_of(tutorial.NAMES[n], title_key(n)) for n in names]
     chosen = window.ask(t("guide.title"), t("guide.which"), labels)
     return names[chosen] if 0 <= chosen < len(names) else None
 

@@ -25,12 +25,9 @@ from cardsets.rules_text import FIRST, NAMES, RulesText, Section
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES, REFERENCE
 from desktop.frame import plain, screen_fit, storage
 from desktop.frame.i18n import Translator
+from desktop.frame.registration import in_menu_order, name_of, title_key
 from desktop.workbench.adapters import card_picture
 
-# The name of each rules text in the chooser: the game's, or the mode's for the Chrononauts family.
-TITLE_KEYS: dict[str, str] = {"chrononauts": "mode.chrononauts", "artifaxx": "mode.artifaxx",
-                              "solonauts": "mode.solonauts", "bacchanalia": "game.bacchanalia",
-                              "banquet": "game.banquet", "parsifal": "game.parsifal"}
 GAME_SETTING, SIZE_SETTING = "how_to_play_game", "how_to_play_size"
 DEFAULT_SIZE = QSize(980, 700)
 HIGHLIGHT = "#ffe27a"
@@ -48,10 +45,9 @@ _SLOTS = re.compile("\x00(\\d+)\x00")
 
 
 def rules_name(game: str, mode: str) -> str | None:
-    """The rules text of a game and mode on the table (Chrononauts' modes each have their own)."""
-    if game == "chrononauts":
-        return mode if mode in NAMES else None
-    return game if game in NAMES else None
+    """The rules text of a game and mode on the table (a mode with a name of its own has its own text)."""
+    name = name_of(game, mode)
+    return name if name in NAMES else None
 
 
 def _inline(text: str, title_of: Callable[[str], str]) -> str:
@@ -176,7 +172,7 @@ class HowToPlay(QDialog):
 
         self.game_label = plain.label()
         self.chooser = QComboBox()
-        for name in NAMES:
+        for name in in_menu_order(NAMES):
             self.chooser.addItem("", name)
         self.game_label.setBuddy(self.chooser)
         self.search = QLineEdit()
@@ -395,7 +391,8 @@ class HowToPlay(QDialog):
         t = self.tr_.text
         self.game_label.setText(t("howto.game"))
         for i in range(self.chooser.count()):
-            self.chooser.setItemText(i, self.tr_.for_game("chrononauts").text(TITLE_KEYS[str(self.chooser.itemData(i))]))
+            name = str(self.chooser.itemData(i))
+            self.chooser.setItemText(i, self.tr_.name_of(NAMES[name], title_key(name)))
         self.search.setPlaceholderText(t("howto.search"))
         self.search.setAccessibleName(t("howto.search"))
         self.sections.setAccessibleName(t("howto.sections"))

@@ -80,7 +80,7 @@ class NewGameDialog(QDialog):
         from desktop.shell.tables import seat_games
 
         for game in seat_games():
-            self.game.addItem(tr.text(f"game.{game}"), game)
+            self.game.addItem(tr.name_of(game, f"game.{game}"), game)
         self.mode = QComboBox()
         self.game.currentIndexChanged.connect(self._game_chosen)
         self.kind = QComboBox()
@@ -113,16 +113,16 @@ class NewGameDialog(QDialog):
 
     def _game_chosen(self, _index: int) -> None:
         """The modes of the game chosen; several people on one screen give their names in the next dialog."""
+        from desktop.frame.registration import registration
         from desktop.frame.seat_table import mode_key
         from desktop.shell.tables import table_class
 
         game = self.chosen_game()
-        table = table_class(game)
+        table, found = table_class(game), registration(game)
         self.mode.clear()
-        if game == "chrononauts":
-            self.mode.addItem(self.tr_.text("mode.solonauts"), "solonauts")
-        for mode in table.MODES if table is not None else ():
-            self.mode.addItem(self.tr_.text(mode_key(game, mode)), mode)
+        own = tuple(found.mode_tables) if found is not None else ()  # Solonauts first: played on the main window
+        for mode in own + (table.MODES if table is not None else ()):
+            self.mode.addItem(self.tr_.name_of(game, mode_key(game, mode)), mode)
         self._mode_chosen(0)
 
     def _mode_chosen(self, _index: int) -> None:

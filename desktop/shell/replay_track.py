@@ -12,17 +12,16 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Any
 
+from desktop.frame.registration import registration
 from rules.kernel import Engine, Event
 from rules.match import Match
 
-# The engine's own turn counter, per game (Solonauts counts every card as a turn; a Banquet turn is a
-# round with its host). A game not listed falls back on who is to act.
-TURN_FIELDS = {"chrononauts": "turn", "banquet": "round", "bacchanalia": "turn_number", "parsifal": "turn"}
-
 
 def turn_marker(engine: Engine[Any], state: Any) -> object:
-    """What changes exactly when a new turn starts."""
-    name = TURN_FIELDS.get(engine.game)
+    """What changes exactly when a new turn starts: the engine's own turn counter, which the game's registration
+    names (Solonauts counts every card as a turn), else who is to act."""
+    found = registration(engine.game)
+    name = found.turn_field if found is not None else None
     value = getattr(state, name, None) if name is not None else None
     if isinstance(value, int):
         return value

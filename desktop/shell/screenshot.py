@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardsets import files
+from desktop.frame.registration import registration, registrations
 from rules.kernel import Engine, Move
 from rules.match import Match
 from rules.registry import engine, modes
@@ -21,15 +22,6 @@ from rules.registry import engine, modes
 if TYPE_CHECKING:
     from desktop.shell.main_window import MainWindow
 
-# The names the command knows -> (the rules' game, the mode played when --mode is not given).
-GAMES: dict[str, tuple[str, str]] = {
-    "chrononauts": ("chrononauts", "chrononauts"),
-    "artifaxx": ("chrononauts", "artifaxx"),
-    "solonauts": ("chrononauts", "solonauts"),
-    "bacchanalia": ("bacchanalia", "standard"),
-    "banquet": ("banquet", "standard"),
-    "parsifal": ("parsifal", "standard"),
-}
 SIZE = (1600, 1000)
 # Names that read as names in Italian, Spanish, English and Dutch alike.
 NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elena", "Fabio")
@@ -50,15 +42,31 @@ class Shot:
     path: Path
 
 
+def games() -> dict[str, str]:
+    """The names the command knows (the games, and the modes with a name of their own: Artifaxx) -> the rules'
+    game, in menu order, as the games' registrations say."""
+    return {name: found.game for found in registrations() for name in found.names()}
+
+
+def modes_of(name: str) -> tuple[str, ...]:
+    """The modes a name of `games()` may be drawn in, the one drawn without --mode first: a mode with a name of
+    its own (Artifaxx) is that mode alone; a game, its modes played at its table (not Solonauts')."""
+    game = games()[name]
+    if name != game:
+        return (name,)
+    found = registration(game)
+    played = [m for m in modes()[game] if found is None or m not in found.mode_tables]
+    return tuple(sorted(played, key=lambda m: m != name))  # Chrononauts' own mode before Artifaxx
+
+
 def read_shot(game: str, mode: str | None, players: int | None, seed: int | None, moves: int,
               size: str | None, path: str, replace: bool = False) -> Shot:
     """The picture asked for, checked before any window opens; BadShot says what is wrong."""
-    if game not in GAMES:
-        raise BadShot(f"unknown game {game!r} (choose from {', '.join(GAMES)})")
-    rules_game, default_mode = GAMES[game]
-    own = game in ("artifaxx", "solonauts")  # a name that is a mode already
-    allowed = (default_mode,) if own else tuple(m for m in modes()[rules_game] if m != "solonauts")
-    chosen = mode or default_mode
+    known = games()
+    if game not in known:
+        raise BadShot(f"unknown game {game!r} (choose from {', '.join(known)})")
+    rules_game, allowed = known[game], modes_of(game)
+    chosen = mode or allowed[0]
     if chosen not in allowed:
         raise BadShot(f"unknown mode {chosen!r} for {game} (choose from {', '.join(allowed)})")
     low, high = engine(rules_game, chosen).player_range()

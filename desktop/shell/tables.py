@@ -1,55 +1,46 @@
 """Which table plays which game with several people on one screen.
 
-Each game's table lives in its own module and is imported only when that game starts, so
-opening Solonauts never loads the others.
+The tables are named by each game's registration (`desktop.games`); a table's module is imported only
+when that game starts, so opening Solonauts never loads the others.
 """
 from __future__ import annotations
 
-import importlib
 import importlib.util
 from pathlib import Path
 
+from desktop.frame.registration import games, registration, resolve
 from desktop.frame.seat_table import SeatGame, SeatTable, saved_game
 from rules.saves import SaveError
 from rules.saves import load as load_save
 
-TABLES: dict[str, tuple[str, str]] = {  # game -> (module, class)
-    "chrononauts": ("desktop.games.chrononauts.full_table", "ChrononautsTable"),
-    "bacchanalia": ("desktop.games.bacchanalia.table", "BacchanaliaTable"),
-    "banquet": ("desktop.games.banquet.table", "BanquetTable"),
-    "parsifal": ("desktop.games.parsifal.table", "ParsifalTable"),
-}
-# A mode played at a table of its own: Solonauts, one seat of the same frame.
-MODE_TABLES: dict[tuple[str, str], tuple[str, str]] = {
-    ("chrononauts", "solonauts"): ("desktop.games.chrononauts.solonauts_table", "SolonautsTable"),
-}
-
 
 def seat_games() -> list[str]:
     """The games with a table, in menu order."""
-    return [game for game in TABLES if _module_exists(TABLES[game][0])]
+    return [game for game in games() if _has_table(game)]
 
 
 def table_class(game: str) -> type[SeatTable] | None:
     """The table class for `game`, or None if this Convivium has no table for it."""
-    if game not in TABLES or not _module_exists(TABLES[game][0]):
+    found = registration(game)
+    if found is None or not _has_table(game):
         return None
-    module, name = TABLES[game]
-    table: type[SeatTable] = getattr(importlib.import_module(module), name)
+    table: type[SeatTable] = resolve(found.table)
     return table
 
 
 def table_for(game: str, mode: str) -> type[SeatTable] | None:
     """The table that plays `mode` of `game` (a mode with a table of its own, else the game's)."""
-    if (game, mode) not in MODE_TABLES:
+    found = registration(game)
+    if found is None or mode not in found.mode_tables:
         return table_class(game)
-    module, name = MODE_TABLES[game, mode]
-    table: type[SeatTable] = getattr(importlib.import_module(module), name)
+    table: type[SeatTable] = resolve(found.mode_tables[mode])
     return table
 
 
-def _module_exists(module: str) -> bool:
-    return importlib.util.find_spec(module) is not None
+def _has_table(game: str) -> bool:
+    """Whether the module of `game`'s table is there (looked for, not imported)."""
+    found = registration(game)
+    return found is not None and importlib.util.find_spec(found.table.partition(":")[0]) is not None
 
 
 def load_game(path: Path) -> tuple[type[SeatTable], SeatGame]:

@@ -69,9 +69,13 @@ GAMES_FOR_SEVERAL: list[tuple[str, str, int, dict[str, Any]]] = [
     ("banquet", "open_privileges", 4, {}),
     ("parsifal", "standard", 4, {}),
 ]
-# Each table at its most crowded.
-SCENES_FOR_SEVERAL = [("chrononauts", "chrononauts", 6), ("bacchanalia", "standard", 6),
-                      ("banquet", "standard", 5), ("parsifal", "standard", 6)]
+
+
+def scenes_for_several() -> list[tuple[str, str, int]]:
+    """Each table at its most crowded, in its first mode (the tables' modes and seats: `rules.info`)."""
+    from desktop.shell.tables import seat_games, table_class
+
+    return [(game, table.MODES[0], table.SEATS[1]) for game in seat_games() if (table := table_class(game)) is not None]
 
 
 def _median_seconds(fn: Callable[[], object], repeats: int) -> float:
@@ -507,8 +511,6 @@ def main(argv: list[str]) -> int:
     scene = bench_scene_update()
     rows.append(("scene update after a move", f"{scene * 1000:.2f} ms", "< 8 ms", scene < 0.008))
     rows.append(("  in reference scene updates", f"{scene / scene_unit:.2f}×", "-", True))
-    from desktop.shell.tables import table_class
-
     for game, mode, seats, capped in GAMES_FOR_SEVERAL:
         name = mode if game == "chrononauts" else game if mode == "standard" else f"{game} ({mode})"
         f = bench_game_rules(game, mode, seats, capped)
@@ -518,9 +520,7 @@ def main(argv: list[str]) -> int:
         rows.append((f"undo one move, {name}", f"{f['undo'] * 1e6:.1f} µs", "< 100 µs", f["undo"] < 100e-6))
         rows.append((f"random playout {name}, moves per second", f"{f['rate']:,.0f}", "≥ 10,000", f["rate"] >= 10_000))
         rows.append((f"  {name}: moves per reference work", f"{f['rate'] * unit:.2f}", "-", True))
-    for game, mode, seats in SCENES_FOR_SEVERAL:
-        if table_class(game) is None:
-            continue
+    for game, mode, seats in scenes_for_several():
         scene_ms = bench_seat_scene(game, mode, seats)
         rows.append((f"scene update after a move, {game} table, {seats} seats", f"{scene_ms * 1000:.2f} ms", "< 8 ms",
                      scene_ms < 0.008))

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from cardsets import files
 from cardsets.text import LANGUAGES
+from desktop.frame.registration import registrations
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QFont
@@ -32,8 +33,8 @@ if TYPE_CHECKING:
 
 MINIMUM = 9.0  # px on screen: below it a text is too small to read at arm's length
 SIZES = ((1280, 720), (1920, 1080))
-# table -> how many random moves make a typical mid-game (as in tests/desktop/shell/test_screenshot.py)
-TABLES = {"solonauts": 20, "chrononauts": 60, "artifaxx": 50, "bacchanalia": 25, "banquet": 45, "parsifal": 20}
+# table -> how many random moves make a typical mid-game, as each game's registration says
+TABLES = {name: moves for found in registrations() for name, moves in found.mid_game.items()}
 SEEDS = (1, 2, 3)
 QUICK_SEEDS = (1,)
 
@@ -226,7 +227,7 @@ def survey(tables: list[str], languages: list[str], seeds: tuple[int, ...], out:
     from desktop.frame import card_item
     from desktop.frame.i18n import Translator
     from desktop.shell.main_window import MainWindow
-    from desktop.shell.screenshot import GAMES, read_shot, set_table
+    from desktop.shell.screenshot import games, modes_of, read_shot, set_table
     from rules.registry import engine
 
     card_item.ANIMATION_MS = 0  # measure the cards where they land
@@ -242,8 +243,7 @@ def survey(tables: list[str], languages: list[str], seeds: tuple[int, ...], out:
             window.inform = lambda title, text: None  # type: ignore[method-assign]
             window.show()
             for table in tables:
-                rules_game, mode = GAMES[table]
-                players = engine(rules_game, mode).player_range()[1]  # the most crowded table
+                players = engine(games()[table], modes_of(table)[0]).player_range()[1]  # the most crowded table
                 smallest: dict[tuple[int, int], Text] = {}
                 lost = Losses(table, lang, dict.fromkeys(PLACES, 0), dict.fromkeys(PLACES, 0), [])
                 for seed in seeds:

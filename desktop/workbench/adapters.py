@@ -4,12 +4,12 @@ An adapter lists the cards of a set (the card ids of its cards.yaml) and gives, 
 the faces the table paints for each of its sides in a language, made by the game's own faces
 module, with the string key behind each text box of the face (so an overflowing box names the
 string to shorten). Games without an adapter still have their strings listed; a game that gets
-faces on the table adds its adapter to ADAPTERS.
+faces on the table names its adapter in its registration (desktop.games, docs/new-game.md).
 
 To draw one card elsewhere (the rules' pictures, a help page), use `card_picture`:
 ``card_picture("banquet", "carp", tr)`` is the card's first side as the table paints it, in
 ``tr``'s language, as a QImage (None for a card the game does not have). By hand, the same is
-``face_image(ADAPTERS[game](load_game(root, game)).sides(card_id, tr)[0].face)`` with ``tr``
+``face_image(adapters()[game](load_game(root, game)).sides(card_id, tr)[0].face)`` with ``tr``
 speaking that game's texts (`Translator.for_game`).
 """
 from __future__ import annotations
@@ -27,6 +27,7 @@ from cardsets.instances import card_kind
 from cardsets.parsifal.loader import Abilities
 from desktop.frame.card_item import CardFace
 from desktop.frame.i18n import Translator
+from desktop.frame.registration import registrations, resolve
 from desktop.games.bacchanalia.faces import BacchanaliaFaces
 from desktop.games.banquet.faces import ROW_CARD, BanquetFaces
 from desktop.games.chrononauts.faces import ChrononautsFaces, artifact_plate, full_face
@@ -214,20 +215,20 @@ def _longest(role: str, parts: list[tuple[str, str]]) -> dict[str, str]:
     return {role: max(parts, key=lambda part: len(part[1]))[0]} if parts else {}
 
 
-ADAPTERS: dict[str, Callable[[GameSource], Adapter]] = {
-    "chrononauts": ChrononautsAdapter, "bacchanalia": BacchanaliaAdapter, "banquet": BanquetAdapter,
-    "parsifal": ParsifalAdapter}
+def adapters() -> dict[str, Callable[[GameSource], Adapter]]:
+    """Game -> its adapter, as each game's registration names it (desktop.games)."""
+    return {found.game: resolve(found.adapter) for found in registrations() if found.adapter is not None}
 
 
 def adapter_for(source: GameSource) -> Adapter | None:
-    make = ADAPTERS.get(source.game)
+    make = adapters().get(source.game)
     return make(source) if make is not None else None
 
 
 @cache
 def _shipped(game: str, root: Path) -> Adapter | None:
     """The adapter of a game's card set, read once: the pictures of the rules never change while the app runs."""
-    make = ADAPTERS.get(game)
+    make = adapters().get(game)
     return make(load_game(root, game)) if make is not None else None
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from cardsets import glossary, text
 from cardsets.exchange import ExchangeRefused, _rewrite
 from cardsets.files import read_bytes, write_bytes
+from cardsets.folders import folder
 from cardsets.text import LANGUAGES, REFERENCE, Catalog, fingerprint
 from cardsets.yamlfile import MAX_FILE_BYTES, Problem, parse
 
@@ -58,7 +59,7 @@ class StringFile:
 def string_file(root: Path, game: str, game_texts: Catalog, key: str, lang: str) -> StringFile:
     """The game's file when the game's texts have ``key`` (they win over the app's, as on the table)."""
     name = game if any(key in strings for strings in game_texts.strings.values()) else "ui"
-    return StringFile(root / name / "text", name, lang)
+    return StringFile(folder(name, root) / "text", name, lang)
 
 
 def read_base(file: StringFile) -> bytes:

@@ -13,6 +13,7 @@ from typing import Any
 
 from cardsets import text
 from cardsets import fields as checks
+from cardsets.folders import folder
 from cardsets.text import LANGUAGES, Catalog
 from cardsets.yamlfile import CardSetError, Document, Problem, id_lines, read
 
@@ -77,10 +78,10 @@ def load_game(root: Path, game: str) -> GameSource:
     """A game's cards and texts, read now; raises CardSetError when they cannot be shown."""
     label = f"{game}/cards.yaml"
     module = importlib.import_module(f"cardsets.{game}.loader")
-    cards = module.load(root / game / "cards.yaml", label)
-    doc = read(root / game / "cards.yaml", label)
+    cards = module.load(folder(game, root) / "cards.yaml", label)
+    doc = read(folder(game, root) / "cards.yaml", label)
     places = card_places(doc)
-    texts = load_texts(root / game / "text", f"{game}/text", cards.text_keys(), cards.notes())
+    texts = load_texts(folder(game, root) / "text", f"{game}/text", cards.text_keys(), cards.notes())
     unknown = unknown_card_keys(texts, set(places), label)
     return GameSource(game, cards, places, texts, sorted(texts.problems + unknown))
 

@@ -6,6 +6,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QFileSystemWatcher, QObject, QTimer, Signal
 
 import cardsets
+from cardsets.folders import folder
 
 DEBOUNCE_MS = 150  # an editor's save is several writes; wait for the last one
 POLL_MS = 1000  # a look at the files' times and sizes, for when the system's file events do not come
@@ -38,7 +39,7 @@ class CardSetWatcher(QObject):
     def _folders(self) -> list[Path]:
         folders = [self.root / "ui" / "text"]
         for game in cardsets.games(self.root):
-            folders += [self.root / game, self.root / game / "text"]
+            folders += [folder(game, self.root), folder(game, self.root) / "text"]
         return [f for f in folders if f.is_dir()]
 
     def _rewatch(self) -> None:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxL
 
 import cardsets
 from cardsets import glossary, plurals
+from cardsets.folders import folder
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES, NOTE_SUFFIX, REFERENCE, Catalog
 from cardsets.yamlfile import CardSetError, Problem
 from desktop.frame import plain, screen_fit
@@ -249,7 +250,8 @@ class Workbench(QMainWindow):
         t = self.tr_.text
         self.setWindowTitle(f"{t('wb.title')} — {t('app.name')}")
         for i in range(self.game_box.count()):
-            self.game_box.setItemText(i, t(f"game.{self.game_box.itemData(i)}"))
+            game = str(self.game_box.itemData(i))
+            self.game_box.setItemText(i, self.tr_.name_of(game, f"game.{game}"))
         for key, label in self.labels.items():
             label.setText(t(key))
         self.target_box.setItemText(self.target_box.findData(PSEUDO), t("language.pseudo"))
@@ -356,7 +358,7 @@ class Workbench(QMainWindow):
                 self.strings.setItem(row, column, item)
 
     def _fill_glossary(self) -> None:
-        loaded, problems = glossary.load(self.root / self.game / glossary.FILE_NAME,
+        loaded, problems = glossary.load(folder(self.game, self.root) / glossary.FILE_NAME,
                                          f"{self.game}/{glossary.FILE_NAME}")
         self.terms = loaded if loaded is not None and not problems else None
         terms = self.terms.terms if self.terms is not None else []

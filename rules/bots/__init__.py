@@ -26,6 +26,7 @@ point decides alike when its generator is `decision_rng(seed, ply)`.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import math
 import time
 from collections.abc import Sequence
@@ -35,15 +36,23 @@ from typing import Any, ClassVar, Protocol
 
 from rules.kernel import Engine, Move
 from rules.redeal import child_seed
-from rules.registry import engine
+from rules.registry import engine, info, modes
 
 LEVELS = ("easy", "normal", "hard")
-# The games and modes bots play: Bacchanalia is told aloud, for people only; Solonauts has one seat. Written
-# out, not read from each game's INFO, so that starting a table imports no other game's rules; a test holds
-# the two alike (tests/rules/test_game_info.py).
-BOT_MODES: dict[str, tuple[str, ...]] = {"chrononauts": ("chrononauts", "artifaxx"),
-                                        "banquet": ("standard", "open_privileges"), "parsifal": ("standard",)}
 WIN, LOSS, NOBODY = 1.0, 0.0, 0.25  # a play-out's worth: won, someone else won, nobody won
+
+
+def bot_modes(game: str) -> tuple[str, ...]:
+    """The modes of `game` computers play, as the game declares (`rules.info`: not Bacchanalia, told aloud for
+    people, nor Solonauts, for one); asking imports that game's rules alone, so a table starting loads no other."""
+    if game not in modes():
+        return ()
+    return tuple(mode for mode, facts in info(game).modes.items() if facts.bots)
+
+
+def games_with_bots() -> dict[str, tuple[str, ...]]:
+    """Every game computers play, with those modes (this imports every game's rules)."""
+    return {game: found for game in modes() if (found := bot_modes(game))}
 
 
 class Bot(Protocol):
@@ -269,10 +278,12 @@ class Hard:
 
 
 def kit_for(game: str, mode: str) -> Kit:
-    """The bots' kit of a game and mode; ValueError for one without bots (see BOT_MODES)."""
-    if mode not in BOT_MODES.get(game, ()):
+    """The bots' kit of a game and mode; ValueError for one without bots (see `bot_modes`). The kits of the games
+    shipped lie here (`rules/bots/<game>.py`); a game installed beside Convivium brings its own, in `rules/<game>/bots.py`."""
+    if mode not in bot_modes(game):
         raise ValueError(f"no bots for {game} {mode}")
-    module = importlib.import_module(f"rules.bots.{game}")
+    shipped = importlib.util.find_spec(f"rules.bots.{game}") is not None
+    module = importlib.import_module(f"rules.bots.{game}" if shipped else f"rules.{game}.bots")
     made: Kit = module.Kit(engine(game, mode))
     return made
 

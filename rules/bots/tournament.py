@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from rules.bots import BOT_MODES, LEVELS, Bot, decision_rng, make_bot
+from rules.bots import LEVELS, Bot, decision_rng, games_with_bots, make_bot
 from rules.kernel import PLAYERS, Move
 from rules.match import Match
 from rules.registry import engine, info
@@ -153,21 +153,25 @@ def progress_bar(out: TextIO) -> Callable[[int, int], None]:
 
 
 def game_and_mode(name: str, mode: str | None) -> tuple[str, str]:
-    """`artifaxx` is the Chrononauts mode; otherwise a game with its first mode unless one is named."""
-    if name == "artifaxx":
-        return "chrononauts", "artifaxx"
-    if name not in BOT_MODES:
-        raise SystemExit(f"no bots for {name!r}: one of {', '.join([*BOT_MODES, 'artifaxx'])}")
-    chosen = mode or BOT_MODES[name][0]
-    if chosen not in BOT_MODES[name]:
-        raise SystemExit(f"no mode {chosen!r} for {name}: one of {', '.join(BOT_MODES[name])}")
+    """A mode with a name of its own (`artifaxx`, the Chrononauts mode) is that mode; otherwise a game with its first
+    mode unless one is named."""
+    every = games_with_bots()
+    # A mode is named on its own when its name is a proper name: its text key is "mode.<mode>", not "mode.<game>.<mode>".
+    own = {m: g for g, ms in every.items() for m in ms if m not in every and info(g).mode(m).name_key == f"mode.{m}"}
+    if name in own and mode is None:
+        return own[name], name
+    if name not in every:
+        raise SystemExit(f"no bots for {name!r}: one of {', '.join([*every, *own])}")
+    chosen = mode or every[name][0]
+    if chosen not in every[name]:
+        raise SystemExit(f"no mode {chosen!r} for {name}: one of {', '.join(every[name])}")
     return name, chosen
 
 
 def main(argv: list[str] | None = None) -> int:
     """The `convivium tournament` command: plays the games and prints the report; returns the exit status."""
     parser = argparse.ArgumentParser(prog="convivium tournament", description="Play games between bots.")
-    parser.add_argument("game", help="chrononauts, artifaxx, banquet or parsifal")
+    parser.add_argument("game", help="a game computers play, or a mode with a name of its own (artifaxx)")
     parser.add_argument("--mode", help="the game's mode (banquet: standard or open_privileges)")
     parser.add_argument("--players", type=int, help="seats at the table (default: one per --seats entry)")
     parser.add_argument("--seats", default="hard,normal,easy", help="levels by seat, e.g. hard,normal,easy")

@@ -11,7 +11,7 @@ import pytest
 
 import cardsets
 from rules import PLAYERS, BadOption, Match, engine, info, modes
-from rules.bots import BOT_MODES
+from rules.bots import bot_modes, games_with_bots
 
 EVERY_MODE = [(game, mode) for game, ms in modes().items() for mode in ms]
 
@@ -73,9 +73,10 @@ def test_a_game_said_to_always_end_ends_within_its_bound(game: str, mode: str) -
 
 
 def test_the_bots_sit_where_the_games_say() -> None:
-    assert BOT_MODES == {game: tuple(m for m in ms if info(game).mode(m).bots)
-                         for game, ms in modes().items() if any(info(game).mode(m).bots for m in ms)}
-    assert "bacchanalia" not in BOT_MODES and "solonauts" not in BOT_MODES["chrononauts"]
+    assert games_with_bots() == {game: tuple(m for m in ms if info(game).mode(m).bots)
+                                 for game, ms in modes().items() if any(info(game).mode(m).bots for m in ms)}
+    assert bot_modes("bacchanalia") == () and "solonauts" not in bot_modes("chrononauts")
+    assert bot_modes("whist") == ()
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])

@@ -76,8 +76,6 @@ class BacchanaliaGame(SeatGame):
 
 class BacchanaliaTable(SeatTable):
     GAME = "bacchanalia"
-    MODES = ("standard",)
-    SEATS = (3, 6)
     GAME_CLASS = BacchanaliaGame
 
     game: BacchanaliaGame

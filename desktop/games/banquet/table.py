@@ -79,8 +79,6 @@ class BanquetTable(SeatTable):
     """The circle, the slots and every player's display; the accept / pass and privilege prompts."""
 
     GAME = "banquet"
-    MODES = ("standard", "open_privileges")
-    SEATS = (3, 5)
     GAME_CLASS = BanquetGame
     END_EVENTS = frozenset({"game_over"})
     RESPONSE_WINDOWS = True

@@ -31,7 +31,6 @@ from rules.chrononauts.timeline import card_kind
 from rules.kernel import PUBLIC, Event, Move, ResponseWindow
 from rules.match import Match
 
-MODES = ("chrononauts", "artifaxx")
 Dests = dict[str, dict[str, Move]]
 
 
@@ -103,8 +102,6 @@ class ChrononautsTable(SeatTable):
     """Chrononauts and Artifaxx for 2-6 people: the timeline, the seats, one hand, the shared Memo prompt."""
 
     GAME = "chrononauts"
-    MODES = MODES
-    SEATS = (2, 6)
     GAME_CLASS = HotSeatGame
     END_EVENTS = frozenset({"game_won", "universe_destroyed", "game_ended"})
     RESPONSE_WINDOWS = True

@@ -68,8 +68,6 @@ class SolonautsTable(SeatTable):
     """The Solonauts table: its scene, the session's play, undo and redo, and the player's helpers."""
 
     GAME = "chrononauts"
-    MODES = ("solonauts",)
-    SEATS = (1, 1)
     GAME_CLASS = SoloGame
     END_EVENTS = frozenset({"game_won", "game_lost"})
     NOTHING_HIDDEN = True

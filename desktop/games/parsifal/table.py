@@ -57,8 +57,6 @@ class ParsifalTable(SeatTable):
     """The deck, the common area, Limbo and the control areas; interrupts through one shared prompt."""
 
     GAME = "parsifal"
-    MODES = ("standard",)
-    SEATS = (2, 6)
     GAME_CLASS = ParsifalGame
     END_EVENTS = frozenset({"game_won", "game_drawn"})
     RESPONSE_WINDOWS = True

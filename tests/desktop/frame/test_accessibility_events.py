@@ -17,7 +17,7 @@ from desktop.frame import accessibility, names
 from desktop.frame.card_item import CardItem
 from desktop.frame.seat_table import SeatTable
 from desktop.shell.main_window import MainWindow
-from desktop.shell.tables import TABLES
+from desktop.shell.tables import seat_games
 
 NAME, DESCRIPTION = QAccessible.Text.Name, QAccessible.Text.Description
 PLAYERS = {"chrononauts": ["Ada", "Bo"], "bacchanalia": ["Ada", "Bo", "Cy"], "banquet": ["Ada", "Bo", "Cy"],
@@ -53,7 +53,7 @@ def look(table: SeatTable) -> None:
     QApplication.processEvents()
 
 
-@pytest.mark.parametrize("game", sorted(TABLES))
+@pytest.mark.parametrize("game", sorted(seat_games()))
 def test_every_object_a_reader_reaches_has_a_name(qtbot: Any, main: MainWindow, game: str) -> None:
     """The whole tree of every table, behind the curtain and in front of it: nothing usable is nameless,
     no description says two full stops, and the hidden Solonauts table under the stack is not there."""

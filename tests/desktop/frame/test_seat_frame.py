@@ -5,9 +5,10 @@ import json
 from pathlib import Path
 
 from desktop.frame.i18n import Translator
+from desktop.frame.registration import games
 from desktop.frame.seat_table import SeatGame, saved_game
 from desktop.shell.main_window import MainWindow, NewGameDialog
-from desktop.shell.tables import TABLES, seat_games, table_class
+from desktop.shell.tables import seat_games, table_class
 from rules.registry import engine
 
 
@@ -15,7 +16,7 @@ def test_the_new_game_dialog_offers_every_game_with_a_table(window: MainWindow) 
     dialog = NewGameDialog(window.tr_, window)
     offered = [dialog.game.itemData(i) for i in range(dialog.game.count())]
     assert offered == seat_games() and offered[0] == "chrononauts"
-    assert set(offered) <= set(TABLES)
+    assert set(offered) <= set(games())
     for index, game in enumerate(offered):
         dialog.game.setCurrentIndex(index)
         modes = [dialog.mode.itemData(i) for i in range(dialog.mode.count())]

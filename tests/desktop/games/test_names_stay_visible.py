@@ -61,8 +61,7 @@ def test_no_card_hides_a_name(qtbot: Any, home: Path, tmp_path: Path, table: str
     window.ask = lambda title, text, buttons, safe=None: safe or 0  # type: ignore[method-assign]
     window.inform = lambda title, text: None  # type: ignore[method-assign]
     window.show()
-    rules_game, mode = screenshot.GAMES[table]
-    players = engine(rules_game, mode).player_range()[1]
+    players = engine(screenshot.games()[table], screenshot.modes_of(table)[0]).player_range()[1]
     problems = []
     for seed in SEEDS:
         for moves in MOVES[table]:

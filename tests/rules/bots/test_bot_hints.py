@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rules import engine
-from rules.bots import BOT_MODES, kit_for
+from rules.bots import games_with_bots, kit_for
 from rules.bots.hints import Hint, settle, suggest
 from rules.kernel import Move
 from rules.parsifal.missions import conditions, progress
@@ -88,7 +88,7 @@ def claimed(eng: Any, kit: Any, state: Any, seat: int, hint: Hint) -> None:
 
 def test_every_reason_given_is_true_of_the_real_game() -> None:
     said: Counter[str] = Counter()
-    for game, modes in BOT_MODES.items():
+    for game, modes in games_with_bots().items():
         for mode in modes:
             eng, kit = engine(game, mode), kit_for(game, mode)
             for state, seat, legal in decisions(game, mode, range(3, 6))[:14]:

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from rules import engine
-from rules.bots import BOT_MODES, Bot, Hard, decision_rng, kit_for, make_bot
+from rules.bots import Bot, Hard, decision_rng, games_with_bots, kit_for, make_bot
 from rules.bots.tournament import play_game, tournament, wilson
 from rules.kernel import HIDDEN, Move
 
-MODES = [(game, mode) for game, modes in BOT_MODES.items() for mode in modes]
+MODES = [(game, mode) for game, modes in games_with_bots().items() for mode in modes]
 QUICK = {"iterations": 2, "width": 2, "depth": 2}  # a hard bot small enough for tests
 
 
