@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from desktop.frame.card_table import DECK_KEY
 from desktop.shell.main_window import MainWindow
-from desktop.shell.screenshot import GAMES, NAMES
+from desktop.shell.screenshot import NAMES, games, modes_of
 from rules.registry import engine
 
 
@@ -20,9 +20,9 @@ def on_screen(widget: QWidget, rect: QRect | None = None) -> QRect:
     return QRect(widget.mapToGlobal(rect.topLeft()), rect.size())
 
 
-@pytest.mark.parametrize("table", list(GAMES))
+@pytest.mark.parametrize("table", list(games()))
 def test_the_offer_covers_no_hand_card_deck_or_listed_key(qtbot: Any, window: MainWindow, table: str) -> None:
-    game, mode = GAMES[table]
+    game, mode = games()[table], modes_of(table)[0]
     window.resize(1280, 720)
     if table != "solonauts":  # the window's first table is Solonauts, offered already
         players = engine(game, mode).player_range()[1]

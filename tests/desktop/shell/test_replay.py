@@ -141,6 +141,8 @@ def test_a_replay_for_several_stepped_forward_and_back_equals_the_engine(qtbot: 
         assert stage.table.read_only and stage.scene.dests == {} and not stage.scene.curtain_up
         if i % 25 == 0 or i == replay.track.total:  # a fresh live table, drawing that state for nobody in particular
             live = table(stage.tr, table.GAME_CLASS(played.match.prefix(i), list(NAMES)))
+            room = stage.table.view.viewport().size()  # a table laid out to its window's shape gets the same room
+            live.scene.fit_room(room.width(), room.height())
             live.draw(None, "")
             assert faces(stage.scene) == faces(live.scene)
             live.deleteLater()
