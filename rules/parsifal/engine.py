@@ -129,34 +129,34 @@ class ParsifalEngine(Engine[ParState]):
     def describe(self, move: Move) -> Description:
         """Every tarot a param names is an instance id; `to` is a seat; a Command nests its action."""
         if isinstance(move, Take):
-            return Description("move.take", {"actor": move.actor, "artifact": move.artifact})
+            return Description("log.take", {"actor": move.actor, "artifact": move.artifact})
         if isinstance(move, Abandon):
-            return Description("move.abandon", {"actor": move.actor, "artifact": move.artifact})
+            return Description("log.abandon", {"actor": move.actor, "artifact": move.artifact})
         if isinstance(move, Block):
-            return Description("move.block", {"actor": move.actor, "target": move.target})
+            return Description("log.block", {"actor": move.actor, "target": move.target})
         if isinstance(move, Free):
-            return Description("move.free", {"actor": move.actor, "targets": tuple(_split(move.targets))})
+            return Description("log.free", {"actor": move.actor, "targets": tuple(_split(move.targets))})
         if isinstance(move, ChangeFaction):
-            return Description("move.change_faction", {"actor": move.actor, "target": move.target, "player": move.to})
+            return Description("log.change_faction", {"actor": move.actor, "target": move.target, "player": move.to})
         if isinstance(move, HandOver):
-            return Description("move.hand_over", {"actor": move.actor, "artifacts": tuple(_split(move.artifacts)),
+            return Description("log.hand_over", {"actor": move.actor, "artifacts": tuple(_split(move.artifacts)),
                                                   "recipient": move.recipient})
         if isinstance(move, SendToLimbo):
-            return Description("move.send", {"actor": move.actor, "target": move.tarot})
+            return Description("log.send_to_limbo", {"actor": move.actor, "target": move.tarot})
         if isinstance(move, Recover):
             if move.recipient is None:
-                return Description("move.recover", {"actor": move.actor, "target": move.tarot})
-            return Description("move.recover_to", {"actor": move.actor, "target": move.tarot,
+                return Description("log.recover", {"actor": move.actor, "target": move.tarot})
+            return Description("log.recover_to", {"actor": move.actor, "target": move.tarot,
                                                    "recipient": move.recipient})
         if isinstance(move, Command):
-            return Description("move.command", {"actor": move.actor, "action": self.describe(self.inner(move))})
+            return Description("log.command", {"actor": move.actor, "action": self.describe(self.inner(move))})
         if isinstance(move, SpendForExtra):
-            return Description("move.spend", {"actor": move.holder, "artifact": move.artifact})
+            return Description("log.spend_for_extra", {"actor": move.holder, "artifact": move.artifact})
         if isinstance(move, Interrupt):
-            return Description("move.interrupt", {"actor": move.character, "artifact": move.artifact})
+            return Description("log.interrupt", {"actor": move.character, "artifact": move.artifact})
         if isinstance(move, Decline):
-            return Description("button.let_pass", {"player": move.player})
-        return Description("button.end_turn", {"player": move.player})
+            return Description("log.decline", {"player": move.player})
+        return Description("log.end_turn", {"player": move.player})
 
     def gesture(self, state: ParState, move: Move) -> tuple[str, Target] | None:
         """A tarot onto a character (its id), onto "common", "limbo" or "pending" (the declared action), or

@@ -22,8 +22,9 @@ def counts(low: int, high: int) -> list[int]:
 
 
 def check_description(english: dict[str, str], words: Description) -> None:
-    """The key is in the game's English catalog and every placeholder of its text is filled."""
-    assert words.key in english, words.key
+    """The key is a log line of the game's English catalog (`log.`, as the kernel's `describe` says, issue #40
+    item 6) and every placeholder of its text is filled."""
+    assert words.key.startswith("log.") and words.key in english, words.key
     wanted = placeholders(english[words.key])
     assert wanted is not None and wanted <= set(words.params), (words.key, wanted, words.params)
     for value in words.params.values():
