@@ -1,0 +1,274 @@
+"""The host's table: the only full `Match`, its seats, and what each seat is told.
+
+Every seat is a person joining from elsewhere (`remote`, with a secret token), a person at the host's own
+screen (`local`) or a computer player of a level (run here, on the host). A connection becomes a seat's by
+a `hello` carrying the seat's token; a second connection with the same token takes the seat over and the
+older one is told why. Every move a seat sends is read with the engine's notation for that seat only and
+judged by `legal_moves` (the engine's `check` says why not); undo takes back only the seat's own last move,
+and only as far as `Match.undoable` allows.
+
+What a seat is sent is built from `engine.view(state, seat)` and `engine.event_view(state, event, seat)`
+alone, never from the full state, so the bytes a seat receives are the same in every world its view allows
+(tests/network/test_noninterference.py). The host knows nothing of sockets: it takes a connection's bytes and
+returns the bytes to send to each connection (`Send`); network/server.py carries them.
+"""
+from __future__ import annotations
+
+import hmac
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from cardsets.text import control_character
+from network import names
+from network.invite import Invite, new_table_id, new_token
+from network.protocol import (MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Hello, Message, Play, Refused, Said, Say,
+                              Seats, Undo, Update, Welcome, decode, encode)
+from rules import saves
+from rules.bots import BOT_MODES, LEVELS, decision_rng, make_bot
+from rules.kernel import Engine, Event, Move, RulesError
+from rules.match import Match
+
+NETWORK: Final = "network"  # where a host's save keeps the table id and the seats' kinds and tokens
+BOTS: Final = "bots"  # the computers' levels by seat, as the desktop's saves keep them (desktop/frame/bot_seats.py)
+
+
+@dataclass(frozen=True)
+class Send:
+    """Bytes for one connection; `close`: close it once they are sent."""
+
+    connection: int
+    data: bytes
+    close: bool = False
+
+
+@dataclass
+class Seat:
+    """One place at the table: who sits there, the seat's secret, and the connection holding it now."""
+
+    number: int
+    kind: str  # remote, local or computer
+    level: str | None  # a computer's level
+    token: str
+    name: str = ""
+    connection: int | None = None
+
+
+class Host:
+    """One hosted match. `receive` and `leave` are all a transport calls; `on_change` is told after every move
+    and undo (the caller saves there)."""
+
+    def __init__(self, match: Match[Any], kinds: Sequence[str], *, table: str | None = None,
+                 tokens: Sequence[str] | None = None, seat_names: Sequence[str] | None = None,
+                 on_change: Callable[[Host], None] | None = None) -> None:
+        self.match = match
+        self.engine: Engine[Any] = match.engine
+        count = self.engine.players(match.state)
+        if len(kinds) != count or count > MAX_SEATS:
+            raise ValueError(f"{len(kinds)} seats named for {count} players")
+        self.table = table or new_table_id()
+        tokens = list(tokens) if tokens is not None else [new_token() for _ in kinds]
+        given = list(seat_names) if seat_names is not None else [""] * count
+        self.seats = [Seat(n, *_kind(kind, self.engine), token, given[n]) for n, (kind, token)
+                      in enumerate(zip(kinds, tokens, strict=True))]
+        if any(s.kind == "computer" for s in self.seats) and self.engine.mode not in BOT_MODES.get(self.engine.game, ()):
+            raise ValueError(f"no computer players in {self.engine.game} {self.engine.mode}")
+        self.connections: dict[int, int] = {}  # connection -> the seat it holds
+        self.on_change = on_change
+
+    # --- what a transport calls ------------------------------------------------------------------------
+
+    def receive(self, connection: int, raw: bytes | str) -> list[Send]:
+        """Everything to send because `connection` sent `raw`: replies, and news to the others."""
+        try:
+            message = decode(raw, from_joiner=True)
+        except BadMessage as refused:
+            return [self._refuse(connection, refused)]
+        seat = self.connections.get(connection)
+        if isinstance(message, Hello):
+            return self._hello(connection, message)
+        if seat is None:
+            return [self._refuse(connection, BadMessage("net.hello_first"))]
+        try:
+            if isinstance(message, Play):
+                return self.play(seat, self.engine.parse(message.move, seat))
+            if isinstance(message, Undo):
+                return self.undo(seat)
+            if isinstance(message, Say):
+                return self._say(seat, message.text)
+        except RulesError as refused:
+            return [self._refuse(connection, refused)]
+        return [self._refuse(connection, BadMessage("net.unknown_type"))]  # pragma: no cover - decode knows them all
+
+    def leave(self, connection: int) -> list[Send]:
+        """A connection closed: its seat waits for its player to come back; the others are told."""
+        seat = self.connections.pop(connection, None)
+        if seat is None or self.seats[seat].connection != connection:
+            return []
+        self.seats[seat].connection = None
+        return self._to_all(self.seats_message())
+
+    # --- moves, undo, the computers -----------------------------------------------------------------------
+
+    def play(self, seat: int, move: Move) -> list[Send]:
+        """`move` for `seat` if the rules allow it now (IllegalMove says why not), then the computers' replies;
+        every connection is sent its seat's update after each."""
+        if move.player != seat:
+            raise BadMessage("net.not_your_seat")
+        if move not in self.match.legal_moves(seat):
+            self.engine.check(self.match.state, move)  # the rules' reason
+            raise BadMessage("net.not_legal")  # pragma: no cover - check agrees with legal_moves (conformance)
+        out = self._after(self.match.play(move))
+        return out + self.run_computers()
+
+    def undo(self, seat: int) -> list[Send]:
+        """Take back `seat`'s own last move, if nobody has acted on it since and the rules allow it."""
+        if not self._may_undo(seat):
+            raise BadMessage("net.cannot_undo")
+        self.match.undo()
+        return self._after([])
+
+    def run_computers(self) -> list[Send]:
+        """Let each computer that is to decide decide, from its seat's view alone, until a person is to."""
+        out: list[Send] = []
+        while (seat := self.computer_to_move()) is not None:
+            eng, state = self.engine, self.match.state
+            level = self.seats[seat].level or "normal"
+            move = make_bot(eng.game, eng.mode, level).choose(
+                eng.view(state, seat), seat, eng.legal_moves(state, seat), decision_rng(self.match.seed, len(self.match.moves)))
+            out += self._after(self.match.play(move))
+        return out
+
+    def computer_to_move(self) -> int | None:
+        """The computer to decide now: the one the engine waits for, or in a response window the first computer
+        asked that may still answer (as at the desktop's table, desktop/frame/bot_seats.py)."""
+        eng, state = self.engine, self.match.state
+        if eng.is_over(state):
+            return None
+        computers = {s.number for s in self.seats if s.kind == "computer"}
+        window = eng.window(state)
+        if window is not None:
+            acting = eng.to_act(state)
+            return next((s for s in window.asked if s in computers and s in acting), None)
+        seat = eng.decider(state)
+        return seat if seat in computers else None
+
+    # --- what each seat is sent -----------------------------------------------------------------------
+
+    def update_for(self, seat: int, events: Sequence[Event]) -> Update:
+        """The table as `seat` may see it now, with the last move's `events` as `seat` learns them."""
+        eng, state = self.engine, self.match.state
+        acting = eng.to_act(state)
+        legal = [eng.notation(m) for m in eng.legal_moves(state, seat)] if seat in acting else []
+        return Update(moves=len(self.match.moves), view=_plain(eng.to_dict(eng.view(state, seat))),
+                      events=[_plain(eng.event_view(state, e, seat).to_dict()) for e in events],
+                      to_act=sorted(acting), decider=eng.decider(state), legal=legal,
+                      can_undo=self._may_undo(seat), over=eng.is_over(state))
+
+    def seats_message(self) -> Seats:
+        return Seats([{"seat": s.number, "kind": s.kind, "name": s.name, "here": s.connection is not None}
+                      for s in self.seats])
+
+    def invites(self, host: str, port: int, fingerprint: str | None) -> dict[int, Invite]:
+        """The invitation of every seat for a person joining from elsewhere."""
+        return {s.number: Invite(host, port, self.table, s.number, s.token, fingerprint)
+                for s in self.seats if s.kind == "remote"}
+
+    # --- saves ----------------------------------------------------------------------------------------
+
+    def save_data(self) -> dict[str, Any]:
+        """The match as a save (rules/saves.py), with the computers' levels, the names, and the table's id and
+        seats' tokens so that a host started again with --resume takes the same invitations."""
+        data = saves.to_dict(self.match)
+        data[BOTS] = {str(s.number): s.level for s in self.seats if s.kind == "computer"}
+        data["names"] = [s.name for s in self.seats]
+        data[NETWORK] = {"table": self.table, "seats": [{"kind": s.kind, "token": s.token} for s in self.seats]}
+        return data
+
+    @classmethod
+    def from_save(cls, data: Any, on_change: Callable[[Host], None] | None = None) -> Host:
+        """The host a save of `save_data` describes, its moves replayed through the rules; SaveError if the
+        file is not one."""
+        match = saves.from_dict(data)
+        block, bots = data.get(NETWORK), data.get(BOTS, {})
+        raw_names = data.get("names")
+        try:
+            table, seats = block["table"], block["seats"]
+            kinds = [s["kind"] if s["kind"] != "computer" else "computer:" + bots[str(n)] for n, s in enumerate(seats)]
+            tokens = [s["token"] for s in seats]
+            if not TABLE.fullmatch(table) or not all(TOKEN.fullmatch(token) for token in tokens):
+                raise ValueError("a table id or token not made by a host")
+            seat_names = [names.clean(n) if n else "" for n in raw_names] if raw_names is not None else None
+            return cls(match, kinds, table=table, tokens=tokens, seat_names=seat_names, on_change=on_change)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, BadMessage):
+            raise saves.SaveError("net.not_a_host_save") from None
+
+    # --- inside ------------------------------------------------------------------------------------------
+
+    def _hello(self, connection: int, hello: Hello) -> list[Send]:
+        if connection in self.connections:
+            return [self._refuse(connection, BadMessage("net.already_seated"))]
+        if hello.table != self.table:
+            return [self._refuse(connection, BadMessage("net.unknown_table"))]
+        if hello.seat >= len(self.seats) or self.seats[hello.seat].kind != "remote":
+            return [self._refuse(connection, BadMessage("net.bad_seat", seat=hello.seat))]
+        seat = self.seats[hello.seat]
+        if not hmac.compare_digest(hello.token.encode(), seat.token.encode()):
+            return [self._refuse(connection, BadMessage("net.bad_token", seat=hello.seat))]
+        try:
+            name = names.clean(hello.name)
+        except BadMessage as refused:
+            return [self._refuse(connection, refused)]
+        out: list[Send] = []
+        if seat.connection is not None:  # the newer device wins; the older is told why
+            self.connections.pop(seat.connection, None)
+            out.append(Send(seat.connection, encode(Bye("net.replaced")), close=True))
+        seat.connection, seat.name = connection, name
+        self.connections[connection] = seat.number
+        eng = self.engine
+        out.append(Send(connection, encode(Welcome(self.table, eng.game, eng.mode, seat.number, len(self.seats)))))
+        out += self._to_all(self.seats_message())
+        out.append(Send(connection, encode(self.update_for(seat.number, []))))
+        return out
+
+    def _say(self, seat: int, line: str) -> list[Send]:
+        if not line.strip() or control_character(line):
+            raise BadMessage("net.bad_chat")
+        return self._to_all(Said(seat, line))
+
+    def _may_undo(self, seat: int) -> bool:
+        last = self.match.last_move
+        return last is not None and last.player == seat and self.match.can_undo()
+
+    def _after(self, events: Sequence[Event]) -> list[Send]:
+        if self.on_change is not None:
+            self.on_change(self)
+        return [Send(c, encode(self.update_for(seat, events))) for c, seat in sorted(self.connections.items())]
+
+    def _to_all(self, message: Message) -> list[Send]:
+        data = encode(message)
+        return [Send(c, data) for c in sorted(self.connections)]
+
+    def _refuse(self, connection: int, refused: RulesError) -> Send:
+        shown = {k: v if v is None or isinstance(v, (int, str)) and not isinstance(v, bool) else str(v)
+                 for k, v in list(refused.params.items())[:20]}
+        shown = {k: v[:200] if isinstance(v, str) else v for k, v in shown.items()}
+        return Send(connection, encode(Refused(refused.code, shown)))
+
+
+def _kind(kind: str, eng: Engine[Any]) -> tuple[str, str | None]:
+    """A seat's kind as the command line writes it (remote, local, or a computer's level) -> (kind, level)."""
+    if kind in LEVELS:
+        return "computer", kind
+    if kind.startswith("computer:") and kind.removeprefix("computer:") in LEVELS:
+        return "computer", kind.removeprefix("computer:")
+    if kind in SEAT_KINDS and kind != "computer":
+        return kind, None
+    raise ValueError(f"unknown seat kind {kind!r}: remote, local, or one of {', '.join(LEVELS)}")
+
+
+def _plain(data: Mapping[str, Any]) -> dict[str, Any]:
+    """`data` as it will read back from JSON (tuples become lists), so a message equals its decoded bytes."""
+    plain: dict[str, Any] = json.loads(json.dumps(data, allow_nan=False))
+    return plain
