@@ -27,7 +27,7 @@ from network.protocol import (MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, B
                               Seats, Undo, Update, Welcome, decode, encode)
 from rules import saves
 from rules.bots import BOT_MODES, LEVELS, decision_rng, make_bot
-from rules.kernel import Engine, Event, Move, RulesError
+from rules.kernel import Description, Engine, Event, Move, RulesError
 from rules.match import Match
 
 NETWORK: Final = "network"  # where a host's save keeps the table id and the seats' kinds and tokens
@@ -119,7 +119,7 @@ class Host:
         if move not in self.match.legal_moves(seat):
             self.engine.check(self.match.state, move)  # the rules' reason
             raise BadMessage("net.not_legal")  # pragma: no cover - check agrees with legal_moves (conformance)
-        out = self._after(self.match.play(move))
+        out = self._after(self.match.play(move), move)
         return out + self.run_computers()
 
     def undo(self, seat: int) -> list[Send]:
@@ -137,7 +137,7 @@ class Host:
             level = self.seats[seat].level or "normal"
             move = make_bot(eng.game, eng.mode, level).choose(
                 eng.view(state, seat), seat, eng.legal_moves(state, seat), decision_rng(self.match.seed, len(self.match.moves)))
-            out += self._after(self.match.play(move))
+            out += self._after(self.match.play(move), move)
         return out
 
     def computer_to_move(self) -> int | None:
@@ -156,12 +156,14 @@ class Host:
 
     # --- what each seat is sent -----------------------------------------------------------------------
 
-    def update_for(self, seat: int, events: Sequence[Event]) -> Update:
-        """The table as `seat` may see it now, with the last move's `events` as `seat` learns them."""
+    def update_for(self, seat: int, events: Sequence[Event], move: Move | None = None) -> Update:
+        """The table as `seat` may see it now, with the log line of `move` (the one just played, if any) and its
+        `events` as `seat` learns them."""
         eng, state = self.engine, self.match.state
+        log = [] if move is None else [_plain(_words(eng.describe(move)))]
         acting = eng.to_act(state)
         legal = [eng.notation(m) for m in eng.legal_moves(state, seat)] if seat in acting else []
-        return Update(moves=len(self.match.moves), view=_plain(eng.to_dict(eng.view(state, seat))),
+        return Update(moves=len(self.match.moves), view=_plain(eng.to_dict(eng.view(state, seat))), log=log,
                       events=[_plain(eng.event_view(state, e, seat).to_dict()) for e in events],
                       to_act=sorted(acting), decider=eng.decider(state), legal=legal,
                       can_undo=self._may_undo(seat), over=eng.is_over(state))
@@ -241,10 +243,10 @@ class Host:
         last = self.match.last_move
         return last is not None and last.player == seat and self.match.can_undo()
 
-    def _after(self, events: Sequence[Event]) -> list[Send]:
+    def _after(self, events: Sequence[Event], move: Move | None = None) -> list[Send]:
         if self.on_change is not None:
             self.on_change(self)
-        return [Send(c, encode(self.update_for(seat, events))) for c, seat in sorted(self.connections.items())]
+        return [Send(c, encode(self.update_for(seat, events, move))) for c, seat in sorted(self.connections.items())]
 
     def _to_all(self, message: Message) -> list[Send]:
         data = encode(message)
@@ -266,6 +268,15 @@ def _kind(kind: str, eng: Engine[Any]) -> tuple[str, str | None]:
     if kind in SEAT_KINDS and kind != "computer":
         return kind, None
     raise ValueError(f"unknown seat kind {kind!r}: remote, local, or one of {', '.join(LEVELS)}")
+
+
+def _words(value: Any) -> Any:
+    """A log line (a Description, whose parameters may hold other Descriptions) as plain data."""
+    if isinstance(value, Description):
+        return {"key": value.key, "params": {k: _words(v) for k, v in value.params.items()}}
+    if isinstance(value, (list, tuple)):
+        return [_words(v) for v in value]
+    return value
 
 
 def _plain(data: Mapping[str, Any]) -> dict[str, Any]:

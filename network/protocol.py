@@ -212,19 +212,21 @@ class Seats(Message):
 
 @dataclass(frozen=True)
 class Update(Message):
-    """The table as the seat may see it after the `moves`-th move: the view, the last move's events as the
-    seat learns them, who may act, the seat's legal moves (notation) and whether it may undo."""
+    """The table as the seat may see it after the `moves`-th move: the view, the last move's log line (its
+    description, less the mover's private fields) and events as the seat learns them, who may act, the seat's
+    legal moves (notation) and whether it may undo. `log` and `events` are empty after an undo or a join."""
 
     TYPE = "update"
     moves: int
     view: dict[str, Any]
+    log: list[Any]
     events: list[Any]
     to_act: list[int]
     decider: int | None
     legal: list[str]
     can_undo: bool
     over: bool
-    FIELDS = {"moves": integer(0, 10**6), "view": obj, "events": listing(obj), "to_act": listing(integer(0, MAX_SEATS - 1)),
+    FIELDS = {"moves": integer(0, 10**6), "view": obj, "log": listing(obj, 1), "events": listing(obj), "to_act": listing(integer(0, MAX_SEATS - 1)),
               "decider": maybe(integer(0, MAX_SEATS - 1)), "legal": listing(bounded_text(MAX_NOTATION)),
               "can_undo": boolean, "over": boolean}
 

@@ -17,7 +17,8 @@ SAMPLES: list[Message] = [
     Welcome("Tb3xQk9a", "banquet", "standard", 2, 4),
     Seats([{"seat": 0, "kind": "remote", "name": "Ada", "here": True},
            {"seat": 1, "kind": "computer", "name": "", "here": False}]),
-    Update(moves=3, view={"hands": [["?", "c1"]], "rng": None}, events=[{"kind": "drawn", "card": "?"}], to_act=[1],
+    Update(moves=3, view={"hands": [["?", "c1"]], "rng": None}, log=[{"key": "log.draw", "params": {"player": 1}}],
+           events=[{"kind": "drawn", "card": "?"}], to_act=[1],
            decider=1, legal=["Pass"], can_undo=False, over=False),
     Said(0, "<b>hi</b>"), Refused("illegal.not_in_hand", {"card": "c1", "seat": None}), Bye("net.replaced"),
 ]
@@ -72,7 +73,7 @@ def test_a_view_nested_too_deep_or_too_long_is_refused() -> None:
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                     max_leaves=20)
-FIELD_NAMES = st.sampled_from(["type", "v", "table", "seat", "token", "name", "move", "text", "reason", "params",
+FIELD_NAMES = st.sampled_from(["type", "v", "table", "seat", "token", "name", "move", "text", "reason", "params", "log",
                                "view", "events", "legal", "moves", "to_act", "decider", "can_undo", "over", "seats"])
 SHAPED = st.dictionaries(FIELD_NAMES, JSON | st.sampled_from([1, *KINDS]), max_size=10)
 
