@@ -76,7 +76,7 @@ class Server:
     async def start(self) -> int:
         """Start listening; returns the port."""
         self._server = await serve(self._handle, self.bind, self.port, ssl=self.tls, max_size=4 * MAX_JOINER_BYTES,
-                                   max_queue=4, compression=None)
+                                   max_queue=4, compression=None, close_timeout=2)
         self.port = self._server.sockets[0].getsockname()[1] if self.port == 0 else self.port
         self.deliver(self.host.run_computers())
         if self.host.engine.is_over(self.host.match.state):
