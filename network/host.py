@@ -214,10 +214,10 @@ class Host:
         if hello.table != self.table:
             return [self._refuse(connection, BadMessage("net.unknown_table"))]
         if hello.seat >= len(self.seats) or self.seats[hello.seat].kind != "remote":
-            return [self._refuse(connection, BadMessage("net.bad_seat", seat=hello.seat))]
+            return [self._refuse(connection, BadMessage("net.bad_seat", seat=hello.seat + 1))]
         seat = self.seats[hello.seat]
         if not hmac.compare_digest(hello.token.encode(), seat.token.encode()):
-            return [self._refuse(connection, BadMessage("net.bad_token", seat=hello.seat))]
+            return [self._refuse(connection, BadMessage("net.bad_token", seat=hello.seat + 1))]
         try:
             name = names.clean(hello.name)
         except BadMessage as refused:

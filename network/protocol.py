@@ -286,8 +286,7 @@ def decode(raw: bytes | str, *, from_joiner: bool) -> Message:
         raise BadMessage("net.bad_json")
     version = data.get("v")
     if version != PROTOCOL_VERSION or isinstance(version, bool):
-        raise BadMessage("net.bad_version", version=version if type(version) is int else None,
-                         expected=PROTOCOL_VERSION)
+        raise BadMessage("net.bad_version", expected=PROTOCOL_VERSION)
     kind = KINDS.get(data["type"]) if isinstance(data.get("type"), str) else None
     if kind is None or kind.FROM_JOINER != from_joiner:
         raise BadMessage("net.unknown_type")
