@@ -55,16 +55,20 @@ class Client:
                 raise BadMessage(message.reason, **(message.params if isinstance(message, Refused) else {}))
 
     async def send(self, message: Message) -> None:
+        """Send any message of a joiner (connect first)."""
         assert self.ws is not None, "connect first"
         await self.ws.send(encode(message).decode())
 
     async def play(self, notation: str) -> None:
+        """Play a move of the seat, written in the engine's notation (one of the last update's `legal`)."""
         await self.send(Play(notation))
 
     async def undo(self) -> None:
+        """Ask to take back the seat's own last move."""
         await self.send(Undo())
 
     async def say(self, line: str) -> None:
+        """Send a chat line to the table."""
         await self.send(Say(line))
 
     async def receive(self) -> Message:
@@ -80,5 +84,6 @@ class Client:
         return message
 
     async def close(self) -> None:
+        """Leave the table: the seat waits for its player to come back with the same invitation."""
         if self.ws is not None:
             await self.ws.close()

@@ -169,6 +169,7 @@ class Host:
                       can_undo=self._may_undo(seat), over=eng.is_over(state))
 
     def seats_message(self) -> Seats:
+        """Who sits where: each seat's kind, its name and whether it is connected now (all public)."""
         return Seats([{"seat": s.number, "kind": s.kind, "name": s.name, "here": s.connection is not None}
                       for s in self.seats])
 

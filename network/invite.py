@@ -34,10 +34,12 @@ class BadInvite(RulesError):
 
 
 def new_table_id() -> str:
+    """A fresh random table id (6 bytes, base64url)."""
     return secrets.token_urlsafe(TABLE_BYTES)
 
 
 def new_token() -> str:
+    """A fresh secret seat token (16 random bytes, base64url): whoever holds it holds the seat."""
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
@@ -53,6 +55,7 @@ class Invite:
     fingerprint: str | None  # hex SHA-256 of the host's certificate (or its first 128 bits); None: plain ws
 
     def link(self) -> str:
+        """The invitation as a `convivium://` link."""
         fp = f"&fp={self.fingerprint}" if self.fingerprint else ""
         return f"{SCHEME}://{self.host}:{self.port}/{self.table}?seat={self.seat}&token={self.token}{fp}"
 

@@ -46,6 +46,7 @@ def _bad(name: str) -> BadMessage:
 
 
 def integer(low: int, high: int) -> Check:
+    """A whole number from `low` to `high` (not a bool)."""
     def check(value: object, name: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise _bad(name)
@@ -54,18 +55,21 @@ def integer(low: int, high: int) -> Check:
 
 
 def maybe(inner: Check) -> Check:
+    """None, or what `inner` accepts."""
     def check(value: object, name: str) -> Any:
         return None if value is None else inner(value, name)
     return check
 
 
 def boolean(value: object, name: str) -> bool:
+    """A JSON true or false."""
     if not isinstance(value, bool):
         raise _bad(name)
     return value
 
 
 def bounded_text(limit: int, pattern: re.Pattern[str] | None = None) -> Check:
+    """A string of at most `limit` characters, valid UTF-8, matching `pattern` if given."""
     def check(value: object, name: str) -> str:
         if not isinstance(value, str) or len(value) > limit or not files.is_text(value):
             raise _bad(name)
@@ -76,6 +80,7 @@ def bounded_text(limit: int, pattern: re.Pattern[str] | None = None) -> Check:
 
 
 def listing(inner: Check, limit: int = MAX_LIST) -> Check:
+    """A list of at most `limit` items, each accepted by `inner`."""
     def check(value: object, name: str) -> list[Any]:
         if not isinstance(value, list) or len(value) > limit:
             raise _bad(name)
@@ -103,6 +108,7 @@ def plain(value: object, name: str, depth: int = 0) -> Any:
 
 
 def obj(value: object, name: str) -> dict[str, Any]:
+    """A JSON object within the bounds of `plain` (a view, an event, a log line)."""
     if not isinstance(value, dict):
         raise _bad(name)
     checked: dict[str, Any] = plain(value, name)
@@ -125,6 +131,7 @@ def refusal_params(value: object, name: str) -> dict[str, Any]:
 
 
 def seat_entry(value: object, name: str) -> dict[str, Any]:
+    """One seat of a `seats` message: exactly its seat, kind, name and whether it is here."""
     if not isinstance(value, dict) or set(value) != {"seat", "kind", "name", "here"}:
         raise _bad(name)
     return {"seat": integer(0, MAX_SEATS - 1)(value["seat"], name),

@@ -84,6 +84,7 @@ class Server:
         return self.port
 
     async def close(self) -> None:
+        """Stop listening and close every connection."""
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

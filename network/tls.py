@@ -66,6 +66,7 @@ def file_fingerprint(cert_path: Path) -> str:
 
 
 def server_context(cert_path: Path, key_path: Path) -> ssl.SSLContext:
+    """The host's TLS (1.2 at least) with its certificate."""
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
     context.load_cert_chain(cert_path, key_path)

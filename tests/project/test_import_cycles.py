@@ -2,7 +2,7 @@
 inside a function or under ``if TYPE_CHECKING:``, so a cycle cannot hide behind a late import.
 
 The graph is read from the source with `ast` (nothing is imported): an edge from a module to each
-module of the three layers it names. ``from package import name`` names the submodule when there
+module of the layers it names. ``from package import name`` names the submodule when there
 is one, else the package itself.
 """
 from __future__ import annotations
