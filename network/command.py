@@ -20,6 +20,7 @@ from network import tls
 from network.host import Host
 from network.server import Server
 from rules import PLAYERS, Match, RulesError, engine, info, modes, saves
+from rules.bots import LEVELS
 from rules.match import SEED_LIMIT
 
 DEFAULT_PORT = 45817
@@ -54,7 +55,7 @@ def reachable_address(bind: str) -> str:
     """The address to put in invitations: the bound one, or for 0.0.0.0 the one this machine reaches its
     network by (a UDP socket is pointed at a documentation address; nothing is sent)."""
     if bind not in ("0.0.0.0", "::", ""):
-        return bind
+        return f"[{bind}]" if ":" in bind else bind  # an IPv6 address, as a link writes it
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))
@@ -70,6 +71,8 @@ def _new_host(args: argparse.Namespace, save: Path) -> Host:
     players = args.players or len(kinds)
     if len(kinds) != players:
         raise SystemExit(f"--seats names {len(kinds)} seats for {players} players")
+    if any(k != "remote" and k not in LEVELS for k in kinds) or "remote" not in kinds:
+        raise SystemExit(f"--seats: remote, or a computer's level ({', '.join(LEVELS)}), with one remote seat at least")
     seed = args.seed if args.seed is not None else random.randrange(SEED_LIMIT)
     try:
         match: Match[Any] = Match(engine(game, mode), {PLAYERS: players}, seed)

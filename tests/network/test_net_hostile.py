@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from typing import Any
 
 import pytest
@@ -218,3 +219,42 @@ def test_a_refused_hello_is_raised_by_the_client() -> None:
         assert caught.value.code == "net.name_markup"
         await server.close()
     run(scenario())
+
+
+def mutated(host: Host, rnd: random.Random) -> str:
+    """A move of some seat with one field changed to another seat's value, a stranger string or number."""
+    eng, state = host.engine, host.match.state
+    every = [m for s in range(len(host.seats)) for m in eng.legal_moves(state, s)]
+    base = rnd.choice(every).to_dict() if every else {"type": rnd.choice(eng.moves).__name__}
+    fields = [k for k in base if k not in ("type", "player")]
+    if fields:
+        pick = rnd.choice(fields)
+        base[pick] = rnd.choice([rnd.choice(every).to_dict().get(pick, 0) if every else 0, "no_such_card", "?", -1,
+                                 10**6, "", None, 1865, True])
+    body = " ".join(f"{k}={json.dumps(v)}" for k, v in base.items() if k not in ("type", "player"))
+    return f"{base['type']} {body}".strip()
+
+
+@pytest.mark.parametrize(("game", "mode", "players"), [("banquet", "standard", 4), ("parsifal", "standard", 3),
+                                                       ("chrononauts", "chrononauts", 3), ("bacchanalia", "standard", 3)])
+def test_garbled_moves_from_any_seat_are_refused_with_a_reason_and_change_nothing(game: str, mode: str,
+                                                                                  players: int) -> None:
+    """Moves with a field swapped for junk (another seat's card, a card that does not exist, a wrong type) are
+    refused by the rules with a reason, never a crash, whoever sends them; the game goes on."""
+    host = Host(Match(engine(game, mode), {PLAYERS: players}, 3), ["remote"] * players)
+    for seat in range(players):
+        host.receive(seat, encode(Hello(host.table, seat, host.seats[seat].token, f"P{seat}")))
+    rnd = random.Random(5)
+    refusals = 0
+    for _ in range(150):
+        if host.engine.is_over(host.match.state):
+            break
+        sender = rnd.randrange(players)
+        before = len(host.match.moves)
+        answers = [decode(s.data, from_joiner=False) for s in host.receive(sender, encode(Play(mutated(host, rnd))))]
+        if len(host.match.moves) == before:
+            assert len(answers) == 1 and isinstance(answers[0], Refused)
+            refusals += 1
+        seat = rnd.choice(sorted(host.engine.to_act(host.match.state)))  # the game goes on
+        host.receive(seat, encode(Play(host.engine.notation(rnd.choice(host.match.legal_moves(seat))))))
+    assert refusals > 20
