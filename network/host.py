@@ -23,11 +23,11 @@ from typing import Any, Final
 from cardsets.text import control_character
 from network import names
 from network.invite import Invite, new_table_id, new_token
-from network.protocol import (MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Hello, Message, Play, Refused, Said, Say,
-                              Seats, Undo, Update, Welcome, decode, encode)
+from network.protocol import (MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Hello, Message, Play, Refused,
+                              Said, Say, Seats, Undo, Update, Welcome, decode, encode)
 from rules import saves
 from rules.bots import BOT_MODES, LEVELS, decision_rng, make_bot
-from rules.kernel import Description, Engine, Event, Move, RulesError
+from rules.kernel import Description, Engine, Event, Move, Result, RulesError
 from rules.match import Match
 
 NETWORK: Final = "network"  # where a host's save keeps the table id and the seats' kinds and tokens
@@ -72,7 +72,8 @@ class Host:
         given = list(seat_names) if seat_names is not None else [""] * count
         self.seats = [Seat(n, *_kind(kind, self.engine), token, given[n]) for n, (kind, token)
                       in enumerate(zip(kinds, tokens, strict=True))]
-        if any(s.kind == "computer" for s in self.seats) and self.engine.mode not in BOT_MODES.get(self.engine.game, ()):
+        computers = any(s.kind == "computer" for s in self.seats)
+        if computers and self.engine.mode not in BOT_MODES.get(self.engine.game, ()):
             raise ValueError(f"no computer players in {self.engine.game} {self.engine.mode}")
         self.connections: dict[int, int] = {}  # connection -> the seat it holds
         self.on_change = on_change
@@ -135,8 +136,9 @@ class Host:
         while (seat := self.computer_to_move()) is not None:
             eng, state = self.engine, self.match.state
             level = self.seats[seat].level or "normal"
-            move = make_bot(eng.game, eng.mode, level).choose(
-                eng.view(state, seat), seat, eng.legal_moves(state, seat), decision_rng(self.match.seed, len(self.match.moves)))
+            rng = decision_rng(self.match.seed, len(self.match.moves))  # as at the desktop: the game replays
+            move = make_bot(eng.game, eng.mode, level).choose(eng.view(state, seat), seat,
+                                                              eng.legal_moves(state, seat), rng)
             out += self._after(self.match.play(move), move)
         return out
 
@@ -166,7 +168,7 @@ class Host:
         return Update(moves=len(self.match.moves), view=_plain(eng.to_dict(eng.view(state, seat))), log=log,
                       events=[_plain(eng.event_view(state, e, seat).to_dict()) for e in events],
                       to_act=sorted(acting), decider=eng.decider(state), legal=legal,
-                      can_undo=self._may_undo(seat), over=eng.is_over(state))
+                      can_undo=self._may_undo(seat), over=eng.is_over(state), result=_result(eng.result(state)))
 
     def seats_message(self) -> Seats:
         """Who sits where: each seat's kind, its name and whether it is connected now (all public)."""
@@ -254,9 +256,8 @@ class Host:
         return [Send(c, data) for c in sorted(self.connections)]
 
     def _refuse(self, connection: int, refused: RulesError) -> Send:
-        shown = {k: v if v is None or isinstance(v, (int, str)) and not isinstance(v, bool) else str(v)
-                 for k, v in list(refused.params.items())[:20]}
-        shown = {k: v[:200] if isinstance(v, str) else v for k, v in shown.items()}
+        """The refusal as a message: its key, and parameters cut to what a `refused` may carry."""
+        shown = {key: _short(value) for key, value in list(refused.params.items())[:20]}
         return Send(connection, encode(Refused(refused.code, shown)))
 
 
@@ -269,6 +270,21 @@ def _kind(kind: str, eng: Engine[Any]) -> tuple[str, str | None]:
     if kind in SEAT_KINDS and kind != "computer":
         return kind, None
     raise ValueError(f"unknown seat kind {kind!r}: remote, local, or one of {', '.join(LEVELS)}")
+
+
+def _short(value: object) -> str | int | None:
+    """A refusal's parameter as a `refused` carries it: a number, or at most 200 characters of text."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53):
+        return value
+    return str(value)[:200]
+
+
+def _result(result: Result) -> dict[str, Any] | None:
+    """How a finished game ended, as plain data (None while it goes on)."""
+    if not result.over:
+        return None
+    return {"winners": list(result.winners), "scores": None if result.scores is None else list(result.scores),
+            "reason": result.reason}
 
 
 def _words(value: Any) -> Any:

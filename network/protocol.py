@@ -221,7 +221,8 @@ class Seats(Message):
 class Update(Message):
     """The table as the seat may see it after the `moves`-th move: the view, the last move's log line (its
     description, less the mover's private fields) and events as the seat learns them, who may act, the seat's
-    legal moves (notation) and whether it may undo. `log` and `events` are empty after an undo or a join."""
+    legal moves (notation) and whether it may undo; once the game is over, its `result` (winners, scores, the
+    reason it ended). `log` and `events` are empty after an undo or a join."""
 
     TYPE = "update"
     moves: int
@@ -233,9 +234,11 @@ class Update(Message):
     legal: list[str]
     can_undo: bool
     over: bool
-    FIELDS = {"moves": integer(0, 10**6), "view": obj, "log": listing(obj, 1), "events": listing(obj), "to_act": listing(integer(0, MAX_SEATS - 1)),
+    result: dict[str, Any] | None = None
+    FIELDS = {"moves": integer(0, 10**6), "view": obj, "log": listing(obj, 1), "events": listing(obj),
+              "to_act": listing(integer(0, MAX_SEATS - 1)),
               "decider": maybe(integer(0, MAX_SEATS - 1)), "legal": listing(bounded_text(MAX_NOTATION)),
-              "can_undo": boolean, "over": boolean}
+              "can_undo": boolean, "over": boolean, "result": maybe(obj)}
 
 
 @dataclass(frozen=True)

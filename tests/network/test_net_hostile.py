@@ -235,8 +235,11 @@ def mutated(host: Host, rnd: random.Random) -> str:
     return f"{base['type']} {body}".strip()
 
 
-@pytest.mark.parametrize(("game", "mode", "players"), [("banquet", "standard", 4), ("parsifal", "standard", 3),
-                                                       ("chrononauts", "chrononauts", 3), ("bacchanalia", "standard", 3)])
+GARBLED = [("banquet", "standard", 4), ("parsifal", "standard", 3), ("chrononauts", "chrononauts", 3),
+           ("bacchanalia", "standard", 3)]
+
+
+@pytest.mark.parametrize(("game", "mode", "players"), GARBLED)
 def test_garbled_moves_from_any_seat_are_refused_with_a_reason_and_change_nothing(game: str, mode: str,
                                                                                   players: int) -> None:
     """Moves with a field swapped for junk (another seat's card, a card that does not exist, a wrong type) are

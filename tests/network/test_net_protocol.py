@@ -20,6 +20,8 @@ SAMPLES: list[Message] = [
     Update(moves=3, view={"hands": [["?", "c1"]], "rng": None}, log=[{"key": "log.draw", "params": {"player": 1}}],
            events=[{"kind": "drawn", "card": "?"}], to_act=[1],
            decider=1, legal=["Pass"], can_undo=False, over=False),
+    Update(moves=90, view={}, log=[], events=[], to_act=[], decider=None, legal=[], can_undo=False, over=True,
+           result={"winners": [0, 2], "scores": None, "reason": "won"}),
     Said(0, "<b>hi</b>"), Refused("illegal.not_in_hand", {"card": "c1", "seat": None}), Bye("net.replaced"),
 ]
 
@@ -74,7 +76,8 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                     max_leaves=20)
 FIELD_NAMES = st.sampled_from(["type", "v", "table", "seat", "token", "name", "move", "text", "reason", "params", "log",
-                               "view", "events", "legal", "moves", "to_act", "decider", "can_undo", "over", "seats"])
+                               "view", "events", "legal", "moves", "to_act", "decider", "can_undo", "over", "seats",
+                               "result"])
 SHAPED = st.dictionaries(FIELD_NAMES, JSON | st.sampled_from([1, *KINDS]), max_size=10)
 
 
