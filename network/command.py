@@ -93,7 +93,12 @@ def in_english(game: str | None, error: RulesError) -> str:
 
 
 def _save(path: Path, host: Host) -> None:
-    saves.write_atomic(path, json.dumps(host.save_data(), indent=1, ensure_ascii=False) + "\n")
+    """Save after a move; a full disk or a folder gone is said on stderr, and the game goes on (the next move
+    tries again: each save holds every move)."""
+    try:
+        saves.write_atomic(path, json.dumps(host.save_data(), indent=1, ensure_ascii=False) + "\n")
+    except OSError as exc:
+        print(f"could not save {path}: {exc.strerror or exc}", file=sys.stderr)
 
 
 def _resumed(save: Path) -> Host:

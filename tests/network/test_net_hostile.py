@@ -261,3 +261,27 @@ def test_garbled_moves_from_any_seat_are_refused_with_a_reason_and_change_nothin
         seat = rnd.choice(sorted(host.engine.to_act(host.match.state)))  # the game goes on
         host.receive(seat, encode(Play(host.engine.notation(rnd.choice(host.match.legal_moves(seat))))))
     assert refusals > 20
+
+
+@pytest.mark.parametrize("spoil", ["no block", "short token", "unknown kind", "seat missing", "bad name", "bad level"])
+def test_a_damaged_host_save_is_refused_with_a_reason(spoil: str) -> None:
+    from rules.saves import SaveError
+
+    data = banquet_host().save_data()
+    block = data["network"]
+    if spoil == "no block":
+        del data["network"]
+    elif spoil == "short token":
+        block["seats"][1]["token"] = "abc"
+    elif spoil == "unknown kind":
+        block["seats"][1]["kind"] = "admin"
+    elif spoil == "seat missing":
+        block["seats"].pop()
+    elif spoil == "bad name":
+        data["names"][0] = "<i>Ada</i>"
+    else:
+        block["seats"][2]["kind"], data["bots"] = "computer", {"2": "godlike"}
+    with pytest.raises(SaveError) as caught:
+        Host.from_save(json.loads(json.dumps(data)))
+    assert caught.value.code == "net.not_a_host_save"
+    assert Host.from_save(banquet_host().save_data()).table  # an unspoilt one loads
