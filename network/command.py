@@ -18,6 +18,7 @@ from typing import Any
 import cardsets
 from network import tls
 from network.host import Host
+from network.invite import new_token
 from network.server import Server
 from rules import PLAYERS, Match, RulesError, engine, info, modes, saves
 from rules.bots import LEVELS
@@ -76,7 +77,8 @@ def _new_host(args: argparse.Namespace, save: Path) -> Host:
     seed = args.seed if args.seed is not None else random.randrange(SEED_LIMIT)
     try:
         match: Match[Any] = Match(engine(game, mode), {PLAYERS: players}, seed)
-        return Host(match, kinds, on_change=lambda host: _save(save, host))
+        return Host(match, kinds, watch_token=new_token() if args.spectators else None,
+                    on_change=lambda host: _save(save, host))
     except RulesError as exc:
         raise SystemExit(in_english(game, exc)) from None
     except ValueError as exc:
@@ -127,7 +129,8 @@ async def serve(host: Host, args: argparse.Namespace, folder: Path) -> None:
           f"listening on {args.bind}:{port}")
     for seat, invite in host.invites(address, port, fingerprint).items():
         code = invite.code()
-        print(f"seat {seat + 1}: {invite.link()}" + (f"\n        code {code}" if code else ""))
+        who = "watch" if seat is None else f"seat {seat + 1}"
+        print(f"{who}: {invite.link()}" + (f"\n        code {code}" if code else ""))
     sys.stdout.flush()
     await server.over.wait()
     await asyncio.sleep(1)  # the last updates reach the joiners
@@ -147,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 for any free port")
     parser.add_argument("--bind", default="0.0.0.0", help="the address to listen on")
     parser.add_argument("--insecure", action="store_true", help="plain WebSocket, no TLS (loopback only: tests)")
+    parser.add_argument("--spectators", action="store_true", help="print an invitation to watch (what every "
+                        "player sees, no hand)")
     parser.add_argument("--resume", action="store_true", help="carry on the game saved in the data folder")
     parser.add_argument("--seed", type=int, help="the deal number (default: a random one)")
     parser.add_argument("--data", help="the folder for the certificate and the save (default: CONVIVIUM_HOME)")

@@ -27,7 +27,7 @@ from network.protocol import (MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, B
                               Said, Say, Seats, Undo, Update, Welcome, decode, encode)
 from rules import saves
 from rules.bots import BOT_MODES, LEVELS, decision_rng, make_bot
-from rules.kernel import Description, Engine, Event, Move, Result, RulesError
+from rules.kernel import PUBLIC, Description, Engine, Event, Move, Result, RulesError
 from rules.match import Match
 
 NETWORK: Final = "network"  # where a host's save keeps the table id and the seats' kinds and tokens
@@ -61,7 +61,7 @@ class Host:
 
     def __init__(self, match: Match[Any], kinds: Sequence[str], *, table: str | None = None,
                  tokens: Sequence[str] | None = None, seat_names: Sequence[str] | None = None,
-                 on_change: Callable[[Host], None] | None = None) -> None:
+                 watch_token: str | None = None, on_change: Callable[[Host], None] | None = None) -> None:
         self.match = match
         self.engine: Engine[Any] = match.engine
         count = self.engine.players(match.state)
@@ -75,7 +75,8 @@ class Host:
         computers = any(s.kind == "computer" for s in self.seats)
         if computers and self.engine.mode not in BOT_MODES.get(self.engine.game, ()):
             raise ValueError(f"no computer players in {self.engine.game} {self.engine.mode}")
-        self.connections: dict[int, int] = {}  # connection -> the seat it holds
+        self.connections: dict[int, int] = {}  # connection -> the seat it holds (PUBLIC: a spectator)
+        self.watch_token = watch_token  # spectators are let in with it; None: no spectators
         self.on_change = on_change
 
     # --- what a transport calls ------------------------------------------------------------------------
@@ -91,6 +92,8 @@ class Host:
             return self._hello(connection, message)
         if seat is None:
             return [self._refuse(connection, BadMessage("net.hello_first"))]
+        if seat == PUBLIC:
+            return [self._refuse(connection, BadMessage("net.spectator"))]
         try:
             if isinstance(message, Play):
                 return self.play(seat, self.engine.parse(message.move, seat))
@@ -105,7 +108,7 @@ class Host:
     def leave(self, connection: int) -> list[Send]:
         """A connection closed: its seat waits for its player to come back; the others are told."""
         seat = self.connections.pop(connection, None)
-        if seat is None or self.seats[seat].connection != connection:
+        if seat is None or seat == PUBLIC or self.seats[seat].connection != connection:
             return []
         self.seats[seat].connection = None
         return self._to_all(self.seats_message())
@@ -175,10 +178,14 @@ class Host:
         return Seats([{"seat": s.number, "kind": s.kind, "name": s.name, "here": s.connection is not None}
                       for s in self.seats])
 
-    def invites(self, host: str, port: int, fingerprint: str | None) -> dict[int, Invite]:
-        """The invitation of every seat for a person joining from elsewhere."""
-        return {s.number: Invite(host, port, self.table, s.number, s.token, fingerprint)
-                for s in self.seats if s.kind == "remote"}
+    def invites(self, host: str, port: int, fingerprint: str | None) -> dict[int | None, Invite]:
+        """The invitation of every seat for a person joining from elsewhere, and the spectators' (key None) if
+        the host lets them watch."""
+        found: dict[int | None, Invite] = {s.number: Invite(host, port, self.table, s.number, s.token, fingerprint)
+                                           for s in self.seats if s.kind == "remote"}
+        if self.watch_token is not None:
+            found[None] = Invite(host, port, self.table, None, self.watch_token, fingerprint)
+        return found
 
     # --- saves ----------------------------------------------------------------------------------------
 
@@ -188,7 +195,8 @@ class Host:
         data = saves.to_dict(self.match)
         data[BOTS] = {str(s.number): s.level for s in self.seats if s.kind == "computer"}
         data["names"] = [s.name for s in self.seats]
-        data[NETWORK] = {"table": self.table, "seats": [{"kind": s.kind, "token": s.token} for s in self.seats]}
+        data[NETWORK] = {"table": self.table, "seats": [{"kind": s.kind, "token": s.token} for s in self.seats],
+                         "watch_token": self.watch_token}
         return data
 
     @classmethod
@@ -202,10 +210,13 @@ class Host:
             table, seats = block["table"], block["seats"]
             kinds = [s["kind"] if s["kind"] != "computer" else "computer:" + bots[str(n)] for n, s in enumerate(seats)]
             tokens = [s["token"] for s in seats]
-            if not TABLE.fullmatch(table) or not all(TOKEN.fullmatch(token) for token in tokens):
+            watch = block.get("watch_token")
+            every_token = [*tokens, *([watch] if watch is not None else [])]
+            if not TABLE.fullmatch(table) or not all(TOKEN.fullmatch(token) for token in every_token):
                 raise ValueError("a table id or token not made by a host")
             seat_names = [names.clean(n) if n else "" for n in raw_names] if raw_names is not None else None
-            return cls(match, kinds, table=table, tokens=tokens, seat_names=seat_names, on_change=on_change)
+            return cls(match, kinds, table=table, tokens=tokens, seat_names=seat_names, watch_token=watch,
+                       on_change=on_change)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, BadMessage):
             raise saves.SaveError("net.not_a_host_save") from None
 
@@ -216,6 +227,8 @@ class Host:
             return [self._refuse(connection, BadMessage("net.already_seated"))]
         if hello.table != self.table:
             return [self._refuse(connection, BadMessage("net.unknown_table"))]
+        if hello.seat is None:
+            return self._watch(connection, hello)
         if hello.seat >= len(self.seats) or self.seats[hello.seat].kind != "remote":
             return [self._refuse(connection, BadMessage("net.bad_seat", seat=hello.seat + 1))]
         seat = self.seats[hello.seat]
@@ -236,6 +249,21 @@ class Host:
         out += self._to_all(self.seats_message())
         out.append(Send(connection, encode(self.update_for(seat.number, []))))
         return out
+
+    def _watch(self, connection: int, hello: Hello) -> list[Send]:
+        """A spectator joins, if the host allows them: it is sent what nobody in particular may see (PUBLIC)."""
+        if self.watch_token is None:
+            return [self._refuse(connection, BadMessage("net.no_spectators"))]
+        if not hmac.compare_digest(hello.token.encode(), self.watch_token.encode()):
+            return [self._refuse(connection, BadMessage("net.bad_watch_token"))]
+        try:
+            names.clean(hello.name)  # refused like a player's, though nobody is shown a spectator's name yet
+        except BadMessage as refused:
+            return [self._refuse(connection, refused)]
+        self.connections[connection] = PUBLIC
+        eng = self.engine
+        return [Send(connection, encode(Welcome(self.table, eng.game, eng.mode, None, len(self.seats)))),
+                Send(connection, encode(self.seats_message())), Send(connection, encode(self.update_for(PUBLIC, [])))]
 
     def _say(self, seat: int, line: str) -> list[Send]:
         if not line.strip() or control_character(line):

@@ -1,6 +1,7 @@
 """The invitation a host gives each joiner: a `convivium://` link, and the same facts as a code to read out.
 
     convivium://192.168.1.20:45817/Tb3xQk9a?seat=1&token=...&fp=...
+    convivium://192.168.1.20:45817/Tb3xQk9a?seat=watch&token=...&fp=...   (a spectator, if the host allows)
 
 The link carries the host's address and port, the table, the seat, the seat's secret token and the SHA-256
 fingerprint of the host's certificate (hex), which the joiner pins; without `fp` the link is for plain
@@ -27,6 +28,7 @@ MAX_LINK: Final = 600
 TABLE_BYTES, TOKEN_BYTES, CODE_FP_BYTES = 6, 16, 16
 HOST = re.compile(r"[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]")
 FINGERPRINT = re.compile(r"[0-9a-f]{32,64}")
+WATCH, WATCH_BYTE = "watch", 255  # a spectator's invitation names no seat
 
 
 class BadInvite(RulesError):
@@ -50,14 +52,15 @@ class Invite:
     host: str  # a name, an IPv4 address, or an IPv6 address in brackets
     port: int
     table: str
-    seat: int
+    seat: int | None  # None: watching the table, seated nowhere
     token: str
     fingerprint: str | None  # hex SHA-256 of the host's certificate (or its first 128 bits); None: plain ws
 
     def link(self) -> str:
         """The invitation as a `convivium://` link."""
         fp = f"&fp={self.fingerprint}" if self.fingerprint else ""
-        return f"{SCHEME}://{self.host}:{self.port}/{self.table}?seat={self.seat}&token={self.token}{fp}"
+        seat = WATCH if self.seat is None else self.seat
+        return f"{SCHEME}://{self.host}:{self.port}/{self.table}?seat={seat}&token={self.token}{fp}"
 
     def url(self) -> str:
         """The WebSocket address to connect to."""
@@ -77,7 +80,8 @@ class Invite:
             return None
         if len(table) != TABLE_BYTES or len(token) != TOKEN_BYTES:
             return None  # a table or token not made here (new_table_id, new_token): the link only
-        packed = (address.packed + self.port.to_bytes(2, "big") + bytes([self.seat]) + table + token
+        seat = WATCH_BYTE if self.seat is None else self.seat
+        packed = (address.packed + self.port.to_bytes(2, "big") + bytes([seat]) + table + token
                   + bytes.fromhex(self.fingerprint)[:CODE_FP_BYTES])
         letters = base64.b32encode(packed).decode().rstrip("=")
         return "-".join(letters[i:i + 4] for i in range(0, len(letters), 4))
@@ -90,7 +94,9 @@ def _unurl(text: str) -> bytes:
 def _checked(host: str, port: object, table: str, seat: object, token: str, fp: str | None) -> Invite:
     if not HOST.fullmatch(host) or not TABLE.fullmatch(table) or not TOKEN.fullmatch(token):
         raise BadInvite("net.bad_invite")
-    if not isinstance(port, int) or not 1 <= port <= 65535 or not isinstance(seat, int) or not 0 <= seat < MAX_SEATS:
+    if not isinstance(port, int) or not 1 <= port <= 65535:
+        raise BadInvite("net.bad_invite")
+    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < MAX_SEATS):
         raise BadInvite("net.bad_invite")
     if fp is not None and not FINGERPRINT.fullmatch(fp):
         raise BadInvite("net.bad_invite")
@@ -114,10 +120,11 @@ def parse_link(link: str) -> Invite:
     if set(query) - {"seat", "token", "fp"} or any(len(v) != 1 for v in query.values()):
         raise BadInvite("net.bad_invite")
     seat = query.get("seat", [""])[0]
-    if not re.fullmatch(r"[0-9]", seat):
+    if not re.fullmatch(r"[0-9]", seat) and seat != WATCH:
         raise BadInvite("net.bad_invite")
     fp = query["fp"][0] if "fp" in query else None
-    return _checked(host, port, parts.path.removeprefix("/"), int(seat), query.get("token", [""])[0], fp)
+    return _checked(host, port, parts.path.removeprefix("/"), None if seat == WATCH else int(seat),
+                    query.get("token", [""])[0], fp)
 
 
 def parse_code(code: str) -> Invite:
@@ -134,5 +141,6 @@ def parse_code(code: str) -> Invite:
     at = 7 + TABLE_BYTES
     table = base64.urlsafe_b64encode(packed[7:at]).decode().rstrip("=")
     token = base64.urlsafe_b64encode(packed[at:at + TOKEN_BYTES]).decode().rstrip("=")
-    return _checked(str(ipaddress.IPv4Address(packed[:4])), int.from_bytes(packed[4:6], "big"), table, packed[6],
+    seat = None if packed[6] == WATCH_BYTE else packed[6]
+    return _checked(str(ipaddress.IPv4Address(packed[:4])), int.from_bytes(packed[4:6], "big"), table, seat,
                     token, packed[at + TOKEN_BYTES:].hex())

@@ -152,15 +152,17 @@ class Message:
 
 @dataclass(frozen=True)
 class Hello(Message):
-    """The first message of a connection: which table and seat, the seat's secret token, the joiner's name."""
+    """The first message of a connection: which table and seat, the seat's secret token, the joiner's name. A
+    spectator names no seat (`seat` null) and brings the table's watching token."""
 
     TYPE = "hello"
     FROM_JOINER = True
     table: str
-    seat: int
+    seat: int | None
     token: str
     name: str
-    FIELDS = {"table": bounded_text(64, TABLE), "seat": integer(0, MAX_SEATS - 1), "token": bounded_text(64, TOKEN),
+    FIELDS = {"table": bounded_text(64, TABLE), "seat": maybe(integer(0, MAX_SEATS - 1)),
+              "token": bounded_text(64, TOKEN),
               "name": bounded_text(MAX_NAME_RAW)}
 
 
@@ -196,16 +198,16 @@ class Say(Message):
 
 @dataclass(frozen=True)
 class Welcome(Message):
-    """The answer to a good hello: the game, the mode and the seat the joiner now holds."""
+    """The answer to a good hello: the game, the mode and the seat the joiner now holds (null: watching)."""
 
     TYPE = "welcome"
     table: str
     game: str
     mode: str
-    seat: int
+    seat: int | None
     players: int
     FIELDS = {"table": bounded_text(64, TABLE), "game": bounded_text(40, NAME_KEY), "mode": bounded_text(40, NAME_KEY),
-              "seat": integer(0, MAX_SEATS - 1), "players": integer(1, MAX_SEATS)}
+              "seat": maybe(integer(0, MAX_SEATS - 1)), "players": integer(1, MAX_SEATS)}
 
 
 @dataclass(frozen=True)

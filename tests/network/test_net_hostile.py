@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed
 from network.client import Client
 from network.host import Host
 from network.protocol import (MAX_JOINER_BYTES, BadMessage, Bye, Hello, Message, Play, Refused, Said, Say, Undo, Update,
-                              decode, encode)
+                              Welcome, decode, encode)
 from network.server import Limits, Server
 from rules import PLAYERS, Match, engine
 
@@ -285,3 +285,22 @@ def test_a_damaged_host_save_is_refused_with_a_reason(spoil: str) -> None:
         Host.from_save(json.loads(json.dumps(data)))
     assert caught.value.code == "net.not_a_host_save"
     assert Host.from_save(banquet_host().save_data()).table  # an unspoilt one loads
+
+
+def test_spectators_come_in_only_when_the_host_lets_them_and_only_watch() -> None:
+    closed = banquet_host()
+    assert refused(closed, 40, encode(Hello(closed.table, None, "A" * 22, "Fan"))) == "net.no_spectators"
+    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote"] * 3, watch_token="W" * 22)
+    for seat in range(3):
+        host.receive(seat, encode(Hello(host.table, seat, host.seats[seat].token, f"P{seat}")))
+    assert refused(host, 40, encode(Hello(host.table, None, host.seats[0].token, "Fan"))) == "net.bad_watch_token"
+    assert refused(host, 40, encode(Hello(host.table, None, "W" * 22, "<b>Fan"))) == "net.name_markup"
+    welcome, _seats, update = replies(host, 40, encode(Hello(host.table, None, "W" * 22, "Fan")))
+    assert isinstance(welcome, Welcome) and welcome.seat is None
+    assert isinstance(update, Update) and update.legal == [] and "?" in json.dumps(update.view)
+    seat = min(host.engine.to_act(host.match.state))
+    move = host.engine.notation(host.match.legal_moves(seat)[0])
+    for attempt in (Play(move), Undo(), Say("psst")):
+        assert refused(host, 40, encode(attempt)) == "net.spectator"
+    still_serves(host)
+    assert host.leave(40) == []  # a spectator leaving tells nobody

@@ -23,6 +23,13 @@ def test_a_link_and_a_code_read_back_as_the_invitation() -> None:
     assert parse_code(code.lower().replace("-", " ")) == parse_code(code)
 
 
+def test_a_spectators_link_and_code_name_no_seat() -> None:
+    invite = Invite("10.0.0.7", 45817, new_table_id(), None, new_token(), FP)
+    assert "seat=watch" in invite.link() and parse_link(invite.link()) == invite
+    code = invite.code()
+    assert code is not None and parse_code(code).seat is None
+
+
 def test_a_link_without_fingerprint_is_plain_and_has_no_code() -> None:
     invite = Invite("localhost", 8765, new_table_id(), 0, new_token(), None)
     assert parse_link(invite.link()) == invite

@@ -3,7 +3,7 @@ of every game for several, the hidden cards are dealt again consistently with se
 (`Engine.sample`), and the bytes the host sends to seat k are compared in the two worlds: what it is sent
 on joining (the view, the seat list), after another seat's move that leaves k's view the same in both
 worlds (k's update with its events as k learns them), its refusals of k's bad moves, and its answer to
-k's undo. They must be identical, byte for byte, and as many.
+k's undo. They must be identical, byte for byte, and as many. A spectator, sent the public view, likewise.
 
 The other way two worlds differ for k is another seat's secret choice: two moves of seat j that leave k's view
 the same and read the same in the log (a move's private fields left out, `Engine.describe`) must send k the
@@ -19,20 +19,24 @@ import pytest
 from network.host import Host
 from network.invite import new_table_id, new_token
 from network.protocol import Hello, Play, Say, Undo, encode
-from rules import PLAYERS, Match, Move, engine, info
+from rules import PLAYERS, PUBLIC, Match, Move, engine, info
 
 GAMES = [("chrononauts", "chrononauts"), ("chrononauts", "artifaxx"), ("banquet", "standard"),
          ("banquet", "open_privileges"), ("parsifal", "standard"), ("bacchanalia", "standard")]
 TABLE = new_table_id()
 TOKENS = [new_token() for _ in range(10)]
+WATCH = new_token()
+SPECTATOR = 50  # the spectator's connection
 
 
 def seated(match: Match[Any]) -> Host:
-    """A host of `match` with every seat a person joining, all of them connected (connection i holds seat i)."""
+    """A host of `match` with every seat a person joining, all of them connected (connection i holds seat i), and
+    a spectator watching."""
     count = match.engine.players(match.state)
-    host = Host(match, ["remote"] * count, table=TABLE, tokens=TOKENS[:count])
+    host = Host(match, ["remote"] * count, table=TABLE, tokens=TOKENS[:count], watch_token=WATCH)
     for seat in range(count):
         host.receive(seat, encode(Hello(TABLE, seat, TOKENS[seat], f"P{seat}")))
+    host.receive(SPECTATOR, encode(Hello(TABLE, None, WATCH, "Fan")))
     return host
 
 
@@ -92,8 +96,10 @@ def compare(match: Match[Any], at: int, seat: int, rng: random.Random) -> int:
 
 
 def compare_choices(match: Match[Any], at: int, seat: int) -> int:
-    """Two secret choices of another seat that `seat` cannot tell apart send `seat` the same bytes."""
+    """Two secret choices of another seat that `seat` (or PUBLIC: the spectator) cannot tell apart send it the
+    same bytes."""
     eng = match.engine
+    connection = SPECTATOR if seat == PUBLIC else seat
     state = match.prefix(at).state
     compared = 0
     for mover in sorted(eng.to_act(state) - {seat}):
@@ -106,7 +112,8 @@ def compare_choices(match: Match[Any], at: int, seat: int) -> int:
                              default=repr)
             alike.setdefault(key, []).append(move)
         for first, second in [moves[:2] for moves in alike.values() if len(moves) > 1][:3]:
-            sent = [told(seated(match.prefix(at)), seat, encode(Play(eng.notation(m))), mover) for m in (first, second)]
+            sent = [told(seated(match.prefix(at)), connection, encode(Play(eng.notation(m))), mover)
+                    for m in (first, second)]
             assert sent[0] == sent[1], (eng.game, at, seat, first, second)
             compared += 1
     return compared
@@ -137,6 +144,40 @@ def check_game(game: str, mode: str, positions: int, seed: int) -> None:
             compared += compare(match, at, seat, rng)
             done += 1
     assert compared >= positions * 4
+
+
+def compare_public(match: Match[Any], at: int, rng: random.Random) -> int:
+    """A spectator is sent the same bytes in every world the public view allows: on joining, and after a move
+    that leaves the public view the same."""
+    eng = match.engine
+    real, twin = match.prefix(at), match.prefix(at)
+    twin.state = eng.sample(eng.view(real.state, PUBLIC), PUBLIC, rng)
+    a, b = seated(real), seated(twin)
+    hello = encode(Hello(TABLE, None, WATCH, "Fan"))
+    assert told(a, 99, hello, 99) == told(b, 99, hello, 99)
+    move = match.moves[at]
+    choices = compare_choices(match, at, PUBLIC)
+    if move not in eng.legal_moves(b.match.state, move.player):
+        return 1 + choices
+    after_a, after_b = eng.clone(a.match.state), eng.clone(b.match.state)
+    eng.apply(after_a, move)
+    eng.apply(after_b, move)
+    if eng.view(after_a, PUBLIC) != eng.view(after_b, PUBLIC):
+        return 1 + choices
+    raw = encode(Play(eng.notation(move)))
+    assert told(a, SPECTATOR, raw, move.player) == told(b, SPECTATOR, raw, move.player), (eng.game, at)
+    return 2 + choices
+
+
+@pytest.mark.parametrize(("game", "mode"), GAMES)
+def test_a_spectator_is_sent_the_same_bytes_in_every_world_the_public_view_allows(game: str, mode: str) -> None:
+    rng = random.Random(7)
+    compared = 0
+    for seed in range(1, 6):
+        match = played(game, mode, seed)
+        for at in sorted(rng.sample(range(len(match.moves)), min(10, len(match.moves)))):
+            compared += compare_public(match, at, rng)
+    assert compared >= 60
 
 
 @pytest.mark.parametrize(("game", "mode"), GAMES)
