@@ -21,7 +21,7 @@ from network.host import Host
 from network.invite import new_token
 from network.server import Server
 from rules import PLAYERS, Match, RulesError, engine, info, modes, saves
-from rules.bots import LEVELS
+from rules.bots import BOT_MODES, LEVELS
 from rules.match import SEED_LIMIT
 
 DEFAULT_PORT = 45817
@@ -121,7 +121,8 @@ async def serve(host: Host, args: argparse.Namespace, folder: Path) -> None:
     else:
         cert, key = tls.host_certificate(folder)
         context, fingerprint = tls.server_context(cert, key), tls.file_fingerprint(cert)
-    server = Server(host, bind=args.bind, port=args.port, tls=context)
+    stand_in = None if args.stand_in is None else (args.stand_in, 60.0 * args.after)
+    server = Server(host, bind=args.bind, port=args.port, tls=context, stand_in=stand_in)
     port = await server.start()
     address = reachable_address(args.bind)
     eng = host.engine
@@ -152,10 +153,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--insecure", action="store_true", help="plain WebSocket, no TLS (loopback only: tests)")
     parser.add_argument("--spectators", action="store_true", help="print an invitation to watch (what every "
                         "player sees, no hand)")
+    parser.add_argument("--stand-in", choices=LEVELS, help="a computer of this level plays for a person gone "
+                        "--after minutes, until they come back")
+    parser.add_argument("--after", type=float, default=5.0, help="minutes a person may be gone (default 5)")
     parser.add_argument("--resume", action="store_true", help="carry on the game saved in the data folder")
     parser.add_argument("--seed", type=int, help="the deal number (default: a random one)")
     parser.add_argument("--data", help="the folder for the certificate and the save (default: CONVIVIUM_HOME)")
     args = parser.parse_args(argv)
+    if args.after <= 0:
+        parser.error("--after: a number of minutes above 0")
     folder = data_folder(args.data)
     save = folder / "hosted.convivium.json"
     if args.resume:
@@ -171,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
                 raise SystemExit(f"a hosted game is in progress in {save}: --resume it, or choose another --data")
         host = _new_host(args, save)
         _save(save, host)
+    if args.stand_in is not None and host.engine.mode not in BOT_MODES.get(host.engine.game, ()):
+        raise SystemExit(f"--stand-in: no computer players in {host.engine.game} {host.engine.mode}")
     try:
         asyncio.run(serve(host, args, folder))
     except OSError as exc:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -53,6 +54,12 @@ class Seat:
     token: str
     name: str = ""
     connection: int | None = None
+    away_since: float | None = None  # when a remote seat's player left (or the table opened): time.monotonic()
+    stand_in: str | None = None  # the level of a computer playing for the absent person, until they come back
+
+    def played_by_computer(self) -> bool:
+        """Whether a computer decides for this seat now: a computer's seat, or an absent person's stand-in."""
+        return self.kind == "computer" or self.stand_in is not None
 
 
 class Host:
@@ -70,8 +77,11 @@ class Host:
         self.table = table or new_table_id()
         tokens = list(tokens) if tokens is not None else [new_token() for _ in kinds]
         given = list(seat_names) if seat_names is not None else [""] * count
+        self.clock: Callable[[], float] = time.monotonic  # a test sets the time itself
         self.seats = [Seat(n, *_kind(kind, self.engine), token, given[n]) for n, (kind, token)
                       in enumerate(zip(kinds, tokens, strict=True))]
+        for seat in self.seats:
+            seat.away_since = self.clock() if seat.kind == "remote" else None
         computers = any(s.kind == "computer" for s in self.seats)
         if computers and self.engine.mode not in BOT_MODES.get(self.engine.game, ()):
             raise ValueError(f"no computer players in {self.engine.game} {self.engine.mode}")
@@ -110,8 +120,20 @@ class Host:
         seat = self.connections.pop(connection, None)
         if seat is None or seat == PUBLIC or self.seats[seat].connection != connection:
             return []
-        self.seats[seat].connection = None
+        self.seats[seat].connection, self.seats[seat].away_since = None, self.clock()
         return self._to_all(self.seats_message())
+
+    def stand_in_for_absent(self, after: float, level: str) -> list[Send]:
+        """A computer of `level` takes every remote seat whose player has been gone for `after` seconds, until
+        they come back with their token; then the computers play on. The others are told who now plays."""
+        if self.engine.mode not in BOT_MODES.get(self.engine.game, ()) or level not in LEVELS:
+            raise ValueError(f"no computer players of level {level!r} in {self.engine.game} {self.engine.mode}")
+        now, changed = self.clock(), False
+        for seat in self.seats:
+            gone = seat.kind == "remote" and seat.connection is None and seat.stand_in is None
+            if gone and seat.away_since is not None and now - seat.away_since >= after:
+                seat.stand_in, changed = level, True
+        return self._to_all(self.seats_message()) + self.run_computers() if changed else []
 
     # --- moves, undo, the computers -----------------------------------------------------------------------
 
@@ -138,7 +160,7 @@ class Host:
         out: list[Send] = []
         while (seat := self.computer_to_move()) is not None:
             eng, state = self.engine, self.match.state
-            level = self.seats[seat].level or "normal"
+            level = self.seats[seat].stand_in or self.seats[seat].level or "normal"
             rng = decision_rng(self.match.seed, len(self.match.moves))  # as at the desktop: the game replays
             move = make_bot(eng.game, eng.mode, level).choose(eng.view(state, seat), seat,
                                                               eng.legal_moves(state, seat), rng)
@@ -151,7 +173,7 @@ class Host:
         eng, state = self.engine, self.match.state
         if eng.is_over(state):
             return None
-        computers = {s.number for s in self.seats if s.kind == "computer"}
+        computers = {s.number for s in self.seats if s.played_by_computer()}
         window = eng.window(state)
         if window is not None:
             acting = eng.to_act(state)
@@ -175,8 +197,8 @@ class Host:
 
     def seats_message(self) -> Seats:
         """Who sits where: each seat's kind, its name and whether it is connected now (all public)."""
-        return Seats([{"seat": s.number, "kind": s.kind, "name": s.name, "here": s.connection is not None}
-                      for s in self.seats])
+        return Seats([{"seat": s.number, "kind": "computer" if s.played_by_computer() else s.kind, "name": s.name,
+                       "here": s.connection is not None} for s in self.seats])
 
     def invites(self, host: str, port: int, fingerprint: str | None) -> dict[int | None, Invite]:
         """The invitation of every seat for a person joining from elsewhere, and the spectators' (key None) if
@@ -242,7 +264,7 @@ class Host:
         if seat.connection is not None:  # the newer device wins; the older is told why
             self.connections.pop(seat.connection, None)
             out.append(Send(seat.connection, encode(Bye("net.replaced")), close=True))
-        seat.connection, seat.name = connection, name
+        seat.connection, seat.name, seat.away_since, seat.stand_in = connection, name, None, None
         self.connections[connection] = seat.number
         eng = self.engine
         out.append(Send(connection, encode(Welcome(self.table, eng.game, eng.mode, seat.number, len(self.seats)))))

@@ -65,8 +65,11 @@ class Server:
     """Serves one `Host` on `bind`:`port` (0: any free port; `port` tells which once started)."""
 
     def __init__(self, host: Host, *, bind: str, port: int, tls: ssl.SSLContext | None,
-                 limits: Limits = Limits()) -> None:
+                 limits: Limits = Limits(), stand_in: tuple[str, float] | None = None) -> None:
+        """`stand_in`: (level, seconds): a computer of that level plays for a person gone that long."""
         self.host = host
+        self.stand_in = stand_in
+        self._watchdog: asyncio.Task[None] | None = None
         self.bind, self.port, self.tls, self.limits = bind, port, tls, limits
         self.queues: dict[int, asyncio.Queue[Send | None]] = {}
         self.next_id = 0
@@ -81,10 +84,22 @@ class Server:
         self.deliver(self.host.run_computers())
         if self.host.engine.is_over(self.host.match.state):
             self.over.set()
+        if self.stand_in is not None:
+            self._watchdog = asyncio.create_task(self._watch(*self.stand_in))
         return self.port
+
+    async def _watch(self, level: str, after: float) -> None:
+        """Now and then, let a computer stand in for whoever has been gone `after` seconds."""
+        while not self.over.is_set():
+            await asyncio.sleep(min(5.0, after / 4))
+            self.deliver(self.host.stand_in_for_absent(after, level))
+            if self.host.engine.is_over(self.host.match.state):
+                self.over.set()
 
     async def close(self) -> None:
         """Stop listening and close every connection."""
+        if self._watchdog is not None:
+            self._watchdog.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
