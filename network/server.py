@@ -23,7 +23,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from network.host import Host, Send
-from network.protocol import MAX_JOINER_BYTES, BadMessage, Bye, Refused, encode
+from network.protocol import MAX_JOINER_BYTES, Bye, Refused, encode
 
 CLOSE_NORMAL: Final = 1000
 CLOSE_POLICY: Final = 1008  # RFC 6455: the message broke the rules of this endpoint
@@ -38,7 +38,7 @@ class Limits:
     hello_seconds: float = 10.0
     rate: float = 20.0  # messages a second, sustained
     burst: int = 40
-    strikes: int = 20  # messages refused for going too fast before the connection is closed
+    strikes: int = 20  # messages refused in a row for going too fast before the connection is closed
     max_queued: int = 512  # messages waiting for a joiner that does not read
 
 
@@ -131,8 +131,11 @@ class Server:
 
     async def _handle(self, ws: ServerConnection) -> None:
         if len(self.queues) >= self.limits.max_connections:
-            await ws.send(encode(Bye("net.table_full")).decode())
-            await ws.close(CLOSE_BUSY, "net.table_full")
+            try:
+                await ws.send(encode(Bye("net.table_full")).decode())
+                await ws.close(CLOSE_BUSY, "net.table_full")
+            except ConnectionClosed:
+                pass
             return
         self.next_id += 1
         connection = self.next_id
@@ -167,9 +170,9 @@ class Server:
                 if strikes > self.limits.strikes:
                     self.deliver([Send(connection, encode(Bye("net.flood")), close=True)])
                     return
-                refused = BadMessage("net.too_fast")
-                self.deliver([Send(connection, encode(Refused(refused.code, {})))])
+                self.deliver([Send(connection, encode(Refused("net.too_fast", {})))])
                 continue
+            strikes = 0  # a flood is too many refused in a row, not a few bursts over a long game
             sends = self.host.receive(connection, raw)
             self.deliver(sends)
             if any(s.close for s in sends if s.connection == connection):
