@@ -11,7 +11,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from network import tls
 from network.invite import Invite
-from network.protocol import MAX_HOST_BYTES, BadMessage, Bye, Hello, Message, Play, Refused, Said, Say, Seats, Undo, \
+from network.protocol import MAX_HOST_BYTES, BadMessage, Bye, Claim, Hello, Message, Play, Refused, Said, Say, Seats, Undo, \
     Update, Welcome, decode, encode
 
 
@@ -66,6 +66,10 @@ class Client:
     async def undo(self) -> None:
         """Ask to take back the seat's own last move."""
         await self.send(Undo())
+
+    async def claim(self) -> None:
+        """Say "I answer" to the open response window: its countdown stops while the seat chooses."""
+        await self.send(Claim())
 
     async def say(self, line: str) -> None:
         """Send a chat line to the table."""

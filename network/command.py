@@ -52,6 +52,19 @@ def game_and_mode(name: str, mode: str | None) -> tuple[str, str]:
     return name, mode
 
 
+def answer_wait(text: str) -> float | None:
+    """--answer-wait: seconds from 0 to 60, or 'always' (None: the question waits for every answer)."""
+    if text == "always":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("seconds from 0 to 60, or always") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError("seconds from 0 to 60, or always")
+    return value
+
+
 def reachable_address(bind: str) -> str:
     """The address to put in invitations: the bound one, or for 0.0.0.0 the one this machine reaches its
     network by (a UDP socket is pointed at a documentation address; nothing is sent)."""
@@ -78,7 +91,7 @@ def _new_host(args: argparse.Namespace, save: Path) -> Host:
     try:
         match: Match[Any] = Match(engine(game, mode), {PLAYERS: players}, seed)
         return Host(match, kinds, watch_token=new_token() if args.spectators else None,
-                    on_change=lambda host: _save(save, host))
+                    answer_wait=args.answer_wait, on_change=lambda host: _save(save, host))
     except RulesError as exc:
         raise SystemExit(in_english(game, exc)) from None
     except ValueError as exc:
@@ -156,6 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stand-in", choices=LEVELS, help="a computer of this level plays for a person gone "
                         "--after minutes, until they come back")
     parser.add_argument("--after", type=float, default=5.0, help="minutes a person may be gone (default 5)")
+    parser.add_argument("--answer-wait", type=answer_wait, default=3.0, help="seconds a question to the table "
+                        "(a Memo, a privilege, an interrupt) waits before nobody has answered; 'always' to wait for "
+                        "every answer (default 3)")
     parser.add_argument("--resume", action="store_true", help="carry on the game saved in the data folder")
     parser.add_argument("--seed", type=int, help="the deal number (default: a random one)")
     parser.add_argument("--data", help="the folder for the certificate and the save (default: CONVIVIUM_HOME)")
@@ -166,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     save = folder / "hosted.convivium.json"
     if args.resume:
         host = _resumed(save)
+        host.answer_wait = args.answer_wait  # a setting of this run, not of the game
     else:
         if save.exists():
             try:

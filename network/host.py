@@ -15,20 +15,21 @@ returns the bytes to send to each connection (`Send`); network/server.py carries
 from __future__ import annotations
 
 import hmac
+import itertools
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from cardsets.text import control_character
 from network import names
 from network.invite import Invite, new_table_id, new_token
-from network.protocol import (MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Hello, Message, Play, Refused,
-                              Said, Say, Seats, Undo, Update, Welcome, decode, encode)
+from network.protocol import (MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Claim, Hello, Message, Play,
+                              Refused, Said, Say, Seats, Undo, Update, Welcome, decode, encode)
 from rules import saves
 from rules.bots import BOT_MODES, LEVELS, decision_rng, make_bot
-from rules.kernel import PUBLIC, Description, Engine, Event, Move, Result, RulesError
+from rules.kernel import PUBLIC, Description, Engine, Event, Move, ResponseWindow, Result, RulesError
 from rules.match import Match
 
 NETWORK: Final = "network"  # where a host's save keeps the table id and the seats' kinds and tokens
@@ -68,7 +69,8 @@ class Host:
 
     def __init__(self, match: Match[Any], kinds: Sequence[str], *, table: str | None = None,
                  tokens: Sequence[str] | None = None, seat_names: Sequence[str] | None = None,
-                 watch_token: str | None = None, on_change: Callable[[Host], None] | None = None) -> None:
+                 watch_token: str | None = None, answer_wait: float | None = None,
+                 on_change: Callable[[Host], None] | None = None) -> None:
         self.match = match
         self.engine: Engine[Any] = match.engine
         count = self.engine.players(match.state)
@@ -87,6 +89,11 @@ class Host:
             raise ValueError(f"no computer players in {self.engine.game} {self.engine.mode}")
         self.connections: dict[int, int] = {}  # connection -> the seat it holds (PUBLIC: a spectator)
         self.watch_token = watch_token  # spectators are let in with it; None: no spectators
+        # Seconds a response window asking the people stays open before it closes as if everyone asked had
+        # passed, unless someone claims it ("I answer"); None: it waits for each answer (docs/protocol.md).
+        self.answer_wait = answer_wait
+        self.stamp = 0  # counts every change of the table: a countdown belongs to the stamp it was started at
+        self.claimed: int | None = None  # the stamp at which someone claimed the open window
         self.on_change = on_change
 
     # --- what a transport calls ------------------------------------------------------------------------
@@ -109,6 +116,8 @@ class Host:
                 return self.play(seat, self.engine.parse(message.move, seat))
             if isinstance(message, Undo):
                 return self.undo(seat)
+            if isinstance(message, Claim):
+                return self.claim(seat)
             if isinstance(message, Say):
                 return self._say(seat, message.text)
         except RulesError as refused:
@@ -167,6 +176,47 @@ class Host:
             out += self._after(self.match.play(move), move)
         return out
 
+    def people_asked(self) -> ResponseWindow | None:
+        """The open response window as the people's shared question (as at the desktop's table,
+        desktop/frame/bot_seats.py `for_people`): the seats asked before the next computer, and their passes;
+        None when no window is open, a computer is to answer first, or no person is asked."""
+        window = self.engine.window(self.match.state)
+        if window is None or self.computer_to_move() is not None:
+            return None
+        asked = tuple(itertools.takewhile(lambda s: not self.seats[s].played_by_computer(), window.asked))
+        if not asked:
+            return None
+        return replace(window, asked=asked, nobody=tuple(m for m in window.nobody if m.player in asked),
+                       nobody_for_turn=tuple(m for m in window.nobody_for_turn if m.player in asked))
+
+    def counting(self) -> int | None:
+        """The stamp of the countdown running now (a window asks the people, nobody claimed it), else None."""
+        if self.answer_wait is None or self.claimed == self.stamp or self.people_asked() is None:
+            return None
+        return self.stamp
+
+    def claim(self, seat: int) -> list[Send]:
+        """`seat` says it answers the open window: the countdown stops for this question."""
+        question = self.people_asked()
+        if question is None or seat not in question.asked:
+            raise BadMessage("net.cannot_claim")
+        self.claimed = self.stamp
+        return [Send(c, encode(self.update_for(s, []))) for c, s in sorted(self.connections.items())]
+
+    def nobody_answers(self, stamp: int) -> list[Send]:
+        """The countdown started at `stamp` ran out: if the table has not changed since and nobody claimed the
+        question, everyone asked passes, in the order they are asked; then the computers play on."""
+        if stamp != self.counting():
+            return []
+        question = self.people_asked()
+        assert question is not None  # counting() says so
+        out: list[Send] = []
+        for move in question.nobody:
+            if move not in self.match.legal_moves(move.player):
+                break  # an earlier pass closed the window
+            out += self._after(self.match.play(move), move)
+        return out + self.run_computers()
+
     def computer_to_move(self) -> int | None:
         """The computer to decide now: the one the engine waits for, or in a response window the first computer
         asked that may still answer (as at the desktop's table, desktop/frame/bot_seats.py)."""
@@ -193,7 +243,8 @@ class Host:
         return Update(moves=len(self.match.moves), view=_plain(eng.to_dict(eng.view(state, seat))), log=log,
                       events=[_plain(eng.event_view(state, e, seat).to_dict()) for e in events],
                       to_act=sorted(acting), decider=eng.decider(state), legal=legal,
-                      can_undo=self._may_undo(seat), over=eng.is_over(state), result=_result(eng.result(state)))
+                      can_undo=self._may_undo(seat), over=eng.is_over(state), result=_result(eng.result(state)),
+                      countdown=self.answer_wait if self.counting() is not None else None)
 
     def seats_message(self) -> Seats:
         """Who sits where: each seat's kind, its name and whether it is connected now (all public)."""
@@ -297,6 +348,7 @@ class Host:
         return last is not None and last.player == seat and self.match.can_undo()
 
     def _after(self, events: Sequence[Event], move: Move | None = None) -> list[Send]:
+        self.stamp += 1
         if self.on_change is not None:
             self.on_change(self)
         return [Send(c, encode(self.update_for(seat, events, move))) for c, seat in sorted(self.connections.items())]

@@ -79,6 +79,13 @@ def bounded_text(limit: int, pattern: re.Pattern[str] | None = None) -> Check:
     return check
 
 
+def seconds(value: object, name: str) -> float:
+    """A number of seconds from 0 to an hour."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 3600:
+        raise _bad(name)
+    return float(value)
+
+
 def listing(inner: Check, limit: int = MAX_LIST) -> Check:
     """A list of at most `limit` items, each accepted by `inner`."""
     def check(value: object, name: str) -> list[Any]:
@@ -185,6 +192,15 @@ class Undo(Message):
 
 
 @dataclass(frozen=True)
+class Claim(Message):
+    """"I answer": the joiner's seat, asked by an open response window, takes the time to choose its answer, so
+    the host's countdown does not close the window for it."""
+
+    TYPE = "claim"
+    FROM_JOINER = True
+
+
+@dataclass(frozen=True)
 class Say(Message):
     """A chat line from the joiner: plain text."""
 
@@ -224,7 +240,8 @@ class Update(Message):
     """The table as the seat may see it after the `moves`-th move: the view, the last move's log line (its
     description, less the mover's private fields) and events as the seat learns them, who may act, the seat's
     legal moves (notation) and whether it may undo; once the game is over, its `result` (winners, scores, the
-    reason it ended). `log` and `events` are empty after an undo or a join."""
+    reason it ended); while a response window asks the people and nobody has claimed it, the `countdown` after
+    which the host closes it as if everyone asked had passed. `log` and `events` are empty after an undo or a join."""
 
     TYPE = "update"
     moves: int
@@ -237,10 +254,11 @@ class Update(Message):
     can_undo: bool
     over: bool
     result: dict[str, Any] | None = None
+    countdown: float | None = None
     FIELDS = {"moves": integer(0, 10**6), "view": obj, "log": listing(obj, 1), "events": listing(obj),
               "to_act": listing(integer(0, MAX_SEATS - 1)),
               "decider": maybe(integer(0, MAX_SEATS - 1)), "legal": listing(bounded_text(MAX_NOTATION)),
-              "can_undo": boolean, "over": boolean, "result": maybe(obj)}
+              "can_undo": boolean, "over": boolean, "result": maybe(obj), "countdown": maybe(seconds)}
 
 
 @dataclass(frozen=True)
@@ -272,8 +290,8 @@ class Bye(Message):
     FIELDS = {"reason": bounded_text(80, KEY)}
 
 
-KINDS: Final[dict[str, type[Message]]] = {cls.TYPE: cls for cls in (Hello, Play, Undo, Say, Welcome, Seats, Update,
-                                                                    Said, Refused, Bye)}
+KINDS: Final[dict[str, type[Message]]] = {cls.TYPE: cls for cls in (Hello, Play, Undo, Claim, Say, Welcome, Seats,
+                                                                    Update, Said, Refused, Bye)}
 
 
 def encode(message: Message) -> bytes:

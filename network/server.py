@@ -70,6 +70,7 @@ class Server:
         self.host = host
         self.stand_in = stand_in
         self._watchdog: asyncio.Task[None] | None = None
+        self._armed: int | None = None  # the host's stamp the window countdown runs for
         self.bind, self.port, self.tls, self.limits = bind, port, tls, limits
         self.queues: dict[int, asyncio.Queue[Send | None]] = {}
         self.next_id = 0
@@ -105,7 +106,9 @@ class Server:
             await self._server.wait_closed()
 
     def deliver(self, sends: Sequence[Send]) -> None:
-        """Queue each message for its connection's writer (a connection gone meanwhile is skipped)."""
+        """Queue each message for its connection's writer (a connection gone meanwhile is skipped), then start
+        the host's window countdown if a new question is put to the people."""
+        self._arm()
         for send in sends:
             queue = self.queues.get(send.connection)
             if queue is None:
@@ -114,6 +117,18 @@ class Server:
                 queue.put_nowait(None)  # the writer closes it
                 continue
             queue.put_nowait(send)
+
+    def _arm(self) -> None:
+        stamp = self.host.counting()
+        if stamp is not None and stamp != self._armed and self.host.answer_wait is not None:
+            self._armed = stamp
+            asyncio.get_running_loop().call_later(self.host.answer_wait, self._ring, stamp)
+
+    def _ring(self, stamp: int) -> None:
+        """The countdown started at `stamp` ran out: the host closes the window if nothing changed meanwhile."""
+        self.deliver(self.host.nobody_answers(stamp))
+        if self.host.engine.is_over(self.host.match.state):
+            self.over.set()
 
     async def _writer(self, ws: ServerConnection, queue: asyncio.Queue[Send | None]) -> None:
         try:

@@ -33,7 +33,7 @@ def seated(match: Match[Any]) -> Host:
     """A host of `match` with every seat a person joining, all of them connected (connection i holds seat i), and
     a spectator watching."""
     count = match.engine.players(match.state)
-    host = Host(match, ["remote"] * count, table=TABLE, tokens=TOKENS[:count], watch_token=WATCH)
+    host = Host(match, ["remote"] * count, table=TABLE, tokens=TOKENS[:count], watch_token=WATCH, answer_wait=3)
     for seat in range(count):
         host.receive(seat, encode(Hello(TABLE, seat, TOKENS[seat], f"P{seat}")))
     host.receive(SPECTATOR, encode(Hello(TABLE, None, WATCH, "Fan")))

@@ -8,18 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from network.protocol import (KINDS, MAX_JOINER_BYTES, BadMessage, Bye, Hello, Message, Play, Refused, Said, Say, Seats,
-                              Undo, Update, Welcome, decode, encode)
+from network.protocol import (KINDS, MAX_JOINER_BYTES, BadMessage, Bye, Claim, Hello, Message, Play, Refused, Said,
+                              Say, Seats, Undo, Update, Welcome, decode, encode)
 
 TOKEN = "A" * 22
 SAMPLES: list[Message] = [
-    Hello("Tb3xQk9a", 1, TOKEN, "Ada"), Play('PlayCard card="tl_1865" target=1865'), Undo(), Say("ciao a tutti"),
-    Welcome("Tb3xQk9a", "banquet", "standard", 2, 4),
+    Hello("Tb3xQk9a", 1, TOKEN, "Ada"), Hello("Tb3xQk9a", None, TOKEN, "Fan"),
+    Play('PlayCard card="tl_1865" target=1865'), Undo(), Claim(), Say("ciao a tutti"),
+    Welcome("Tb3xQk9a", "banquet", "standard", 2, 4), Welcome("Tb3xQk9a", "banquet", "standard", None, 4),
     Seats([{"seat": 0, "kind": "remote", "name": "Ada", "here": True},
            {"seat": 1, "kind": "computer", "name": "", "here": False}]),
     Update(moves=3, view={"hands": [["?", "c1"]], "rng": None}, log=[{"key": "log.draw", "params": {"player": 1}}],
            events=[{"kind": "drawn", "card": "?"}], to_act=[1],
-           decider=1, legal=["Pass"], can_undo=False, over=False),
+           decider=1, legal=["Pass"], can_undo=False, over=False, countdown=2.5),
     Update(moves=90, view={}, log=[], events=[], to_act=[], decider=None, legal=[], can_undo=False, over=True,
            result={"winners": [0, 2], "scores": None, "reason": "won"}),
     Said(0, "<b>hi</b>"), Refused("illegal.not_in_hand", {"card": "c1", "seat": None}), Bye("net.replaced"),
@@ -67,7 +68,7 @@ def test_a_view_nested_too_deep_or_too_long_is_refused() -> None:
     deep: object = "x"
     for _ in range(30):
         deep = [deep]
-    update = json.loads(encode(SAMPLES[6]))
+    update = json.loads(encode(next(m for m in SAMPLES if isinstance(m, Update))))
     assert refusal(json.dumps({**update, "view": {"a": deep}}), from_joiner=False) == "net.bad_field"
     assert refusal(json.dumps({**update, "legal": ["m"] * 3000}), from_joiner=False) == "net.bad_field"
 
@@ -77,7 +78,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_
                     max_leaves=20)
 FIELD_NAMES = st.sampled_from(["type", "v", "table", "seat", "token", "name", "move", "text", "reason", "params", "log",
                                "view", "events", "legal", "moves", "to_act", "decider", "can_undo", "over", "seats",
-                               "result"])
+                               "result", "countdown"])
 SHAPED = st.dictionaries(FIELD_NAMES, JSON | st.sampled_from([1, *KINDS]), max_size=10)
 
 
