@@ -9,8 +9,11 @@ and only as far as `Match.undoable` allows.
 
 What a seat is sent is built from `engine.view(state, seat)` and `engine.event_view(state, event, seat)`
 alone, never from the full state, so the bytes a seat receives are the same in every world its view allows
-(tests/network/test_noninterference.py). The host knows nothing of sockets: it takes a connection's bytes and
-returns the bytes to send to each connection (`Send`); network/server.py carries them.
+(tests/network/test_net_noninterference.py); a spectator, if the host lets them in, is sent the PUBLIC view.
+A computer may stand in for a person who has been gone a while, until they come back; a response window
+asking the people closes after the host's countdown unless someone claims it. The host knows nothing of
+sockets or clocks' timers: it takes a connection's bytes and returns the bytes to send to each connection
+(`Send`); network/server.py carries them and runs the timers.
 """
 from __future__ import annotations
 
