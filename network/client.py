@@ -11,8 +11,8 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from network import tls
 from network.invite import Invite
-from network.protocol import MAX_HOST_BYTES, BadMessage, Bye, Claim, Hello, Message, Play, Refused, Said, Say, Seats, Undo, \
-    Update, Welcome, decode, encode
+from network.protocol import (MAX_HOST_BYTES, BadMessage, Bye, Claim, Hello, Message, Play, Refused, Said, Say, Seats,
+                              Undo, Update, Welcome, decode, encode)
 
 
 class Client:
