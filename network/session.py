@@ -31,6 +31,7 @@ class Session:
         self.on_message, self.on_closed = on_message, on_closed
         self.loop = asyncio.new_event_loop()
         self.leaving = False
+        self.over = False  # set in the session's thread when the connection is over
         self.thread = threading.Thread(target=self._main, daemon=True, name="convivium-session")
 
     def start(self) -> None:
@@ -45,13 +46,24 @@ class Session:
     def close(self, wait: float = 5.0) -> None:
         """Leave the table (the seat waits for its player) and stop the thread."""
         self.leaving = True
+        try:
+            # The coroutine is made in the session's thread: a loop that ends first never leaves one unawaited.
+            self.loop.call_soon_threadsafe(self._close_soon)
+        except RuntimeError:
+            pass  # the session was already over: its loop is closed
         if self.thread.is_alive():
-            asyncio.run_coroutine_threadsafe(self.client.close(), self.loop)
             self.thread.join(wait)
 
+    def _close_soon(self) -> None:
+        if not self.over:  # once the session is over there is nothing left to close
+            self.loop.create_task(self.client.close())
+
     def _main(self) -> None:
+        asyncio.set_event_loop(self.loop)  # this thread's loop, for whatever asks for the current one
         try:
             self.loop.run_until_complete(self._run())
+            pending = asyncio.all_tasks(self.loop)  # a close asked while the connection was ending
+            self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
         finally:
             self.loop.close()
 
@@ -71,4 +83,5 @@ class Session:
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI):
             reason = "net.unreachable"
         finally:
+            self.over = True
             self.on_closed(reason)
