@@ -40,14 +40,21 @@ class Session:
 
     def send(self, message: Message) -> None:
         """Send a joiner's message (from any thread); dropped once the session is over."""
-        if self.thread.is_alive() and self.client.ws is not None:
-            asyncio.run_coroutine_threadsafe(self.client.send(message), self.loop)
+        try:
+            self.loop.call_soon_threadsafe(self._send_soon, message)
+        except RuntimeError:
+            pass  # the session is over: its loop is closed
+
+    def _send_soon(self, message: Message) -> None:
+        if not self.over and self.client.ws is not None:
+            self.loop.create_task(self.client.send(message))
 
     def close(self, wait: float = 5.0) -> None:
         """Leave the table (the seat waits for its player) and stop the thread."""
         self.leaving = True
         try:
-            # The coroutine is made in the session's thread: a loop that ends first never leaves one unawaited.
+            # Coroutines are made in the session's thread (here and in `send`): a loop that ends first never leaves
+            # one unawaited.
             self.loop.call_soon_threadsafe(self._close_soon)
         except RuntimeError:
             pass  # the session was already over: its loop is closed
