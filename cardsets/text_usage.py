@@ -20,10 +20,11 @@ from pathlib import Path
 from cardsets.text import PLURAL_ONE, PLURAL_OTHER, Catalog, placeholders
 from cardsets.yamlfile import Problem
 
-CODE = ("rules", "desktop")  # the folders read, beside the card sets' folder
-# The typed errors whose first argument is a text key (rules.kernel.RulesError's kind, and the frame's own).
+CODE = ("rules", "network", "desktop")  # the folders read, beside the card sets' folder
+# The typed errors whose first argument is a text key (rules.kernel.RulesError's kind, and the frame's own), and the
+# network's farewells (network/protocol.py's Bye), which carry one to the joiner.
 ERRORS = frozenset({"RulesError", "IllegalMove", "BadOption", "NothingToUndo", "NothingToRedo", "SaveError",
-                    "BadName", "BotSeatError"})
+                    "BadName", "BotSeatError", "BadMessage", "BadInvite", "NotSecure", "Bye"})
 SAYERS = frozenset({"text", "t"})
 UI = "ui"
 

@@ -1,4 +1,5 @@
-"""The `convivium` command: the app by default, `check`, `translate`, `rules`, `bench` and `tournament` for tools."""
+"""The `convivium` command: the app by default, `check`, `translate`, `rules`, `bench` and `tournament` for tools,
+`host` for a headless network host."""
 from __future__ import annotations
 
 import sys
@@ -32,6 +33,11 @@ def main(argv: list[str] | None = None) -> int:
         from rules.bots.tournament import main as tournament_main
 
         return tournament_main(args[1:])
+    if args and args[0] == "host":
+        # A headless host for a server: the network layer on asyncio, no Qt.
+        from network.command import main as host_main
+
+        return host_main(args[1:])
     if args and args[0] == "translate" and any(a in ("export", "import") for a in args[1:]):
         # PO and XLIFF exchange needs no display, so it runs where the workbench cannot (QtCore alone
         # finds the data folder, where imports go and whose translations export reads).

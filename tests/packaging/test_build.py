@@ -26,7 +26,7 @@ METAINFO = PACKAGING / f"{APP_ID}.metainfo.xml"
 ICONS = PACKAGING / "icons" / "hicolor"
 LANGUAGES = ("it", "es", "nl")  # besides English, the default
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-SOURCES = ("pyproject.toml", "README.md", "cardsets", "rules", "desktop")
+SOURCES = ("pyproject.toml", "README.md", "cardsets", "rules", "network", "desktop")
 
 
 def data_files() -> list[str]:
@@ -60,7 +60,7 @@ def test_the_wheel_holds_every_card_set_and_text_catalog(tmp_path: Path) -> None
     expected = data_files()
     assert len(expected) >= 4 * 5  # four games and the UI, four languages each
     assert [f for f in expected if f not in names] == []
-    modules = sorted(str(p.relative_to(ROOT)).replace(os.sep, "/") for d in ("desktop", "rules", "cardsets")
+    modules = sorted(str(p.relative_to(ROOT)).replace(os.sep, "/") for d in ("desktop", "network", "rules", "cardsets")
                      for p in (ROOT / d).rglob("*.py"))
     assert [m for m in modules if m not in names] == []
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))

@@ -1,4 +1,4 @@
-"""Every module of the library (`rules/`, `cardsets/`) and every public class, function and method in it has
+"""Every module of the library (`rules/`, `cardsets/`, `network/`) and every public class, function and method in it has
 a docstring (issue #40, item 6): a library user reads them with `help()`.
 
 A method counts as documented when `inspect.getdoc` finds a docstring, so an override of a documented
@@ -16,6 +16,7 @@ import types
 import pytest
 
 import cardsets
+import network
 import rules
 
 
@@ -75,6 +76,11 @@ def test_every_public_name_of_the_rules_has_a_docstring() -> None:
 
 def test_every_public_name_of_the_card_set_layer_has_a_docstring() -> None:
     missing = _check(cardsets)
+    assert not missing, f"{len(missing)} without a docstring:\n" + "\n".join(missing)
+
+
+def test_every_public_name_of_the_network_layer_has_a_docstring() -> None:
+    missing = _check(network)
     assert not missing, f"{len(missing)} without a docstring:\n" + "\n".join(missing)
 
 

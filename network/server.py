@@ -1,0 +1,196 @@
+"""The host on the wire: WebSocket (RFC 6455) through the `websockets` package, on asyncio.
+
+It carries bytes between connections and `network.host.Host`, and keeps the limits a hostile joiner meets
+before the host reads a word: at most `max_connections` at once; a connection that says no `hello` within
+`hello_seconds` is closed; each connection may send `rate` messages a second (bursts of `burst`), the rest
+refused, and one that keeps flooding is closed; a frame over 4 × 64 KiB is cut by websockets itself (close
+code 1009), a message over 64 KiB is refused by `protocol.decode`. Each connection has its own outgoing queue
+and writer, so a joiner that stops reading slows nobody else: past `max_queued` messages it is dropped.
+The host's rules run in the loop's thread; the computers' moves too (a hard computer holds the loop while it
+thinks: the joiners' keep-alive allows 20 seconds).
+"""
+from __future__ import annotations
+
+import asyncio
+import ssl
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from websockets.asyncio.server import Server as WsServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from network.host import Host, Send
+from network.protocol import MAX_JOINER_BYTES, Bye, Refused, encode
+
+CLOSE_NORMAL: Final = 1000
+CLOSE_POLICY: Final = 1008  # RFC 6455: the message broke the rules of this endpoint
+CLOSE_BUSY: Final = 1013  # RFC 6455: try again later
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection may do. The defaults fit people at a table with room to spare."""
+
+    max_connections: int = 64
+    hello_seconds: float = 10.0
+    rate: float = 20.0  # messages a second, sustained
+    burst: int = 40
+    strikes: int = 20  # messages refused in a row for going too fast before the connection is closed
+    max_queued: int = 512  # messages waiting for a joiner that does not read
+
+
+@dataclass
+class _Bucket:
+    """A token bucket: `take` says whether one more message fits the rate."""
+
+    rate: float
+    burst: int
+    tokens: float = 0.0
+    at: float = field(default_factory=time.monotonic)
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Server:
+    """Serves one `Host` on `bind`:`port` (0: any free port; `port` tells which once started)."""
+
+    def __init__(self, host: Host, *, bind: str, port: int, tls: ssl.SSLContext | None,
+                 limits: Limits = Limits(), stand_in: tuple[str, float] | None = None) -> None:
+        """`stand_in`: (level, seconds): a computer of that level plays for a person gone that long."""
+        self.host = host
+        self.stand_in = stand_in
+        self._watchdog: asyncio.Task[None] | None = None
+        self._armed: int | None = None  # the host's stamp the window countdown runs for
+        self.bind, self.port, self.tls, self.limits = bind, port, tls, limits
+        self.queues: dict[int, asyncio.Queue[Send | None]] = {}
+        self.next_id = 0
+        self.over = asyncio.Event()
+        self._server: WsServer | None = None
+
+    async def start(self) -> int:
+        """Start listening; returns the port."""
+        self._server = await serve(self._handle, self.bind, self.port, ssl=self.tls, max_size=4 * MAX_JOINER_BYTES,
+                                   max_queue=4, compression=None, close_timeout=2)
+        self.port = self._server.sockets[0].getsockname()[1] if self.port == 0 else self.port
+        self.deliver(self.host.run_computers())
+        if self.host.engine.is_over(self.host.match.state):
+            self.over.set()
+        if self.stand_in is not None:
+            self._watchdog = asyncio.create_task(self._watch(*self.stand_in))
+        return self.port
+
+    async def _watch(self, level: str, after: float) -> None:
+        """Now and then, let a computer stand in for whoever has been gone `after` seconds."""
+        while not self.over.is_set():
+            await asyncio.sleep(min(5.0, after / 4))
+            self.deliver(self.host.stand_in_for_absent(after, level))
+            if self.host.engine.is_over(self.host.match.state):
+                self.over.set()
+
+    async def close(self) -> None:
+        """Stop listening and close every connection."""
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+    def deliver(self, sends: Sequence[Send]) -> None:
+        """Queue each message for its connection's writer (a connection gone meanwhile is skipped), then start
+        the host's window countdown if a new question is put to the people."""
+        self._arm()
+        for send in sends:
+            queue = self.queues.get(send.connection)
+            if queue is None:
+                continue
+            if queue.qsize() >= self.limits.max_queued:
+                queue.put_nowait(None)  # the writer closes it
+                continue
+            queue.put_nowait(send)
+
+    def _arm(self) -> None:
+        stamp = self.host.counting()
+        if stamp is not None and stamp != self._armed and self.host.answer_wait is not None:
+            self._armed = stamp
+            asyncio.get_running_loop().call_later(self.host.answer_wait, self._ring, stamp)
+
+    def _ring(self, stamp: int) -> None:
+        """The countdown started at `stamp` ran out: the host closes the window if nothing changed meanwhile."""
+        self.deliver(self.host.nobody_answers(stamp))
+        if self.host.engine.is_over(self.host.match.state):
+            self.over.set()
+
+    async def _writer(self, ws: ServerConnection, queue: asyncio.Queue[Send | None]) -> None:
+        try:
+            while True:
+                send = await queue.get()
+                if send is None:
+                    await ws.close(CLOSE_POLICY, "net.too_slow_reader")
+                    return
+                await ws.send(send.data.decode())
+                if send.close:
+                    await ws.close(CLOSE_NORMAL, "bye")
+                    return
+        except ConnectionClosed:
+            return
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        if len(self.queues) >= self.limits.max_connections:
+            try:
+                await ws.send(encode(Bye("net.table_full")).decode())
+                await ws.close(CLOSE_BUSY, "net.table_full")
+            except ConnectionClosed:
+                pass
+            return
+        self.next_id += 1
+        connection = self.next_id
+        queue: asyncio.Queue[Send | None] = asyncio.Queue()
+        self.queues[connection] = queue
+        writer = asyncio.create_task(self._writer(ws, queue))
+        try:
+            await self._read(ws, connection)
+            await asyncio.wait_for(asyncio.shield(writer), self.limits.hello_seconds)
+        except (ConnectionClosed, TimeoutError):
+            pass
+        finally:
+            self.queues.pop(connection, None)
+            writer.cancel()
+            self.deliver(self.host.leave(connection))
+
+    async def _read(self, ws: ServerConnection, connection: int) -> None:
+        """Read the connection's messages until it closes or is closed; returns once its last words are queued."""
+        bucket = _Bucket(self.limits.rate, self.limits.burst, tokens=float(self.limits.burst))
+        strikes = 0
+        while True:
+            try:
+                if connection in self.host.connections:
+                    raw = await ws.recv()
+                else:
+                    raw = await asyncio.wait_for(ws.recv(), self.limits.hello_seconds)
+            except TimeoutError:
+                self.deliver([Send(connection, encode(Bye("net.no_hello")), close=True)])
+                return
+            if not bucket.take():
+                strikes += 1
+                if strikes > self.limits.strikes:
+                    self.deliver([Send(connection, encode(Bye("net.flood")), close=True)])
+                    return
+                self.deliver([Send(connection, encode(Refused("net.too_fast", {})))])
+                continue
+            strikes = 0  # a flood is too many refused in a row, not a few bursts over a long game
+            sends = self.host.receive(connection, raw)
+            self.deliver(sends)
+            if any(s.close for s in sends if s.connection == connection):
+                return
+            if self.host.engine.is_over(self.host.match.state):
+                self.over.set()

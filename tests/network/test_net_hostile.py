@@ -1,0 +1,306 @@
+"""A hostile joiner gets nowhere (issue #41, item 7): each trick is answered with a clear refusal (a text key),
+changes nothing, and the host keeps serving the other seats. The host's own checks are driven directly; the
+transport's limits (rate, silence, frame size, number of connections) over real WebSockets on loopback."""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from network.client import Client
+from network.host import Host
+from network.protocol import (MAX_JOINER_BYTES, BadMessage, Bye, Hello, Message, Play, Refused, Said, Say, Undo, Update,
+                              Welcome, decode, encode)
+from network.server import Limits, Server
+from rules import PLAYERS, Match, engine
+
+
+def banquet_host() -> Host:
+    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "remote", "remote"])
+    for seat in range(3):
+        host.receive(seat, encode(Hello(host.table, seat, host.seats[seat].token, f"P{seat}")))
+    return host
+
+
+def replies(host: Host, connection: int, raw: bytes | str) -> list[Message]:
+    return [decode(s.data, from_joiner=False) for s in host.receive(connection, raw) if s.connection == connection]
+
+
+def refused(host: Host, connection: int, raw: bytes | str) -> str:
+    """The one refusal `connection` gets for `raw`, checking that nothing changed and nobody else was told."""
+    before = (host.engine.to_dict(host.match.state), [(s.name, s.connection) for s in host.seats])
+    sends = host.receive(connection, raw)
+    assert [s.connection for s in sends] == [connection]
+    answer = decode(sends[0].data, from_joiner=False)
+    assert isinstance(answer, Refused)
+    assert (host.engine.to_dict(host.match.state), [(s.name, s.connection) for s in host.seats]) == before
+    return answer.reason
+
+
+def still_serves(host: Host) -> None:
+    """The seat to act plays a legal move and every seat is sent its update."""
+    seat = min(host.engine.to_act(host.match.state))
+    move = host.match.legal_moves(seat)[0]
+    connection = host.seats[seat].connection
+    assert connection is not None
+    sends = host.receive(connection, encode(Play(host.engine.notation(move))))
+    assert host.match.last_move == move
+    assert sorted(s.connection for s in sends) == sorted(host.connections)
+
+
+def test_malformed_messages_are_refused_and_the_others_still_play() -> None:
+    host = banquet_host()
+    hello = json.loads(encode(Hello(host.table, 0, host.seats[0].token, "Ada")))
+    assert refused(host, 0, b"{\"type\": \"move\", ") == "net.bad_json"
+    assert refused(host, 0, b"x" * (MAX_JOINER_BYTES + 1)) == "net.too_large"
+    assert refused(host, 0, json.dumps({"type": "shutdown", "v": 1})) == "net.unknown_type"
+    assert refused(host, 0, json.dumps({**hello, "v": 0})) == "net.bad_version"
+    assert refused(host, 0, encode(Play("NoSuchMove x=1"))) == "move.bad_notation"
+    assert refused(host, 0, encode(Say("\x1b[2Jhi"))) == "net.bad_chat"
+    assert refused(host, 9, encode(Play("Pass"))) == "net.hello_first"
+    still_serves(host)
+
+
+def test_a_move_out_of_turn_or_for_another_seat_is_refused() -> None:
+    host = banquet_host()
+    eng, state = host.engine, host.match.state
+    acting = min(eng.to_act(state))
+    other = next(s for s in range(3) if s not in eng.to_act(state))
+    theirs = eng.notation(host.match.legal_moves(acting)[0])  # read as `other`'s own move: not theirs to make
+    assert refused(host, other, encode(Play(theirs))).startswith("illegal.")
+    assert refused(host, other, encode(Undo())) == "net.cannot_undo"
+    still_serves(host)
+    # Undo after someone else has acted: only the seat's own last move, before anyone answers it.
+    mover = host.match.last_move.player if host.match.last_move else acting
+    assert refused(host, (mover + 1) % 3, encode(Undo())) == "net.cannot_undo"
+
+
+def test_forged_tokens_and_bad_seats_are_refused() -> None:
+    host = banquet_host()
+    tokens = [s.token for s in host.seats]
+    assert refused(host, 20, encode(Hello(host.table, 1, tokens[0], "Eve"))) == "net.bad_token"
+    assert refused(host, 20, encode(Hello(host.table, 1, "A" * 22, "Eve"))) == "net.bad_token"
+    assert refused(host, 20, encode(Hello("Zzzzzzzz", 1, tokens[1], "Eve"))) == "net.unknown_table"
+    assert refused(host, 20, encode(Hello(host.table, 5, tokens[1], "Eve"))) == "net.bad_seat"
+    assert refused(host, 1, encode(Hello(host.table, 1, tokens[1], "Bo"))) == "net.already_seated"
+    still_serves(host)
+
+
+@pytest.mark.parametrize(("name", "reason"), [
+    ("<b>Eve</b>", "net.name_markup"), ("Eve&amp;", "net.name_markup"), ("E\x00ve", "net.name_control"),
+    ("Eve\u202e", "net.name_control"), ("   ", "net.name_blank"), ("E" * 41, "net.name_too_long"),
+])
+def test_a_name_with_markup_or_control_characters_is_refused(name: str, reason: str) -> None:
+    host = banquet_host()
+    assert refused(host, 20, encode(Hello(host.table, 1, host.seats[1].token, name))) == reason
+    assert host.seats[1].name == "P1"
+
+
+def test_the_newer_device_takes_the_seat_and_the_older_is_told_why() -> None:
+    host = banquet_host()
+    sends = host.receive(30, encode(Hello(host.table, 1, host.seats[1].token, "  Bruno   B. ")))
+    bye = [s for s in sends if s.connection == 1]
+    assert len(bye) == 1 and bye[0].close and decode(bye[0].data, from_joiner=False) == Bye("net.replaced")
+    assert host.seats[1].connection == 30 and host.seats[1].name == "Bruno B."
+    assert host.leave(1) == []  # the old device closing changes nothing
+    assert replies(host, 30, encode(Say("back"))) == [Said(1, "back")]
+    still_serves(host)
+
+
+# --- the transport's limits, over real WebSockets -------------------------------------------------------------
+
+async def _serving(limits: Limits) -> tuple[Host, Server, str]:
+    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "remote", "easy"])
+    server = Server(host, bind="127.0.0.1", port=0, tls=None, limits=limits)
+    port = await server.start()
+    return host, server, f"ws://127.0.0.1:{port}/{host.table}"
+
+
+async def _messages(ws: Any) -> list[Message]:
+    """Everything the host sends on `ws` until it closes the connection."""
+    got: list[Message] = []
+    try:
+        while True:
+            got.append(decode(await asyncio.wait_for(ws.recv(), 10), from_joiner=False))
+    except ConnectionClosed:
+        return got
+
+
+def run(coroutine: Any) -> Any:
+    return asyncio.run(asyncio.wait_for(coroutine, 60))
+
+
+def test_a_flood_is_refused_then_closed_and_the_others_are_served() -> None:
+    async def scenario() -> None:
+        host, server, url = await _serving(Limits(rate=5, burst=5, strikes=10))
+        invites = host.invites("127.0.0.1", server.port, None)
+        honest = Client(invites[1], "Ann")
+        await honest.connect()
+        async with connect(url) as flood:
+            for _ in range(40):
+                await flood.send(encode(Say("spam")).decode())
+            got = await _messages(flood)
+        reasons = [m.reason for m in got if isinstance(m, (Refused, Bye))]
+        assert "net.too_fast" in reasons and reasons[-1] == "net.flood"
+        await honest.say("still here")
+        while not honest.said:
+            await honest.receive()
+        assert honest.said == [(1, "still here")]
+        await honest.close()
+        await server.close()
+    run(scenario())
+
+
+def test_a_silent_connection_is_closed() -> None:
+    async def scenario() -> None:
+        _host, server, url = await _serving(Limits(hello_seconds=0.3))
+        async with connect(url) as silent:
+            got = await _messages(silent)
+        assert got == [Bye("net.no_hello")]
+        await server.close()
+    run(scenario())
+
+
+def test_an_oversized_frame_closes_the_connection_and_a_large_message_is_refused() -> None:
+    async def scenario() -> None:
+        _host, server, url = await _serving(Limits())
+        async with connect(url, max_size=None) as big:
+            await big.send("x" * (MAX_JOINER_BYTES + 10))
+            answer = decode(await big.recv(), from_joiner=False)
+            assert answer == Refused("net.too_large", {"limit": MAX_JOINER_BYTES})
+            await big.send("x" * (5 * MAX_JOINER_BYTES))
+            await _messages(big)
+            assert big.close_code == 1009  # RFC 6455: message too big
+        await server.close()
+    run(scenario())
+
+
+def test_connections_past_the_cap_are_turned_away() -> None:
+    async def scenario() -> None:
+        _host, server, url = await _serving(Limits(max_connections=2))
+        async with connect(url) as first, connect(url) as second, connect(url) as third:
+            assert await _messages(third) == [Bye("net.table_full")]
+            assert third.close_code == 1013
+            del first, second
+        await server.close()
+    run(scenario())
+
+
+def test_a_client_refuses_a_host_whose_certificate_is_not_the_pinned_one(tmp_path: Any) -> None:
+    from network import tls
+
+    async def scenario() -> None:
+        host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "remote", "easy"])
+        cert, key = tls.host_certificate(tmp_path / "host")
+        server = Server(host, bind="127.0.0.1", port=0, tls=tls.server_context(cert, key))
+        port = await server.start()
+        impostor = tls.file_fingerprint(tls.host_certificate(tmp_path / "impostor")[0])
+        with pytest.raises(tls.NotSecure):
+            await Client(host.invites("127.0.0.1", port, impostor)[0], "Ann").connect()
+        assert host.seats[0].connection is None  # the token was never sent
+        good = Client(host.invites("127.0.0.1", port, tls.file_fingerprint(cert))[0], "Ann")
+        await good.connect()
+        await good.close()
+        await server.close()
+    run(scenario())
+
+
+def test_a_refused_hello_is_raised_by_the_client() -> None:
+    async def scenario() -> None:
+        host, server, _url = await _serving(Limits())
+        invite = host.invites("127.0.0.1", server.port, None)[0]
+        with pytest.raises(BadMessage) as caught:
+            await Client(invite, "<script>").connect()
+        assert caught.value.code == "net.name_markup"
+        await server.close()
+    run(scenario())
+
+
+def mutated(host: Host, rnd: random.Random) -> str:
+    """A move of some seat with one field changed to another seat's value, a stranger string or number."""
+    eng, state = host.engine, host.match.state
+    every = [m for s in range(len(host.seats)) for m in eng.legal_moves(state, s)]
+    base = rnd.choice(every).to_dict() if every else {"type": rnd.choice(eng.moves).__name__}
+    fields = [k for k in base if k not in ("type", "player")]
+    if fields:
+        pick = rnd.choice(fields)
+        base[pick] = rnd.choice([rnd.choice(every).to_dict().get(pick, 0) if every else 0, "no_such_card", "?", -1,
+                                 10**6, "", None, 1865, True])
+    body = " ".join(f"{k}={json.dumps(v)}" for k, v in base.items() if k not in ("type", "player"))
+    return f"{base['type']} {body}".strip()
+
+
+GARBLED = [("banquet", "standard", 4), ("parsifal", "standard", 3), ("chrononauts", "chrononauts", 3),
+           ("bacchanalia", "standard", 3)]
+
+
+@pytest.mark.parametrize(("game", "mode", "players"), GARBLED)
+def test_garbled_moves_from_any_seat_are_refused_with_a_reason_and_change_nothing(game: str, mode: str,
+                                                                                  players: int) -> None:
+    """Moves with a field swapped for junk (another seat's card, a card that does not exist, a wrong type) are
+    refused by the rules with a reason, never a crash, whoever sends them; the game goes on."""
+    host = Host(Match(engine(game, mode), {PLAYERS: players}, 3), ["remote"] * players)
+    for seat in range(players):
+        host.receive(seat, encode(Hello(host.table, seat, host.seats[seat].token, f"P{seat}")))
+    rnd = random.Random(5)
+    refusals = 0
+    for _ in range(150):
+        if host.engine.is_over(host.match.state):
+            break
+        sender = rnd.randrange(players)
+        before = len(host.match.moves)
+        answers = [decode(s.data, from_joiner=False) for s in host.receive(sender, encode(Play(mutated(host, rnd))))]
+        if len(host.match.moves) == before:
+            assert len(answers) == 1 and isinstance(answers[0], Refused)
+            refusals += 1
+        seat = rnd.choice(sorted(host.engine.to_act(host.match.state)))  # the game goes on
+        host.receive(seat, encode(Play(host.engine.notation(rnd.choice(host.match.legal_moves(seat))))))
+    assert refusals > 20
+
+
+@pytest.mark.parametrize("spoil", ["no block", "short token", "unknown kind", "seat missing", "bad name", "bad level"])
+def test_a_damaged_host_save_is_refused_with_a_reason(spoil: str) -> None:
+    from rules.saves import SaveError
+
+    data = banquet_host().save_data()
+    block = data["network"]
+    if spoil == "no block":
+        del data["network"]
+    elif spoil == "short token":
+        block["seats"][1]["token"] = "abc"
+    elif spoil == "unknown kind":
+        block["seats"][1]["kind"] = "admin"
+    elif spoil == "seat missing":
+        block["seats"].pop()
+    elif spoil == "bad name":
+        data["names"][0] = "<i>Ada</i>"
+    else:
+        block["seats"][2]["kind"], data["bots"] = "computer", {"2": "godlike"}
+    with pytest.raises(SaveError) as caught:
+        Host.from_save(json.loads(json.dumps(data)))
+    assert caught.value.code == "net.not_a_host_save"
+    assert Host.from_save(banquet_host().save_data()).table  # an unspoilt one loads
+
+
+def test_spectators_come_in_only_when_the_host_lets_them_and_only_watch() -> None:
+    closed = banquet_host()
+    assert refused(closed, 40, encode(Hello(closed.table, None, "A" * 22, "Fan"))) == "net.no_spectators"
+    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote"] * 3, watch_token="W" * 22)
+    for seat in range(3):
+        host.receive(seat, encode(Hello(host.table, seat, host.seats[seat].token, f"P{seat}")))
+    assert refused(host, 40, encode(Hello(host.table, None, host.seats[0].token, "Fan"))) == "net.bad_watch_token"
+    assert refused(host, 40, encode(Hello(host.table, None, "W" * 22, "<b>Fan"))) == "net.name_markup"
+    welcome, _seats, update = replies(host, 40, encode(Hello(host.table, None, "W" * 22, "Fan")))
+    assert isinstance(welcome, Welcome) and welcome.seat is None
+    assert isinstance(update, Update) and update.legal == [] and "?" in json.dumps(update.view)
+    seat = min(host.engine.to_act(host.match.state))
+    move = host.engine.notation(host.match.legal_moves(seat)[0])
+    for attempt in (Play(move), Undo(), Say("psst")):
+        assert refused(host, 40, encode(attempt)) == "net.spectator"
+    still_serves(host)
+    assert host.leave(40) == []  # a spectator leaving tells nobody

@@ -1,0 +1,76 @@
+"""The joiner a GUI uses (network/session.py): the client in a thread of its own, handing every message to a
+callback and saying once, with a text key, why the table is gone."""
+from __future__ import annotations
+
+import asyncio
+import queue
+from pathlib import Path
+from typing import Any
+
+from network import tls
+from network.host import Host
+from network.protocol import Message, Play, Update, Welcome
+from network.server import Server
+from network.session import Session
+from rules import PLAYERS, Match, engine
+
+
+async def _next(box: queue.Queue[Any]) -> Any:
+    return await asyncio.get_running_loop().run_in_executor(None, box.get, True, 10)
+
+
+def test_a_session_plays_from_its_own_thread_and_says_when_the_host_is_gone(tmp_path: Path) -> None:
+    async def scenario() -> list[Any]:
+        host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "easy", "easy"])
+        cert, key = tls.host_certificate(tmp_path)
+        server = Server(host, bind="127.0.0.1", port=0, tls=tls.server_context(cert, key))
+        port = await server.start()
+        box: queue.Queue[Any] = queue.Queue()
+        session = Session(host.invites("127.0.0.1", port, tls.file_fingerprint(cert))[0], "Ada", box.put,
+                          lambda reason: box.put(("closed", reason)))
+        session.start()
+        got: list[Any] = [await _next(box) for _ in range(3)]  # welcome, seats, update
+        update = got[-1]
+        assert isinstance(update, Update) and update.legal
+        moves = update.moves
+        session.send(Play(update.legal[0]))
+        while not (isinstance(got[-1], Update) and got[-1].moves > moves):
+            got.append(await _next(box))
+        await server.close()  # the host goes away
+        while got[-1] != ("closed", "net.host_gone"):
+            got.append(await _next(box))
+        session.close()
+        return got
+
+    got = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert isinstance(got[0], Welcome) and got[0].seat == 0
+    assert [g for g in got if isinstance(g, tuple)] == [("closed", "net.host_gone")]  # said once
+
+
+def test_a_session_says_why_it_could_not_join(tmp_path: Path) -> None:
+    async def scenario() -> list[str]:
+        host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "easy", "easy"])
+        cert, key = tls.host_certificate(tmp_path / "host")
+        server = Server(host, bind="127.0.0.1", port=0, tls=tls.server_context(cert, key))
+        port = await server.start()
+        invite = host.invites("127.0.0.1", port, tls.file_fingerprint(cert))[0]
+        impostor = host.invites("127.0.0.1", port, tls.file_fingerprint(tls.host_certificate(tmp_path / "x")[0]))[0]
+        reasons = []
+        for attempt, name in ((impostor, "Ada"), (invite, "<b>Ada</b>")):
+            box: queue.Queue[Any] = queue.Queue()
+            session = Session(attempt, name, box.put, lambda reason, box=box: box.put(("closed", reason)))
+            session.start()
+            while not isinstance(answer := await _next(box), tuple):
+                assert isinstance(answer, Message)
+            reasons.append(answer[1])
+            session.close()
+        await server.close()
+        box = queue.Queue()
+        gone = Session(invite, "Ada", box.put, lambda reason: box.put(("closed", reason)))
+        gone.start()  # the host has stopped listening
+        reasons.append((await _next(box))[1])
+        gone.close()
+        return reasons
+
+    reasons = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert reasons == ["net.wrong_certificate", "net.name_markup", "net.unreachable"]
