@@ -21,7 +21,7 @@ from network.host import Host
 from network.invite import new_token
 from network.server import Server
 from rules import PLAYERS, Match, RulesError, engine, info, modes, saves
-from rules.bots import BOT_MODES, LEVELS
+from rules.bots import LEVELS, bot_modes
 from rules.match import SEED_LIMIT
 
 DEFAULT_PORT = 45817
@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
                 raise SystemExit(f"a hosted game is in progress in {save}: --resume it, or choose another --data")
         host = _new_host(args, save)
         _save(save, host)
-    if args.stand_in is not None and host.engine.mode not in BOT_MODES.get(host.engine.game, ()):
+    if args.stand_in is not None and host.engine.mode not in bot_modes(host.engine.game):
         raise SystemExit(f"--stand-in: no computer players in {host.engine.game} {host.engine.mode}")
     try:
         asyncio.run(serve(host, args, folder))

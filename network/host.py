@@ -31,7 +31,7 @@ from network.invite import Invite, new_table_id, new_token
 from network.protocol import (MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Claim, Hello, Message, Play,
                               Refused, Said, Say, Seats, Undo, Update, Welcome, decode, encode)
 from rules import saves
-from rules.bots import BOT_MODES, LEVELS, decision_rng, make_bot
+from rules.bots import LEVELS, bot_modes, decision_rng, make_bot
 from rules.kernel import PUBLIC, Description, Engine, Event, Move, ResponseWindow, Result, RulesError
 from rules.match import Match
 
@@ -88,7 +88,7 @@ class Host:
         for seat in self.seats:
             seat.away_since = self.clock() if seat.kind == "remote" else None
         computers = any(s.kind == "computer" for s in self.seats)
-        if computers and self.engine.mode not in BOT_MODES.get(self.engine.game, ()):
+        if computers and self.engine.mode not in bot_modes(self.engine.game):
             raise ValueError(f"no computer players in {self.engine.game} {self.engine.mode}")
         self.connections: dict[int, int] = {}  # connection -> the seat it holds (PUBLIC: a spectator)
         self.watch_token = watch_token  # spectators are let in with it; None: no spectators
@@ -138,7 +138,7 @@ class Host:
     def stand_in_for_absent(self, after: float, level: str) -> list[Send]:
         """A computer of `level` takes every remote seat whose player has been gone for `after` seconds, until
         they come back with their token; then the computers play on. The others are told who now plays."""
-        if self.engine.mode not in BOT_MODES.get(self.engine.game, ()) or level not in LEVELS:
+        if self.engine.mode not in bot_modes(self.engine.game) or level not in LEVELS:
             raise ValueError(f"no computer players of level {level!r} in {self.engine.game} {self.engine.mode}")
         now, changed = self.clock(), False
         for seat in self.seats:
