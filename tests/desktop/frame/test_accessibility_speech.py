@@ -97,9 +97,26 @@ def test_each_step_of_the_guided_game_is_said_as_it_shows(qtbot: Any, main: Main
         bubble = guide.bubble
         words = bubble.text.text()
         assert any(bubble.heading.text() in line and words.split("\n")[0] in line for line in lines), lines
-        assert bubble.next.accessibleDescription() == words or not bubble.next.isVisible()
+        assert bubble.accessibleName() == bubble.heading.text()  # a reader entering the bubble reads it, and its words
         heard.clear()
         do_step(qtbot, guide)
+
+
+def test_a_step_that_waits_for_next_takes_the_keyboard_to_it(qtbot: Any, main: MainWindow,
+                                                               heard: list[tuple[str, str]]) -> None:
+    """Heard through Orca: the first step said "press Next" while the keyboard stayed on the table, where Enter
+    picked a card up. The step now takes the keyboard to Next: a reader coming in reads the bubble, its heading
+    (its name) and its words (its labels), then the button."""
+    main.show()
+    qtbot.waitExposed(main)
+    guide = guided.begin(main, "solonauts")
+    assert guide is not None and guide.step.kind == "next"
+    QApplication.processEvents()
+    assert QApplication.focusWidget() is guide.bubble.next
+    assert guide.bubble.accessibleName() == guide.bubble.heading.text()
+    qtbot.keyClick(guide.bubble.next, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    assert guide.index == 1 and main.table is not None and not main.table.scene.selected
 
 
 def test_the_card_picked_up_is_named_with_its_places(qtbot: Any, main: MainWindow,
