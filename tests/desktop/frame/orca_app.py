@@ -1,16 +1,17 @@
 """The app side of the test that listens to Orca itself (tests/desktop/frame/test_orca_speech.py): the driver of
 atspi_app.py with a blind player's first evening. The guided Solonauts game's first two steps, a new deal (its
-first key timed: a new table once flooded the bus), a move, undo and a hint, then a hot-seat turn of Chrononauts
-for Ada and Bruno. Each step prints `STEP <json>` with the wall-clock time it began (as Orca's debug log writes
-it) and what the player should hear.
+first key timed: a new table once flooded the bus), a move, undo and a hint, How to play read by line and by
+heading, then a hot-seat turn of Chrononauts for Ada and Bruno. Each step prints `STEP <json>` with the wall-clock
+time it began (as Orca's debug log writes it) and what the player should hear.
 """
 from __future__ import annotations
 
+import subprocess
 import sys
 from datetime import datetime
 from typing import Any
 
-from atspi_app import DEAL, Driver, items
+from atspi_app import DEAL, KEY_PAUSE_MS, Driver, items
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -29,7 +30,8 @@ class OrcaDriver(Driver):
     def __init__(self) -> None:
         super().__init__()
         self.steps = [self.guide_start, self.guide_next, self.solo_start, self.first_key, self.solo_move,
-                      self.undo, self.hint, self.start_hotseat, self.lift, self.hotseat_turn]
+                      self.undo, self.hint, self.rules, self.rules_line, self.rules_heading, self.rules_closed,
+                      self.start_hotseat, self.lift, self.hotseat_turn]
 
     def go(self) -> None:
         self.began = now()
@@ -80,6 +82,48 @@ class OrcaDriver(Driver):
         wait.exec()
         timer.stop()
         return {"step": "hint", "expect": [self.window.message.text()], "began": self.began}
+
+    def rules(self) -> dict[str, Any]:
+        """Help → How to play, the keyboard in the text."""
+        self.window.show_help()
+        dialog = self.window.how_to_play
+        assert dialog is not None
+        QApplication.processEvents()
+        dialog.browser.setFocus()
+        return {"step": "rules", "expect": [dialog.browser.document().firstBlock().text()], "began": self.began}
+
+    def x_key(self, name: str) -> None:
+        """A key pressed on the X server (xdotool): Orca hears it and so reads the caret's line, as it does for a
+        person's arrow; a key handed to Qt directly moves the caret without a word from Orca."""
+        subprocess.run(["xdotool", "key", name], check=True, timeout=10)
+        pause = QEventLoop()
+        QTimer.singleShot(KEY_PAUSE_MS, pause.quit)
+        pause.exec()
+
+    def rules_line(self) -> dict[str, Any]:
+        """Down: the next line of the text."""
+        self.x_key("Down")
+        return {"step": "rules line", "expect": [self.line()], "began": self.began}
+
+    def rules_heading(self) -> dict[str, Any]:
+        """H: the next heading."""
+        self.x_key("h")
+        return {"step": "rules heading", "expect": [self.line()], "began": self.began}
+
+    def rules_closed(self) -> dict[str, Any]:
+        """Esc closes the rules; the keyboard is back on the table."""
+        self.key(Qt.Key.Key_Escape)
+        self.window.activateWindow()  # what a window manager does as the dialog goes (Xvfb has none)
+        return {"step": "rules closed", "expect": ["Card table"], "began": self.began}
+
+    def line(self) -> str:
+        """The line of the rules' text the caret is on, as laid out."""
+        dialog = self.window.how_to_play
+        assert dialog is not None
+        cursor = dialog.browser.textCursor()
+        layout = cursor.block().layout()
+        line = layout.lineForTextPosition(cursor.positionInBlock())
+        return cursor.block().text()[line.textStart():line.textStart() + line.textLength()].strip()
 
     def start_hotseat(self) -> dict[str, Any]:
         facts = super().start_hotseat()

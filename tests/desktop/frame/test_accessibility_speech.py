@@ -9,6 +9,7 @@ from typing import Any
 
 from guide_driver import do_step
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from secret_twins import NAMES, make_side, perform, redeal, table_for, twin_match
 from table_driver import DEAL
@@ -355,6 +356,32 @@ def test_how_to_play_is_a_text_the_arrows_read(qtbot: Any) -> None:
     assert browser.textCursor().position() > start
     assert browser.document().firstBlock().blockFormat().headingLevel() == 2  # a heading a reader jumps to (H)
     assert browser.accessibleDescription() == browser.document().firstBlock().text()
+    reader = QAccessible.queryAccessibleInterface(browser)  # a text, not a label (Qt's role for a QTextBrowser)
+    assert reader.role() == QAccessible.Role.EditableText and reader.state().readOnly and reader.state().multiLine
+
+
+def test_h_in_how_to_play_moves_by_heading_and_says_it(qtbot: Any, heard: list[tuple[str, str]]) -> None:
+    """Orca 43 has no heading keys in a Qt window: H and Shift+H are the text's own. H goes from heading to heading,
+    past a section's last into the next section's first; Shift+H goes back. Each heading is said."""
+    from desktop.shell.how_to_play import HowToPlay
+
+    dialog = HowToPlay(Translator("en"), {})
+    qtbot.addWidget(dialog)
+    dialog.open_on("solonauts")
+    browser = dialog.browser
+    browser.setFocus()
+    sections = dialog.visible_sections()
+    headings: list[str] = []
+    for _press in range(12):
+        heard.clear()
+        qtbot.keyClick(browser, Qt.Key.Key_H)
+        block = browser.textCursor().block()
+        assert block.blockFormat().headingLevel() > 0
+        assert said(heard) == [block.text()]
+        headings.append(block.text())
+    assert dialog.current_section() != sections[0] and len(set(headings)) == len(headings)
+    qtbot.keyClick(browser, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)
+    assert browser.textCursor().block().text() == headings[-2]
 
 
 def test_undo_of_a_banquet_pick_not_yet_played_says_so(qtbot: Any, main: MainWindow,
