@@ -13,9 +13,9 @@ from typing import Any
 
 from atspi_app import DEAL, KEY_PAUSE_MS, Driver, items
 from PySide6.QtCore import QEventLoop, Qt, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
-from desktop.frame import card_item
+from desktop.frame import card_item, storage
 from desktop.shell import guided
 
 HINT_WAIT_MS = 30_000  # a hint takes well under a second; this only ends a step that hangs
@@ -31,7 +31,7 @@ class OrcaDriver(Driver):
         super().__init__()
         self.steps = [self.guide_start, self.guide_next, self.solo_start, self.first_key, self.solo_move,
                       self.undo, self.hint, self.rules, self.rules_line, self.rules_heading, self.rules_closed,
-                      self.start_hotseat, self.lift, self.hotseat_turn]
+                      self.saved, self.open_fails, self.start_hotseat, self.lift, self.hotseat_turn]
 
     def go(self) -> None:
         self.began = now()
@@ -115,6 +115,33 @@ class OrcaDriver(Driver):
         self.key(Qt.Key.Key_Escape)
         self.window.activateWindow()  # what a window manager does as the dialog goes (Xvfb has none)
         return {"step": "rules closed", "expect": ["Card table"], "began": self.began}
+
+    def saved(self) -> dict[str, Any]:
+        """File → Save as…, to a file in the app's folder: the status line's "Saved to …" is heard."""
+        path = storage.data_dir() / f"evening{storage.SAVE_SUFFIX}"
+        self.window.save_to(path)
+        return {"step": "saved", "expect": [self.window.tr_.text("status.saved", file=path.name)], "began": self.began}
+
+    def open_fails(self) -> dict[str, Any]:
+        """A file that is not a game opened: the message box that says why is heard, then closed with Enter."""
+        path = storage.data_dir() / f"not a game{storage.SAVE_SUFFIX}"
+        path.write_text("{ not json", encoding="utf-8")
+        del self.window.inform  # the real message box (the driver silenced it for the other steps)
+        words: list[str] = []
+
+        def answer() -> None:
+            box = QApplication.activeModalWidget()
+            if box is not None:
+                words.extend(label.text() for label in box.findChildren(QLabel) if label.text())
+                self.x_key("Return")
+                box.close()
+
+        QTimer.singleShot(2000, answer)
+        self.window.open_file(path)
+        self.window.inform = lambda *args, **kwargs: None  # type: ignore[method-assign, assignment]
+        self.window.activateWindow()  # what a window manager does as the box goes (Xvfb has none)
+        return {"step": "open fails", "expect": [next((w for w in words if w.startswith("Cannot open")), "")],
+                "began": self.began}
 
     def line(self) -> str:
         """The line of the rules' text the caret is on, as laid out."""

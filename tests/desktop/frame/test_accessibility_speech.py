@@ -87,6 +87,23 @@ def test_the_key_list_is_read_out_and_closing_it_tells_where_the_keyboard_is(
     assert [kind for kind, _text in heard] == ["focus"]  # the card the keyboard is on, said again
 
 
+def test_the_windows_own_lines_are_said_once(qtbot: Any, main: MainWindow, heard: list[tuple[str, str]],
+                                            tmp_path: Any) -> None:
+    """Issue #37: "Saved to …" on the status line and a note at start-up (a file kept aside) were shown and never
+    said; a table's own line, which the table says, is not said twice by the window that shows it."""
+    solonauts(main)
+    heard.clear()
+    assert main.save_to(tmp_path / "evening.convivium.json")
+    assert said(heard) == ["Saved to evening.convivium.json."]
+    heard.clear()
+    main.tell_at_start("Your settings file could not be read.")
+    QApplication.processEvents()
+    assert said(heard) == ["Your settings file could not be read."]
+    heard.clear()
+    main.undo()
+    assert said(heard) == ["Nothing to undo."]
+
+
 def test_each_step_of_the_guided_game_is_said_as_it_shows(qtbot: Any, main: MainWindow,
                                                           heard: list[tuple[str, str]]) -> None:
     heard.clear()

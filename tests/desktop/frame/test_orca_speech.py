@@ -1,6 +1,7 @@
 """Orca itself listening (issue #37): the words it says, from its own debug log, over a blind player's first evening
 (orca_app.py): the guided Solonauts game's first steps, a new deal, its first arrow, a move, undo and a hint, How to
-play read by line and by heading, then a hot-seat turn of Chrononauts for Ada and Bruno. The measure is what Orca says, not what the app sends.
+play read by line and by heading, a file saved and one that cannot be opened, then a hot-seat turn of Chrononauts for
+Ada and Bruno. The measure is what Orca says, not what the app sends.
 
 Xvfb, `dbus-run-session`, at-spi-bus-launcher and `orca --replace --debug-file=…` with no voice (orca_session.py);
 xdotool presses the keys Orca must hear itself (it reads a text's line only for a key it saw). Skipped, with the reason,
@@ -58,7 +59,7 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     spoken = [match.groups() for match in map(SPOKEN.match, (home / "orca.debug").read_text(errors="replace").splitlines())
               if match]
     steps: list[dict[str, Any]] = found["steps"]
-    assert len(steps) == 14, found["stderr"]
+    assert len(steps) == 16, found["stderr"]
     for step, following in zip(steps, [*steps[1:], None]):
         end = following["began"] if following is not None else "99"
         step["heard"] = " ".join(text for when, text in spoken if step["began"] <= when < end)
@@ -71,12 +72,13 @@ def step(evening: list[dict[str, Any]], name: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("name", ["guide", "guide next", "solo start", "first key", "solo move", "undo", "hint",
-                                  "rules", "rules line", "rules heading", "rules closed",
+                                  "rules", "rules line", "rules heading", "rules closed", "saved", "open fails",
                                   "curtain for Ada", "Ada looks", "curtain for Bruno"])
 def test_orca_says_what_a_sighted_player_reads(evening: list[dict[str, Any]], name: str) -> None:
     """The guide's steps, the new table and the card the first arrow reaches, a move's log lines, "Undone: …",
     the hint with its card and reason, How to play's heading, the line Down reaches and the heading H reaches, the
-    table again as the rules close, the curtain's words and the player who lifts it."""
+    table again as the rules close, "Saved to …", the box saying why a file cannot be opened, the curtain's words
+    and the player who lifts it."""
     found = step(evening, name)
     assert found["expect"] and all(found["expect"])
     for words in found["expect"]:
