@@ -152,6 +152,7 @@ class NewGameDialog(QDialog):
                 deal = parse_deal(self.deal.text())
             except ValueError:
                 self.error.setText(self.tr_.text("new.bad_deal", text=self.deal.text().strip(), max=MAX_DEAL))
+                accessibility.announce(self.error, self.error.text())
                 return
             self.seed = random_deal() if deal is None else deal
         super().accept()

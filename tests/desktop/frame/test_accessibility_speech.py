@@ -104,6 +104,18 @@ def test_the_windows_own_lines_are_said_once(qtbot: Any, main: MainWindow, heard
     assert said(heard) == ["Nothing to undo."]
 
 
+def test_the_new_game_dialog_says_why_it_refuses_a_deal_number(qtbot: Any, main: MainWindow,
+                                                                heard: list[tuple[str, str]]) -> None:
+    from desktop.shell.main_window import NewGameDialog
+
+    dialog = NewGameDialog(main.tr_, main)
+    qtbot.addWidget(dialog)
+    dialog.deal.setText("abc")
+    heard.clear()
+    dialog.accept()
+    assert said(heard) == [dialog.error.text()] and "“abc”" in dialog.error.text()
+
+
 def test_each_step_of_the_guided_game_is_said_as_it_shows(qtbot: Any, main: MainWindow,
                                                           heard: list[tuple[str, str]]) -> None:
     heard.clear()
