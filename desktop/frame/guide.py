@@ -15,7 +15,8 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QApplication, QFrame, QGraphicsPathItem, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QGraphicsPathItem, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, \
+    QWidget
 
 from cardsets.tutorial import YOU, Script, Step, base_card, is_zone
 from desktop.frame import accessibility, plain

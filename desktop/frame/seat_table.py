@@ -568,9 +568,11 @@ class SeatTable(QWidget):
         if self.can_undo():
             self.button("undo", t("menu.undo").replace("&", ""), self.undo)
         self.button("save", t("menu.save_as").replace("&", ""), self.save_dialog)
+        # What happened is said before what is asked now ("Otto swaps the card dealt. … Ada, it is your turn"):
+        # both go out in one notification, in this order.
+        self._rebuild_log()
         self._build_bar()
         self._show_countdown()
-        self._rebuild_log()
         self._refresh_detail()
         self.changed.emit()
         self.bot_seats.after_refresh()

@@ -154,7 +154,8 @@ class OrcaDriver(Driver):
 
     def start_hotseat(self) -> dict[str, Any]:
         facts = super().start_hotseat()
-        return {"step": "curtain for Ada", "expect": [facts["curtain"]], "secrets": facts["secrets"], "began": self.began}
+        return {"step": "curtain for Ada", "expect": [facts["curtain"]], "secrets": facts["secrets"],
+                "began": self.began}
 
     def lift(self) -> dict[str, Any]:
         super().lift()

@@ -4,9 +4,9 @@
 
 It starts the accessibility bus (at-spi-bus-launcher) and Orca with its debug log as the speech (`orca --replace
 --debug-file=DEBUG_FILE`: no speech server is needed, Orca writes what it would say there), then the app
-(APP_SCRIPT, e.g. orca_app.py), and tells it "go" step by step, leaving Orca time to speak after each. It prints
-one JSON document: {"steps": [each step's STEP report], "stderr": the app's messages}; {"skip": reason} and exit 2
-when the bus or Orca cannot start.
+(APP_SCRIPT, e.g. orca_app.py), and tells it "go" step by step, each once Orca has fallen silent after the last.
+It prints one JSON document: {"steps": [each step's STEP report], "stderr": the app's messages}; {"skip": reason}
+and exit 2 when the bus or Orca cannot start.
 """
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-SPEAK = 3.0  # seconds left to Orca after a step (it speaks within a second; a flood once took 2.5)
+QUIET = 2.0  # seconds without a new spoken line after which Orca is taken to have said a step
+SPEAK_MAX = 15.0  # seconds a step may keep Orca talking (a loaded machine slows it; a flood once took 2.5)
 LAUNCHERS = ("/usr/libexec/at-spi-bus-launcher", "/usr/lib/at-spi2-core/at-spi-bus-launcher")
 
 
@@ -37,6 +38,33 @@ def silent_orca(home: Path) -> Path:
     return data
 
 
+class Log:
+    """Orca's debug log, read as it grows."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.read = 0
+
+    def spoken(self) -> int:
+        """The SPEECH OUTPUT lines written since the last call."""
+        if not self.path.exists():
+            return 0
+        with self.path.open("rb") as log:
+            log.seek(self.read)
+            new = log.read()
+        end = new.rfind(b"\n") + 1  # a line being written is read next time, whole
+        self.read += end
+        return new[:end].count(b"SPEECH OUTPUT")
+
+    def settle(self) -> None:
+        """Wait until Orca has said nothing new for QUIET seconds (at most SPEAK_MAX)."""
+        start = quiet_since = time.monotonic()
+        while time.monotonic() - quiet_since < QUIET and time.monotonic() - start < SPEAK_MAX:
+            time.sleep(0.1)
+            if self.spoken():
+                quiet_since = time.monotonic()
+
+
 def line_of(app: subprocess.Popen[str], timeout: float) -> str:
     assert app.stdout is not None
     ready, _, _ = select.select([app.stdout], [], [], timeout)
@@ -51,12 +79,14 @@ def main() -> None:
     bus = subprocess.Popen([launcher, "--launch-immediately"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(1)  # Orca started before the bus is up never hears of it
     orca = subprocess.Popen(["orca", "--replace", f"--debug-file={debug}"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, env=dict(os.environ, XDG_DATA_HOME=str(silent_orca(debug.parent))))
+                            stderr=subprocess.DEVNULL,
+                            env=dict(os.environ, XDG_DATA_HOME=str(silent_orca(debug.parent))))
     app: subprocess.Popen[str] | None = None
     steps: list[dict[str, object]] = []
     try:
+        log = Log(debug)
         end = time.monotonic() + 30
-        while "SPEECH OUTPUT" not in (debug.read_text(errors="replace") if debug.exists() else ""):
+        while not log.spoken():
             if time.monotonic() > end or orca.poll() is not None:
                 fail("Orca did not start (no speech in its debug log)")
             time.sleep(0.2)
@@ -67,7 +97,7 @@ def main() -> None:
             app.kill()
             print(json.dumps({"error": "the app did not start:\n" + (app.stderr.read() if app.stderr else "")}))
             sys.exit(1)
-        time.sleep(SPEAK)  # Orca says the window
+        log.settle()  # Orca says the window
         assert app.stdin is not None
         while True:
             app.stdin.write("go\n")
@@ -76,7 +106,7 @@ def main() -> None:
             if not line.startswith("STEP "):
                 break
             steps.append(json.loads(line[5:]))
-            time.sleep(SPEAK)
+            log.settle()
     finally:
         if app is not None and app.poll() is None:
             app.stdin.close()  # type: ignore[union-attr]

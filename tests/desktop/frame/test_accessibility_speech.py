@@ -116,6 +116,22 @@ def test_the_new_game_dialog_says_why_it_refuses_a_deal_number(qtbot: Any, main:
     assert said(heard) == [dialog.error.text()] and "“abc”" in dialog.error.text()
 
 
+def test_what_happened_is_said_before_what_is_asked_now(qtbot: Any, main: MainWindow,
+                                                        heard: list[tuple[str, str]]) -> None:
+    """Heard through Orca: "Ada: keep the Mission you were dealt, or swap it? Ada keeps the card dealt." and "Otto
+    (computer) is thinking… Ada keeps the card dealt.": the move's line came after the question it led to."""
+    table = main.new_hotseat("chrononauts", "chrononauts", ["Ada", "Bruno"], {"first_player": 0}, 5)
+    assert table is not None
+    table.lift_curtain()
+    QApplication.processEvents()
+    heard.clear()
+    keep = next(button for key, button in table.buttons.items() if key not in ("undo", "save") and button.isVisible())
+    keep.click()
+    QApplication.processEvents()
+    lines = said(heard)
+    assert lines[:2] == ["Ada keeps the card dealt.", table.prompt.text()], lines
+
+
 def test_each_step_of_the_guided_game_is_said_as_it_shows(qtbot: Any, main: MainWindow,
                                                           heard: list[tuple[str, str]]) -> None:
     heard.clear()

@@ -56,8 +56,8 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     if "skip" in found:
         pytest.skip(found["skip"])
     assert "error" not in found, found.get("error")
-    spoken = [match.groups() for match in map(SPOKEN.match, (home / "orca.debug").read_text(errors="replace").splitlines())
-              if match]
+    log = (home / "orca.debug").read_text(errors="replace").splitlines()
+    spoken = [match.groups() for match in map(SPOKEN.match, log) if match]
     steps: list[dict[str, Any]] = found["steps"]
     assert len(steps) == 16, found["stderr"]
     for step, following in zip(steps, [*steps[1:], None]):
