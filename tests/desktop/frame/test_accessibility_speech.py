@@ -132,6 +132,23 @@ def test_what_happened_is_said_before_what_is_asked_now(qtbot: Any, main: MainWi
     assert lines[:2] == ["Ada keeps the card dealt.", table.prompt.text()], lines
 
 
+def test_while_a_computer_thinks_the_keyboard_waits_on_the_table(qtbot: Any, main: MainWindow) -> None:
+    """Heard through Orca: after Ada's last choice the keyboard rested on the bar's "Save as…" (the only button
+    left while the computers played), named each time. It now waits on the table, where the arrows read the cards."""
+    main.settings["bot_pace"] = "slow"
+    main.show()
+    qtbot.waitExposed(main)
+    table = main.new_hotseat("chrononauts", "chrononauts", ["Ada", "Otto"], {"first_player": 0}, 11, {1: "easy"})
+    assert table is not None
+    for _choice in ("ID", "Mission"):
+        keep = next(button for key, button in table.buttons.items() if key not in ("undo", "save"))
+        keep.setFocus()
+        qtbot.keyClick(keep, Qt.Key.Key_Return)
+        QApplication.processEvents()
+    assert table.bot_seats.thinking()
+    assert QApplication.focusWidget() is table.view
+
+
 def test_each_step_of_the_guided_game_is_said_as_it_shows(qtbot: Any, main: MainWindow,
                                                           heard: list[tuple[str, str]]) -> None:
     heard.clear()
