@@ -261,9 +261,9 @@ def check(root: Path, names: list[str] | None = None) -> list[Problem]:
 def _words(doc: Document, script: Script, catalog: Catalog) -> list[Problem]:
     """Each step's text exists in every language and uses only the placeholders a step fills in."""
     problems: list[Problem] = []
-    keys: list[tuple[str, tuple[Any, ...]]] = [(YOU, ("players",))] if YOU in script.players else []
-    keys += [(step.text, ("steps", i, "text")) for i, step in enumerate(script.steps)]
-    for key, path in keys:
+    keys: list[tuple[str, tuple[Any, ...], Step | None]] = [(YOU, ("players",), None)] if YOU in script.players else []
+    keys += [(step.text, ("steps", i, "text"), step) for i, step in enumerate(script.steps)]
+    for key, path, step in keys:
         line, column = doc.where(path)
         for lang in LANGUAGES:
             found = catalog.strings.get(lang, {}).get(key)
@@ -277,4 +277,8 @@ def _words(doc: Document, script: Script, catalog: Catalog) -> list[Problem]:
                 problems.append(Problem(doc.file, line, column,
                                         f"text {key!r} uses {{{unknown[0]}}}; a step fills in only "
                                         + ", ".join(f"{{{p}}}" for p in sorted(PLACEHOLDERS))))
+            if "card" in used and step is not None and not step.card and lang == REFERENCE:
+                # Said with a hole ("to put  back in your hand"): the step must point at the card it names.
+                problems.append(Problem(doc.file, line, column,
+                                        f"text {key!r} names {{card}}, but step {step.id!r} has no card: point at one"))
     return problems

@@ -192,15 +192,20 @@ class Watcher(QObject):
                 key = obj.key if isinstance(obj, CardItem) else "curtain"
                 now[key] = (obj, face.text(QAccessible.Text.Name), face.text(QAccessible.Text.Description),
                             bool(face.state().selected))
+        # A list shown or hidden as a whole (a new table, another page of the window) is told by the view's own
+        # show, hide or focus, and a reader asks for its items then: an add or remove for each of some fifty items
+        # kept Orca busy for seconds and lost the next key's speech (issue #37).
+        whole = not self.seen or not now
         for key, (obj, name, _description, _held) in self.seen.items():
-            if key not in now:  # hidden, or the curtain lifted: the object lives on, out of the list
+            if key not in now and not whole:  # the curtain lifted, a card gone: the object lives on, out of the list
                 _send(QAccessibleEvent(obj, QAccessible.Event.ObjectDestroyed))
                 _tell("remove", obj, name)
         for key, (obj, name, description, held) in now.items():
             before = self.seen.get(key)
             if before is None:
-                _send(QAccessibleEvent(obj, QAccessible.Event.ObjectCreated))
-                _tell("add", obj, name)
+                if not whole:
+                    _send(QAccessibleEvent(obj, QAccessible.Event.ObjectCreated))
+                    _tell("add", obj, name)
                 continue
             if name != before[1]:
                 _send(QAccessibleEvent(obj, QAccessible.Event.NameChanged))

@@ -15,7 +15,8 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QFrame, QGraphicsPathItem, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QGraphicsPathItem, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, \
+    QWidget
 
 from cardsets.tutorial import YOU, Script, Step, base_card, is_zone
 from desktop.frame import accessibility, plain
@@ -206,9 +207,17 @@ class Guide(QObject):
         if step.kind == "move" and step.by != 0:
             self._play_for_them(step)
             return
-        self._back_to_table()  # first: the next step's words are then said after the card the keyboard lands on
+        if not self._waits(self.index + 1):  # else the keyboard stays on Next, which says the next step
+            self._back_to_table()  # first: the next step's words are then said after the card the keyboard lands on
         if step.kind == "next":
             self._advance()
+
+    def _waits(self, index: int) -> bool:
+        """Does step `index` wait for Next (an explanation, another seat's move)?"""
+        if index >= len(self.script.steps):
+            return False
+        step = self.script.steps[index]
+        return step.kind == "next" or (step.kind == "move" and step.by != 0)
 
     def skip(self) -> None:
         """Skip step: the guide does what the step asks, so the game stays where the next step expects it."""
@@ -326,7 +335,7 @@ class Guide(QObject):
         bubble.heading.setText(t("guide.heading", step=self.index + 1, steps=len(self.script.steps)))
         text = self.text_of(step)
         bubble.text.setText(f"{t('guide.lift_first')}\n\n{text}" if self.behind_curtain() else text)
-        waits = step.kind == "next" or (step.kind == "move" and step.by != 0)
+        waits = self._waits(self.index)
         bubble.next.setText(plain.button_text(t("guide.next")))
         bubble.next.setVisible(waits)
         bubble.skip.setText(plain.button_text(t("guide.skip")))
@@ -335,11 +344,18 @@ class Guide(QObject):
         # A screen reader is told the step as it shows, and finds it again on the bubble's buttons.
         said = accessibility.sentences([bubble.heading.text(), bubble.text.text().replace("\n\n", " ")])
         bubble.setAccessibleName(bubble.heading.text())
-        for widget in (bubble, bubble.next, bubble.skip, bubble.leave):
+        for widget in (bubble.skip, bubble.leave):
             widget.setAccessibleDescription(bubble.text.text())
+        if waits:  # not as it hides: a reader still on it would say the new step's words twice
+            # Said as it changes when the keyboard stays on Next from step to step; a reader coming into the bubble
+            # reads its heading and words itself (Orca reads a panel's labels), and would hear them twice.
+            bubble.next.setAccessibleDescription(said if bubble.next.hasFocus() else "")
+        # A step that waits for Next takes the keyboard to it (Enter on the table would pick a card up): the bubble
+        # (named by the heading) and the button then say the step as the focus comes, which a notification would cut.
+        to_next = waits and self._keyboard_here()
         if said != self.said:
             self.said = said
-            accessibility.announce(bubble, said)
+            accessibility.announce(bubble, said, notify=not to_next)
         keys, button = self._targets()
         self._clear_marks()
         for key in keys:
@@ -359,6 +375,13 @@ class Guide(QObject):
         self._follow()
         bubble.show()
         bubble.raise_()
+        if to_next:
+            bubble.next.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _keyboard_here(self) -> bool:
+        """Is the keyboard on the table or the bubble (not in a panel or dialog the player went to)?"""
+        focus = QApplication.focusWidget()
+        return focus is None or focus is self.table.view or self.bubble.isAncestorOf(focus)
 
     def _clear_marks(self) -> None:
         for ring in self.rings:

@@ -81,6 +81,9 @@ def bar_buttons(table: BarTable) -> list[QPushButton]:
     return [button for button in table.buttons.values() if button.isEnabled()]
 
 
+CHORES = ("undo", "save", "auto_pass")  # the bar's keys of buttons that are there at every moment, no decision
+
+
 def focus_bar(table: BarTable, forward: bool = True) -> bool:
     """The keyboard to the bar's first button (last, going backwards); False if the bar has none."""
     buttons = bar_buttons(table)
@@ -112,5 +115,8 @@ def settle(table: BarTable) -> None:
     focus, calls it before its old buttons go, so a reader never hears the focus land on them."""
     if not table.view.isVisible():
         return  # the table was closed or replaced
-    if table.scene.movable() or table.scene.curtain_up or not focus_bar(table):
+    # A bar with no decision on it (a computer thinking: only Undo and Save as…) leaves the keyboard on the table:
+    # heard through Orca, it rested on "Save as…", named each time it landed there.
+    waiting = all(key in CHORES for key in table.buttons)
+    if table.scene.movable() or table.scene.curtain_up or waiting or not focus_bar(table):
         table.view.setFocus(Qt.FocusReason.OtherFocusReason)

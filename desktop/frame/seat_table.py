@@ -589,9 +589,11 @@ class SeatTable(QWidget):
         if self.can_undo():
             self.button("undo", t("menu.undo").replace("&", ""), self.undo)
         self.button("save", t("menu.save_as").replace("&", ""), self.save_dialog)
+        # What happened is said before what is asked now ("Otto swaps the card dealt. … Ada, it is your turn"):
+        # both go out in one notification, in this order.
+        self._rebuild_log()
         self._build_bar()
         self._show_countdown()
-        self._rebuild_log()
         self._refresh_detail()
         self.changed.emit()
         self.bot_seats.after_refresh()
@@ -786,11 +788,13 @@ class SeatTable(QWidget):
         had_focus = focus is not None and self.bar.isAncestorOf(focus)
         made = list(self.buttons.values())
         retired: list[QPushButton] = []
-        if had_focus and self.scene.curtain_up:
-            # The keyboard goes to the curtain before the buttons change, and the button it was on goes rather than
-            # take the curtain's words: Orca, still on it, said its new name ("Only I am looking") before the
-            # curtain said who is to look.
-            keyboard.settle(self)
+        waiting = all(key in keyboard.CHORES for key, _label in shape)  # a computer thinks: no decision here
+        if had_focus and (self.scene.curtain_up or waiting):
+            # The keyboard goes to the curtain (or the cards, to wait) before the buttons change, and the button it
+            # was on goes rather than take new words: Orca, still on it, said its new name ("Only I am looking",
+            # "Save as…") before the curtain said who is to look, or the cards were read.
+            if self.view.isVisible():
+                self.view.setFocus(Qt.FocusReason.OtherFocusReason)
             had_focus = False
             retired = [widget for widget in made if widget is focus]
             made = [widget for widget in made if widget is not focus]

@@ -13,17 +13,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, QUrl
-from PySide6.QtGui import QColor, QHideEvent, QImage, QResizeEvent, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtCore import QSize, Qt, QUrl, Signal
+from PySide6.QtGui import QColor, QHideEvent, QImage, QKeyEvent, QResizeEvent, QTextCharFormat, QTextCursor, \
+    QTextDocument
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QListWidgetItem, QSplitter, QTextBrowser, QTextEdit,
+                               QListWidget, QListWidgetItem, QSplitter, QTextEdit,
                                QVBoxLayout, QWidget)
 
 import cardsets
 from cardsets import rules_text
 from cardsets.rules_text import FIRST, NAMES, RulesText, Section
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES, REFERENCE
-from desktop.frame import plain, screen_fit, storage
+from desktop.frame import accessibility, plain, screen_fit, storage
 from desktop.frame.i18n import Translator
 from desktop.frame.registration import in_menu_order, name_of, title_key
 from desktop.workbench.adapters import card_picture
@@ -123,16 +124,20 @@ def section_html(section: Section, title_of: Callable[[str], str], has_picture: 
     return "\n".join(out)
 
 
-class RulesBrowser(QTextBrowser):
-    """A browser that shows only what it is given: no link is followed, nothing is loaded."""
+class RulesBrowser(QTextEdit):
+    """The rules' text, read-only: it shows only what it is given, and loads nothing. A read-only QTextEdit, not a
+    QTextBrowser, which Qt gives a reader as a label (Orca said "The rules label" and nothing as the arrows moved):
+    this one is a text whose lines the arrows read. H and Shift+H move the caret to the next or previous heading
+    and say it, for Orca 43 moves by heading (its own H) only in web pages and documents it has a script for."""
+
+    beyond = Signal(int)  # H past the last heading (1) or Shift+H before the first (-1): the section after or before
 
     def __init__(self) -> None:
         super().__init__()
-        self.setOpenLinks(False)
-        self.setOpenExternalLinks(False)
+        self.setReadOnly(True)
         # A caret the arrows move: a screen reader reads the line, word or letter it lands on (without it the
         # arrows only scroll, and a reader says nothing).
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
                                      | Qt.TextInteractionFlag.TextSelectableByKeyboard)
         font = self.font()
         font.setPointSizeF(font.pointSizeF() * TEXT_SCALE)
@@ -151,6 +156,34 @@ class RulesBrowser(QTextBrowser):
 
     def loadResource(self, kind: int, name: QUrl | str) -> Any:  # noqa: N802 - Qt override
         return None  # the pictures are in the document already; anything else stays out
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        plain_key = not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier
+        if event.key() == Qt.Key.Key_H and plain_key:
+            step = -1 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1
+            if not self.to_heading(step):
+                self.beyond.emit(step)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def to_heading(self, step: int, start: bool = False) -> bool:
+        """The caret to the next heading (`step` 1) or the previous one (-1), from the caret or, with `start`, from
+        the document's end in the direction of travel; the heading said. False when there is none that way."""
+        document = self.document()
+        if start:
+            block = document.firstBlock() if step > 0 else document.lastBlock()
+        else:
+            here = self.textCursor().block()
+            block = here.next() if step > 0 else here.previous()
+        while block.isValid() and block.blockFormat().headingLevel() == 0:
+            block = block.next() if step > 0 else block.previous()
+        if not block.isValid():
+            return False
+        self.setTextCursor(QTextCursor(block))
+        self.ensureCursorVisible()
+        accessibility.announce(self, block.text(), notify=False)  # Orca 43 reads the caret's line itself
+        return True
 
 
 class HowToPlay(QDialog):
@@ -214,6 +247,7 @@ class HowToPlay(QDialog):
         self.chooser.currentIndexChanged.connect(self._game_chosen)
         self.search.textChanged.connect(self._filter)
         self.sections.currentItemChanged.connect(lambda _now, _before: self._show_current())
+        self.browser.beyond.connect(self._next_section)
         tr.language_changed.connect(self._relanguage)
         tr.texts_changed.connect(self._relanguage)
         self.resize(self._remembered_size())
@@ -337,6 +371,19 @@ class HowToPlay(QDialog):
         self.browser.setHtml(body)
         self.browser.setAccessibleDescription(part.heading)  # which section a reader is in
         self._highlight()
+
+    def _next_section(self, step: int) -> None:
+        """H past the section's last heading: the next section shown, the caret on its first heading (Shift+H: the
+        previous one, on its last)."""
+        shown = self.visible_sections()
+        here = self.current_section()
+        at = shown.index(here) + step if here in shown else -1
+        if not 0 <= at < len(shown):
+            return
+        for row in range(self.sections.count()):
+            if self.sections.item(row).data(Qt.ItemDataRole.UserRole) == shown[at]:
+                self.sections.setCurrentRow(row)
+        self.browser.to_heading(step, start=True)
 
     def _picture(self, card: str) -> QImage | None:
         """The card painted by the table's code; None (and its title in a frame) if it cannot be."""

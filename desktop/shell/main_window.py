@@ -152,6 +152,7 @@ class NewGameDialog(QDialog):
                 deal = parse_deal(self.deal.text())
             except ValueError:
                 self.error.setText(self.tr_.text("new.bad_deal", text=self.deal.text().strip(), max=MAX_DEAL))
+                accessibility.announce(self.error, self.error.text())
                 return
             self.seed = random_deal() if deal is None else deal
         super().accept()
@@ -599,7 +600,7 @@ class MainWindow(QMainWindow):
         table.bot_seats.pace = bot_seats.pace_ms(self.settings.get("bot_pace"))  # the computers' pace, the player's setting
         self._check_pace()
         table.changed.connect(self._refresh_status)
-        table.said.connect(self.show_message)
+        table.said.connect(self.show_said)
         table.dealt.connect(self._remember)
         table._autosave()
         for note in table.start_notes():
@@ -619,7 +620,7 @@ class MainWindow(QMainWindow):
         if table is None:
             return
         table.changed.disconnect(self._refresh_status)
-        table.said.disconnect(self.show_message)
+        table.said.disconnect(self.show_said)
         table.dealt.disconnect(self._remember)
         table.leave()
         self.centre.removeWidget(table)
@@ -653,11 +654,22 @@ class MainWindow(QMainWindow):
             self.table.show_message(self.table.tr_.text("status.nothing_to_redo"))
 
     def show_message(self, text: str, error: bool = True) -> None:
-        """A line beside the prompt: a refusal or a problem in red, anything else (a hint) in ink."""
+        """A line beside the prompt: a refusal or a problem in red, anything else (a hint) in ink; said to a screen
+        reader too, as every passing line of the window is (issue #37)."""
+        self.show_said(text, error)
+        accessibility.announce(self.message, text)
+
+    def show_said(self, text: str, error: bool = True) -> None:
+        """The line a table showed and has said itself (`SeatTable.said`)."""
         self.message.setStyleSheet(f"color: {'#b3261e' if error else '#1d4f8a'}; font-weight: bold")
         self.message.setText(text)
         self._make_room()
         self._message_timer.start(6000 if error else 12000)
+
+    def show_status(self, text: str) -> None:
+        """A short note on the status line ("Saved to …"), said to a screen reader too."""
+        self.statusBar().showMessage(text, 4000)
+        accessibility.announce(self.statusBar(), text)
 
     def _message_room(self) -> int:
         """The height kept for messages: two lines of bold words under a table that speaks through the status
@@ -754,7 +766,7 @@ class MainWindow(QMainWindow):
             self.inform(self.tr_.text("save.title"), self.tr_.text("save.failed", file=path.name, reason=exc.strerror or str(exc)))
             return False
         self.save_path = path
-        self.statusBar().showMessage(self.tr_.text("status.saved", file=path.name), 4000)
+        self.show_status(self.tr_.text("status.saved", file=path.name))
         return True
 
     def take_in_old_autosave(self) -> None:

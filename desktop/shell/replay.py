@@ -17,7 +17,7 @@ from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QListWidget, QListWidgetItem, QMainWindow,
                                QPushButton, QSlider, QSplitter, QVBoxLayout, QWidget)
 
-from desktop.frame import plain, screen_fit, storage
+from desktop.frame import accessibility, plain, screen_fit, storage
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.shell.replay_stage import Stage
@@ -307,6 +307,7 @@ class ReplayWindow(QMainWindow):
         except OSError as exc:
             name = path.name if path is not None else str(folder)
             self.status.setText(self.tr_.text("save.failed", file=name, reason=exc.strerror or str(exc)))
+            accessibility.announce(self.status, self.status.text())
             return None
         if not self.play_live(path):
             try:

@@ -89,3 +89,14 @@ def test_a_placeholder_no_step_fills_is_reported(capsys: pytest.CaptureFixture[s
     status, out = check(capsys, cardset_root)
     assert status == 1
     assert any(p.startswith(f"{SCRIPT.as_posix()}:{line}:{column + 6}: text 'chr.invert_again' uses {{year}}") for p in out)
+
+
+def test_a_step_whose_words_name_a_card_must_have_one(cardset_root: Path) -> None:
+    """Heard through Orca (issue #37): the Solonauts undo step said "to put  back in your hand", for its words name
+    {card} and the step pointed at none. `convivium check` now finds it."""
+    assert tutorial.check(cardset_root, ["solonauts"]) == []
+    script = cardset_root / "chrononauts" / "tutorial" / "solonauts.yaml"
+    edit(script, ('    point: "inv_reverse_fate#1"\n    do: undo', "    do: undo"))
+    problems = tutorial.check(cardset_root, ["solonauts"])
+    assert [problem.message for problem in problems] == [
+        "text 'solo.undo' names {card}, but step 'undo' has no card: point at one"]

@@ -9,6 +9,7 @@ from typing import Any
 
 from guide_driver import do_step
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from secret_twins import NAMES, make_side, perform, redeal, table_for, twin_match
 from table_driver import DEAL
@@ -86,6 +87,71 @@ def test_the_key_list_is_read_out_and_closing_it_tells_where_the_keyboard_is(
     assert [kind for kind, _text in heard] == ["focus"]  # the card the keyboard is on, said again
 
 
+def test_the_windows_own_lines_are_said_once(qtbot: Any, main: MainWindow, heard: list[tuple[str, str]],
+                                            tmp_path: Any) -> None:
+    """Issue #37: "Saved to …" on the status line and a note at start-up (a file kept aside) were shown and never
+    said; a table's own line, which the table says, is not said twice by the window that shows it."""
+    solonauts(main)
+    heard.clear()
+    assert main.save_to(tmp_path / "evening.convivium.json")
+    assert said(heard) == ["Saved to evening.convivium.json."]
+    heard.clear()
+    main.tell_at_start("Your settings file could not be read.")
+    QApplication.processEvents()
+    assert said(heard) == ["Your settings file could not be read."]
+    heard.clear()
+    main.undo()
+    assert said(heard) == ["Nothing to undo."]
+
+
+def test_the_new_game_dialog_says_why_it_refuses_a_deal_number(qtbot: Any, main: MainWindow,
+                                                                heard: list[tuple[str, str]]) -> None:
+    from desktop.shell.main_window import NewGameDialog
+
+    dialog = NewGameDialog(main.tr_, main)
+    qtbot.addWidget(dialog)
+    dialog.deal.setText("abc")
+    heard.clear()
+    dialog.accept()
+    assert said(heard) == [dialog.error.text()] and "“abc”" in dialog.error.text()
+
+
+def test_what_happened_is_said_before_what_is_asked_now(qtbot: Any, main: MainWindow,
+                                                        heard: list[tuple[str, str]]) -> None:
+    """Heard through Orca: "Ada: keep the Mission you were dealt, or swap it? Ada keeps the card dealt." and "Otto
+    (computer) is thinking… Ada keeps the card dealt.": the move's line came after the question it led to."""
+    table = main.new_hotseat("chrononauts", "chrononauts", ["Ada", "Bruno"], {"first_player": 0}, 5)
+    assert table is not None
+    table.lift_curtain()
+    QApplication.processEvents()
+    heard.clear()
+    keep = next(button for key, button in table.buttons.items() if key not in ("undo", "save") and button.isVisible())
+    keep.click()
+    QApplication.processEvents()
+    lines = said(heard)
+    assert lines[:2] == ["Ada keeps the card dealt.", table.prompt.text()], lines
+
+
+def test_while_a_computer_thinks_the_keyboard_waits_on_the_table(qtbot: Any, main: MainWindow) -> None:
+    """Heard through Orca: after Ada's last choice the keyboard rested on the bar's "Save as…" (the only button
+    left while the computers played), named each time. It now waits on the table, where the arrows read the cards."""
+    main.settings["bot_pace"] = "slow"
+    main.show()
+    qtbot.waitExposed(main)
+    table = main.new_hotseat("chrononauts", "chrononauts", ["Ada", "Otto"], {"first_player": 0}, 11, {1: "easy"})
+    assert table is not None
+    for _choice in ("ID", "Mission"):
+        keep = next(button for key, button in table.buttons.items() if key not in ("undo", "save"))
+        words = keep.text()
+        keep.setFocus()
+        qtbot.keyClick(keep, Qt.Key.Key_Return)
+        QApplication.processEvents()
+    assert table.bot_seats.thinking()
+    assert QApplication.focusWidget() is table.view
+    # The button pressed last, under the keyboard as the bar changed, went rather than be renamed "Save as…".
+    assert keep.parent() is None or keep.text() == words
+
+
 def test_each_step_of_the_guided_game_is_said_as_it_shows(qtbot: Any, main: MainWindow,
                                                           heard: list[tuple[str, str]]) -> None:
     heard.clear()
@@ -97,9 +163,26 @@ def test_each_step_of_the_guided_game_is_said_as_it_shows(qtbot: Any, main: Main
         bubble = guide.bubble
         words = bubble.text.text()
         assert any(bubble.heading.text() in line and words.split("\n")[0] in line for line in lines), lines
-        assert bubble.next.accessibleDescription() == words or not bubble.next.isVisible()
+        assert bubble.accessibleName() == bubble.heading.text()  # a reader entering the bubble reads it, and its words
         heard.clear()
         do_step(qtbot, guide)
+
+
+def test_a_step_that_waits_for_next_takes_the_keyboard_to_it(qtbot: Any, main: MainWindow,
+                                                               heard: list[tuple[str, str]]) -> None:
+    """Heard through Orca: the first step said "press Next" while the keyboard stayed on the table, where Enter
+    picked a card up. The step now takes the keyboard to Next: a reader coming in reads the bubble, its heading
+    (its name) and its words (its labels), then the button."""
+    main.show()
+    qtbot.waitExposed(main)
+    guide = guided.begin(main, "solonauts")
+    assert guide is not None and guide.step.kind == "next"
+    QApplication.processEvents()
+    assert QApplication.focusWidget() is guide.bubble.next
+    assert guide.bubble.accessibleName() == guide.bubble.heading.text()
+    qtbot.keyClick(guide.bubble.next, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    assert guide.index == 1 and main.table is not None and not main.table.scene.selected
 
 
 def test_the_card_picked_up_is_named_with_its_places(qtbot: Any, main: MainWindow,
@@ -338,6 +421,32 @@ def test_how_to_play_is_a_text_the_arrows_read(qtbot: Any) -> None:
     assert browser.textCursor().position() > start
     assert browser.document().firstBlock().blockFormat().headingLevel() == 2  # a heading a reader jumps to (H)
     assert browser.accessibleDescription() == browser.document().firstBlock().text()
+    reader = QAccessible.queryAccessibleInterface(browser)  # a text, not a label (Qt's role for a QTextBrowser)
+    assert reader.role() == QAccessible.Role.EditableText and reader.state().readOnly and reader.state().multiLine
+
+
+def test_h_in_how_to_play_moves_by_heading_and_says_it(qtbot: Any, heard: list[tuple[str, str]]) -> None:
+    """Orca 43 has no heading keys in a Qt window: H and Shift+H are the text's own. H goes from heading to heading,
+    past a section's last into the next section's first; Shift+H goes back. Each heading is said."""
+    from desktop.shell.how_to_play import HowToPlay
+
+    dialog = HowToPlay(Translator("en"), {})
+    qtbot.addWidget(dialog)
+    dialog.open_on("solonauts")
+    browser = dialog.browser
+    browser.setFocus()
+    sections = dialog.visible_sections()
+    headings: list[str] = []
+    for _press in range(12):
+        heard.clear()
+        qtbot.keyClick(browser, Qt.Key.Key_H)
+        block = browser.textCursor().block()
+        assert block.blockFormat().headingLevel() > 0
+        assert said(heard) == [block.text()]
+        headings.append(block.text())
+    assert dialog.current_section() != sections[0] and len(set(headings)) == len(headings)
+    qtbot.keyClick(browser, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)
+    assert browser.textCursor().block().text() == headings[-2]
 
 
 def test_undo_of_a_banquet_pick_not_yet_played_says_so(qtbot: Any, main: MainWindow,

@@ -1,0 +1,183 @@
+"""The app side of the test that listens to Orca itself (tests/desktop/frame/test_orca_speech.py): the driver of
+atspi_app.py with a blind player's first evening. The guided Solonauts game's first two steps, a new deal (its
+first key timed: a new table once flooded the bus), a move, undo and a hint, How to play read by line and by
+heading, then a hot-seat turn of Chrononauts for Ada and Bruno. Each step prints `STEP <json>` with the wall-clock
+time it began (as Orca's debug log writes it) and what the player should hear.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from datetime import datetime
+from typing import Any
+
+from atspi_app import DEAL, KEY_PAUSE_MS, Driver, items
+from PySide6.QtCore import QEventLoop, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QLabel
+
+from desktop.frame import card_item, storage
+from desktop.shell import guided
+
+HINT_WAIT_MS = 30_000  # a hint takes well under a second; this only ends a step that hangs
+
+
+def now() -> str:
+    """The time as Orca's debug log writes it."""
+    return datetime.now().strftime("%H:%M:%S.%f")
+
+
+class OrcaDriver(Driver):
+    def __init__(self) -> None:
+        super().__init__()
+        self.steps = [self.guide_start, self.guide_next, self.solo_start, self.first_key, self.solo_move,
+                      self.undo, self.hint, self.rules, self.rules_line, self.rules_heading, self.rules_closed,
+                      self.saved, self.open_fails, self.start_hotseat, self.lift, self.hotseat_turn]
+
+    def go(self) -> None:
+        self.began = now()
+        super().go()
+
+    def guide_start(self) -> dict[str, Any]:
+        guide = guided.begin(self.window, "solonauts")
+        assert guide is not None
+        QApplication.processEvents()
+        return {"step": "guide", "expect": [guide.bubble.heading.text()], "began": self.began}
+
+    def guide_next(self) -> dict[str, Any]:
+        """Enter on the guide's button (the keyboard is on it): the next step is said."""
+        table = self.window.table
+        guide = getattr(table, "guide", None)
+        self.key(Qt.Key.Key_Return)
+        heading = guide.bubble.heading.text() if guide is not None else ""
+        return {"step": "guide next", "expect": [heading], "began": self.began}
+
+    def solo_start(self) -> dict[str, Any]:
+        self.window.new_game({"ids": 8}, DEAL)
+        QApplication.processEvents()
+        self.window.table.view.setFocus()
+        return {"step": "solo start", "expect": ["Card table"], "began": self.began}
+
+    def first_key(self) -> dict[str, Any]:
+        """The first arrow on the new table: the card it reaches is said at once."""
+        self.key(Qt.Key.Key_Right)
+        scene = self.window.table.scene
+        name = items(self.window.table.view)[scene.focused_key]["name"]
+        return {"step": "first key", "expect": [name], "began": self.began}
+
+    def solo_move(self) -> dict[str, Any]:
+        facts = super().solo_move()
+        return {"step": "solo move", "expect": facts["log"], "began": self.began}
+
+    def undo(self) -> dict[str, Any]:
+        self.window.undo()
+        return {"step": "undo", "expect": [self.said("Undone: ")], "began": self.began}
+
+    def hint(self) -> dict[str, Any]:
+        self.window.table.hint()
+        wait = QEventLoop()
+        timer = QTimer()
+        timer.timeout.connect(lambda: self.window.message.text().startswith("Hint:") and wait.quit())
+        timer.start(50)
+        QTimer.singleShot(HINT_WAIT_MS, wait.quit)
+        wait.exec()
+        timer.stop()
+        return {"step": "hint", "expect": [self.window.message.text()], "began": self.began}
+
+    def rules(self) -> dict[str, Any]:
+        """Help → How to play, the keyboard in the text."""
+        self.window.show_help()
+        dialog = self.window.how_to_play
+        assert dialog is not None
+        QApplication.processEvents()
+        dialog.browser.setFocus()
+        return {"step": "rules", "expect": [dialog.browser.document().firstBlock().text()], "began": self.began}
+
+    def x_key(self, name: str) -> None:
+        """A key pressed on the X server (xdotool): Orca hears it and so reads the caret's line, as it does for a
+        person's arrow; a key handed to Qt directly moves the caret without a word from Orca."""
+        subprocess.run(["xdotool", "key", name], check=True, timeout=10)
+        pause = QEventLoop()
+        QTimer.singleShot(KEY_PAUSE_MS, pause.quit)
+        pause.exec()
+
+    def rules_line(self) -> dict[str, Any]:
+        """Down: the next line of the text."""
+        self.x_key("Down")
+        return {"step": "rules line", "expect": [self.line()], "began": self.began}
+
+    def rules_heading(self) -> dict[str, Any]:
+        """H: the next heading."""
+        self.x_key("h")
+        return {"step": "rules heading", "expect": [self.line()], "began": self.began}
+
+    def rules_closed(self) -> dict[str, Any]:
+        """Esc closes the rules; the keyboard is back on the table."""
+        self.key(Qt.Key.Key_Escape)
+        self.window.activateWindow()  # what a window manager does as the dialog goes (Xvfb has none)
+        return {"step": "rules closed", "expect": ["Card table"], "began": self.began}
+
+    def saved(self) -> dict[str, Any]:
+        """File → Save as…, to a file in the app's folder: the status line's "Saved to …" is heard."""
+        path = storage.data_dir() / f"evening{storage.SAVE_SUFFIX}"
+        self.window.save_to(path)
+        return {"step": "saved", "expect": [self.window.tr_.text("status.saved", file=path.name)], "began": self.began}
+
+    def open_fails(self) -> dict[str, Any]:
+        """A file that is not a game opened: the message box that says why is heard, then closed with Enter."""
+        path = storage.data_dir() / f"not a game{storage.SAVE_SUFFIX}"
+        path.write_text("{ not json", encoding="utf-8")
+        del self.window.inform  # the real message box (the driver silenced it for the other steps)
+        words: list[str] = []
+
+        def answer() -> None:
+            box = QApplication.activeModalWidget()
+            if box is not None:
+                words.extend(label.text() for label in box.findChildren(QLabel) if label.text())
+                self.x_key("Return")
+                box.close()
+
+        QTimer.singleShot(2000, answer)
+        self.window.open_file(path)
+        self.window.inform = lambda *args, **kwargs: None  # type: ignore[method-assign, assignment]
+        self.window.activateWindow()  # what a window manager does as the box goes (Xvfb has none)
+        return {"step": "open fails", "expect": [next((w for w in words if w.startswith("Cannot open")), "")],
+                "began": self.began}
+
+    def line(self) -> str:
+        """The line of the rules' text the caret is on, as laid out."""
+        dialog = self.window.how_to_play
+        assert dialog is not None
+        cursor = dialog.browser.textCursor()
+        layout = cursor.block().layout()
+        line = layout.lineForTextPosition(cursor.positionInBlock())
+        return cursor.block().text()[line.textStart():line.textStart() + line.textLength()].strip()
+
+    def start_hotseat(self) -> dict[str, Any]:
+        facts = super().start_hotseat()
+        return {"step": "curtain for Ada", "expect": [facts["curtain"]], "secrets": facts["secrets"],
+                "began": self.began}
+
+    def lift(self) -> dict[str, Any]:
+        super().lift()
+        assert self.table is not None
+        return {"step": "Ada looks", "expect": ["Ada"], "began": self.began}
+
+    def hotseat_turn(self) -> dict[str, Any]:
+        facts = super().hotseat_turn()
+        return {"step": "curtain for Bruno", "expect": [facts["curtain"]], "secrets": facts["secrets"],
+                "began": self.began}
+
+
+def main() -> int:
+    card_item.ANIMATION_MS = 0
+    app = QApplication(sys.argv[:1])
+    driver = OrcaDriver()
+    print("READY", flush=True)
+    QTimer.singleShot(180_000, app.quit)  # never outlive a test that gave up
+    code = app.exec()
+    del driver
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

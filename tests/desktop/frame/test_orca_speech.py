@@ -1,0 +1,97 @@
+"""Orca itself listening (issue #37): the words it says, from its own debug log, over a blind player's first evening
+(orca_app.py): the guided Solonauts game's first steps, a new deal, its first arrow, a move, undo and a hint, How to
+play read by line and by heading, a file saved and one that cannot be opened, then a hot-seat turn of Chrononauts for
+Ada and Bruno. The measure is what Orca says, not what the app sends.
+
+Xvfb, `dbus-run-session`, at-spi-bus-launcher and `orca --replace --debug-file=…` with no voice (orca_session.py);
+xdotool presses the keys Orca must hear itself (it reads a text's line only for a key it saw). Skipped, with the reason,
+where any of them is missing. About a minute."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_atspi_bus import HERE, ROOT, missing
+
+pytestmark = pytest.mark.slow
+SPOKEN = re.compile(r"^(\d\d:\d\d:\d\d\.\d+) - SPEECH OUTPUT: '(.*)'(?: voice=\w+)?\{.*\}$")
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    """Each step the app reported, with `heard`: what Orca said from its start to the next step's."""
+    reason = missing() or next((f"{tool} is not installed (apt-get install {tool})" for tool in ("orca", "xdotool")
+                                if shutil.which(tool) is None), "")
+    if reason:
+        pytest.skip(reason)
+    home = tmp_path_factory.mktemp("orca")
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    try:
+        with os.fdopen(read) as pipe:
+            display = pipe.readline().strip()
+        if not display:
+            pytest.skip("Xvfb could not open a display")
+        env = {key: value for key, value in os.environ.items() if not key.startswith(("QT_", "DBUS_", "AT_SPI"))}
+        env.update(DISPLAY=f":{display}", PYTHONPATH=str(ROOT), CONVIVIUM_HOME=str(home))
+        done = subprocess.run(["dbus-run-session", "--", sys.executable, str(HERE / "orca_session.py"),
+                               str(home / "orca.debug"), str(HERE / "orca_app.py")],
+                              capture_output=True, text=True, env=env, timeout=240, cwd=ROOT)
+    finally:
+        xvfb.terminate()
+        xvfb.wait(10)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if not lines:
+        pytest.fail(f"the session said nothing:\n{done.stdout}\n{done.stderr}")
+    found: dict[str, Any] = json.loads(lines[-1])
+    if "skip" in found:
+        pytest.skip(found["skip"])
+    assert "error" not in found, found.get("error")
+    log = (home / "orca.debug").read_text(errors="replace").splitlines()
+    spoken = [match.groups() for match in map(SPOKEN.match, log) if match]
+    steps: list[dict[str, Any]] = found["steps"]
+    assert len(steps) == 16, found["stderr"]
+    for step, following in zip(steps, [*steps[1:], None]):
+        end = following["began"] if following is not None else "99"
+        step["heard"] = " ".join(text for when, text in spoken if step["began"] <= when < end)
+    return steps
+
+
+def step(evening: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    (found,) = [each for each in evening if each["step"] == name]
+    return found
+
+
+@pytest.mark.parametrize("name", ["guide", "guide next", "solo start", "first key", "solo move", "undo", "hint",
+                                  "rules", "rules line", "rules heading", "rules closed", "saved", "open fails",
+                                  "curtain for Ada", "Ada looks", "curtain for Bruno"])
+def test_orca_says_what_a_sighted_player_reads(evening: list[dict[str, Any]], name: str) -> None:
+    """The guide's steps, the new table and the card the first arrow reaches, a move's log lines, "Undone: …",
+    the hint with its card and reason, How to play's heading, the line Down reaches and the heading H reaches, the
+    table again as the rules close, "Saved to …", the box saying why a file cannot be opened, the curtain's words
+    and the player who lifts it."""
+    found = step(evening, name)
+    assert found["expect"] and all(found["expect"])
+    for words in found["expect"]:
+        assert words.rstrip(".") in found["heard"], (words, found["heard"])
+
+
+def test_the_guide_step_and_the_hint_are_said_whole(evening: list[dict[str, Any]]) -> None:
+    assert "step 2 of" in step(evening, "guide next")["heard"]
+    assert re.search(r"Hint: play .+ on \d{4}\. ", step(evening, "hint")["heard"])
+
+
+def test_orca_says_no_secret_under_the_curtain(evening: list[dict[str, Any]]) -> None:
+    for name in ("curtain for Ada", "curtain for Bruno"):
+        found = step(evening, name)
+        assert len(found["secrets"]) >= 5  # Ada's hand, ID and Mission
+        assert [secret for secret in found["secrets"] if secret in found["heard"]] == [], name
