@@ -86,8 +86,7 @@ class Move:
         cls = next((c for c in allowed if c.__name__ == name), None)
         if cls is None:
             raise BadMoveData(f"unknown move type {name!r}")
-        hints = typing.get_type_hints(cls)
-        fields = {f.name: f for f in dataclasses.fields(cls)}
+        hints, fields = _shape(cls)
         extra = set(data) - set(fields) - {"type"}
         if extra:
             raise BadMoveData(f"{name} has unexpected fields {sorted(extra)}")
@@ -102,6 +101,19 @@ class Move:
                 raise BadMoveData(f"{name}.{fname} has the wrong type: {value!r}")
             values[fname] = value
         return cls(**values)
+
+
+_Shape = tuple[dict[str, Any], dict[str, "dataclasses.Field[Any]"]]
+_SHAPES: dict[type[Move], _Shape] = {}
+
+
+def _shape(cls: type[Move]) -> _Shape:
+    """A move class's field types and fields, as `from_dict` checks a move against them: worked out once per
+    class, for a long save reads thousands of moves and resolving the types was most of it (issue #42)."""
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        shape = _SHAPES[cls] = (typing.get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls)})
+    return shape
 
 
 def _matches(value: object, hint: object) -> bool:

@@ -78,6 +78,12 @@ class Match(Generic[S]):
         """What the last move played made happen."""
         return list(self._done[-1].events) if self._done else []
 
+    def steps(self) -> list[tuple[list[Event], S]]:
+        """What each move played made happen and the position it left (the snapshot undo keeps; after the last
+        move, the state): a pass over a long game without playing it again (a replay). Only to be read."""
+        after = [step.before for step in self._done[1:]] + [self.state]
+        return [(step.events, state) for step, state in zip(self._done, after)]
+
     def legal_moves(self, player: int) -> list[Move]:
         """Every move `player` may take now (the engine's `legal_moves` on the current state)."""
         return self.engine.legal_moves(self.state, player)
