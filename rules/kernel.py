@@ -393,7 +393,16 @@ class Engine(ABC, Generic[S]):
         every card named in it that `player` may not see there is HIDDEN (a list keeps its length, which is
         public). A game whose events tell more than card names (which card lies in which face-down slot)
         drops that too. The log, the screen reader and the network pass events through this, never raw."""
+        return self._event_view(event, player, set(self.hidden_from(state, player)))
+
+    def log_view(self, state: S, events: Sequence[Event], player: int) -> list[Event]:
+        """`event_view` of each of `events`, all at `state` (a log shown as the table stands now): what `player`
+        may not see there is worked out once, not once per event (a table redraws its log after every move)."""
         hidden = set(self.hidden_from(state, player))
+        return [self._event_view(event, player, hidden) for event in events]
+
+    def _event_view(self, event: Event, player: int, hidden: set[str]) -> Event:
+        """`event_view`, the cards hidden from `player` known: a game whose events tell more overrides this."""
         if not hidden:
             return event
         return Event(event.kind, {key: _masked(value, hidden) for key, value in event.params.items()})

@@ -815,7 +815,9 @@ class SeatTable(QWidget):
     def show_message(self, text: str, error: bool = True, spoken: bool = True) -> None:
         """A refusal or trouble in red; a hint (what a held card can do) in the table's plain colour. Said to a
         screen reader too (`spoken`), for the one who reads it is the one looking: it is on the screen."""
-        self.message.setStyleSheet(ERROR_STYLE if error else HINT_STYLE)
+        style = ERROR_STYLE if error else HINT_STYLE
+        if self.message.styleSheet() != style:  # setting one, even the same, styles the label again: every redraw
+            self.message.setStyleSheet(style)
         self.message.setText(text)
         if spoken:
             accessibility.announce(self.message, text)

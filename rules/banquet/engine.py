@@ -685,7 +685,7 @@ class BanquetEngine(Engine[BanquetState]):
                 hidden += state.privileges[s]
         return hidden
 
-    def event_view(self, state: BanquetState, event: Event, player: int) -> Event:
+    def _event_view(self, event: Event, player: int, hidden: set[str]) -> Event:
         """BB-17.2: an event as `player` may see it. Which of the round's three cards lies in which slot is
         the arranger's alone, and a replacement guest the drawer's; the cards hidden from `player` after the
         move are masked as in every game."""
@@ -693,7 +693,7 @@ class BanquetEngine(Engine[BanquetState]):
             return Event(event.kind, {"player": event.params["player"]})
         if event.kind == "replacement_drawn" and player != event.params["player"]:
             return Event(event.kind, {"player": event.params["player"]})
-        return super().event_view(state, event, player)
+        return super()._event_view(event, player, hidden)
 
     def sample(self, view: BanquetState, player: int, rng: Random) -> BanquetState:
         """BB-17: the deck, the discard pile, unseen guests and privileges, and the round's cards in their

@@ -538,8 +538,7 @@ class BanquetTable(SeatTable):
 
     def _public(self, events: list[Event]) -> list[Event]:
         """Raw events carry secret faces; the screen shows them as a player at no seat sees them (BB-17.2)."""
-        eng = self.game.engine
-        return [eng.event_view(self.game.state, e, PUBLIC) for e in events]
+        return self.game.engine.log_view(self.game.state, events, PUBLIC)
 
     def log_lines(self) -> list[Event]:
         return self._public(self.game.match.events())
