@@ -86,8 +86,7 @@ class Move:
         cls = next((c for c in allowed if c.__name__ == name), None)
         if cls is None:
             raise BadMoveData(f"unknown move type {name!r}")
-        hints = typing.get_type_hints(cls)
-        fields = {f.name: f for f in dataclasses.fields(cls)}
+        hints, fields = _shape(cls)
         extra = set(data) - set(fields) - {"type"}
         if extra:
             raise BadMoveData(f"{name} has unexpected fields {sorted(extra)}")
@@ -102,6 +101,19 @@ class Move:
                 raise BadMoveData(f"{name}.{fname} has the wrong type: {value!r}")
             values[fname] = value
         return cls(**values)
+
+
+_Shape = tuple[dict[str, Any], dict[str, "dataclasses.Field[Any]"]]
+_SHAPES: dict[type[Move], _Shape] = {}
+
+
+def _shape(cls: type[Move]) -> _Shape:
+    """A move class's field types and fields, as `from_dict` checks a move against them: worked out once per
+    class, for a long save reads thousands of moves and resolving the types was most of it (issue #42)."""
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        shape = _SHAPES[cls] = (typing.get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls)})
+    return shape
 
 
 def _matches(value: object, hint: object) -> bool:
@@ -381,7 +393,16 @@ class Engine(ABC, Generic[S]):
         every card named in it that `player` may not see there is HIDDEN (a list keeps its length, which is
         public). A game whose events tell more than card names (which card lies in which face-down slot)
         drops that too. The log, the screen reader and the network pass events through this, never raw."""
+        return self._event_view(event, player, set(self.hidden_from(state, player)))
+
+    def log_view(self, state: S, events: Sequence[Event], player: int) -> list[Event]:
+        """`event_view` of each of `events`, all at `state` (a log shown as the table stands now): what `player`
+        may not see there is worked out once, not once per event (a table redraws its log after every move)."""
         hidden = set(self.hidden_from(state, player))
+        return [self._event_view(event, player, hidden) for event in events]
+
+    def _event_view(self, event: Event, player: int, hidden: set[str]) -> Event:
+        """`event_view`, the cards hidden from `player` known: a game whose events tell more overrides this."""
         if not hidden:
             return event
         return Event(event.kind, {key: _masked(value, hidden) for key, value in event.params.items()})

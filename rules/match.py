@@ -89,9 +89,15 @@ class Match(Generic[S]):
         for index, step in enumerate(self._done):
             if player not in step.seen:
                 after = self._done[index + 1].before if index + 1 < len(self._done) else self.state
-                step.seen[player] = [self.engine.event_view(after, event, player) for event in step.events]
+                step.seen[player] = self.engine.log_view(after, step.events, player)
             seen.extend(step.seen[player])
         return seen
+
+    def steps(self) -> list[tuple[list[Event], S]]:
+        """What each move played made happen and the position it left (the snapshot undo keeps; after the last
+        move, the state): a pass over a long game without playing it again (a replay). Only to be read."""
+        after = [step.before for step in self._done[1:]] + [self.state]
+        return [(step.events, state) for step, state in zip(self._done, after)]
 
     def legal_moves(self, player: int) -> list[Move]:
         """Every move `player` may take now (the engine's `legal_moves` on the current state)."""

@@ -23,14 +23,15 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from random import Random
+from types import ModuleType
 from typing import Any, Final, Protocol
 
 from PySide6.QtCore import QObject, QTimer
 
 from desktop.frame.i18n import Translator
-from rules.bots import LEVELS, bot_modes, decision_rng, make_bot
-from rules.kernel import Engine, Move, ResponseWindow, RulesError
+from rules.kernel import BadOption, Engine, Move, ResponseWindow, RulesError
 from rules.match import Match
+from rules.registry import info
 from rules.saves import SaveError
 
 BOTS: Final = "bots"  # where a save keeps the computers' seats and levels: {"seat": "level"}; none: all people
@@ -47,14 +48,31 @@ LEVEL_ALIASES: Final = {"random": "easy", "beginner": "easy", "novice": "easy", 
                         "very_hard": "hard", "master": "hard"}
 
 
+def _bots() -> ModuleType:
+    """rules.bots, imported when a computer takes a seat or a save names one: a table of people alone never
+    loads it (issue #42: start-up does only what the first table needs)."""
+    import rules.bots
+
+    return rules.bots
+
+
+def make_bot(game: str, mode: str, level: str) -> Any:
+    """A computer player of `level` (rules.bots.make_bot): its own name here, where a test puts a slow one."""
+    return _bots().make_bot(game, mode, level)
+
+
 class BotSeatError(RulesError):
     """Computer players a game cannot have; `code` is a text key of the UI catalog."""
 
 
 def offered(game: str, mode: str | None = None) -> bool:
-    """Do computer players play this game (this mode of it)?"""
-    modes = bot_modes(game)
-    return bool(modes) if mode is None else mode in modes
+    """Do computer players play this game (this mode of it)? As the game's INFO says (what rules.bots.bot_modes
+    reads too), without importing the bots."""
+    try:
+        modes = info(game).modes
+    except BadOption:
+        return False
+    return any(m.bots for m in modes.values()) if mode is None else mode in modes and modes[mode].bots
 
 
 def check(game: str, mode: str, players: int, bots: Mapping[int, str], finished: bool = False) -> dict[int, str]:
@@ -66,7 +84,7 @@ def check(game: str, mode: str, players: int, bots: Mapping[int, str], finished:
     if not offered(game, mode):
         raise BotSeatError("bots.no_bots")
     for seat, level in bots.items():
-        if level not in LEVELS:
+        if level not in _bots().LEVELS:
             raise BotSeatError("bots.unknown_level", level=level)
         if not 0 <= seat < players:
             raise BotSeatError("bots.bad_seats")
@@ -78,13 +96,14 @@ def check(game: str, mode: str, players: int, bots: Mapping[int, str], finished:
 def nearest_level(name: str) -> str:
     """The level a name that is no level most likely meant; the middle one when nothing is near."""
     key = "_".join(name.lower().replace("-", " ").split())
-    if key in LEVELS:
+    levels = _bots().LEVELS
+    if key in levels:
         return key
     if key in LEVEL_ALIASES:
         return LEVEL_ALIASES[key]
-    close = difflib.get_close_matches(key, [*LEVELS, *LEVEL_ALIASES], n=1, cutoff=0.6)
+    close = difflib.get_close_matches(key, [*levels, *LEVEL_ALIASES], n=1, cutoff=0.6)
     if close:
-        return close[0] if close[0] in LEVELS else LEVEL_ALIASES[close[0]]
+        return close[0] if close[0] in levels else LEVEL_ALIASES[close[0]]
     return "normal"
 
 
@@ -101,7 +120,7 @@ def from_save(raw: object, game: str, mode: str, players: int, finished: bool) -
     for key, level in raw.items():
         if not (isinstance(key, str) and key.isdigit() and len(key) < 4 and isinstance(level, str)):
             raise SaveError("bots.bad_seats")
-        if level not in LEVELS:
+        if level not in _bots().LEVELS:
             level, replaced = nearest_level(level), True
         found[int(key)] = level
     try:
@@ -273,7 +292,7 @@ class BotSeats(QObject):
         # seat's view only, and a generator seeded by the game and the move's number, so the game replays.
         thread = threading.Thread(target=_think, daemon=True, name=f"bot-{seat}",
                                   args=(question, engine.game, engine.mode, self.seats[seat], engine.view(state, seat),
-                                        engine.legal_moves(state, seat), decision_rng(match.seed, len(question.moves))))
+                                        engine.legal_moves(state, seat), _bots().decision_rng(match.seed, len(question.moves))))
         question.thread = thread
         self.question = question
         thread.start()

@@ -376,8 +376,7 @@ def shown_texts(face: CardFace, scale: float | None = None) -> list[ShownText]:
     if scale is None:
         return [ShownText(b.role, b.rect, b.text, _fitted(b.text, b.rect.width(), b.rect.height(), b.pixel, b.bold),
                           b.colour, b.align) for b in face_layout(face) if b.text]
-    floor = math.ceil(READABLE / max(scale, 0.05) - 0.001)  # the least item pixels that show READABLE px
-    return list(_shown_small(face, floor))
+    return list(_shown_small(face, _floor(scale)))
 
 
 @lru_cache(maxsize=4096)  # asked at every paint of every card
@@ -696,18 +695,19 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
         painter.setClipPath(outline)
         painter.fillRect(QRectF(0, 0, w, BAND), QColor(face.header))
         painter.restore()
-    shown = shown_texts(face, scale)
+    plan = _paint_plan(face, None if scale is None else _floor(scale))
+    shown = plan.shown
     for text in shown:
         painter.setFont(text.font)
         painter.setPen(QColor(text.colour))
         painter.drawText(text.rect, int(text.align | Qt.TextFlag.TextWordWrap), text.text)
-    mark = next((box for box in face_layout(face) if box.role == "mark"), None)
-    if mark is not None and not any(text.role == "mark" for text in shown):
+    mark = plan.mark_dot
+    if mark is not None:
         # Too small to read "[R]": a dot in its corner still tells a reconstructed card.
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(QColor(mark.colour)))
         painter.drawEllipse(QPointF(mark.rect.right() - 3, mark.rect.center().y()), 2.5, 2.5)
-    if scale is not None and more_marked(face, scale):
+    if scale is not None and plan.more:
         _more_mark(painter, face, scale)
     if face.plate or face.face_down:
         _outline(painter, w, h, highlight, selected, face.border)
@@ -725,7 +725,7 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
         # and lower still under a longer title (never past the card's foot).
         font = stamp_font(face, scale)
         name = next((text.rect for text in shown if text.role == "title"), None)
-        laid = next(box.rect for box in face_layout(face) if box.role == "title")
+        laid = plan.laid_title
         if name is not None and name != laid:  # a long name given more room: the stamp at the floor's size
             font.setPixelSize(min(font.pixelSize(), next(t.font.pixelSize() for t in shown if t.role == "title")))
         half = QFontMetricsF(font).height() / 2 + 3
@@ -752,6 +752,33 @@ def more_marked(face: CardFace, scale: float) -> bool:
     cut short ends in "…" already)."""
     shown = {text.role for text in shown_texts(face, scale)}
     return any(role not in shown for role in left_out(face, scale) if role != "title")
+
+
+@dataclass(frozen=True)
+class _PaintPlan:
+    """What painting a face at one size works out from the face alone."""
+
+    shown: tuple[ShownText, ...]
+    mark_dot: TextBox | None  # the [R] mark, too small to read: drawn as a dot
+    more: bool  # the corner mark (more_marked)
+    laid_title: QRectF  # where face_layout puts the title (an empty rect if it has none)
+
+
+def _floor(scale: float) -> int:
+    """The least item pixels that show READABLE px at `scale` screen pixels per unit."""
+    return math.ceil(READABLE / max(scale, 0.05) - 0.001)
+
+
+@lru_cache(maxsize=4096)  # every paint of every card asks, and a redraw repaints the whole table (issue #42)
+def _paint_plan(face: CardFace, floor: int | None) -> _PaintPlan:
+    scale = None if floor is None else READABLE / floor  # any scale with this floor: all that is asked of it
+    shown = tuple(shown_texts(face, scale))
+    layout = face_layout(face)
+    mark = next((box for box in layout if box.role == "mark"), None)
+    if any(text.role == "mark" for text in shown):
+        mark = None
+    title = next((box.rect for box in layout if box.role == "title"), QRectF())
+    return _PaintPlan(shown, mark, scale is not None and more_marked(face, scale), title)
 
 
 def _more_mark(painter: QPainter, face: CardFace, scale: float) -> None:

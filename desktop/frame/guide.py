@@ -15,11 +15,11 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QApplication, QFrame, QGraphicsPathItem, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, \
-    QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsPathItem, QPushButton
 
 from cardsets.tutorial import YOU, Script, Step, base_card, is_zone
 from desktop.frame import accessibility, plain
+from desktop.frame.bubble import BUBBLE_WIDTH, Bubble
 from desktop.frame.card_table import CURTAIN_Z, RING_Z
 from desktop.frame.seat_table import SeatTable
 from rules.kernel import Move
@@ -27,49 +27,9 @@ from rules.tutorial import StepError, expected, matches
 
 RING_COLOUR = "#ffd54a"
 GUIDE_Z = RING_Z + 50  # above the cards and the focus ring, under the curtain
-BUBBLE_WIDTH = 380
 BUTTON_MARK = "border: 3px solid #ffd54a; border-radius: 4px; padding: 4px 10px; font-weight: bold"
-BUBBLE_STYLE = ("QFrame#guide { background: #fdf7e3; border: 2px solid #c9a227; border-radius: 10px; }"
-                "QLabel { color: #2b2418; background: transparent; }")
 
 Words = Callable[..., str]  # a key of the tutorial's catalog (and its placeholders) -> text
-
-
-class Bubble(QFrame):
-    """The guide's panel: which step, what to do, why a move was held back, and its buttons."""
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.setObjectName("guide")
-        self.setStyleSheet(BUBBLE_STYLE)
-        self.setFixedWidth(BUBBLE_WIDTH)
-        column = QVBoxLayout(self)
-        column.setContentsMargins(14, 10, 14, 10)
-        self.heading = plain.label()
-        self.heading.setStyleSheet("font-weight: bold; color: #7a5c00")
-        self.text = plain.label()
-        self.text.setWordWrap(True)
-        font = self.text.font()
-        font.setPixelSize(16)
-        self.text.setFont(font)
-        self.refusal = plain.label()
-        self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet("color: #b3261e; font-weight: bold")
-        self.notice = plain.label()  # the texts shown in English, and why
-        self.notice.setWordWrap(True)
-        self.notice.setStyleSheet("color: #6b5d45; font-style: italic")
-        row = QHBoxLayout()
-        self.leave = QPushButton()
-        self.skip = QPushButton()
-        self.next = QPushButton()
-        self.next.setDefault(True)
-        row.addWidget(self.leave)
-        row.addStretch(1)
-        row.addWidget(self.skip)
-        row.addWidget(self.next)
-        for widget in (self.heading, self.text, self.refusal, self.notice):
-            column.addWidget(widget)
-        column.addLayout(row)
 
 
 class Guide(QObject):

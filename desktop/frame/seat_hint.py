@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject
 
+from desktop.frame import bot_seats
 from desktop.frame.background import Background
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator
-from rules.bots import bot_modes
 from rules.kernel import Move
 
 if TYPE_CHECKING:  # the search and every game's rules it reads load when a hint is first asked, not at start
@@ -61,7 +61,7 @@ class SeatHint(QObject):
         """The seat a hint would be for now, or None when none may be given."""
         table = self.table
         game = table.game
-        if (table.read_only or table.guard is not None or game.engine.mode not in bot_modes(game.engine.game)
+        if (table.read_only or table.guard is not None or not bot_seats.offered(game.engine.game, game.engine.mode)
                 or game.engine.is_over(game.state) or table.scene.curtain_up
                 or table.bot_seats.to_move() is not None):
             return None

@@ -27,7 +27,6 @@ from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel, TableView
-from rules.bots import LEVELS
 from rules.kernel import PLAYERS, PUBLIC, Engine, Event, IllegalMove, Move, ResponseWindow, RulesError
 from rules.match import Match
 from rules.registry import engine, info
@@ -841,7 +840,9 @@ class SeatTable(QWidget):
     def show_message(self, text: str, error: bool = True, spoken: bool = True) -> None:
         """A refusal or trouble in red; a hint (what a held card can do) in the table's plain colour. Said to a
         screen reader too (`spoken`), for the one who reads it is the one looking: it is on the screen."""
-        self.message.setStyleSheet(ERROR_STYLE if error else HINT_STYLE)
+        style = ERROR_STYLE if error else HINT_STYLE
+        if self.message.styleSheet() != style:  # setting one, even the same, styles the label again: every redraw
+            self.message.setStyleSheet(style)
         self.message.setText(text)
         if spoken:
             accessibility.announce(self.message, text)
@@ -1181,6 +1182,7 @@ class SeatSetupDialog(QDialog):
         self.name_edits: list[QLineEdit] = []
         self.kind_combos: list[QComboBox] = []  # per seat: a person (None) or a computer's level
         with_bots = bot_seats.offered(table.GAME)
+        from rules.bots import LEVELS  # the set-up dialog names the levels: the bots are imported now, not at start
         for i in range(table.SEATS[1]):
             edit = QLineEdit(names[i] if i < len(names) else "")
             edit.setMaxLength(player_names.RAW_LIMIT)  # a pasted book stops here (beyond MAX_LENGTH, Start says why)

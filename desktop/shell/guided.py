@@ -9,7 +9,7 @@ guide says so; a broken script (or English) is refused with the reason.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
@@ -22,13 +22,15 @@ from cardsets.yamlfile import Problem
 from cardsets.tutorial import Script
 from desktop.frame import names as player_names
 from desktop.frame import plain, storage
-from desktop.frame.guide import BUBBLE_STYLE, Guide, seat_names
+from desktop.frame.bubble import BUBBLE_STYLE
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
 from desktop.frame.registration import in_menu_order, name_of, title_key
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.shell.tables import table_for
-from rules import tutorial as replays
+
+if TYPE_CHECKING:  # the guide and its replays are imported when a guided game starts, not at start (issue #42)
+    from desktop.frame.guide import Guide
 
 PLAYED = "played_games"  # the settings' list of the guided games' names already started (or offered) here
 MENU_KEY = "menu.guided"
@@ -64,6 +66,8 @@ class Loaded:
 def load(name: str, language: str, root: Any = None) -> Loaded | str:
     """The script `name` and its words in `language`, or why it cannot be played (English, for the log)."""
     root = root or cardsets.ROOT
+    from rules import tutorial as replays
+
     script, problems = tutorial.load(name, root)
     if script is None or problems:
         return str(problems[0]) if problems else f"{tutorial.label_of(name)}: cannot be read"
@@ -99,6 +103,9 @@ def name_on(table: SeatTable | None) -> str | None:
 
 def begin(window: Window, name: str) -> Guide | None:
     """Put the guided game `name` on the table with its guide; None (the reason said) if it cannot be."""
+    from desktop.frame.guide import Guide, seat_names
+    from rules import tutorial as replays
+
     tr = window.tr_
     t = tr.text
     loaded = load(name, tr.language)

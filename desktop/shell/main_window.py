@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QMenu, QDialog, QDockWidget, QFileDialog, QFormLayout,
                                QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget, QWidget)
@@ -19,7 +19,6 @@ from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator, use_qt_language
 from desktop.frame.keys_help import rows_for
 from desktop.frame.panels import DetailPanel, TableView
-from desktop.workbench.live import follow_saves
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
 from rules.kernel import BadOption
 from rules.registry import engine
@@ -220,8 +219,10 @@ class MainWindow(QMainWindow):
         tr.language_changed.connect(self._on_language)
         use_qt_language(tr.language)
         tr.texts_changed.connect(self.retranslate)
-        # A translator saving a card-set file sees the table change at once.
-        self.text_watcher = follow_saves(tr, cardsets.ROOT, "chrononauts", self, self._texts_not_reloaded)
+        # A translator saving a card-set file sees the table change at once: watched from the first turn of the
+        # event loop, once the first table is drawn, for start-up does only what that table needs (issue #42).
+        self.text_watcher: QObject | None = None
+        QTimer.singleShot(0, self, self._follow_saves)
         self.workbench: QWidget | None = None
         self.how_to_play: HowToPlay | None = None
         self.replay_window: ReplayWindow | None = None
@@ -889,6 +890,11 @@ class MainWindow(QMainWindow):
             self.workbench = Workbench(self.tr_, cardsets.ROOT, "chrononauts", "en", target)
         self.workbench.show()
         self.workbench.raise_()
+
+    def _follow_saves(self) -> None:
+        from desktop.workbench.live import follow_saves
+
+        self.text_watcher = follow_saves(self.tr_, cardsets.ROOT, "chrononauts", self, self._texts_not_reloaded)
 
     def _texts_not_reloaded(self, problem: str) -> None:
         self.show_message(self.tr_.text("status.texts_not_reloaded", problem=problem))

@@ -38,7 +38,9 @@ class Stage:
         self.tr = tr
         self.game = game
         self.detail = DetailPanel()
-        self.table = table(tr, copy.copy(game), None, QListWidget(), self.detail)
+        # Made at the deal, where a replay opens: made at the end, the table would write the whole game's log only
+        # for the replay to start it again (seconds for a long game, issue #42).
+        self.table = table(tr, self._game(game.match.prefix(0)), None, QListWidget(), self.detail)
         self.table.read_only = True
         self.table.bar.hide()
         self.table.message.hide()

@@ -37,13 +37,12 @@ class ReplayTrack:
         moves = match.moves
         self.total = len(moves)
         self.position = 0
-        # One pass from the deal: the state after each move, and what each move made happen.
-        state = match.prefix(0).state
-        markers = [turn_marker(eng, state)]
+        # One pass over what the match kept of each move: the state after it, and what it made happen.
+        markers = [turn_marker(eng, match.prefix(0).state)]
         self.move_events: list[list[Event]] = []  # [m]: the events of move m + 1
-        for move in moves:
-            self.move_events.append(eng.apply(state, move))
-            markers.append(turn_marker(eng, state))
+        for events, after in match.steps():
+            self.move_events.append(events)
+            markers.append(turn_marker(eng, after))
         self.turn_starts = [0] + [i for i in range(1, self.total + 1) if markers[i] != markers[i - 1]]
 
     @property

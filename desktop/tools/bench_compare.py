@@ -46,10 +46,17 @@ def cost(what: str, measured: str) -> float | None:
     return 1 / value if any(words in what for words in HIGHER_IS_BETTER) else value
 
 
+def bench_module(tree: Path) -> str:
+    """The bench module of the revision checked out at `tree`: desktop/tools/ since the folders per layer,
+    desktop/benchmark.py before (2026-11-25's). Named by what the tree holds: a module it lacks would be
+    imported from the installed tree instead, and the bench would measure a mix of the two."""
+    return "desktop.tools.benchmark" if (tree / "desktop" / "tools" / "benchmark.py").is_file() else "desktop.benchmark"
+
+
 def run_bench(tree: Path) -> str:
     """The output of the bench of the revision checked out at `tree` (its own code and card sets)."""
     env = dict(os.environ, PYTHONPATH=str(tree), QT_QPA_PLATFORM="offscreen")
-    code = "import sys; from desktop.tools.benchmark import main; sys.exit(main([]))"
+    code = f"import sys; from {bench_module(tree)} import main; sys.exit(main([]))"
     done = subprocess.run([sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"the bench at {tree} failed:\n{done.stderr[-2000:]}")

@@ -11,7 +11,6 @@ import hashlib
 from random import Random
 
 from rules.chrononauts.solonauts import SolonautsEngine
-from rules.chrononauts.solver import solve
 from rules.registry import engine
 
 MAX_DEAL = 2**31 - 1  # the largest deal number the table accepts
@@ -26,6 +25,8 @@ def _engine() -> SolonautsEngine:
 
 def is_winnable(seed: int, ids: int, budget: int = BUDGET) -> bool | None:
     """True or False as the solver proves it; None when the node budget ran out first."""
+    from rules.chrononauts.solver import solve  # a search started: the table imports this module at start
+
     eng = _engine()
     verdict = solve(eng, eng.new_state({"ids": ids}, seed), max_nodes=budget).verdict
     return None if verdict == "unknown" else verdict == "win"

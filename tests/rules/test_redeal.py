@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from conformance import random_states
 
-from rules import PUBLIC, Move, engine, modes
+from rules import PUBLIC, Match, Move, engine, modes
 from rules.kernel import HIDDEN, NotAState
 
 EVERY_MODE = [(game, mode) for game, ms in modes().items() for mode in ms]
@@ -103,3 +103,20 @@ def test_moves_a_player_cannot_tell_apart_tell_them_the_same(game: str, mode: st
                         told.setdefault(key, events)
     if game == "banquet":  # BB-5.3: the host arranges the round's cards in secret; the other games choose openly
         assert compared > 0
+
+
+@pytest.mark.parametrize(("game", "mode"), EVERY_MODE)
+def test_a_log_seen_at_once_is_each_event_seen_alone(game: str, mode: str) -> None:
+    """`log_view` works out what a player may not see once for a whole log (a table redraws its log after every
+    move, issue #42): it tells each player exactly what `event_view` tells them of each event."""
+    eng = engine(game, mode)
+    match = Match(eng, {}, 5)
+    rng = random.Random(5)
+    for _ in range(150):
+        if eng.is_over(match.state):
+            break
+        match.play(rng.choice(match.legal_moves(min(eng.to_act(match.state)))))
+    events = match.events()
+    assert events
+    for viewer in [*range(eng.players(match.state)), PUBLIC]:
+        assert eng.log_view(match.state, events, viewer) == [eng.event_view(match.state, e, viewer) for e in events]

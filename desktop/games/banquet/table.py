@@ -536,8 +536,7 @@ class BanquetTable(SeatTable):
 
     def _public(self, events: list[Event]) -> list[Event]:
         """Raw events carry secret faces; the screen shows them as a player at no seat sees them (BB-17.2)."""
-        eng = self.game.engine
-        return [eng.event_view(self.game.state, e, PUBLIC) for e in events]
+        return self.game.engine.log_view(self.game.state, events, PUBLIC)
 
     def event_text(self, event: Event) -> str:
         names = self.game.names

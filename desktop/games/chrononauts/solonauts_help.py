@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from random import Random
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer
 
@@ -19,18 +19,22 @@ from desktop.frame.background import Background
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.solonauts_scene import DISCARD_KEY, SolonautsScene, timeline_key
 from desktop.games.chrononauts.solonauts_session import GameSession
-from rules.chrononauts import deals, hints
+from rules.chrononauts import deals
 from rules.chrononauts.moves import Discard, PlayCard
 from rules.chrononauts.solonauts import SolonautsEngine
-from rules.chrononauts.solver import Solution, solve
 from rules.kernel import Move
 from rules.registry import engine
+
+if TYPE_CHECKING:  # the searches are imported when first asked for, not when the table starts (issue #42)
+    from rules.chrononauts.hints import Hint
+    from rules.chrononauts.solver import Solution
 
 VERDICT_NODES = 200_000  # enough for most deals (docs/solonauts-winnability.md) …
 VERDICT_SECONDS = 4.0  # … but the player does not wait longer than this for the verdict
 SEARCH_TRIES = 40  # random deals tried for one proven winnable
 REPLAY_STEP_MS = 700
-HINT_SAMPLES, HINT_NODES = hints.SAMPLES, hints.BUDGET
+HINT_SAMPLES: int | None = None  # None: the hint search's own (rules.chrononauts.hints.SAMPLES)
+HINT_NODES: int | None = None  # None: rules.chrononauts.hints.BUDGET
 
 
 def _solonauts() -> SolonautsEngine:
@@ -97,15 +101,18 @@ class SoloHelp(QObject):
         rng = Random(session.match.seed * 64 + played)  # the same position gets the same hint
         self.window.show_message(self._t("hint.thinking"), error=False)
 
-        def show(found: hints.Hint) -> None:
+        from rules.chrononauts import hints
+
+        def show(found: Hint) -> None:
             if self.window.session is not session or len(session.match.moves) != played:
                 return  # the game moved on while we thought
             self._show_hint(found)
 
-        samples, nodes = HINT_SAMPLES, HINT_NODES
+        samples = hints.SAMPLES if HINT_SAMPLES is None else HINT_SAMPLES
+        nodes = hints.BUDGET if HINT_NODES is None else HINT_NODES
         self.background.run(lambda: hints.hint(_solonauts(), view, rng, samples=samples, budget=nodes), show)
 
-    def _show_hint(self, found: hints.Hint) -> None:
+    def _show_hint(self, found: Hint) -> None:
         move = found.move
         if move is None:
             self.window.show_message(self._t("hint.game_over"))
@@ -167,6 +174,8 @@ class SoloHelp(QObject):
             self.window.announce_end(self.verdicts.get(key))
             return
         self.window.show_message(self._t("end.checking"), error=False)
+        from rules.chrononauts.solver import solve
+
         eng = _solonauts()
         start = eng.new_state(state.options, session.match.seed)
 

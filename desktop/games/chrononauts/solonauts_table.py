@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
@@ -32,11 +32,13 @@ from desktop.games.chrononauts.solonauts_stats_dialog import StatisticsDialog
 from rules.chrononauts import deals
 from rules.chrononauts.moves import PlayCard
 from rules.chrononauts.solonauts import IDS_MAX, IDS_MIN, SoloState
-from rules.chrononauts.solver import Solution
 from rules.kernel import Event, Move
 from rules.match import Match
 from rules.registry import engine
 from rules.saves import to_dict
+
+if TYPE_CHECKING:
+    from rules.chrononauts.solver import Solution  # the solver itself is imported when a search starts
 
 UNTOLD = frozenset({"linchpin_flipped"})  # events the log leaves out: the card_played line before says it better
 DECK_SHOWN = 8  # the next cards a replay's "show everything" names; the rest are counted

@@ -1,6 +1,7 @@
 """Start-up loads only what the first table needs (issue #42): another game's rules, cards and table, the
-glossaries and rules texts `check` reads, the hint search, the workbench's windows, replays and How to play
-are imported when first used. The first Solonauts table is drawn in a fresh process and its modules listed."""
+glossaries and rules texts `check` reads, the computer players, the hint and solver searches, the guide of a
+guided game, the workbench (its live reload starts once the first table is drawn), replays and How to play are
+imported when first used. The first Solonauts table is drawn in a fresh process and its modules listed."""
 from __future__ import annotations
 
 import os
@@ -27,6 +28,9 @@ NOT_AT_START = (
     "desktop.games.bacchanalia", "desktop.games.banquet", "desktop.games.parsifal", "desktop.games.chrononauts.full_table",
     "desktop.workbench.window", "desktop.workbench.app", "desktop.workbench.print_deck", "desktop.shell.replay",
     "desktop.shell.how_to_play", "desktop.tools",
+    # The computers, the searches, the guide and the translator's live reload: when first asked for.
+    "rules.bots", "rules.chrononauts.solver", "rules.chrononauts.hints", "desktop.frame.guide", "rules.tutorial",
+    "desktop.workbench",
 )
 
 

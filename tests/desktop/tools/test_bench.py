@@ -41,6 +41,15 @@ def test_now_over_then_is_the_ratio_of_median_costs() -> None:
     assert by_row["new row"] == ("—", "5 ms", "—")
 
 
+def test_each_revision_runs_its_own_bench(tmp_path: Path) -> None:
+    """2026-11-25's bench lives in desktop/benchmark.py: asked for desktop.tools.benchmark, that tree would run
+    this one's bench (the installed package fills in what it lacks) against its own rules (issue #42)."""
+    assert bench_compare.bench_module(bench_compare.ROOT) == "desktop.tools.benchmark"
+    (tmp_path / "desktop").mkdir()
+    (tmp_path / "desktop" / "benchmark.py").write_text("")
+    assert bench_compare.bench_module(tmp_path) == "desktop.benchmark"
+
+
 def test_an_unknown_revision_is_refused_by_name() -> None:
     done = subprocess.run([sys.executable, "-m", "desktop.cli", "bench", "--compare", "no-such-revision-here"],
                           cwd=ROOT, capture_output=True, text=True)

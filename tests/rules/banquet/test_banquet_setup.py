@@ -128,6 +128,31 @@ def test_bb51_the_three_cards_may_be_named_in_any_order() -> None:
     assert ENG.to_dict(loaded.state) == ENG.to_dict(state)
 
 
+def test_bb51_the_kept_picks_follow_the_circle_and_the_player() -> None:
+    """BB-5.1, BB-18.3: the engine keeps the picks of a circle it has seen (issue #42); what legal_moves
+    answers and what a move is checked against still follow the circle and the active player as they
+    are now, and a caller changing the list it was given changes nothing."""
+    state = table(circle=["carp", "wine_cup", "dagger", "olives"], deck=[])
+    carp, cup, dagger, olives = state.circle[:4]
+    assert carp and cup and dagger and olives
+    given = ENG.legal_moves(state, A)
+    assert len(given) == 4  # three of four cards
+    given.clear()
+    assert PickCards(A, olives, carp, cup) in ENG.legal_moves(state, A)
+    state.circle[0] = None  # the same state, carp gone from its circle
+    assert ENG.legal_moves(state, A) == [PickCards(A, cup, dagger, olives)]
+    with pytest.raises(IllegalMove) as err:
+        play(state, PickCards(A, carp, cup, dagger))
+    assert err.value.code == "illegal.bad_pick"
+    other = table(circle=["carp", "wine_cup", "dagger", "olives"], deck=[], active=B)  # the same cards, B picks
+    assert ENG.legal_moves(other, A) == []
+    assert {m.player for m in ENG.legal_moves(other, B)} == {B}
+    with pytest.raises(IllegalMove):
+        play(other, PickCards(A, *(c for c in other.circle[:3] if c)))
+    play(state, PickCards(A, olives, dagger, cup))
+    assert state.picked == [cup, dagger, olives]
+
+
 def test_t02_pick_and_arrange() -> None:
     """T-02, BB-1.6, BB-5.1, BB-5.2, BB-5.3, BB-5.4, BB-17.1, BB-19.2: the picked three are public and
     leave their circle positions empty; the arrangement is not public, only which slot holds a back."""
