@@ -633,6 +633,8 @@ def fresh_twin(table: SeatTable, own_faces: bool = True) -> SeatTable:
     for name in HELD:
         if hasattr(table, name):
             setattr(twin, name, copy.copy(getattr(table, name)))
+    room = table.view.viewport().size()  # a table laid out to its window's shape (Parsifal's) gets the same room
+    twin.scene.fit_room(room.width(), room.height())
     twin.refresh()
     hold_same_choice(table.scene, twin.scene)
     return twin

