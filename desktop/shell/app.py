@@ -18,6 +18,8 @@ APP_ID = "io.github.convivium.Convivium"  # the .desktop file, the icon and the 
 OTHER_COMMANDS = """other commands:
   convivium check      check every card set and text catalog
   convivium translate  open the translators' workbench
+  convivium join LINK  join a game hosted on another computer (its invitation: a convivium:// link or a code)
+  convivium host GAME  host a game without a window (convivium host --help)
   convivium bench      time the tables' redraws"""
 
 
@@ -32,6 +34,7 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--screenshot", metavar="PNG",
                         help="draw the table with a new deal into this picture and quit (the saved game is not touched)")
     parser.add_argument("--force", action="store_true", help="with --screenshot: replace the picture if it exists")
+    parser.add_argument("--join", metavar="LINK", help="open the Join dialog on this invitation (convivium join LINK)")
     picture = parser.add_argument_group("pictures of any table (with --screenshot)")
     picture.add_argument("--game", help="chrononauts, artifaxx, bacchanalia, banquet, parsifal or solonauts")
     picture.add_argument("--mode", help="the game's mode (default: its first)")
@@ -61,6 +64,7 @@ def run(argv: list[str]) -> int:
         shot_home = tempfile.mkdtemp(prefix="convivium-screenshot-")
         os.environ["CONVIVIUM_HOME"] = shot_home
 
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from desktop.frame import dialogs, storage
@@ -144,9 +148,12 @@ def run(argv: list[str]) -> int:
         code = screenshot(window, Path(args.screenshot), Path(shot_home), args.force)
         instance.release()
         return code
-    if args.deal is not None:
+    if args.deal is not None or args.join is not None:
         window.take_in_old_autosave()  # an earlier version's game waits among the games in progress
         window.new_game(options, random_deal() if seed is None else seed)
+        if args.join is not None:  # asked once the window is up, the invitation filled in (checked on Join)
+            link = args.join[:2000]
+            QTimer.singleShot(0, lambda: window.join_dialog(link))
     elif not window.offer_resume(crashed):
         window.new_game(options, random_deal())
     code = int(app.exec())

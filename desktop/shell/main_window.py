@@ -21,13 +21,16 @@ from desktop.frame.keys_help import rows_for
 from desktop.frame.panels import DetailPanel, TableView
 from desktop.workbench.live import follow_saves
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
-from rules.kernel import BadOption
+from rules.kernel import BadOption, RulesError
 from rules.registry import engine
 from rules.saves import SaveError
 from cardsets.yamlfile import CardSetError
 
 if TYPE_CHECKING:  # a game's table is loaded when such a game starts
     from desktop.frame.seat_table import SeatGame, SeatTable
+    from desktop.net.dialogs import InvitationsDialog
+    from desktop.net.hosting import HostSession
+    from desktop.net.remote import JoinSession
     from desktop.shell.games_list import GamesDialog
     from desktop.shell.how_to_play import HowToPlay
     from desktop.shell.replay import ReplayWindow
@@ -181,6 +184,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.centre)
         self.table: SeatTable | None = None
         self.save_path: Path | None = None
+        self.net: JoinSession | HostSession | None = None  # the game on show is played over the network
+        self.joining: JoinSession | None = None  # a seat asked for, its table not up yet
+        self.invitations: InvitationsDialog | None = None
 
         self.detail = DetailPanel()
         self.detail_dock = QDockWidget()
@@ -269,8 +275,10 @@ class MainWindow(QMainWindow):
         self.act_replay = self._action("replay.open", self.open_replay_dialog)
         self.act_watch = self._action("replay.watch_game", self.watch_replay)
         self.act_games = self._action("menu.games_in_progress", self.show_games_in_progress)
+        self.act_join = self._action("menu.join", self.join_dialog)
+        self.act_host = self._action("menu.host", self.host_dialog)
         self.menu_game = self.menuBar().addMenu("")
-        for act in (self.act_new, self.act_games, self.act_daily, self.act_restart, self.act_open, self.act_save,
+        for act in (self.act_new, self.act_games, self.act_join, self.act_host, self.act_daily, self.act_restart, self.act_open, self.act_save,
                     self.act_save_as):
             self.menu_game.addAction(act)
         self.menu_game.addAction(self.act_replay)
@@ -309,6 +317,7 @@ class MainWindow(QMainWindow):
                                self.act_translations, self.act_statistics, self.act_hint, self.act_daily]
         self.actions_by_key += [self.act_keys, self.act_log, self.act_mine, self.act_side]
         self.actions_by_key += [self.act_replay, self.act_watch, self.act_games, *self.pace_actions.values()]
+        self.actions_by_key += [self.act_join, self.act_host]
 
     def _build_pace_menu(self) -> None:
         """Game → Computers' pace: the set-up's choice, changed at any time; it takes effect at the next move."""
@@ -576,11 +585,12 @@ class MainWindow(QMainWindow):
 
     # --- the table on show ----------------------------------------------------------------
 
-    def show_table(self, game: SeatGame, slot: Path | None = None) -> SeatTable | None:
+    def show_table(self, game: SeatGame, slot: Path | None = None, keep: bool = True) -> SeatTable | None:
         """Put a game on the table, played by its own table (desktop/shell/tables.py). It is saved in `slot`, its
         own autosave in the list of games in progress; without one (a new game, a file opened) it gets a new
-        one, so that no game in progress is ever written over. None, after saying why, if the game's card files
-        cannot be read: the table on show stays, and `slot` is not touched."""
+        one, so that no game in progress is ever written over; not at all without `keep` (a game over the network:
+        its secrets stay with the host). None, after saying why, if the game's card files cannot be read: the
+        table on show stays, and `slot` is not touched."""
         from desktop.frame import bot_seats
         from desktop.shell.tables import table_for
 
@@ -589,7 +599,8 @@ class MainWindow(QMainWindow):
         if self.unavailable(cls.GAME):
             return None
         self._leave_table()
-        table = cls(self.translator_for(cls.GAME), game, slot or storage.new_game_slot(), self.log, self.detail)
+        autosave = (slot or storage.new_game_slot()) if keep else None
+        table = cls(self.translator_for(cls.GAME), game, autosave, self.log, self.detail)
         table.scene.help_rows = rows_for(cls.GAME, game.engine.mode)  # F1 lists only the keys that do something
         table.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
         table.inform = self.inform  # type: ignore[method-assign]
@@ -616,6 +627,7 @@ class MainWindow(QMainWindow):
     def _leave_table(self) -> None:
         """The table on show goes (its game stays in its autosave)."""
         table, self.table = self.table, None
+        self._leave_network()
         if table is None:
             return
         table.changed.disconnect(self._refresh_status)
@@ -709,7 +721,102 @@ class MainWindow(QMainWindow):
         for action, act in self.offer_actions.items():
             act.setEnabled(table is not None and table.offers(action))
         for act in (self.act_save, self.act_save_as, self.act_watch):
-            act.setEnabled(table is not None)
+            act.setEnabled(table is not None and table.game.seats_here is None)  # a network game is the host's
+
+    # --- network play (desktop/net/) ------------------------------------------------------------------
+
+    def join_dialog(self, link: str = "") -> None:
+        """Game → Join a game: the invitation and a name, then the seat's table once the host has seated us."""
+        from desktop.net.dialogs import JoinDialog
+
+        remembered = self.settings.get("net_name")
+        dialog = JoinDialog(self.tr_, self, link, remembered if isinstance(remembered, str) else "")
+        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.invite is None:
+            return
+        self.settings["net_name"] = dialog.name
+        storage.save_settings(self.settings)
+        self.join(dialog.invite, dialog.name)
+
+    def join(self, invite: Any, name: str) -> JoinSession:
+        """Ask the host of `invite` for its seat under `name`; the table goes up when the host has seated us."""
+        from desktop.net.remote import JoinSession
+
+        if self.joining is not None:
+            self.joining.stop()
+        session = JoinSession(self.tr_, invite, name, make_table=self._remote_table)
+        session.failed.connect(lambda why: self._join_failed(session, why))
+        self.joining = session
+        session.start()
+        return session
+
+    def _remote_table(self, _cls: type[SeatTable], game: SeatGame) -> SeatTable:
+        session = self.joining
+        table = self.show_table(game, keep=False)
+        if table is None:
+            raise BadOption("net.game_not_joinable", game=game.engine.game)  # its card files cannot be read
+        self.net, self.joining = session, None
+        return table
+
+    def _join_failed(self, session: JoinSession, why: object) -> None:
+        """Before its table is up: said in a box, and nothing changes here (the table shows it once it is up)."""
+        if session is self.joining:
+            self.joining = None
+            session.stop()
+            reason = self.tr_.reason(why) if isinstance(why, RulesError) else str(why)
+            self.inform(self.tr_.text("net.join_title"), reason)
+
+    def host_dialog(self) -> None:
+        """Game → Host a game on the network: which game, who sits where, then the table and the invitations."""
+        from desktop.net.dialogs import HostGameDialog, HostSetupDialog
+        from desktop.shell.tables import table_for
+
+        chooser = HostGameDialog(self.tr_, self)
+        if chooser.exec() != QDialog.DialogCode.Accepted or chooser.game.count() == 0:
+            return
+        game, mode = chooser.chosen()
+        table = table_for(game, mode)
+        if table is None or self.unavailable(game):
+            return
+        names = [str(n) for n in self.settings.get("hotseat_names", []) if isinstance(n, str)]
+        dialog = HostSetupDialog(self.translator_for(game), self, names, table, mode)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        started = table.GAME_CLASS.start(game, dialog.chosen_mode(), dialog.names(), dialog.options(), random_deal(),
+                                         dialog.bots())
+        self.host(started, dialog.kinds())
+
+    def host(self, started: SeatGame, kinds: list[str], listening: Any = None) -> HostSession | None:
+        """Serve `started` with its seats of `kinds` (local, remote, a computer's level), put the host's table up and
+        show the invitations; None, after saying why, if the table cannot be opened to the network."""
+        from desktop.net.dialogs import InvitationsDialog
+        from desktop.net.hosting import HostSession, Listening
+
+        session = HostSession(started, kinds, listening or Listening(folder=storage.data_dir()))
+        try:
+            invites = session.start()
+        except (OSError, RulesError) as exc:
+            reason = self.tr_.reason(exc) if isinstance(exc, RulesError) else (exc.strerror or str(exc))
+            self.inform(self.tr_.text("net.host_title"), self.tr_.text("net.cannot_listen", reason=reason))
+            return None
+        table = self.show_table(session.game, keep=False)
+        if table is None:
+            session.stop()
+            return None
+        session.attach(table)
+        self.net = session
+        self.invitations = InvitationsDialog(self.tr_, self, invites)
+        self.invitations.show()
+        return session
+
+    def _leave_network(self) -> None:
+        """The network game on show goes: the connection closes (a joiner's seat waits on the host; a hosted
+        table closes for everyone) and its thread ends."""
+        net, self.net = self.net, None
+        if net is not None:
+            net.stop()
+        if self.invitations is not None:
+            self.invitations.close()
+            self.invitations = None
 
     # --- opening, saving, and the games in progress ----------------------------------------------
 
@@ -959,6 +1066,10 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self.remember_layout()
+        self._leave_network()
+        if self.joining is not None:
+            self.joining.stop()
+            self.joining = None
         if self.workbench is not None:
             self.workbench.close()
         if self.how_to_play is not None:

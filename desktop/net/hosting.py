@@ -1,0 +1,219 @@
+"""Hosting from the app: the network core's host and server (network/host.py, network/server.py) on an event loop
+in a thread of their own, and the host's own screen, where the people here play hot-seat as at any table.
+
+The host's match lives on the loop's thread, which alone changes it: it judges every move, whoever sends it. The
+screen plays on a copy (`HostedMatch`), taken after every change and handed over by a signal; a move made here
+is played on the copy at once (the rules refuse it there as anywhere) and sent to the host, whose next copy
+replaces it. The computers play on the host, from their seat's view alone.
+"""
+from __future__ import annotations
+
+import concurrent.futures
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from desktop.frame.seat_table import SeatGame, SeatTable
+from desktop.net.bridge import Loop
+from network import tls
+from network.command import DEFAULT_PORT, reachable_address
+from network.host import Host, Send
+from network.invite import Invite
+from network.protocol import Seats
+from network.server import Server
+from rules.kernel import Event, Move, NothingToRedo, RulesError
+from rules.match import Match
+
+START_SECONDS = 10.0
+
+
+class HostedMatch(Match[Any]):
+    """A copy of the host's match for its own screen: the people here (`local`) play on it, and each move or undo
+    goes on to the host (`forward`) which judges it again and sends its own copy back."""
+
+    local: frozenset[int]
+    forward: Callable[[str, Move], None]
+
+    @classmethod
+    def copy_of(cls, match: Match[Any], local: frozenset[int], forward: Callable[[str, Move], None]) -> HostedMatch:
+        twin: HostedMatch = cls.__new__(cls)
+        memo = {id(match.engine): match.engine}  # the rules are shared, the position is copied
+        twin.__dict__.update(copy.deepcopy(match.__dict__, memo))
+        twin.local, twin.forward = local, forward
+        return twin
+
+    def legal_moves(self, player: int) -> list[Move]:
+        return super().legal_moves(player) if player in self.local else []
+
+    def play(self, move: Move) -> list[Event]:
+        events = super().play(move)  # IllegalMove before anything is sent
+        self.forward("play", move)
+        return events
+
+    def undo(self) -> Move:
+        move = super().undo()
+        self.forward("undo", move)
+        return move
+
+    def can_redo(self) -> bool:
+        return False  # a move taken back is played again as a new one: the joiners were told of the undo
+
+    def redo(self) -> list[Event]:
+        raise NothingToRedo("status.nothing_to_redo")
+
+
+class _AppHost(Host):
+    """The core's host, telling the app's screen when the seats change (someone joins, or leaves)."""
+
+    seated: Callable[[Seats], None] = staticmethod(lambda _seats: None)
+
+    def receive(self, connection: int, raw: bytes | str) -> list[Send]:
+        sends = super().receive(connection, raw)
+        self.seated(self.seats_message())
+        return sends
+
+    def leave(self, connection: int) -> list[Send]:
+        sends = super().leave(connection)
+        self.seated(self.seats_message())
+        return sends
+
+
+@dataclass(frozen=True)
+class Listening:
+    """Where the host listens, and how joiners reach it."""
+
+    bind: str = "0.0.0.0"
+    port: int = DEFAULT_PORT
+    insecure: bool = False  # plain WebSocket: loopback only (tests)
+    folder: Path | None = None  # where the certificate is kept (the app's data folder)
+
+
+class HostSession(QObject):
+    """One game hosted from this app: the host on its thread, and the game the host's screen plays (`game`).
+
+    `changed` carries each new copy of the host's match (the session puts it on the table), `refused` a move of
+    this screen the host did not take (a RulesError), `seated` the seats once someone comes or goes."""
+
+    changed = Signal(object)
+    refused = Signal(object)
+    seated = Signal(object)
+
+    def __init__(self, started: SeatGame, kinds: Sequence[str], listening: Listening = Listening()) -> None:
+        """`started`: the game as the set-up dialog started it (names, options, deal, computers); `kinds`: per seat,
+        local, remote, or a computer's level."""
+        super().__init__()
+        match = started.match
+        match.crossable = frozenset()  # the host takes back one move, the seat's own (network/host.py)
+        self.local = frozenset(n for n, kind in enumerate(kinds) if kind == "local")
+        names = [name if kind != "remote" else "" for name, kind in zip(started.names, kinds, strict=True)]
+        self.host = _AppHost(match, kinds, seat_names=names)
+        self.host.seated = self.seated.emit
+        self.host.on_change = self._copy_out
+        self.listening = listening
+        self.server: Server | None = None
+        self.loop: Loop | None = None
+        self.invites: dict[int, Invite] = {}
+        self.game = type(started)(HostedMatch.copy_of(match, self.local, self._forward), list(started.names))
+        self.game.seats_here = self.local
+        self.table: SeatTable | None = None
+        self.changed.connect(self._take)
+        self.seated.connect(self._seated)
+
+    def start(self) -> dict[int, Invite]:
+        """Listen (the certificate made on first use), let the computers play up to a person, and return each remote
+        seat's invitation. OSError if the port cannot be had."""
+        where = self.listening
+        context, fingerprint = None, None
+        if where.insecure:
+            tls.check_plain(where.bind)
+        else:
+            assert where.folder is not None, "a certificate's folder for TLS"
+            cert, key = tls.host_certificate(where.folder)
+            context, fingerprint = tls.server_context(cert, key), tls.file_fingerprint(cert)
+        self.loop = Loop("convivium-host")
+        self.server = Server(self.host, bind=where.bind, port=where.port, tls=context)
+        try:
+            port = self.loop.submit(self.server.start()).result(START_SECONDS)
+        except OSError:
+            if where.port == 0:
+                self.stop()
+                raise
+            self.server = Server(self.host, bind=where.bind, port=0, tls=context)  # the usual port is taken
+            try:
+                port = self.loop.submit(self.server.start()).result(START_SECONDS)
+            except OSError:
+                self.stop()
+                raise
+        address = where.bind if where.bind not in ("0.0.0.0", "::", "") else reachable_address(where.bind)
+        self.invites = self.host.invites(address, port, fingerprint)
+        self.loop.submit(self._copy_now())  # the computers may have played on start
+        return self.invites
+
+    def stop(self) -> None:
+        """Stop serving (the joiners are told by their connection closing) and end the thread."""
+        if self.loop is None:
+            return
+        if self.server is not None:
+            try:
+                self.loop.submit(self.server.close()).result(5.0)
+            except (concurrent.futures.TimeoutError, RuntimeError, OSError):
+                pass
+        self.loop.stop()
+        self.loop = None
+
+    # --- on the loop's thread ---------------------------------------------------------------------
+
+    def _copy_out(self, host: Host) -> None:
+        self.changed.emit(HostedMatch.copy_of(host.match, self.local, self._forward))
+
+    async def _copy_now(self) -> None:
+        self._copy_out(self.host)
+
+    async def _act(self, what: str, move: Move) -> None:
+        server = self.server
+        try:
+            sends = self.host.play(move.player, move) if what == "play" else self.host.undo(move.player)
+        except RulesError as refused:  # the screen's copy was behind the host's: the host's word stands
+            self.refused.emit(refused)
+            self._copy_out(self.host)
+            return
+        if server is not None:
+            server.deliver(sends)
+            if self.host.engine.is_over(self.host.match.state):
+                server.over.set()
+
+    # --- on the GUI thread ------------------------------------------------------------------------
+
+    def _forward(self, what: str, move: Move) -> None:
+        if self.loop is not None:
+            self.loop.submit(self._act(what, move))
+
+    def _take(self, twin: object) -> None:
+        assert isinstance(twin, HostedMatch)
+        self.game.match = twin
+        if self.table is not None:
+            self.table.refresh()
+
+    def _refused(self, refused: object) -> None:
+        if self.table is not None and isinstance(refused, RulesError):
+            self.table.show_message(self.table.reason(refused))
+
+    def _seated(self, seats: object) -> None:
+        assert isinstance(seats, Seats)
+        for entry in seats.seats:
+            seat, name = int(entry["seat"]), str(entry["name"])
+            if entry["kind"] == "remote" and name and seat < len(self.game.names):
+                self.game.names[seat] = name  # cleaned by the host (network/names.py)
+        if self.table is not None:
+            self.table.refresh()
+
+    def attach(self, table: SeatTable) -> None:
+        """The table showing `game`: it is redrawn at each copy and told of refusals."""
+        self.table = table
+        self.refused.connect(self._refused)
+
+
