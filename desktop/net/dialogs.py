@@ -75,28 +75,21 @@ class JoinDialog(QDialog):
         edit.selectAll()
 
 
-def joinable_games(tr: Translator) -> list[tuple[str, str]]:
-    """(game, mode) of every game for several whose views a joiner can read, in menu order."""
-    from desktop.shell.tables import seat_games, table_for
-
-    found = []
-    for game in seat_games():
-        table = table_for(game, "standard") if game != "chrononauts" else table_for(game, "chrononauts")
-        modes = table.MODES if table is not None else ()
-        found += [(game, mode) for mode in modes if readable(game, mode)]
-    return found
+def joinable(tables: Sequence[type[SeatTable]]) -> list[tuple[str, str]]:
+    """(game, mode) of every mode of `tables` whose views a joiner can read, in their order."""
+    return [(table.GAME, mode) for table in tables for mode in table.MODES if readable(table.GAME, mode)]
 
 
 class HostGameDialog(QDialog):
-    """Which game to host (those a joiner's app can play)."""
+    """Which game to host (those a joiner's app can play, of `tables`)."""
 
-    def __init__(self, tr: Translator, parent: QWidget | None) -> None:
+    def __init__(self, tr: Translator, parent: QWidget | None, tables: Sequence[type[SeatTable]]) -> None:
         super().__init__(parent)
         t = tr.text
         self.setWindowTitle(t("net.host_title"))
         form = QFormLayout(self)
         self.game = QComboBox()
-        for game, mode in joinable_games(tr):
+        for game, mode in joinable(tables):
             self.game.addItem(f"{t('game.' + game)}: {t(mode_key(game, mode))}", (game, mode))
         self.game.setAccessibleName(t("net.host_game").rstrip(":"))
         form.addRow(t("net.host_game"), self.game)

@@ -133,6 +133,7 @@ class JoinSession(QObject):
     failed = Signal(object)
 
     def __init__(self, tr: Translator, invite: Invite, name: str,
+                 table_for: Callable[[str, str], type[SeatTable] | None],
                  make_table: Callable[[type[SeatTable], SeatGame], SeatTable] | None = None) -> None:
         super().__init__()
         self.tr_ = tr
@@ -146,6 +147,7 @@ class JoinSession(QObject):
         self.match: RemoteMatch | None = None
         self.game: SeatGame | None = None
         self.table: SeatTable | None = None
+        self.table_for = table_for  # the table that plays a game and mode (desktop/shell/tables.py)
         self.make_table = make_table  # the main window puts the table in its centre; None: a bare table (tests)
         self.ended = False
 
@@ -176,12 +178,10 @@ class JoinSession(QObject):
             self._failed(wrong)
 
     def _welcome(self, welcome: Welcome) -> None:
-        from desktop.shell.tables import table_for
-
         if self.welcome is not None and (welcome.game, welcome.mode, welcome.seat) != \
                 (self.welcome.game, self.welcome.mode, self.welcome.seat):
             raise BadMessage("net.bad_view")  # another table behind the same invitation
-        if self.welcome is None and (table_for(welcome.game, welcome.mode) is None
+        if self.welcome is None and (self.table_for(welcome.game, welcome.mode) is None
                                      or not readable(welcome.game, welcome.mode)):
             raise BadMessage("net.game_not_joinable", game=welcome.game)
         self.welcome = welcome
@@ -189,13 +189,11 @@ class JoinSession(QObject):
             self.table.show_message(self.tr_.text("net.back"), error=False)
 
     def _update(self, update: Update) -> None:
-        from desktop.shell.tables import table_for
-
         welcome = self.welcome
         if welcome is None:
             return
         if self.match is None:
-            cls = table_for(welcome.game, welcome.mode)
+            cls = self.table_for(welcome.game, welcome.mode)
             assert cls is not None  # _welcome checked it
             eng = engine_of(welcome.game, welcome.mode)
             self.match = RemoteMatch(eng, welcome.seat, update, self.joiner.send)

@@ -740,10 +740,11 @@ class MainWindow(QMainWindow):
     def join(self, invite: Any, name: str) -> JoinSession:
         """Ask the host of `invite` for its seat under `name`; the table goes up when the host has seated us."""
         from desktop.net.remote import JoinSession
+        from desktop.shell.tables import table_for
 
         if self.joining is not None:
             self.joining.stop()
-        session = JoinSession(self.tr_, invite, name, make_table=self._remote_table)
+        session = JoinSession(self.tr_, invite, name, table_for, make_table=self._remote_table)
         session.failed.connect(lambda why: self._join_failed(session, why))
         self.joining = session
         session.start()
@@ -768,9 +769,10 @@ class MainWindow(QMainWindow):
     def host_dialog(self) -> None:
         """Game → Host a game on the network: which game, who sits where, then the table and the invitations."""
         from desktop.net.dialogs import HostGameDialog, HostSetupDialog
-        from desktop.shell.tables import table_for
+        from desktop.shell.tables import seat_games, table_class, table_for
 
-        chooser = HostGameDialog(self.tr_, self)
+        tables = [t for t in map(table_class, seat_games()) if t is not None]
+        chooser = HostGameDialog(self.tr_, self, tables)
         if chooser.exec() != QDialog.DialogCode.Accepted or chooser.game.count() == 0:
             return
         game, mode = chooser.chosen()

@@ -1,0 +1,107 @@
+"""The joiner's table and the host's screen over loopback (issue #41): each screen plays only its own seats, with no
+curtain for one person alone; it waits, read-only, while a seat elsewhere decides; a refusal from the host is said in
+the player's language; Undo asks the host; nothing of the game is kept on disk."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from net_driver import NetTable, net_threads
+
+from desktop.frame.i18n import Translator
+from desktop.shell.main_window import MainWindow
+from network.protocol import Play
+from rules.banquet.state import WINDOW
+from rules.kernel import IllegalMove
+
+
+def shown(window: MainWindow) -> Any:
+    table = window.table
+    assert table is not None
+    return table
+
+
+def test_each_screen_plays_its_own_seat_with_no_curtain_and_waits_for_the_others(qtbot: Any, home: Path,
+                                                                                tmp_path: Path) -> None:
+    net = NetTable(qtbot, tmp_path / "tls")
+    rnd = random.Random(3)
+    waited = set()
+    for _ in range(40):
+        for window, seat in net.tables():
+            table = shown(window)
+            assert not table.scene.curtain_up  # one person at each screen: their own view, never a curtain
+            assert "save" not in table.buttons  # the game is the host's to keep
+            decider = net.hosting.host.engine.decider(net.hosting.host.match.state)
+            if decider is not None and decider != seat:
+                waited.add(seat)
+                assert table.prompt.text() == table.tr_.text("net.waiting_for", player=table.game.names[decider])
+                assert not table.game.match.legal_moves(seat) and not any(table.scene.dests.values())
+        net.step(rnd)
+    assert waited == {0, 1}
+    net.close()
+    assert not net_threads()
+
+
+def test_a_refusal_from_the_host_is_said_in_the_players_language(qtbot: Any, home: Path, tmp_path: Path) -> None:
+    net = NetTable(qtbot, tmp_path / "tls", language="it")
+    table = shown(net.join_window)
+    host = net.hosting.host
+    qtbot.waitUntil(lambda: 0 in host.engine.to_act(host.match.state) and net.settled(), timeout=10_000)
+    theirs = host.engine.notation(host.match.legal_moves(0)[0])  # seat 0's move, sent as the joiner's own
+    with pytest.raises(IllegalMove) as refused:
+        host.engine.check(host.match.state, host.engine.parse(theirs, 1))
+    said = table.reason(refused.value)
+    assert said != refused.value.code and said == table.tr_.for_game("banquet").text(refused.value.code)
+    moves = net.host_moves
+    net.joining.joiner.send(Play(theirs))
+    qtbot.waitUntil(lambda: table.message.text() == said, timeout=10_000)
+    assert net.host_moves == moves and not net.remote().waiting
+    italian = Translator("it").for_game("banquet").text(refused.value.code)
+    assert said == italian != Translator("en").for_game("banquet").text(refused.value.code)
+    net.close()
+
+
+def test_undo_asks_the_host_which_takes_the_move_back_for_everyone(qtbot: Any, home: Path, tmp_path: Path) -> None:
+    net = NetTable(qtbot, tmp_path / "tls")
+    rnd = random.Random(7)
+    table = shown(net.join_window)
+    for _ in range(60):
+        net.step(rnd)
+        if net.remote().can_undo() and net.hosting.host.match.last_move is not None \
+                and net.hosting.host.match.last_move.player == 1:
+            break
+    assert table.can_undo() and "undo" in table.buttons
+    before = net.host_moves
+    table.undo()
+    qtbot.waitUntil(lambda: net.host_moves == before - 1 and net.settled(), timeout=10_000)
+    assert net.remote().count == before - 1
+    net.close()
+
+
+def test_the_host_screen_leaves_the_privilege_question_to_the_seat_polled_elsewhere(qtbot: Any, home: Path,
+                                                                                  tmp_path: Path) -> None:
+    """BB-12.5: the poll goes in priority order; while the joiner is polled, the host's screen puts no shared question
+    (it would answer for a seat that is not there) and says whom it waits for."""
+    net = NetTable(qtbot, tmp_path / "tls")
+    rnd = random.Random(1)
+    host_table = shown(net.host_window)
+    state = net.hosting.host.match.state
+    for _ in range(300):
+        state = net.hosting.host.match.state
+        if state.phase == WINDOW and state.poll[0] == 1 or net.over():
+            break
+        net.step(rnd)
+    assert state.phase == WINDOW and state.poll[0] == 1
+    window = host_table.game.engine.window(host_table.game.state)
+    assert window is not None and not host_table.bot_seats.for_people(window).asked
+    assert host_table.away() == 1
+    assert host_table.prompt.text() == host_table.tr_.text("net.waiting_for", player="Bruno")
+    assert not {"no_privilege", "privilege", "no_privilege_round"} & set(host_table.buttons)
+    # Had seat 0 been polled first, the host's screen would have asked it: the question is narrowed, not dropped.
+    local_first = replace(window, asked=(0, 1))
+    assert host_table.bot_seats.for_people(local_first).asked == (0,)
+    net.close()
+

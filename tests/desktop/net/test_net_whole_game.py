@@ -1,0 +1,50 @@
+"""Issue #41's Done-when, in the app: two windows in one process, one hosting a Banquet for three (its person plays
+seat 0, a computer seat 2 on the host) and one joining seat 1 over loopback with the host's self-signed certificate;
+the game is played to the end by each screen's own table, and the joiner's connection drops in the middle and comes
+back with the seat's token."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from net_driver import NetTable, net_threads
+
+from desktop.frame import storage
+
+
+@pytest.mark.slow
+def test_a_banquet_for_three_between_two_windows_with_a_drop_and_a_reconnection(qtbot: Any, home: Path,
+                                                                               tmp_path: Path) -> None:
+    net = NetTable(qtbot, tmp_path / "tls")
+    rnd = random.Random(7)
+    join_table = net.join_window.table
+    assert join_table is not None
+    t = join_table.tr_.text
+    dropped = False
+    for _ in range(500):
+        if net.over():
+            break
+        if not dropped and net.host_moves >= 20:
+            dropped = True
+            net.joining.joiner.drop()
+            qtbot.waitUntil(lambda: join_table.message.text() == t("net.lost"), timeout=10_000)
+            assert not join_table.game.match.legal_moves(1), "nothing is played into a lost connection"
+            qtbot.waitUntil(lambda: join_table.message.text() == t("net.back"), timeout=10_000)
+        if not net.step(rnd):
+            qtbot.waitUntil(lambda: net.over() or any(w.table is not None and w.table.game.match.legal_moves(s)
+                                                      for w, s in net.tables()), timeout=10_000)
+    assert dropped and net.over() and net.host_moves > 20
+    qtbot.waitUntil(net.settled, timeout=10_000)
+    host_table = net.host_window.table
+    assert host_table is not None
+    # Both screens end on the same words; the joiner's last view is the host's view for its seat.
+    assert join_table.prompt.text() == host_table.prompt.text() == host_table.end_text()
+    eng = net.hosting.host.engine
+    assert eng.to_dict(join_table.game.state) == net.hosting.host.update_for(1, []).view
+    assert host_table.game.names[1] == join_table.game.names[1] == "Bruno"
+    # Neither window wrote the network game anywhere: its secrets stay with the host's memory.
+    assert not [p for p in storage.game_slots() if '"banquet"' in p.read_text(encoding="utf-8")]
+    net.close()
+    assert not net_threads()
