@@ -173,6 +173,7 @@ class InvitationsDialog(QDialog):
     def _shown(self, text: str, copy_name: str, form: QFormLayout, label: str, copy_label: str) -> QLineEdit:
         edit = QLineEdit(text)  # selectable and plain: a line edit never reads markup
         edit.setReadOnly(True)
+        edit.setCursorPosition(0)  # the start shows: where it goes, then which table
         edit.setAccessibleName(copy_name)
         edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(text[:120]) + 16)
         button = QPushButton(plain.button_text(copy_label))

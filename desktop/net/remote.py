@@ -185,8 +185,10 @@ class JoinSession(QObject):
                                      or not readable(welcome.game, welcome.mode)):
             raise BadMessage("net.game_not_joinable", game=welcome.game)
         self.welcome = welcome
-        if self.table is not None:
-            self.table.show_message(self.tr_.text("net.back"), error=False)
+        if self.game is not None and self.game.paused:
+            self.game.paused = ""
+            if self.table is not None:
+                self.table.show_message(self.tr_.text("net.back"), error=False)
 
     def _update(self, update: Update) -> None:
         welcome = self.welcome
@@ -222,9 +224,9 @@ class JoinSession(QObject):
     def _lost(self) -> None:
         if self.match is not None:
             self.match.waiting = True  # nothing is played into a lost connection: the host's update frees it
-        if self.table is not None:
-            self.table.refresh()
-            self.table.show_message(self.tr_.text("net.lost"))
+        if self.game is not None:
+            self.game.paused = self.tr_.text("net.lost")
+        self._refresh()
 
     def _failed(self, why: object) -> None:
         if self.ended:
@@ -232,7 +234,7 @@ class JoinSession(QObject):
         self.ended = True
         if self.match is not None:
             self.match.waiting = True
-        if self.table is not None and isinstance(why, RulesError):
-            self.table.refresh()
-            self.table.show_message(self.tr_.reason(why))
+        if self.game is not None and isinstance(why, RulesError):
+            self.game.paused = self.tr_.reason(why)  # the game stays on show, and nothing can be played
+        self._refresh()
         self.failed.emit(why)

@@ -29,9 +29,10 @@ def test_a_banquet_for_three_between_two_windows_with_a_drop_and_a_reconnection(
         if not dropped and net.host_moves >= 20:
             dropped = True
             net.joining.joiner.drop()
-            qtbot.waitUntil(lambda: join_table.message.text() == t("net.lost"), timeout=10_000)
+            qtbot.waitUntil(lambda: join_table.prompt.text() == t("net.lost"), timeout=10_000)
             assert not join_table.game.match.legal_moves(1), "nothing is played into a lost connection"
             qtbot.waitUntil(lambda: join_table.message.text() == t("net.back"), timeout=10_000)
+            assert join_table.prompt.text() != t("net.lost")
         if not net.step(rnd):
             qtbot.waitUntil(lambda: net.over() or any(w.table is not None and w.table.game.match.legal_moves(s)
                                                       for w, s in net.tables()), timeout=10_000)
