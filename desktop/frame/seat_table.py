@@ -1264,9 +1264,9 @@ class SeatSetupDialog(QDialog):
 
     def _filled(self) -> list[tuple[int, str]]:
         """The seats something is written at (counted from 1), as written; only blanks leave a seat empty
-        (a computer's seat left blank takes its default name)."""
+        (a computer's seat, or a seat whose default name says who comes, left blank takes that name)."""
         return [(i + 1, e.text() if e.text().strip() else self._default_name(i))
-                for i, e in enumerate(self.name_edits) if e.text().strip() or self._level(i) is not None]
+                for i, e in enumerate(self.name_edits) if e.text().strip() or self._default_name(i)]
 
     def bots(self) -> dict[int, str]:
         """The computers' seats (as they will sit: blank rows close up) and levels."""

@@ -1,0 +1,115 @@
+"""The dialogs of network play: Join refuses what is not an invitation or a name, with the reason and nothing lost;
+Host offers a person joining at every seat, asks for one at least and hosts only the games a joiner can play; the
+invitations are plain text to copy; `convivium join LINK` opens the app on the invitation."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit
+from table_driver import Dialogs, make_window
+
+from desktop import cli
+from desktop.frame.i18n import Translator
+from desktop.games.bacchanalia.table import BacchanaliaTable
+from desktop.games.banquet.table import BanquetTable
+from desktop.net.dialogs import REMOTE, HostGameDialog, HostSetupDialog, InvitationsDialog, JoinDialog
+from desktop.shell import app
+from desktop.shell.tables import seat_games, table_class
+from network.invite import Invite
+
+FP = "ab" * 32
+INVITE = Invite("192.168.1.20", 45817, "Tb3xQk9a", 1, "i9y_koYkPqEGU5jwRqWoUw", FP)
+
+
+def test_join_refuses_what_is_not_an_invitation_and_keeps_what_was_typed(qtbot: Any) -> None:
+    tr = Translator("en")
+    dialog = JoinDialog(tr, None, "convivium://evil.example:1/x?seat=1", "Ada")
+    qtbot.addWidget(dialog)
+    dialog.accept()
+    assert dialog.result() != QDialog.DialogCode.Accepted and dialog.invite is None
+    assert dialog.error.text() == tr.text("net.bad_invite")
+    assert dialog.invite_edit.text() == "convivium://evil.example:1/x?seat=1"  # nothing lost
+    dialog.invite_edit.setText(INVITE.link())
+    dialog.name_edit.setText("<b>Ada</b>")
+    dialog.accept()
+    assert dialog.error.text() == tr.text("net.name_markup") and dialog.invite is not None
+    assert dialog.result() != QDialog.DialogCode.Accepted
+
+
+@pytest.mark.parametrize("typed", [INVITE.link(), f"  {INVITE.code()}  ", (INVITE.code() or "").lower().replace("-", " ")])
+def test_join_takes_a_link_or_a_code_and_a_cleaned_name(qtbot: Any, typed: str) -> None:
+    dialog = JoinDialog(Translator("it"), None, typed, "  Ada   Lovelace ")
+    qtbot.addWidget(dialog)
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert dialog.name == "Ada Lovelace"
+    assert dialog.invite is not None and (dialog.invite.host, dialog.invite.seat, dialog.invite.token) == \
+        (INVITE.host, INVITE.seat, INVITE.token)
+
+
+def test_host_offers_a_person_joining_at_every_seat_and_asks_for_one(qtbot: Any) -> None:
+    tr = Translator("en").for_game("banquet")
+    dialog = HostSetupDialog(tr, None, ["Ada", "", "Cleo"], BanquetTable)
+    qtbot.addWidget(dialog)
+    assert all(combo.findData(REMOTE) >= 0 for combo in dialog.kind_combos)
+    assert dialog.kind_combos[1].currentData() == REMOTE  # the second seat joins unless told otherwise
+    assert dialog.name_edits[1].placeholderText() == tr.text("net.guest_name", number=1)
+    dialog.kind_combos[2].setCurrentIndex(dialog.kind_combos[2].findData("easy"))
+    assert dialog.kinds() == ["local", REMOTE, "easy"] and dialog.bots() == {2: "easy"}
+    assert dialog.names() == ["Ada", "Guest 1", "Cleo"]
+    dialog.kind_combos[1].setCurrentIndex(0)
+    dialog.name_edits[1].setText("Bruno")
+    dialog.accept()
+    assert dialog.error.text() == tr.text("net.need_remote") and dialog.result() != QDialog.DialogCode.Accepted
+
+
+def test_a_game_without_computers_still_offers_a_person_joining(qtbot: Any) -> None:
+    dialog = HostSetupDialog(Translator("nl").for_game("bacchanalia"), None, ["Ada", "", "Cleo"], BacchanaliaTable)
+    qtbot.addWidget(dialog)
+    assert [dialog.kind_combos[0].itemData(i) for i in range(dialog.kind_combos[0].count())] == [None, REMOTE]
+    assert dialog.kinds() == ["local", REMOTE, "local"] and dialog.bots() == {}
+
+
+def test_only_the_games_a_joiner_can_play_are_offered(qtbot: Any) -> None:
+    tables = [t for t in map(table_class, seat_games()) if t is not None]
+    dialog = HostGameDialog(Translator("en"), None, tables)
+    qtbot.addWidget(dialog)
+    offered = [dialog.game.itemData(i) for i in range(dialog.game.count())]
+    assert offered == [("bacchanalia", "standard"), ("banquet", "standard"), ("banquet", "open_privileges")]
+
+
+def test_the_invitations_are_plain_text_to_copy(qtbot: Any) -> None:
+    plain_host = Invite("127.0.0.1", 45817, "Tb3xQk9a", 2, "A" * 22, None)  # no code without TLS
+    dialog = InvitationsDialog(Translator("es"), None, {1: INVITE, 2: plain_host})
+    qtbot.addWidget(dialog)
+    link, code = dialog.fields[1]
+    assert link.text() == INVITE.link() and link.isReadOnly() and link.cursorPosition() == 0
+    assert code is not None and code.text() == INVITE.code()
+    assert dialog.fields[2][1] is None
+    dialog.copy(link.text())
+    assert QApplication.clipboard().text() == INVITE.link()
+    assert dialog.copied.text() == Translator("es").text("net.copied")
+    assert all(isinstance(edit, QLineEdit) for edit in (link, code))
+
+
+def test_the_menu_names_join_and_host_in_every_language(qtbot: Any, home: Path) -> None:
+    window = make_window(qtbot, Dialogs())
+    for language in ("en", "it", "es", "nl"):
+        window.set_language(language)
+        for act, key in ((window.act_join, "menu.join"), (window.act_host, "menu.host")):
+            assert act.text() == window.tr_.text(key) and act in window.menu_game.actions()
+            assert act.text().count("&") == 1
+
+
+def test_convivium_join_opens_the_app_on_the_invitation(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[list[str]] = []
+
+    def run(argv: list[str]) -> int:
+        asked.append(argv)
+        return 0
+
+    monkeypatch.setattr(app, "run", run)
+    assert cli.main(["join", INVITE.link(), "--lang", "it"]) == 0
+    assert asked == [["--join", INVITE.link(), "--lang", "it"]]
