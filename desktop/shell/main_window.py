@@ -605,7 +605,7 @@ class MainWindow(QMainWindow):
         table.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
         table.inform = self.inform  # type: ignore[method-assign]
         table.save_dialog = self.save_as  # type: ignore[method-assign]  # the bar's Save as is the menu's
-        table.watch_replay = self.watch_replay
+        table.watch_replay = self.watch_replay if keep else None  # a network game's moves are the host's
         table.use_settings(self.settings)  # a table's own choices (Bacchanalia's journal folded) are kept with the app's
         table.bot_seats.pace = bot_seats.pace_ms(self.settings.get("bot_pace"))  # the computers' pace, the player's setting
         self._check_pace()
@@ -952,7 +952,7 @@ class MainWindow(QMainWindow):
         from desktop.shell.games_list import game_title
         from desktop.shell.replay import ReplayWindow, stage_for_game
 
-        if self.table is None:
+        if self.table is None or self.table.game.seats_here is not None:
             return None
         stage, match = stage_for_game(self.tr_, self.table.game)
         name = self.save_path.name if self.save_path is not None else game_title(self.tr_, type(self.table), self.table.game)

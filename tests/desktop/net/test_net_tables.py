@@ -105,3 +105,20 @@ def test_the_host_screen_leaves_the_privilege_question_to_the_seat_polled_elsewh
     assert host_table.bot_seats.for_people(local_first).asked == (0,)
     net.close()
 
+
+
+def test_a_finished_network_game_offers_no_replay_and_keeps_nothing(qtbot: Any, home: Path, tmp_path: Path) -> None:
+    net = NetTable(qtbot, tmp_path / "tls")
+    rnd = random.Random(2)
+    for _ in range(500):
+        if net.over():
+            break
+        if not net.step(rnd):
+            qtbot.wait(20)
+    qtbot.waitUntil(net.settled, timeout=10_000)
+    for window, _seat in net.tables():
+        table = shown(window)
+        assert "replay" not in table.buttons and table.watch_replay is None
+        assert window.watch_replay() is None and not window.act_watch.isEnabled()
+        assert not window.act_save.isEnabled() and not window.act_save_as.isEnabled()
+    net.close()
