@@ -76,7 +76,10 @@ class SeatGame:
         # A game played over the network (desktop/net/): the seats played at this screen; the others decide on other
         # computers, and nothing of the game is written here (its secrets stay with the host). None: every seat.
         self.seats_here: frozenset[int] | None = None
-        self.paused = ""  # why nothing can be played now, said in the prompt (the connection to the host is lost)
+        # Why nothing can be played now (the connection to the host is lost), said in the prompt in the table's
+        # language; and the seats played elsewhere whose player is not connected now.
+        self.paused: RulesError | None = None
+        self.offline: frozenset[int] = frozenset()
 
     def here(self, seat: int) -> bool:
         """Is `seat` played at this screen (not by a person joining from elsewhere)?"""
@@ -522,14 +525,14 @@ class SeatTable(QWidget):
         # Computer players: nobody at the screen decides while one thinks; one person alone keeps their view.
         thinking, sole = self.bot_seats.to_move(), self.bot_seats.sole_person()
         away = self.away()  # a seat played on another computer decides: this screen waits
-        if thinking is not None or away is not None or self.game.paused:
+        if thinking is not None or away is not None or self.game.paused is not None:
             seat = None
         here = self.game.seats_here
         if here is not None and len(here) == 1:
             sole = min(here)  # the one person at this screen: no curtain, their own view
         if sole is not None:
             self.looking = sole  # no curtain ever: nobody else at the screen has secrets
-        elif seat is None and thinking is None and away is None and not self.game.paused:
+        elif seat is None and thinking is None and away is None and self.game.paused is None:
             self.looking = None  # everyone looks at a shared prompt or the end: the next person gets the curtain
         curtain = ""
         if seat is not None and self.looking != seat:
@@ -558,9 +561,11 @@ class SeatTable(QWidget):
         elif curtain:
             self.say(curtain)
             self.button("reveal", t("hs.reveal"), self.lift_curtain)
-        elif thinking is not None or away is not None or self.game.paused:
-            self.say(self.game.paused or (self.bot_seats.thinking_text(thinking) if thinking is not None
-                                          else t("net.waiting_for", player=self.seat_name(away or 0))))
+        elif thinking is not None or away is not None or self.game.paused is not None:
+            self.say(self.reason(self.game.paused) if self.game.paused is not None
+                     else self.bot_seats.thinking_text(thinking) if thinking is not None
+                     else t("net.waiting_offline" if away in self.game.offline else "net.waiting_for",
+                            player=self.seat_name(away or 0)))
             self.scene.set_dests({})  # nothing is picked or played for a computer: only Undo, Save and the menus
             self.scene.refresh_marks()
         else:

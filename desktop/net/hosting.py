@@ -119,6 +119,7 @@ class HostSession(QObject):
         self.invites: dict[int, Invite] = {}
         self.game = type(started)(HostedMatch.copy_of(match, self.local, self._forward), list(started.names))
         self.game.seats_here = self.local
+        self.game.offline = frozenset(n for n, kind in enumerate(kinds) if kind == "remote")  # nobody has come yet
         self.table: SeatTable | None = None
         self.changed.connect(self._take)
         self.seated.connect(self._seated)
@@ -208,6 +209,7 @@ class HostSession(QObject):
             seat, name = int(entry["seat"]), str(entry["name"])
             if entry["kind"] == "remote" and name and seat < len(self.game.names):
                 self.game.names[seat] = name  # cleaned by the host (network/names.py)
+        self.game.offline = frozenset(int(e["seat"]) for e in seats.seats if e["kind"] == "remote" and not e["here"])
         if self.table is not None:
             self.table.refresh()
 

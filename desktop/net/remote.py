@@ -185,8 +185,8 @@ class JoinSession(QObject):
                                      or not readable(welcome.game, welcome.mode)):
             raise BadMessage("net.game_not_joinable", game=welcome.game)
         self.welcome = welcome
-        if self.game is not None and self.game.paused:
-            self.game.paused = ""
+        if self.game is not None and self.game.paused is not None:
+            self.game.paused = None
             if self.table is not None:
                 self.table.show_message(self.tr_.text("net.back"), error=False)
 
@@ -202,9 +202,10 @@ class JoinSession(QObject):
             game = cls.GAME_CLASS(self.match, seat_names(self.seats, welcome.players, self.tr_))
             game.seats_here = frozenset({welcome.seat})
             self.game = game
-            self.table = self.make_table(cls, game) if self.make_table is not None else cls(self.tr_.for_game(cls.GAME)
-                                                                                          if cls.GAME != "chrononauts"
-                                                                                          else self.tr_, game)
+            if self.make_table is not None:
+                self.table = self.make_table(cls, game)
+            else:  # a table of its own (the main window gives its translator, its log and its docks)
+                self.table = cls(self.tr_ if cls.GAME == "chrononauts" else self.tr_.for_game(cls.GAME), game)
             self.ready.emit(self.table)
             return
         self.match.take(update)
@@ -225,7 +226,7 @@ class JoinSession(QObject):
         if self.match is not None:
             self.match.waiting = True  # nothing is played into a lost connection: the host's update frees it
         if self.game is not None:
-            self.game.paused = self.tr_.text("net.lost")
+            self.game.paused = RulesError("net.lost")
         self._refresh()
 
     def _failed(self, why: object) -> None:
@@ -235,6 +236,6 @@ class JoinSession(QObject):
         if self.match is not None:
             self.match.waiting = True
         if self.game is not None and isinstance(why, RulesError):
-            self.game.paused = self.tr_.reason(why)  # the game stays on show, and nothing can be played
+            self.game.paused = why  # the game stays on show, and nothing can be played
         self._refresh()
         self.failed.emit(why)

@@ -38,7 +38,10 @@ def test_join_refuses_what_is_not_an_invitation_and_keeps_what_was_typed(qtbot: 
     assert dialog.result() != QDialog.DialogCode.Accepted
 
 
-@pytest.mark.parametrize("typed", [INVITE.link(), f"  {INVITE.code()}  ", (INVITE.code() or "").lower().replace("-", " ")])
+CODE = INVITE.code() or ""
+
+
+@pytest.mark.parametrize("typed", [INVITE.link(), f"  {CODE}  ", CODE.lower().replace("-", " ")])
 def test_join_takes_a_link_or_a_code_and_a_cleaned_name(qtbot: Any, typed: str) -> None:
     dialog = JoinDialog(Translator("it"), None, typed, "  Ada   Lovelace ")
     qtbot.addWidget(dialog)

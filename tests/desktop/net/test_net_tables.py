@@ -122,3 +122,23 @@ def test_a_finished_network_game_offers_no_replay_and_keeps_nothing(qtbot: Any, 
         assert window.watch_replay() is None and not window.act_watch.isEnabled()
         assert not window.act_save.isEnabled() and not window.act_save_as.isEnabled()
     net.close()
+
+
+def test_the_host_screen_says_when_the_seat_it_waits_for_is_not_connected(qtbot: Any, home: Path,
+                                                                         tmp_path: Path) -> None:
+    net = NetTable(qtbot, tmp_path / "tls", language="it")
+    rnd = random.Random(4)
+    host_table, join_table = shown(net.host_window), shown(net.join_window)
+    for _ in range(60):
+        if host_table.away() == 1:
+            break
+        net.step(rnd)
+    assert host_table.away() == 1 and not host_table.game.offline
+    t = host_table.tr_.text
+    assert host_table.prompt.text() == t("net.waiting_for", player="Bruno")
+    net.joining.joiner.drop()
+    qtbot.waitUntil(lambda: host_table.prompt.text() == t("net.waiting_offline", player="Bruno"), timeout=10_000)
+    assert join_table.prompt.text() == join_table.tr_.text("net.lost") != Translator("en").text("net.lost")
+    qtbot.waitUntil(lambda: host_table.prompt.text() == t("net.waiting_for", player="Bruno"), timeout=10_000)
+    assert not host_table.game.offline
+    net.close()
