@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBo
 
 from desktop.frame import accessibility, dialogs, plain, screen_fit
 from desktop.frame.i18n import Translator
-from desktop.frame.seat_table import SeatSetupDialog, SeatTable, mode_key
+from desktop.frame.seat_table import SeatSetupDialog, SeatTable
 from network import names as net_names
 from network.invite import MAX_LINK, SCHEME, BadInvite, Invite, parse_code, parse_link
 from network.protocol import BadMessage, MAX_NAME_RAW
@@ -89,8 +89,11 @@ class HostGameDialog(QDialog):
         self.setWindowTitle(t("net.host_title"))
         form = QFormLayout(self)
         self.game = QComboBox()
+        first: dict[str, str] = {}  # each game once, with its first mode: the set-up that follows offers the others
         for game, mode in joinable(tables):
-            self.game.addItem(f"{t('game.' + game)}: {t(mode_key(game, mode))}", (game, mode))
+            first.setdefault(game, mode)
+        for game, mode in first.items():
+            self.game.addItem(t("game." + game), (game, mode))
         self.game.setAccessibleName(t("net.host_game").rstrip(":"))
         form.addRow(t("net.host_game"), self.game)
         form.addRow(dialogs.start_cancel(self, t("net.next"), t("new.cancel")))
