@@ -12,6 +12,8 @@ import pytest
 from net_driver import NetTable, net_threads
 
 from desktop.frame.i18n import Translator
+from desktop.games.banquet.table import BanquetGame, BanquetTable
+from desktop.net.hosting import HostSession, Listening
 from desktop.shell.main_window import MainWindow
 from network.protocol import Play
 from rules.banquet.state import WINDOW
@@ -142,3 +144,35 @@ def test_the_host_screen_says_when_the_seat_it_waits_for_is_not_connected(qtbot:
     qtbot.waitUntil(lambda: host_table.prompt.text() == t("net.waiting_for", player="Bruno"), timeout=10_000)
     assert not host_table.game.offline
     net.close()
+
+
+def test_the_people_at_the_host_screen_pass_it_round_behind_the_curtain(qtbot: Any, home: Path) -> None:
+    started = BanquetGame.start("banquet", "standard", ["Ada", "Cleo", "Guest 1"], {}, 31)
+    hosting = HostSession(started, ["local", "local", "remote"], Listening(bind="127.0.0.1", port=0, insecure=True))
+    hosting.start()
+    table = BanquetTable(Translator("en").for_game("banquet"), hosting.game)
+    qtbot.addWidget(table)
+    hosting.attach(table)
+    rnd = random.Random(5)
+    curtains: set[str] = set()
+    for _ in range(80):
+        if table.away() is not None:
+            break  # the seat elsewhere decides: nobody here plays until it does
+        seat = table.decider()
+        assert seat in (0, 1) or seat is None
+        if table.scene.curtain_up:
+            curtains.add(table.prompt.text())
+            table.lift_curtain()
+        seat = table.decider()
+        before = len(hosting.host.match.moves)
+        if seat is None:
+            assert table.game.engine.window(table.game.state) is not None
+            table.nobody_answers()  # the shared question, answered by the people here only
+        else:
+            assert table.play(rnd.choice(table.game.match.legal_moves(seat)))
+        qtbot.waitUntil(lambda: len(hosting.game.match.moves) == len(hosting.host.match.moves) > before, timeout=10_000)
+    assert table.tr_.text("hs.curtain", player="Cleo") in curtains
+    assert not any("Guest 1" in line for line in curtains)
+    assert table.away() == 2 and table.prompt.text() == table.tr_.text("net.waiting_offline", player="Guest 1")
+    hosting.stop()
+    assert not net_threads()
