@@ -8,13 +8,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
 from net_driver import NetTable, net_threads
 
 from desktop.frame import storage
 
 
-@pytest.mark.slow
 def test_a_banquet_for_three_between_two_windows_with_a_drop_and_a_reconnection(qtbot: Any, home: Path,
                                                                                tmp_path: Path) -> None:
     net = NetTable(qtbot, tmp_path / "tls")
