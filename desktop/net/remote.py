@@ -10,7 +10,7 @@ lost connection and the way back. Nothing of a remote game is written to disk: i
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from PySide6.QtCore import QObject, Signal
 
@@ -24,6 +24,11 @@ from network.views import readable, view_from_dict
 from rules.kernel import Engine, Event, IllegalMove, Move, NothingToRedo, NothingToUndo, RulesError
 from rules.match import Match
 from rules.registry import engine as engine_of
+
+
+# What a table's drawing raises on data no host of ours sends (an event without its fields, a card in no set): such
+# a host is left, the last good position staying on show, rather than let a stranger's bytes break the window.
+DRAWING_ERRORS: Final = (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError)
 
 
 class RemoteMatch(Match[Any]):
@@ -198,18 +203,28 @@ class JoinSession(QObject):
             cls = self.table_for(welcome.game, welcome.mode)
             assert cls is not None  # _welcome checked it
             eng = engine_of(welcome.game, welcome.mode)
-            self.match = RemoteMatch(eng, welcome.seat, update, self.joiner.send)
-            game = cls.GAME_CLASS(self.match, seat_names(self.seats, welcome.players, self.tr_))
+            match = RemoteMatch(eng, welcome.seat, update, self.joiner.send)
+            game = cls.GAME_CLASS(match, seat_names(self.seats, welcome.players, self.tr_))
             game.seats_here = frozenset({welcome.seat})
-            self.game = game
-            if self.make_table is not None:
-                self.table = self.make_table(cls, game)
-            else:  # a table of its own (the main window gives its translator, its log and its docks)
-                self.table = cls(self.tr_ if cls.GAME == "chrononauts" else self.tr_.for_game(cls.GAME), game)
-            self.ready.emit(self.table)
+            try:
+                if self.make_table is not None:
+                    table = self.make_table(cls, game)
+                else:  # a table of its own (the main window gives its translator, its log and its docks)
+                    table = cls(self.tr_ if cls.GAME == "chrononauts" else self.tr_.for_game(cls.GAME), game)
+            except RulesError:
+                raise  # its own reason (the game's card files cannot be read)
+            except DRAWING_ERRORS:
+                raise BadMessage("net.bad_view") from None
+            self.match, self.game, self.table = match, game, table
+            self.ready.emit(table)
             return
+        kept = dict(vars(self.match))
         self.match.take(update)
-        self._refresh()
+        try:
+            self._refresh()
+        except DRAWING_ERRORS:
+            vars(self.match).update(kept)  # the last good position stays on show
+            raise BadMessage("net.bad_view") from None
 
     def _refresh(self) -> None:
         if self.table is not None:
