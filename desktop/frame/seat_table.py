@@ -562,10 +562,7 @@ class SeatTable(QWidget):
             self.say(curtain)
             self.button("reveal", t("hs.reveal"), self.lift_curtain)
         elif thinking is not None or away is not None or self.game.paused is not None:
-            self.say(self.reason(self.game.paused) if self.game.paused is not None
-                     else self.bot_seats.thinking_text(thinking) if thinking is not None
-                     else t("net.waiting_offline" if away in self.game.offline else "net.waiting_for",
-                            player=self.seat_name(away or 0)))
+            self.say(self.waiting_text(thinking, away))
             self.scene.set_dests({})  # nothing is picked or played for a computer: only Undo, Save and the menus
             self.scene.refresh_marks()
         else:
@@ -593,6 +590,15 @@ class SeatTable(QWidget):
         self._refresh_detail()
         self.changed.emit()
         self.bot_seats.after_refresh()
+
+    def waiting_text(self, thinking: int | None, away: int | None) -> str:
+        """What the prompt says while nobody here may play: why (a lost connection), or who decides elsewhere."""
+        if self.game.paused is not None:
+            return self.reason(self.game.paused)
+        if thinking is not None:
+            return self.bot_seats.thinking_text(thinking)
+        key = "net.waiting_offline" if away in self.game.offline else "net.waiting_for"
+        return self.tr_.text(key, player=self.seat_name(away if away is not None else 0))
 
     def away(self) -> int | None:
         """The seat played on another computer that the game waits for now, if any: the one deciding, or at a
