@@ -277,8 +277,9 @@ class MainWindow(QMainWindow):
         self.act_games = self._action("menu.games_in_progress", self.show_games_in_progress)
         self.act_join = self._action("menu.join", self.join_dialog)
         self.act_host = self._action("menu.host", self.host_dialog)
+        self.act_invitations = self._action("menu.invitations", self.show_invitations)  # while hosting
         self.menu_game = self.menuBar().addMenu("")
-        for act in (self.act_new, self.act_games, self.act_join, self.act_host, self.act_daily, self.act_restart, self.act_open, self.act_save,
+        for act in (self.act_new, self.act_games, self.act_join, self.act_host, self.act_invitations, self.act_daily, self.act_restart, self.act_open, self.act_save,
                     self.act_save_as):
             self.menu_game.addAction(act)
         self.menu_game.addAction(self.act_replay)
@@ -317,7 +318,7 @@ class MainWindow(QMainWindow):
                                self.act_translations, self.act_statistics, self.act_hint, self.act_daily]
         self.actions_by_key += [self.act_keys, self.act_log, self.act_mine, self.act_side]
         self.actions_by_key += [self.act_replay, self.act_watch, self.act_games, *self.pace_actions.values()]
-        self.actions_by_key += [self.act_join, self.act_host]
+        self.actions_by_key += [self.act_join, self.act_host, self.act_invitations]
 
     def _build_pace_menu(self) -> None:
         """Game → Computers' pace: the set-up's choice, changed at any time; it takes effect at the next move."""
@@ -722,6 +723,7 @@ class MainWindow(QMainWindow):
             act.setEnabled(table is not None and table.offers(action))
         for act in (self.act_save, self.act_save_as, self.act_watch):
             act.setEnabled(table is not None and table.game.seats_here is None)  # a network game is the host's
+        self.act_invitations.setEnabled(self.invitations is not None)
 
     # --- network play (desktop/net/) ------------------------------------------------------------------
 
@@ -807,8 +809,16 @@ class MainWindow(QMainWindow):
         session.attach(table)
         self.net = session
         self.invitations = InvitationsDialog(self.tr_, self, invites)
-        self.invitations.show()
+        self.show_invitations()
         return session
+
+    def show_invitations(self) -> None:
+        """Game → Invitations: the hosted game's invitations again (a joiner who lost theirs, a dialog closed)."""
+        if self.invitations is not None:
+            self.invitations.show()
+            self.invitations.raise_()
+            self.invitations.activateWindow()
+        self._refresh_status()
 
     def _leave_network(self) -> None:
         """The network game on show goes: the connection closes (a joiner's seat waits on the host; a hosted
@@ -818,6 +828,7 @@ class MainWindow(QMainWindow):
             net.stop()
         if self.invitations is not None:
             self.invitations.close()
+            self.invitations.deleteLater()  # a dialog kept hidden would stay in a screen reader's tree
             self.invitations = None
 
     # --- opening, saving, and the games in progress ----------------------------------------------

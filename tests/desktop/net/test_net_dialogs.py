@@ -97,11 +97,12 @@ def test_the_invitations_are_plain_text_to_copy(qtbot: Any) -> None:
     assert all(isinstance(edit, QLineEdit) for edit in (link, code))
 
 
-def test_the_menu_names_join_and_host_in_every_language(qtbot: Any, home: Path) -> None:
+def test_the_menu_names_join_host_and_invitations_in_every_language(qtbot: Any, home: Path) -> None:
     window = make_window(qtbot, Dialogs())
     for language in ("en", "it", "es", "nl"):
         window.set_language(language)
-        for act, key in ((window.act_join, "menu.join"), (window.act_host, "menu.host")):
+        for act, key in ((window.act_join, "menu.join"), (window.act_host, "menu.host"),
+                         (window.act_invitations, "menu.invitations")):
             assert act.text() == window.tr_.text(key) and act in window.menu_game.actions()
             assert act.text().count("&") == 1
 

@@ -176,3 +176,18 @@ def test_the_people_at_the_host_screen_pass_it_round_behind_the_curtain(qtbot: A
     assert table.away() == 2 and table.prompt.text() == table.tr_.text("net.waiting_offline", player="Guest 1")
     hosting.stop()
     assert not net_threads()
+
+
+def test_the_invitations_can_be_shown_again_while_hosting(qtbot: Any, home: Path, tmp_path: Path) -> None:
+    net = NetTable(qtbot, tmp_path / "tls")
+    window = net.host_window
+    shown_again = window.invitations
+    assert shown_again is not None and window.act_invitations.isEnabled()
+    shown_again.close()
+    window.act_invitations.trigger()
+    assert shown_again.isVisible() and shown_again.fields[1][0].text() == net.hosting.invites[1].link()
+    assert not net.join_window.act_invitations.isEnabled()  # a joiner has none to give
+    window.new_game({"ids": 8}, 1234)  # the hosted game leaves the window: its invitations go with it
+    assert window.invitations is None and not window.act_invitations.isEnabled() and window.net is None
+    net.close()
+    assert not net_threads()
