@@ -89,7 +89,7 @@ def run(argv: list[str]) -> int:
     from desktop.shell.single_instance import claim_or_hand_over
 
     # Before anything is written: a second copy on the same folder would take the same autosaves.
-    instance = claim_or_hand_over(tr, storage.data_dir())
+    instance = claim_or_hand_over(tr, storage.data_dir(), args.join)
     if instance is None:
         return 0
     # Now the folder is ours: a settings file that cannot be read is kept aside (and said once the window is up).
@@ -108,6 +108,8 @@ def run(argv: list[str]) -> int:
         dialogs.inform(None, "Convivium", "The card files have problems:\n\n" + str(exc), QMessageBox.Icon.Critical)
         return 1
     instance.raise_requested.connect(window.come_forward)
+    # `convivium join LINK` while this copy runs: asked once the socket's message is read, not inside its reading
+    instance.join_requested.connect(lambda link: QTimer.singleShot(0, lambda: window.join_dialog(link)))
 
     if settings_kept is not None:
         window.tell_at_start(tr.text("settings.damaged", file=str(settings_kept)))

@@ -16,6 +16,7 @@ from desktop.games.bacchanalia.table import BacchanaliaTable
 from desktop.games.banquet.table import BanquetTable
 from desktop.net.dialogs import REMOTE, HostGameDialog, HostSetupDialog, InvitationsDialog, JoinDialog
 from desktop.shell import app
+from desktop.shell.single_instance import InstanceLock, ask_to_come_forward
 from desktop.shell.tables import seat_games, table_class
 from network.invite import Invite
 
@@ -117,3 +118,16 @@ def test_convivium_join_opens_the_app_on_the_invitation(monkeypatch: pytest.Monk
     monkeypatch.setattr(app, "run", run)
     assert cli.main(["join", INVITE.link(), "--lang", "it"]) == 0
     assert asked == [["--join", INVITE.link(), "--lang", "it"]]
+
+
+def test_a_second_copy_hands_its_invitation_to_the_running_one(qtbot: Any, home: Path) -> None:
+    lock = InstanceLock(home)
+    assert lock.claim()
+    raised: list[bool] = []
+    joined: list[str] = []
+    lock.raise_requested.connect(lambda: raised.append(True))
+    lock.join_requested.connect(joined.append)
+    assert ask_to_come_forward(home, INVITE.link())
+    qtbot.waitUntil(lambda: bool(joined), timeout=30_000)
+    assert raised == [True] and joined == [INVITE.link()]
+    lock.release()
