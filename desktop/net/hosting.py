@@ -195,9 +195,12 @@ class HostSession(QObject):
 
     def _take(self, twin: object) -> None:
         assert isinstance(twin, HostedMatch)
+        was_over = twin.engine.is_over(self.game.match.state)  # a move played here that ended it has said so
         self.game.match = twin
         if self.table is not None:
             self.table.refresh()
+            if not was_over and twin.engine.is_over(twin.state):
+                self.table.inform(self.table.tr_.text("hs.end_title"), self.table.end_words())
 
     def _refused(self, refused: object) -> None:
         if self.table is not None and isinstance(refused, RulesError):

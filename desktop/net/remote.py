@@ -219,12 +219,15 @@ class JoinSession(QObject):
             self.ready.emit(table)
             return
         kept = dict(vars(self.match))
+        was_over = self.match.engine.is_over(self.match.state)
         self.match.take(update)
         try:
             self._refresh()
         except DRAWING_ERRORS:
             vars(self.match).update(kept)  # the last good position stays on show
             raise BadMessage("net.bad_view") from None
+        if self.table is not None and not was_over and update.over:  # as a move played here would end it
+            self.table.inform(self.table.tr_.text("hs.end_title"), self.table.end_words())
 
     def _refresh(self) -> None:
         if self.table is not None:

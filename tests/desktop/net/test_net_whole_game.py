@@ -43,6 +43,9 @@ def test_a_banquet_for_three_between_two_windows_with_a_drop_and_a_reconnection(
     eng = net.hosting.host.engine
     assert eng.to_dict(join_table.game.state) == net.hosting.host.update_for(1, []).view
     assert host_table.game.names[1] == join_table.game.names[1] == "Bruno"
+    # Each screen said once that the game is over, whoever ended it.
+    for dialogs, table in ((net.host_dialogs, host_table), (net.join_dialogs, join_table)):
+        assert dialogs.informed == [(table.tr_.text("hs.end_title"), table.end_words())]
     # Neither window wrote the network game anywhere: its secrets stay with the host's memory.
     assert not [p for p in storage.game_slots() if '"banquet"' in p.read_text(encoding="utf-8")]
     net.close()
