@@ -49,6 +49,7 @@ class JoinDialog(QDialog):
         self.error = plain.label()
         self.error.setStyleSheet("color: #b3261e")
         self.error.setWordWrap(True)
+        self.error.setMinimumHeight(2 * self.error.fontMetrics().lineSpacing())  # a reason appears without a jump
         form.addRow(self.error)
         form.addRow(dialogs.start_cancel(self, t("net.join_button"), t("new.cancel")))
         self.invite: Invite | None = None
@@ -70,6 +71,7 @@ class JoinDialog(QDialog):
 
     def _refuse(self, exc: BadInvite | BadMessage, edit: QLineEdit) -> None:
         self.error.setText(self.tr_.reason(exc))
+        self.adjustSize()  # a longer reason gets its lines
         accessibility.announce(self.error, self.error.text())
         edit.setFocus()
         edit.selectAll()
