@@ -1018,8 +1018,10 @@ class SeatTable(QWidget):
         match = self.game.match
         if self.game.engine.is_over(self.game.state) or self.scene.curtain_up:
             return False
-        if self.game.seats_here is not None and len(self.game.seats_here) == 1:
-            return match.can_undo()  # the host says whether the seat's own last move may be taken back
+        here = self.game.seats_here
+        if here is not None and len(here) == 1:  # the one person here, their own last move only
+            last_seat = getattr(match.last_move, "player", None)  # a joiner's match knows no moves: the host says
+            return match.can_undo() and (last_seat is None or last_seat in here)
         if self.game.bots:  # the person's last move with the computers' replies since it
             return self.bot_seats.undo_steps() > 0
         last = getattr(match.last_move, "player", None)

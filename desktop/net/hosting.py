@@ -23,7 +23,7 @@ from network import tls
 from network.command import DEFAULT_PORT, reachable_address
 from network.host import Host, Send
 from network.invite import Invite
-from network.protocol import Seats
+from network.protocol import BadMessage, Seats
 from network.server import Server
 from rules.kernel import Event, Move, NothingToRedo, RulesError
 from rules.match import Match
@@ -177,6 +177,8 @@ class HostSession(QObject):
     async def _act(self, what: str, move: Move) -> None:
         server = self.server
         try:
+            if move.player not in self.local:  # this screen plays and takes back the moves of its own seats only
+                raise BadMessage("net.not_your_seat" if what == "play" else "net.cannot_undo")
             sends = self.host.play(move.player, move) if what == "play" else self.host.undo(move.player)
         except RulesError as refused:  # the screen's copy was behind the host's: the host's word stands
             self.refused.emit(refused)

@@ -36,6 +36,9 @@ def test_each_screen_plays_its_own_seat_with_no_curtain_and_waits_for_the_others
             table = shown(window)
             assert not table.scene.curtain_up  # one person at each screen: their own view, never a curtain
             assert "save" not in table.buttons  # the game is the host's to keep
+            last = net.hosting.host.match.last_move
+            if last is not None and last.player != seat:  # nobody takes back another seat's move
+                assert not table.can_undo() and "undo" not in table.buttons
             decider = net.hosting.host.engine.decider(net.hosting.host.match.state)
             if decider is not None and decider != seat:
                 waited.add(seat)
@@ -191,3 +194,24 @@ def test_the_invitations_can_be_shown_again_while_hosting(qtbot: Any, home: Path
     assert window.invitations is None and not window.act_invitations.isEnabled() and window.net is None
     net.close()
     assert not net_threads()
+
+
+def test_the_host_screen_never_plays_or_takes_back_a_move_of_a_seat_elsewhere(qtbot: Any, home: Path,
+                                                                             tmp_path: Path) -> None:
+    net = NetTable(qtbot, tmp_path / "tls")
+    rnd = random.Random(7)
+    host_table = shown(net.host_window)
+    for _ in range(60):
+        last = net.hosting.host.match.last_move
+        if last is not None and last.player == 1 and net.hosting.game.match.can_undo():
+            break
+        net.step(rnd)
+    match = net.hosting.game.match
+    assert match.last_move is not None and match.last_move.player == 1 and match.can_undo()
+    assert not host_table.can_undo()
+    moves = net.host_moves
+    match.undo()  # as if the screen tried: the host's copy takes it back, the host does not
+    qtbot.waitUntil(lambda: host_table.message.text() == host_table.tr_.text("net.cannot_undo"), timeout=10_000)
+    qtbot.waitUntil(net.settled, timeout=10_000)
+    assert net.host_moves == moves and len(net.hosting.game.match.moves) == moves
+    net.close()
