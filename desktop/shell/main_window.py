@@ -753,11 +753,13 @@ class MainWindow(QMainWindow):
         return session
 
     def _remote_table(self, _cls: type[SeatTable], game: SeatGame) -> SeatTable:
-        session = self.joining
+        session, self.joining = self.joining, None  # its table goes up: no longer a seat asked for
         table = self.show_table(game, keep=False)
-        if table is None:
-            raise BadOption("net.game_not_joinable", game=game.engine.game)  # its card files cannot be read
-        self.net, self.joining = session, None
+        if table is None:  # its card files cannot be read, which the window has said
+            if session is not None:
+                QTimer.singleShot(0, session.stop)
+            raise BadOption("net.game_not_joinable", game=game.engine.game)
+        self.net = session
         return table
 
     def _join_failed(self, session: JoinSession, why: object) -> None:
@@ -826,6 +828,9 @@ class MainWindow(QMainWindow):
         net, self.net = self.net, None
         if net is not None:
             net.stop()
+        joining, self.joining = self.joining, None  # another game went up while a seat was asked for: it stays
+        if joining is not None:
+            joining.stop()
         if self.invitations is not None:
             self.invitations.close()
             self.invitations.deleteLater()  # a dialog kept hidden would stay in a screen reader's tree
@@ -1080,9 +1085,6 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self.remember_layout()
         self._leave_network()
-        if self.joining is not None:
-            self.joining.stop()
-            self.joining = None
         if self.workbench is not None:
             self.workbench.close()
         if self.how_to_play is not None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from net_driver import NetTable, net_threads
+from table_driver import Dialogs, make_window
 
 from desktop.frame.i18n import Translator
 from desktop.games.banquet.table import BanquetGame, BanquetTable
@@ -215,3 +216,18 @@ def test_the_host_screen_never_plays_or_takes_back_a_move_of_a_seat_elsewhere(qt
     qtbot.waitUntil(net.settled, timeout=10_000)
     assert net.host_moves == moves and len(net.hosting.game.match.moves) == moves
     net.close()
+
+
+def test_a_game_started_while_a_seat_is_asked_for_stays_on_the_table(qtbot: Any, home: Path) -> None:
+    started = BanquetGame.start("banquet", "standard", ["Ada", "Guest 1", "Cleo"], {}, 31)
+    hosting = HostSession(started, ["local", "remote", "local"], Listening(bind="127.0.0.1", port=0, insecure=True))
+    invites = hosting.start()
+    window = make_window(qtbot, Dialogs())
+    window.join(invites[1], "Bruno")
+    window.new_game({"ids": 8}, 1234)  # the person changed their mind before the host answered
+    solo = window.table
+    assert window.joining is None and solo is not None
+    qtbot.wait(300)
+    assert window.table is solo and window.net is None
+    hosting.stop()
+    assert not net_threads()
