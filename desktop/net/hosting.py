@@ -69,17 +69,21 @@ class HostedMatch(Match[Any]):
 class _AppHost(Host):
     """The core's host, telling the app's screen when the seats change (someone joins, or leaves)."""
 
-    seated: Callable[[Seats], None] = staticmethod(lambda _seats: None)
+    seated: Callable[[Seats], None] | None = None  # called in the loop's thread
 
     def receive(self, connection: int, raw: bytes | str) -> list[Send]:
         sends = super().receive(connection, raw)
-        self.seated(self.seats_message())
+        self._tell()
         return sends
 
     def leave(self, connection: int) -> list[Send]:
         sends = super().leave(connection)
-        self.seated(self.seats_message())
+        self._tell()
         return sends
+
+    def _tell(self) -> None:
+        if self.seated is not None:
+            self.seated(self.seats_message())
 
 
 @dataclass(frozen=True)
@@ -110,9 +114,8 @@ class HostSession(QObject):
         match.crossable = frozenset()  # the host takes back one move, the seat's own (network/host.py)
         self.local = frozenset(n for n, kind in enumerate(kinds) if kind == "local")
         names = [name if kind != "remote" else "" for name, kind in zip(started.names, kinds, strict=True)]
-        self.host = _AppHost(match, kinds, seat_names=names)
+        self.host = _AppHost(match, kinds, seat_names=names, on_change=self._copy_out)
         self.host.seated = self.seated.emit
-        self.host.on_change = self._copy_out
         self.listening = listening
         self.server: Server | None = None
         self.loop: Loop | None = None
