@@ -5,15 +5,20 @@ The host's match lives on the loop's thread, which alone changes it: it judges e
 screen plays on a copy (`HostedMatch`), taken after every change and handed over by a signal; a move made here
 is played on the copy at once (the rules refuse it there as anywhere) and sent to the host, whose next copy
 replaces it. The computers play on the host, from their seat's view alone.
+
+The host's game is saved after every change in the data folder, in the file `convivium host` keeps (either carries
+on the other's game); hosted again from there, the seats keep their tokens, so the invitations still hold and the
+joiners, who keep trying, come back by themselves.
 """
 from __future__ import annotations
 
 import concurrent.futures
 import copy
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from PySide6.QtCore import QObject, Signal
 
@@ -25,10 +30,21 @@ from network.host import Host, Send
 from network.invite import Invite
 from network.protocol import BadMessage, Seats
 from network.server import Server
+from rules import saves
 from rules.kernel import Event, Move, NothingToRedo, RulesError
 from rules.match import Match
 
 START_SECONDS = 10.0
+SAVE_NAME: Final = "hosted.convivium.json"  # as `convivium host` names it in the same data folder
+
+
+def hosted_in_progress(folder: Path) -> bool:
+    """Does `folder` hold a hosted game that is not over (one to carry on)?"""
+    try:
+        host = Host.from_save(saves.read_json(folder / SAVE_NAME))
+    except (saves.SaveError, OSError):
+        return False
+    return not host.engine.is_over(host.match.state)
 
 
 class HostedMatch(Match[Any]):
@@ -93,39 +109,58 @@ class Listening:
     bind: str = "0.0.0.0"
     port: int = DEFAULT_PORT
     insecure: bool = False  # plain WebSocket: loopback only (tests)
-    folder: Path | None = None  # where the certificate is kept (the app's data folder)
+    folder: Path | None = None  # where the certificate and the save are kept (the app's data folder)
 
 
 class HostSession(QObject):
     """One game hosted from this app: the host on its thread, and the game the host's screen plays (`game`).
 
     `changed` carries each new copy of the host's match (the session puts it on the table), `refused` a move of
-    this screen the host did not take (a RulesError), `seated` the seats once someone comes or goes."""
+    this screen the host did not take (a RulesError), `seated` the seats once someone comes or goes, `save_failed`
+    why the game could not be saved."""
 
     changed = Signal(object)
     refused = Signal(object)
     seated = Signal(object)
+    save_failed = Signal(str)
 
-    def __init__(self, started: SeatGame, kinds: Sequence[str], listening: Listening = Listening()) -> None:
-        """`started`: the game as the set-up dialog started it (names, options, deal, computers); `kinds`: per seat,
-        local, remote, or a computer's level."""
+    def __init__(self, host: _AppHost, names: Sequence[str], game_class: type[SeatGame],
+                 listening: Listening = Listening()) -> None:
         super().__init__()
-        match = started.match
-        match.crossable = frozenset()  # the host takes back one move, the seat's own (network/host.py)
-        self.local = frozenset(n for n, kind in enumerate(kinds) if kind == "local")
-        names = [name if kind != "remote" else "" for name, kind in zip(started.names, kinds, strict=True)]
-        self.host = _AppHost(match, kinds, seat_names=names, on_change=self._copy_out)
-        self.host.seated = self.seated.emit
+        self.host = host
+        host.seated = self.seated.emit
+        host.on_change = self._copy_out
+        self.local = frozenset(s.number for s in host.seats if s.kind == "local")
         self.listening = listening
+        self.save_path = listening.folder / SAVE_NAME if listening.folder is not None else None
         self.server: Server | None = None
         self.loop: Loop | None = None
         self.invites: dict[int, Invite] = {}
-        self.game = type(started)(HostedMatch.copy_of(match, self.local, self._forward), list(started.names))
+        self.game = game_class(HostedMatch.copy_of(host.match, self.local, self._forward), list(names))
         self.game.seats_here = self.local
-        self.game.offline = frozenset(n for n, kind in enumerate(kinds) if kind == "remote")  # nobody has come yet
+        self.game.offline = frozenset(s.number for s in host.seats if s.kind == "remote")  # nobody has come yet
         self.table: SeatTable | None = None
         self.changed.connect(self._take)
         self.seated.connect(self._seated)
+
+    @classmethod
+    def new(cls, started: SeatGame, kinds: Sequence[str], listening: Listening = Listening()) -> HostSession:
+        """`started`: the game as the set-up dialog started it (names, options, deal, computers); `kinds`: per seat,
+        local, remote, or a computer's level."""
+        match = started.match
+        match.crossable = frozenset()  # the host takes back one move, the seat's own (network/host.py)
+        names = [name if kind != "remote" else "" for name, kind in zip(started.names, kinds, strict=True)]
+        return cls(_AppHost(match, kinds, seat_names=names), started.names, type(started), listening)
+
+    @classmethod
+    def resumed(cls, game_class: type[SeatGame], blank: Callable[[int], str], listening: Listening) -> HostSession:
+        """The hosted game saved in `listening.folder`, carried on with the same table and tokens (SaveError if the
+        file is not one); `blank` names a seat nobody has taken yet."""
+        assert listening.folder is not None, "the folder of the save"
+        host = _AppHost.from_save(saves.read_json(listening.folder / SAVE_NAME))
+        assert isinstance(host, _AppHost)
+        names = [s.name or blank(s.number) for s in host.seats]
+        return cls(host, names, game_class, listening)
 
     def start(self) -> dict[int, Invite]:
         """Listen (the certificate made on first use), let the computers play up to a person, and return each remote
@@ -172,6 +207,11 @@ class HostSession(QObject):
     # --- on the loop's thread ---------------------------------------------------------------------
 
     def _copy_out(self, host: Host) -> None:
+        if self.save_path is not None:
+            try:
+                saves.write_atomic(self.save_path, json.dumps(host.save_data(), indent=1, ensure_ascii=False) + "\n")
+            except OSError as exc:
+                self.save_failed.emit(exc.strerror or str(exc))
         self.changed.emit(HostedMatch.copy_of(host.match, self.local, self._forward))
 
     async def _copy_now(self) -> None:
@@ -222,8 +262,10 @@ class HostSession(QObject):
             self.table.refresh()
 
     def attach(self, table: SeatTable) -> None:
-        """The table showing `game`: it is redrawn at each copy and told of refusals."""
+        """The table showing `game`: it is redrawn at each copy and told of refusals and of trouble saving."""
         self.table = table
         self.refused.connect(self._refused)
+        self.save_failed.connect(lambda reason: table.show_message(table.tr_.text("status.autosave_failed",
+                                                                                  reason=reason)))
 
 

@@ -773,8 +773,17 @@ class MainWindow(QMainWindow):
     def host_dialog(self) -> None:
         """Game → Host a game on the network: which game, who sits where, then the table and the invitations."""
         from desktop.net.dialogs import HostGameDialog, HostSetupDialog
+        from desktop.net.hosting import hosted_in_progress
         from desktop.shell.tables import seat_games, table_class, table_for
 
+        if hosted_in_progress(storage.data_dir()):
+            t = self.tr_.text
+            choice = self.ask(t("net.host_title"), t("net.resume_hosted"),
+                              [t("net.carry_on"), t("net.host_new"), t("new.cancel")], 0)
+            if choice == 0:
+                self.resume_hosted()
+            if choice != 1:
+                return
         tables = [t for t in map(table_class, seat_games()) if t is not None]
         chooser = HostGameDialog(self.tr_, self, tables)
         if chooser.exec() != QDialog.DialogCode.Accepted or chooser.game.count() == 0:
@@ -794,13 +803,42 @@ class MainWindow(QMainWindow):
     def host(self, started: SeatGame, kinds: list[str], listening: Any = None) -> HostSession | None:
         """Serve `started` with its seats of `kinds` (local, remote, a computer's level), put the host's table up and
         show the invitations; None, after saying why, if the table cannot be opened to the network."""
-        from desktop.net.dialogs import InvitationsDialog
         from desktop.net.hosting import HostSession, Listening
 
-        session = HostSession(started, kinds, listening or Listening(folder=storage.data_dir()))
+        return self._serve(HostSession.new(started, kinds, listening or Listening(folder=storage.data_dir())))
+
+    def resume_hosted(self, listening: Any = None) -> HostSession | None:
+        """Carry on the hosted game saved in the data folder, with the same invitations (its joiners come back by
+        themselves); None, after saying why, if it cannot be read or served."""
+        from desktop.frame.seat_table import saved_game
+        from desktop.net.hosting import SAVE_NAME, HostSession, Listening
+        from desktop.shell.tables import table_for
+
+        where = listening or Listening(folder=storage.data_dir())
+        held = saved_game(where.folder / SAVE_NAME) if where.folder is not None else None
+        table = table_for(*held) if held is not None else None
+        try:
+            if table is None:
+                raise SaveError("net.not_a_host_save")
+            if self.unavailable(table.GAME):
+                return None
+            session = HostSession.resumed(table.GAME_CLASS, lambda seat: self.tr_.text("hs.seat", seat=seat + 1),
+                                          where)
+        except SaveError as exc:
+            self.inform(self.tr_.text("net.host_title"), self.tr_.reason(exc))
+            return None
+        return self._serve(session)
+
+    def _serve(self, session: HostSession) -> HostSession | None:
+        """Open `session`'s table to the network, put it up and show its invitations."""
+        from desktop.net.dialogs import InvitationsDialog
+
+        self._leave_network()  # a game hosted before lets go of its port
         try:
             invites = session.start()
         except (OSError, RulesError) as exc:
+            if self.table is not None and self.table.game.seats_here is not None:
+                self._leave_table()  # its connections are closed: it can no longer be played
             reason = self.tr_.reason(exc) if isinstance(exc, RulesError) else (exc.strerror or str(exc))
             self.inform(self.tr_.text("net.host_title"), self.tr_.text("net.cannot_listen", reason=reason))
             return None

@@ -131,3 +131,22 @@ def test_a_second_copy_hands_its_invitation_to_the_running_one(qtbot: Any, home:
     qtbot.waitUntil(lambda: bool(joined), timeout=30_000)
     assert raised == [True] and joined == [INVITE.link()]
     lock.release()
+
+
+def test_hosting_again_asks_first_whether_to_carry_on_the_hosted_game(qtbot: Any, home: Path) -> None:
+    from desktop.games.banquet.table import BanquetGame
+    from desktop.net.hosting import SAVE_NAME, HostSession, Listening, hosted_in_progress
+
+    started = BanquetGame.start("banquet", "standard", ["Ada", "Guest 1", "Cleo"], {}, 5)
+    session = HostSession.new(started, ["local", REMOTE, "local"], Listening(bind="127.0.0.1", port=0, folder=home))
+    session.start()
+    session.stop()
+    assert hosted_in_progress(home) and (home / SAVE_NAME).is_file()
+    dialogs = Dialogs()
+    dialogs.answers = [2]  # Cancel
+    window = make_window(qtbot, dialogs)
+    window.host_dialog()
+    t = window.tr_.text
+    assert dialogs.asked == [(t("net.host_title"), t("net.resume_hosted"),
+                              [t("net.carry_on"), t("net.host_new"), t("new.cancel")])]
+    assert dialogs.safe == [0] and window.table is None and window.net is None

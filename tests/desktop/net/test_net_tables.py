@@ -152,7 +152,7 @@ def test_the_host_screen_says_when_the_seat_it_waits_for_is_not_connected(qtbot:
 
 def test_the_people_at_the_host_screen_pass_it_round_behind_the_curtain(qtbot: Any, home: Path) -> None:
     started = BanquetGame.start("banquet", "standard", ["Ada", "Cleo", "Guest 1"], {}, 31)
-    hosting = HostSession(started, ["local", "local", "remote"], Listening(bind="127.0.0.1", port=0, insecure=True))
+    hosting = HostSession.new(started, ["local", "local", "remote"], Listening(bind="127.0.0.1", port=0, insecure=True))
     hosting.start()
     table = BanquetTable(Translator("en").for_game("banquet"), hosting.game)
     qtbot.addWidget(table)
@@ -220,7 +220,7 @@ def test_the_host_screen_never_plays_or_takes_back_a_move_of_a_seat_elsewhere(qt
 
 def test_a_game_started_while_a_seat_is_asked_for_stays_on_the_table(qtbot: Any, home: Path) -> None:
     started = BanquetGame.start("banquet", "standard", ["Ada", "Guest 1", "Cleo"], {}, 31)
-    hosting = HostSession(started, ["local", "remote", "local"], Listening(bind="127.0.0.1", port=0, insecure=True))
+    hosting = HostSession.new(started, ["local", "remote", "local"], Listening(bind="127.0.0.1", port=0, insecure=True))
     invites = hosting.start()
     window = make_window(qtbot, Dialogs())
     window.join(invites[1], "Bruno")

@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from net_driver import NetTable, net_threads
+from table_driver import make_window
 
 from desktop.frame import storage
+from desktop.net.hosting import Listening, hosted_in_progress
 
 
 def test_a_banquet_for_three_between_two_windows_with_a_drop_and_a_reconnection(qtbot: Any, home: Path,
@@ -48,5 +50,35 @@ def test_a_banquet_for_three_between_two_windows_with_a_drop_and_a_reconnection(
         assert dialogs.informed == [(table.tr_.text("hs.end_title"), table.end_words())]
     # Neither window wrote the network game anywhere: its secrets stay with the host's memory.
     assert not [p for p in storage.game_slots() if '"banquet"' in p.read_text(encoding="utf-8")]
+    net.close()
+    assert not net_threads()
+
+
+def test_a_hosted_game_carried_on_after_the_host_stops_brings_its_joiner_back(qtbot: Any, home: Path,
+                                                                             tmp_path: Path) -> None:
+    """The host's window goes (the game saved as it went); hosted again from its save on the same port, with the same
+    invitations, the joiner, which kept trying, comes back by itself and the game goes on to the end."""
+    folder = tmp_path / "tls"
+    net = NetTable(qtbot, folder)
+    rnd = random.Random(11)
+    while net.host_moves < 12:
+        net.step(rnd)
+    moves, port = net.host_moves, net.hosting.invites[1].port
+    join_table = net.join_window.table
+    assert join_table is not None and hosted_in_progress(folder)
+    net.host_window.close()  # the host's person closes the app
+    qtbot.waitUntil(lambda: join_table.prompt.text() == join_table.tr_.text("net.lost"), timeout=10_000)
+    again = make_window(qtbot, net.host_dialogs)
+    resumed = again.resume_hosted(Listening(bind="127.0.0.1", port=port, folder=folder))
+    assert resumed is not None and resumed.invites[1] == net.hosting.invites[1]
+    assert len(resumed.host.match.moves) == moves and resumed.game.names == ["Ada", "Bruno", "Computer 1"]
+    net.host_window, net.hosting = again, resumed
+    qtbot.waitUntil(lambda: join_table.message.text() == join_table.tr_.text("net.back"), timeout=15_000)
+    for _ in range(500):
+        if net.over():
+            break
+        if not net.step(rnd):
+            qtbot.wait(20)
+    assert net.over() and not hosted_in_progress(folder)
     net.close()
     assert not net_threads()
