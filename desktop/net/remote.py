@@ -241,6 +241,9 @@ class JoinSession(QObject):
             self.table.show_message(self.table.reason(RulesError(refused.reason, **refused.params)))
 
     def _lost(self) -> None:
+        if self.match is not None and self.match.engine.is_over(self.match.state):
+            self.stop()  # the game is over: nothing to come back to, and its end stays on show
+            return
         if self.match is not None:
             self.match.waiting = True  # nothing is played into a lost connection: the host's update frees it
         if self.game is not None:

@@ -275,7 +275,7 @@ class MainWindow(QMainWindow):
         self.act_replay = self._action("replay.open", self.open_replay_dialog)
         self.act_watch = self._action("replay.watch_game", self.watch_replay)
         self.act_games = self._action("menu.games_in_progress", self.show_games_in_progress)
-        self.act_join = self._action("menu.join", self.join_dialog)
+        self.act_join = self._action("menu.join", lambda: self.join_dialog())  # not handed the action's `checked`
         self.act_host = self._action("menu.host", self.host_dialog)
         self.act_invitations = self._action("menu.invitations", self.show_invitations)  # while hosting
         self.menu_game = self.menuBar().addMenu("")

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QLineEdit
 from table_driver import Dialogs, make_window
 
@@ -150,3 +151,18 @@ def test_hosting_again_asks_first_whether_to_carry_on_the_hosted_game(qtbot: Any
     assert dialogs.asked == [(t("net.host_title"), t("net.resume_hosted"),
                               [t("net.carry_on"), t("net.host_new"), t("new.cancel")])]
     assert dialogs.safe == [0] and window.table is None and window.net is None
+
+
+def test_the_join_menu_entry_opens_the_dialog_empty(qtbot: Any, home: Path) -> None:
+    window = make_window(qtbot, Dialogs())
+    opened: list[QDialog] = []
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, JoinDialog)
+        opened.append(dialog)
+        dialog.reject()
+
+    QTimer.singleShot(0, answer)
+    window.act_join.trigger()  # a menu entry hands its slot `checked`: it must not become the invitation
+    assert len(opened) == 1 and isinstance(opened[0], JoinDialog) and opened[0].invite_edit.text() == ""

@@ -50,6 +50,10 @@ def test_a_banquet_for_three_between_two_windows_with_a_drop_and_a_reconnection(
         assert dialogs.informed == [(table.tr_.text("hs.end_title"), table.end_words())]
     # Neither window wrote the network game anywhere: its secrets stay with the host's memory.
     assert not [p for p in storage.game_slots() if '"banquet"' in p.read_text(encoding="utf-8")]
+    # The host goes once the game is over: the joiner keeps the end on show and does not try to come back.
+    net.host_window.close()
+    qtbot.waitUntil(lambda: net.joining.ended, timeout=10_000)
+    assert join_table.prompt.text() == join_table.end_text() and not net_threads()
     net.close()
     assert not net_threads()
 
