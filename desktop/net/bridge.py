@@ -36,31 +36,28 @@ class Loop:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
-        self.loop.run_forever()
+        try:
+            self.loop.run_forever()
+        finally:  # as asyncio.run ends: every task still there is cancelled and awaited, then the loop is closed
+            tasks = asyncio.all_tasks(self.loop)
+            for task in tasks:
+                task.cancel()
+            self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+            self.loop.close()
 
     def submit(self, work: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
-        """Run `work` on the loop; its future may be waited for from any thread."""
+        """Run `work` on the loop; its future may be waited for from any thread. RuntimeError once it has stopped."""
+        if self.loop.is_closed():
+            work.close()  # never started, so never left unawaited
+            raise RuntimeError("the loop has stopped")
         return asyncio.run_coroutine_threadsafe(work, self.loop)
 
     def stop(self, timeout: float = 5.0) -> None:
-        """Cancel every task, stop the loop and join its thread (idempotent)."""
-        if not self.thread.is_alive():
-            return
-
-        async def cancel_all() -> None:
-            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-
-        try:
-            self.submit(cancel_all()).result(timeout)
-        except (concurrent.futures.TimeoutError, RuntimeError):
-            pass
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(timeout)
-        if not self.thread.is_alive():
-            self.loop.close()
+        """Stop the loop, its tasks cancelled, and join its thread (idempotent)."""
+        if self.thread.is_alive():
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(timeout)
 
 
 class Joiner(QObject):
@@ -123,7 +120,10 @@ class Joiner(QObject):
         """Send `message` if connected (while the connection is lost it is dropped: the table waits for it)."""
         client = self.client
         if client is not None:
-            self.loop.submit(self._send(client, message))
+            try:
+                self.loop.submit(self._send(client, message))
+            except RuntimeError:
+                pass  # stopped meanwhile: nothing more is sent
 
     async def _send(self, client: Client, message: Message) -> None:
         try:
@@ -134,9 +134,8 @@ class Joiner(QObject):
     def drop(self) -> None:
         """Close the connection as a network would drop it (the reader opens it again): for tests and trials."""
         client = self.client
-        if client is not None and client.ws is not None:
-            ws = client.ws
-            self.loop.loop.call_soon_threadsafe(ws.transport.abort)
+        if client is not None and client.ws is not None and not self.loop.loop.is_closed():
+            self.loop.loop.call_soon_threadsafe(client.ws.transport.abort)
 
     def stop(self) -> None:
         """Leave the table and end the thread."""
