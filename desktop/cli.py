@@ -1,5 +1,5 @@
 """The `convivium` command: the app by default, `check`, `translate`, `rules`, `bench` and `tournament` for tools,
-`host` for a headless network host."""
+`host` for a headless network host, `join LINK` for the app opened on a network game's invitation."""
 from __future__ import annotations
 
 import sys
@@ -58,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
         return bench_main(args[1:])
     from desktop.shell.app import run
 
+    if args and args[0] == "join":  # the app, opened on an invitation
+        return run(["--join", *args[1:]])
     return run(args)
 
 

@@ -174,6 +174,10 @@ class Game(Protocol):
     def names(self) -> list[str]: ...
     @property
     def bots(self) -> dict[int, str]: ...
+    @property
+    def seats_here(self) -> frozenset[int] | None: ...
+
+    def here(self, seat: int) -> bool: ...
 
 
 class Table(Protocol):
@@ -238,11 +242,12 @@ class BotSeats(QObject):
     def for_people(self, window: ResponseWindow) -> ResponseWindow:
         """The window as the people's shared question: those asked before the next computer (the Banquet polls
         in priority order; elsewhere the computers have answered by now), and their passes only."""
-        if not self.seats:
+        game = self.table.game
+        if not self.seats and game.seats_here is None:
             return window
         asked: list[int] = []
         for seat in window.asked:
-            if seat in self.seats:
+            if seat in self.seats or not game.here(seat):  # nor does this screen answer for one played elsewhere
                 break
             asked.append(seat)
         return replace(window, asked=tuple(asked),

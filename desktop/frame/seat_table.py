@@ -72,6 +72,17 @@ class SeatGame:
         self.notes: list[str] = []  # text keys of the UI catalog the log shows first (a setting left out on load)
         self.hints: dict[int, int] = {}  # how many hints each seat was shown (desktop/frame/seat_hint.py)
         self._bots: dict[int, str] = {}
+        # A game played over the network (desktop/net/): the seats played at this screen; the others decide on other
+        # computers, and nothing of the game is written here (its secrets stay with the host). None: every seat.
+        self.seats_here: frozenset[int] | None = None
+        # Why nothing can be played now (the connection to the host is lost), said in the prompt in the table's
+        # language; and the seats played elsewhere whose player is not connected now.
+        self.paused: RulesError | None = None
+        self.offline: frozenset[int] = frozenset()
+
+    def here(self, seat: int) -> bool:
+        """Is `seat` played at this screen (not by a person joining from elsewhere)?"""
+        return self.seats_here is None or seat in self.seats_here
 
     @property
     def bots(self) -> dict[int, str]:
@@ -533,11 +544,15 @@ class SeatTable(QWidget):
         seat = self.decider()
         # Computer players: nobody at the screen decides while one thinks; one person alone keeps their view.
         thinking, sole = self.bot_seats.to_move(), self.bot_seats.sole_person()
-        if thinking is not None:
+        away = self.away()  # a seat played on another computer decides: this screen waits
+        if thinking is not None or away is not None or self.game.paused is not None:
             seat = None
+        here = self.game.seats_here
+        if here is not None and len(here) == 1:
+            sole = min(here)  # the one person at this screen: no curtain, their own view
         if sole is not None:
             self.looking = sole  # no curtain ever: nobody else at the screen has secrets
-        elif seat is None and thinking is None:
+        elif seat is None and thinking is None and away is None and self.game.paused is None:
             self.looking = None  # everyone looks at a shared prompt or the end: the next person gets the curtain
         curtain = ""
         if seat is not None and self.looking != seat:
@@ -566,8 +581,8 @@ class SeatTable(QWidget):
         elif curtain:
             self.say(curtain)
             self.button("reveal", t("hs.reveal"), self.lift_curtain)
-        elif thinking is not None:
-            self.say(self.bot_seats.thinking_text(thinking))
+        elif thinking is not None or away is not None or self.game.paused is not None:
+            self.say(self.waiting_text(thinking, away))
             self.scene.set_dests({})  # nothing is picked or played for a computer: only Undo, Save and the menus
             self.scene.refresh_marks()
         else:
@@ -587,7 +602,8 @@ class SeatTable(QWidget):
             self.countdown.stop()
         if self.can_undo():
             self.button("undo", t("menu.undo").replace("&", ""), self.undo)
-        self.button("save", t("menu.save_as").replace("&", ""), self.save_dialog)
+        if self.game.seats_here is None:  # a game over the network is the host's to keep
+            self.button("save", t("menu.save_as").replace("&", ""), self.save_dialog)
         # What happened is said before what is asked now ("Otto swaps the card dealt. … Ada, it is your turn"):
         # both go out in one notification, in this order.
         self._rebuild_log()
@@ -596,6 +612,30 @@ class SeatTable(QWidget):
         self._refresh_detail()
         self.changed.emit()
         self.bot_seats.after_refresh()
+
+    def waiting_text(self, thinking: int | None, away: int | None) -> str:
+        """What the prompt says while nobody here may play: why (a lost connection), or who decides elsewhere."""
+        if self.game.paused is not None:
+            return self.reason(self.game.paused)
+        if thinking is not None:
+            return self.bot_seats.thinking_text(thinking)
+        key = "net.waiting_offline" if away in self.game.offline else "net.waiting_for"
+        return self.tr_.text(key, player=self.seat_name(away if away is not None else 0))
+
+    def away(self) -> int | None:
+        """The seat played on another computer that the game waits for now, if any: the one deciding, or at a
+        shared question the first seat asked that may answer, when nobody here is asked before it."""
+        game = self.game
+        if game.seats_here is None or game.engine.is_over(game.state):
+            return None
+        window = game.engine.window(game.state)
+        if window is None:
+            seat = game.engine.decider(game.state)
+            return seat if seat is not None and not game.here(seat) else None
+        if self.bot_seats.for_people(window).asked:
+            return None
+        acting = game.engine.to_act(game.state)
+        return next((s for s in window.asked if s in acting and not game.here(s)), None)
 
     def lift_curtain(self) -> None:
         seat = self.decider()
@@ -1004,6 +1044,10 @@ class SeatTable(QWidget):
         match = self.game.match
         if self.game.engine.is_over(self.game.state) or self.scene.curtain_up:
             return False
+        here = self.game.seats_here
+        if here is not None and len(here) == 1:  # the one person here, their own last move only
+            last_seat = getattr(match.last_move, "player", None)  # a joiner's match knows no moves: the host says
+            return match.can_undo() and (last_seat is None or last_seat in here)
         if self.game.bots:  # the person's last move with the computers' replies since it
             return self.bot_seats.undo_steps() > 0
         last = getattr(match.last_move, "player", None)
@@ -1182,7 +1226,7 @@ class SeatSetupDialog(QDialog):
         self.name_edits: list[QLineEdit] = []
         self.kind_combos: list[QComboBox] = []  # per seat: a person (None) or a computer's level
         with_bots = bot_seats.offered(table.GAME)
-        from rules.bots import LEVELS  # the set-up dialog names the levels: the bots are imported now, not at start
+        kinds = self.seat_kinds(with_bots)
         for i in range(table.SEATS[1]):
             edit = QLineEdit(names[i] if i < len(names) else "")
             edit.setMaxLength(player_names.RAW_LIMIT)  # a pasted book stops here (beyond MAX_LENGTH, Start says why)
@@ -1190,13 +1234,12 @@ class SeatSetupDialog(QDialog):
             edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(edit.placeholderText()) + 16)  # the whole hint
             edit.setAccessibleName(tr.text("hs.seat_name", seat=i + 1))  # in a row with its combo box: no label
             self.name_edits.append(edit)
-            if not with_bots:
+            if not kinds:
                 form.addRow(tr.text("hs.seat", seat=i + 1), edit)
                 continue
             kind = QComboBox()
-            kind.addItem(tr.text("bots.person"), None)
-            for level in LEVELS:
-                kind.addItem(tr.text(f"bots.computer_{level}"), level)
+            for label, data in kinds:
+                kind.addItem(label, data)
             kind.setCurrentIndex(max(0, kind.findData((bots or {}).get(i))))
             kind.setAccessibleName(tr.text("bots.who_sits", seat=i + 1))
             kind.currentIndexChanged.connect(self._name_seat_choices)
@@ -1239,8 +1282,23 @@ class SeatSetupDialog(QDialog):
                     name = typed[seat] if seat < len(typed) else self.tr_.text("hs.seat", seat=seat + 1)
                     combo.setItemText(index, name)
 
+    def seat_kinds(self, with_bots: bool) -> list[tuple[str, str | None]]:
+        """Who may sit at a seat, as (label, data): a person (None) or a computer's level; none to choose from
+        where the game has no computer players."""
+        if not with_bots:
+            return []
+        from rules.bots import LEVELS  # the set-up dialog names the levels: the bots are imported now, not at start
+
+        t = self.tr_.text
+        return [(t("bots.person"), None), *((t(f"bots.computer_{level}"), level) for level in LEVELS)]
+
     def _level(self, row: int) -> str | None:
-        return self.kind_combos[row].currentData() if row < len(self.kind_combos) else None
+        if row >= len(self.kind_combos):
+            return None  # no combo: a game without computer players, whose bots are never imported
+        from rules.bots import LEVELS
+
+        data = self.kind_combos[row].currentData()
+        return data if data in LEVELS else None
 
     def _default_name(self, row: int) -> str:
         """The name a computer's seat left blank takes ("Computer 2"); '' for a person's."""
@@ -1251,9 +1309,9 @@ class SeatSetupDialog(QDialog):
 
     def _filled(self) -> list[tuple[int, str]]:
         """The seats something is written at (counted from 1), as written; only blanks leave a seat empty
-        (a computer's seat left blank takes its default name)."""
+        (a computer's seat, or a seat whose default name says who comes, left blank takes that name)."""
         return [(i + 1, e.text() if e.text().strip() else self._default_name(i))
-                for i, e in enumerate(self.name_edits) if e.text().strip() or self._level(i) is not None]
+                for i, e in enumerate(self.name_edits) if e.text().strip() or self._default_name(i)]
 
     def bots(self) -> dict[int, str]:
         """The computers' seats (as they will sit: blank rows close up) and levels."""

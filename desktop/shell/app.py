@@ -18,6 +18,8 @@ APP_ID = "io.github.convivium.Convivium"  # the .desktop file, the icon and the 
 OTHER_COMMANDS = """other commands:
   convivium check      check every card set and text catalog
   convivium translate  open the translators' workbench
+  convivium join LINK  join a game hosted on another computer (its invitation: a convivium:// link or a code)
+  convivium host GAME  host a game without a window (convivium host --help)
   convivium bench      time the tables' redraws"""
 
 
@@ -32,6 +34,7 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--screenshot", metavar="PNG",
                         help="draw the table with a new deal into this picture and quit (the saved game is not touched)")
     parser.add_argument("--force", action="store_true", help="with --screenshot: replace the picture if it exists")
+    parser.add_argument("--join", metavar="LINK", help="open the Join dialog on this invitation (convivium join LINK)")
     picture = parser.add_argument_group("pictures of any table (with --screenshot)")
     # Not listed here: naming every game would read every game's registration at each start.
     picture.add_argument("--game", help="a game, or a mode with a name of its own such as artifaxx "
@@ -63,6 +66,7 @@ def run(argv: list[str]) -> int:
         shot_home = tempfile.mkdtemp(prefix="convivium-screenshot-")
         os.environ["CONVIVIUM_HOME"] = shot_home
 
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from desktop.frame import dialogs, storage
@@ -87,7 +91,7 @@ def run(argv: list[str]) -> int:
     from desktop.shell.single_instance import claim_or_hand_over
 
     # Before anything is written: a second copy on the same folder would take the same autosaves.
-    instance = claim_or_hand_over(tr, storage.data_dir())
+    instance = claim_or_hand_over(tr, storage.data_dir(), args.join)
     if instance is None:
         return 0
     # Now the folder is ours: a settings file that cannot be read is kept aside (and said once the window is up).
@@ -106,6 +110,8 @@ def run(argv: list[str]) -> int:
         dialogs.inform(None, "Convivium", "The card files have problems:\n\n" + str(exc), QMessageBox.Icon.Critical)
         return 1
     instance.raise_requested.connect(window.come_forward)
+    # `convivium join LINK` while this copy runs: asked once the socket's message is read, not inside its reading
+    instance.join_requested.connect(lambda link: QTimer.singleShot(0, lambda: window.join_dialog(link)))
 
     if settings_kept is not None:
         window.tell_at_start(tr.text("settings.damaged", file=str(settings_kept)))
@@ -146,9 +152,12 @@ def run(argv: list[str]) -> int:
         code = screenshot(window, Path(args.screenshot), Path(shot_home), args.force)
         instance.release()
         return code
-    if args.deal is not None:
+    if args.deal is not None or args.join is not None:
         window.take_in_old_autosave()  # an earlier version's game waits among the games in progress
         window.new_game(options, random_deal() if seed is None else seed)
+        if args.join is not None:  # asked once the window is up, the invitation filled in (checked on Join)
+            link = args.join[:2000]
+            QTimer.singleShot(0, lambda: window.join_dialog(link))
     elif not window.offer_resume(crashed):
         window.new_game(options, random_deal())
     code = int(app.exec())

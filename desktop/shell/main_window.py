@@ -20,13 +20,16 @@ from desktop.frame.i18n import Translator, use_qt_language
 from desktop.frame.keys_help import rows_for
 from desktop.frame.panels import DetailPanel, TableView
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
-from rules.kernel import BadOption
+from rules.kernel import BadOption, RulesError
 from rules.registry import engine
 from rules.saves import SaveError
 from cardsets.yamlfile import CardSetError
 
 if TYPE_CHECKING:  # a game's table is loaded when such a game starts
     from desktop.frame.seat_table import SeatGame, SeatTable
+    from desktop.net.dialogs import InvitationsDialog
+    from desktop.net.hosting import HostSession
+    from desktop.net.remote import JoinSession
     from desktop.shell.games_list import GamesDialog
     from desktop.shell.how_to_play import HowToPlay
     from desktop.shell.replay import ReplayWindow
@@ -181,6 +184,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.centre)
         self.table: SeatTable | None = None
         self.save_path: Path | None = None
+        self.net: JoinSession | HostSession | None = None  # the game on show is played over the network
+        self.joining: JoinSession | None = None  # a seat asked for, its table not up yet
+        self.invitations: InvitationsDialog | None = None
 
         self.detail = DetailPanel()
         self.detail_dock = QDockWidget()
@@ -271,8 +277,11 @@ class MainWindow(QMainWindow):
         self.act_replay = self._action("replay.open", self.open_replay_dialog)
         self.act_watch = self._action("replay.watch_game", self.watch_replay)
         self.act_games = self._action("menu.games_in_progress", self.show_games_in_progress)
+        self.act_join = self._action("menu.join", lambda: self.join_dialog())  # not handed the action's `checked`
+        self.act_host = self._action("menu.host", self.host_dialog)
+        self.act_invitations = self._action("menu.invitations", self.show_invitations)  # while hosting
         self.menu_game = self.menuBar().addMenu("")
-        for act in (self.act_new, self.act_games, self.act_daily, self.act_restart, self.act_open, self.act_save,
+        for act in (self.act_new, self.act_games, self.act_join, self.act_host, self.act_invitations, self.act_daily, self.act_restart, self.act_open, self.act_save,
                     self.act_save_as):
             self.menu_game.addAction(act)
         self.menu_game.addAction(self.act_replay)
@@ -311,6 +320,7 @@ class MainWindow(QMainWindow):
                                self.act_translations, self.act_statistics, self.act_hint, self.act_daily]
         self.actions_by_key += [self.act_keys, self.act_log, self.act_mine, self.act_side]
         self.actions_by_key += [self.act_replay, self.act_watch, self.act_games, *self.pace_actions.values()]
+        self.actions_by_key += [self.act_join, self.act_host, self.act_invitations]
 
     def _build_pace_menu(self) -> None:
         """Game → Computers' pace: the set-up's choice, changed at any time; it takes effect at the next move."""
@@ -578,11 +588,12 @@ class MainWindow(QMainWindow):
 
     # --- the table on show ----------------------------------------------------------------
 
-    def show_table(self, game: SeatGame, slot: Path | None = None) -> SeatTable | None:
+    def show_table(self, game: SeatGame, slot: Path | None = None, keep: bool = True) -> SeatTable | None:
         """Put a game on the table, played by its own table (desktop/shell/tables.py). It is saved in `slot`, its
         own autosave in the list of games in progress; without one (a new game, a file opened) it gets a new
-        one, so that no game in progress is ever written over. None, after saying why, if the game's card files
-        cannot be read: the table on show stays, and `slot` is not touched."""
+        one, so that no game in progress is ever written over; not at all without `keep` (a game over the network:
+        its secrets stay with the host). None, after saying why, if the game's card files cannot be read: the
+        table on show stays, and `slot` is not touched."""
         from desktop.frame import bot_seats
         from desktop.shell.tables import table_for
 
@@ -591,12 +602,13 @@ class MainWindow(QMainWindow):
         if self.unavailable(cls.GAME):
             return None
         self._leave_table()
-        table = cls(self.translator_for(cls.GAME), game, slot or storage.new_game_slot(), self.log, self.detail)
+        autosave = (slot or storage.new_game_slot()) if keep else None
+        table = cls(self.translator_for(cls.GAME), game, autosave, self.log, self.detail)
         table.scene.help_rows = rows_for(cls.GAME, game.engine.mode)  # F1 lists only the keys that do something
         table.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
         table.inform = self.inform  # type: ignore[method-assign]
         table.save_dialog = self.save_as  # type: ignore[method-assign]  # the bar's Save as is the menu's
-        table.watch_replay = self.watch_replay
+        table.watch_replay = self.watch_replay if keep else None  # a network game's moves are the host's
         table.use_settings(self.settings)  # a table's own choices (Bacchanalia's journal folded) are kept with the app's
         table.bot_seats.pace = bot_seats.pace_ms(self.settings.get("bot_pace"))  # the computers' pace, the player's setting
         self._check_pace()
@@ -618,6 +630,7 @@ class MainWindow(QMainWindow):
     def _leave_table(self) -> None:
         """The table on show goes (its game stays in its autosave)."""
         table, self.table = self.table, None
+        self._leave_network()
         if table is None:
             return
         table.changed.disconnect(self._refresh_status)
@@ -722,7 +735,157 @@ class MainWindow(QMainWindow):
         for action, act in self.offer_actions.items():
             act.setEnabled(table is not None and table.offers(action))
         for act in (self.act_save, self.act_save_as, self.act_watch):
-            act.setEnabled(table is not None)
+            act.setEnabled(table is not None and table.game.seats_here is None)  # a network game is the host's
+        self.act_invitations.setEnabled(self.invitations is not None)
+
+    # --- network play (desktop/net/) ------------------------------------------------------------------
+
+    def join_dialog(self, link: str = "") -> None:
+        """Game → Join a game: the invitation and a name, then the seat's table once the host has seated us."""
+        from desktop.net.dialogs import JoinDialog
+
+        remembered = self.settings.get("net_name")
+        dialog = JoinDialog(self.tr_, self, link, remembered if isinstance(remembered, str) else "")
+        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.invite is None:
+            return
+        self.settings["net_name"] = dialog.name
+        storage.save_settings(self.settings)
+        self.join(dialog.invite, dialog.name)
+
+    def join(self, invite: Any, name: str) -> JoinSession:
+        """Ask the host of `invite` for its seat under `name`; the table goes up when the host has seated us."""
+        from desktop.net.remote import JoinSession
+        from desktop.shell.tables import table_for
+
+        if self.joining is not None:
+            self.joining.stop()
+        session = JoinSession(self.tr_, invite, name, table_for, make_table=self._remote_table)
+        session.failed.connect(lambda why: self._join_failed(session, why))
+        self.joining = session
+        session.start()
+        return session
+
+    def _remote_table(self, _cls: type[SeatTable], game: SeatGame) -> SeatTable:
+        session, self.joining = self.joining, None  # its table goes up: no longer a seat asked for
+        table = self.show_table(game, keep=False)
+        if table is None:  # its card files cannot be read, which the window has said
+            if session is not None:
+                QTimer.singleShot(0, session.stop)
+            raise BadOption("net.game_not_joinable", game=game.engine.game)
+        self.net = session
+        return table
+
+    def _join_failed(self, session: JoinSession, why: object) -> None:
+        """Before its table is up: said in a box, and nothing changes here (the table shows it once it is up)."""
+        if session is self.joining:
+            self.joining = None
+            session.stop()
+            reason = self.tr_.reason(why) if isinstance(why, RulesError) else str(why)
+            self.inform(self.tr_.text("net.join_title"), reason)
+
+    def host_dialog(self) -> None:
+        """Game → Host a game on the network: which game, who sits where, then the table and the invitations."""
+        from desktop.net.dialogs import HostGameDialog, HostSetupDialog
+        from desktop.net.hosting import hosted_in_progress
+        from desktop.shell.tables import seat_games, table_class, table_for
+
+        if hosted_in_progress(storage.data_dir()):
+            t = self.tr_.text
+            choice = self.ask(t("net.host_title"), t("net.resume_hosted"),
+                              [t("net.carry_on"), t("net.host_new"), t("new.cancel")], 0)
+            if choice == 0:
+                self.resume_hosted()
+            if choice != 1:
+                return
+        tables = [t for t in map(table_class, seat_games()) if t is not None]
+        chooser = HostGameDialog(self.tr_, self, tables)
+        if chooser.exec() != QDialog.DialogCode.Accepted or chooser.game.count() == 0:
+            return
+        game, mode = chooser.chosen()
+        table = table_for(game, mode)
+        if table is None or self.unavailable(game):
+            return
+        names = [str(n) for n in self.settings.get("hotseat_names", []) if isinstance(n, str)]
+        dialog = HostSetupDialog(self.translator_for(game), self, names, table, mode)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        started = table.GAME_CLASS.start(game, dialog.chosen_mode(), dialog.names(), dialog.options(), random_deal(),
+                                         dialog.bots())
+        self.host(started, dialog.kinds())
+
+    def host(self, started: SeatGame, kinds: list[str], listening: Any = None) -> HostSession | None:
+        """Serve `started` with its seats of `kinds` (local, remote, a computer's level), put the host's table up and
+        show the invitations; None, after saying why, if the table cannot be opened to the network."""
+        from desktop.net.hosting import HostSession, Listening
+
+        return self._serve(HostSession.new(started, kinds, listening or Listening(folder=storage.data_dir())))
+
+    def resume_hosted(self, listening: Any = None) -> HostSession | None:
+        """Carry on the hosted game saved in the data folder, with the same invitations (its joiners come back by
+        themselves); None, after saying why, if it cannot be read or served."""
+        from desktop.frame.seat_table import saved_game
+        from desktop.net.hosting import SAVE_NAME, HostSession, Listening
+        from desktop.shell.tables import table_for
+
+        where = listening or Listening(folder=storage.data_dir())
+        held = saved_game(where.folder / SAVE_NAME) if where.folder is not None else None
+        table = table_for(*held) if held is not None else None
+        try:
+            if table is None:
+                raise SaveError("net.not_a_host_save")
+            if self.unavailable(table.GAME):
+                return None
+            session = HostSession.resumed(table.GAME_CLASS, lambda seat: self.tr_.text("hs.seat", seat=seat + 1),
+                                          where)
+        except SaveError as exc:
+            self.inform(self.tr_.text("net.host_title"), self.tr_.reason(exc))
+            return None
+        return self._serve(session)
+
+    def _serve(self, session: HostSession) -> HostSession | None:
+        """Open `session`'s table to the network, put it up and show its invitations."""
+        from desktop.net.dialogs import InvitationsDialog
+
+        self._leave_network()  # a game hosted before lets go of its port
+        try:
+            invites = session.start()
+        except (OSError, RulesError) as exc:
+            if self.table is not None and self.table.game.seats_here is not None:
+                self._leave_table()  # its connections are closed: it can no longer be played
+            reason = self.tr_.reason(exc) if isinstance(exc, RulesError) else (exc.strerror or str(exc))
+            self.inform(self.tr_.text("net.host_title"), self.tr_.text("net.cannot_listen", reason=reason))
+            return None
+        table = self.show_table(session.game, keep=False)
+        if table is None:
+            session.stop()
+            return None
+        session.attach(table)
+        self.net = session
+        self.invitations = InvitationsDialog(self.tr_, self, invites)
+        self.show_invitations()
+        return session
+
+    def show_invitations(self) -> None:
+        """Game → Invitations: the hosted game's invitations again (a joiner who lost theirs, a dialog closed)."""
+        if self.invitations is not None:
+            self.invitations.show()
+            self.invitations.raise_()
+            self.invitations.activateWindow()
+        self._refresh_status()
+
+    def _leave_network(self) -> None:
+        """The network game on show goes: the connection closes (a joiner's seat waits on the host; a hosted
+        table closes for everyone) and its thread ends."""
+        net, self.net = self.net, None
+        if net is not None:
+            net.stop()
+        joining, self.joining = self.joining, None  # another game went up while a seat was asked for: it stays
+        if joining is not None:
+            joining.stop()
+        if self.invitations is not None:
+            self.invitations.close()
+            self.invitations.deleteLater()  # a dialog kept hidden would stay in a screen reader's tree
+            self.invitations = None
 
     # --- opening, saving, and the games in progress ----------------------------------------------
 
@@ -856,7 +1019,7 @@ class MainWindow(QMainWindow):
         from desktop.shell.games_list import game_title
         from desktop.shell.replay import ReplayWindow, stage_for_game
 
-        if self.table is None:
+        if self.table is None or self.table.game.seats_here is not None:
             return None
         stage, match = stage_for_game(self.tr_, self.table.game)
         name = self.save_path.name if self.save_path is not None else game_title(self.tr_, type(self.table), self.table.game)
@@ -977,6 +1140,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self.remember_layout()
+        self._leave_network()
         if self.workbench is not None:
             self.workbench.close()
         if self.how_to_play is not None:

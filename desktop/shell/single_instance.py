@@ -3,7 +3,8 @@ write over the other's games.
 
 The running app holds a lock file in the data folder (QLockFile: a crashed app's lock is stale, its
 process gone, and is taken over; the crash resume then runs as before). It also listens on a local
-socket named after the data folder, so that a second copy can ask it to come to the front and quit.
+socket named after the data folder, so that a second copy can ask it to come to the front and quit, handing it
+the invitation it was started with (`convivium join LINK`).
 """
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from desktop.frame.i18n import Translator
 
 LOCK_NAME = "convivium.lock"
 RAISE = b"raise\n"
+JOIN = b"join "  # then an invitation, on a line of its own after RAISE
+MAX_MESSAGE = 4096  # bytes a second copy may send: a line to come forward and an invitation fit in far less
 WAIT_MS = 3000  # a guard against a hung first copy, not a measure
 
 
@@ -35,6 +38,7 @@ class InstanceLock(QObject):
     """The running app's hold on its data folder, and its ear for a second copy."""
 
     raise_requested = Signal()  # a second copy asked this one to come to the front
+    join_requested = Signal(str)  # and to join a game with this invitation (checked by the Join dialog)
 
     def __init__(self, folder: Path) -> None:
         super().__init__()
@@ -81,13 +85,24 @@ class InstanceLock(QObject):
         assert self.server is not None
         while self.server.hasPendingConnections():
             socket = self.server.nextPendingConnection()
-            socket.readyRead.connect(lambda s=socket: self._read(s))
+            pending = bytearray()  # a line may come in pieces
+            socket.readyRead.connect(lambda s=socket, p=pending: self._read(s, p))
             socket.disconnected.connect(socket.deleteLater)
-            self._read(socket)  # what arrived before readyRead was connected
+            self._read(socket, pending)  # what arrived before readyRead was connected
 
-    def _read(self, socket: QLocalSocket) -> None:
-        if bytes(socket.readAll().data()).startswith(RAISE.strip()):
-            self.raise_requested.emit()
+    def _read(self, socket: QLocalSocket, pending: bytearray) -> None:
+        pending += bytes(socket.readAll().data())
+        if len(pending) > MAX_MESSAGE:
+            pending.clear()  # not one of ours
+            socket.abort()
+            return
+        while b"\n" in pending:
+            line, _, rest = bytes(pending).partition(b"\n")
+            pending[:] = rest
+            if line == RAISE.strip():
+                self.raise_requested.emit()
+            elif line.startswith(JOIN):
+                self.join_requested.emit(line[len(JOIN):].decode("utf-8", "replace"))
 
     def release(self) -> None:
         if self.server is not None:
@@ -96,13 +111,15 @@ class InstanceLock(QObject):
         self.lock.unlock()
 
 
-def ask_to_come_forward(folder: Path) -> bool:
-    """Ask the copy holding `folder` to show its window; True if it got the message."""
+def ask_to_come_forward(folder: Path, join: str | None = None) -> bool:
+    """Ask the copy holding `folder` to show its window, and to join a game with the invitation `join` if given;
+    True if it got the message."""
     socket = QLocalSocket()
     socket.connectToServer(server_name(folder))
     if not socket.waitForConnected(WAIT_MS):
         return False
-    socket.write(RAISE)
+    link = " ".join((join or "").split())[:1000].encode("utf-8", "replace")  # one line, bounded
+    socket.write(RAISE + (JOIN + link + b"\n" if link else b""))
     sent = socket.waitForBytesWritten(WAIT_MS)
     socket.disconnectFromServer()
     if socket.state() != QLocalSocket.LocalSocketState.UnconnectedState:
@@ -110,10 +127,11 @@ def ask_to_come_forward(folder: Path) -> bool:
     return sent
 
 
-def claim_or_hand_over(tr: Translator, folder: Path) -> InstanceLock | None:
+def claim_or_hand_over(tr: Translator, folder: Path, join: str | None = None) -> InstanceLock | None:
     """The lock if this copy may run; None if another one has the folder (then, if the person wants,
-    that one has been asked to come to the front), or if something that is not a file stands where the lock
-    goes (the person is told what and where). This copy then quits without writing anything."""
+    that one has been asked to come to the front, and to join with the invitation `join`), or if something that
+    is not a file stands where the lock goes (the person is told what and where). This copy then quits without
+    writing anything."""
     lock = InstanceLock(folder)
     t = tr.text
     blocked = lock.obstacle()
@@ -125,6 +143,6 @@ def claim_or_hand_over(tr: Translator, folder: Path) -> InstanceLock | None:
     if lock.claim():
         return lock
     choice = dialogs.ask(None, t("instance.title"), t("instance.running"), [t("instance.show"), t("instance.quit")])
-    if choice == 0 and not ask_to_come_forward(folder):
+    if choice == 0 and not ask_to_come_forward(folder, join):
         dialogs.inform(None, t("instance.title"), t("instance.not_reached"))
     return None

@@ -167,10 +167,11 @@ class BacchanaliaTable(SeatTable):
         if eng.is_over(state):
             return {}
         moves: list[Move] = []
+        match = self.game.match  # its legal moves: at a network table, only those of the seats played here
         for seat in range(len(state.seats)):
             if seat != state.decider:
-                moves += eng.legal_moves(state, seat)
-        moves += eng.legal_moves(state, state.decider)
+                moves += match.legal_moves(seat)
+        moves += match.legal_moves(state.decider)
         out: Dests = {}
         for move in moves:
             found = self._dest(move)
@@ -317,7 +318,7 @@ class BacchanaliaTable(SeatTable):
             elif isinstance(move, DeclareTimeUp):
                 self.button("time_up", t("table.btn.time_up"), self.player(move))
         for seat in range(len(state.seats)):
-            for move in eng.legal_moves(state, seat) if seat != viewer else []:
+            for move in self.game.match.legal_moves(seat) if seat != viewer else []:
                 if isinstance(move, GiftMinerva):
                     self.button("minerva", t("table.btn.minerva", player=self.name(seat)), self.player(move))
 
@@ -470,7 +471,7 @@ class BacchanaliaTable(SeatTable):
         if limit is None or state.sudden_ending or self.game.journal.elapsed < limit:
             return
         seat = self.decider()
-        if seat is not None and DeclareTimeUp(seat) in self.game.engine.legal_moves(state, seat):
+        if seat is not None and DeclareTimeUp(seat) in self.game.match.legal_moves(seat):
             self.play(DeclareTimeUp(seat))
 
     # --- the story journal ----------------------------------------------------------------------

@@ -11,6 +11,7 @@ does, and the main window is measured with each game's table in it, its prompt b
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -157,7 +158,24 @@ def every_window(language: str, watcher_of: list[Watcher]) -> list[dict[str, Any
         window.hotseat_dialog(game, table.MODES[0], None)
         watcher.settle()
 
+    from desktop.net.dialogs import REMOTE, HostSetupDialog
+    from desktop.net.hosting import Listening
+
+    for game in seat_games():  # hosting: the set-up, as Game → Host a game opens it once the game is chosen
+        table = table_class(game)
+        assert table is not None
+        watcher.context = f"{language} hosting set-up of {game}"
+        HostSetupDialog(window.translator_for(game), window, [], table).exec()
+        watcher.settle()
+
     names = ["Annemarie", "Bartholomeus", "Cyriel", "Dorothea", "Evangelina", "Florentijn"]
+    from desktop.games.banquet.table import BanquetGame
+
+    watcher.context = f"{language} hosting: the invitations"
+    hosted = BanquetGame.start("banquet", "standard", names[:5], {}, 7)
+    window.host(hosted, ["local", REMOTE, REMOTE, REMOTE, REMOTE],
+                Listening(bind="127.0.0.1", port=0, folder=Path(os.environ["CONVIVIUM_HOME"]) / "hosting"))
+    watcher.settle()
     for game in seat_games():  # every table in the window, with its prompt bar as the player looking sees it
         table = table_class(game)
         assert table is not None

@@ -1,0 +1,196 @@
+"""The dialogs of network play: joining with an invitation, hosting (which game, then who sits where, each seat a
+person here, a person joining or a computer), and the invitations to hand out. Everything typed or shown is
+plain text, bounded."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
+                               QLineEdit, QPushButton, QVBoxLayout, QWidget)
+
+from desktop.frame import accessibility, dialogs, plain, screen_fit
+from desktop.frame.i18n import Translator
+from desktop.frame.seat_table import SeatSetupDialog, SeatTable
+from network import names as net_names
+from network.invite import MAX_LINK, SCHEME, BadInvite, Invite, parse_code, parse_link
+from network.protocol import BadMessage, MAX_NAME_RAW
+from network.views import readable
+from rules.bots import LEVELS
+
+REMOTE = "remote"  # a seat's kind: a person joining from another computer
+LOCAL = "local"
+
+
+def read_invite(text: str) -> Invite:
+    """The invitation a link or a code spells; BadInvite for anything else."""
+    text = text.strip()
+    return parse_link(text) if text.lower().startswith(SCHEME + ":") else parse_code(text)
+
+
+class JoinDialog(QDialog):
+    """The invitation (a `convivium://` link or a code) and the name to sit under."""
+
+    def __init__(self, tr: Translator, parent: QWidget | None, link: str = "", name: str = "") -> None:
+        super().__init__(parent)
+        self.tr_ = tr
+        t = tr.text
+        self.setWindowTitle(t("net.join_title"))
+        form = QFormLayout(self)
+        self.invite_edit = QLineEdit(link)
+        self.invite_edit.setMaxLength(MAX_LINK)
+        self.invite_edit.setPlaceholderText(t("net.join_invite_hint"))
+        self.invite_edit.setMinimumWidth(self.invite_edit.fontMetrics().horizontalAdvance("x" * 60))
+        self.invite_edit.setAccessibleName(t("net.join_invite").rstrip(":"))
+        form.addRow(t("net.join_invite"), self.invite_edit)
+        self.name_edit = QLineEdit(name)
+        self.name_edit.setMaxLength(MAX_NAME_RAW)
+        self.name_edit.setAccessibleName(t("net.join_name").rstrip(":"))
+        form.addRow(t("net.join_name"), self.name_edit)
+        self.error = plain.label()
+        self.error.setStyleSheet("color: #b3261e")
+        self.error.setWordWrap(True)
+        self.error.setMinimumHeight(2 * self.error.fontMetrics().lineSpacing())  # a reason appears without a jump
+        form.addRow(self.error)
+        form.addRow(dialogs.start_cancel(self, t("net.join_button"), t("new.cancel")))
+        self.invite: Invite | None = None
+        self.name = ""
+        screen_fit.keep_on_screen(self)
+
+    def accept(self) -> None:
+        try:
+            self.invite = read_invite(self.invite_edit.text())
+        except BadInvite as exc:
+            self._refuse(exc, self.invite_edit)
+            return
+        try:
+            self.name = net_names.clean(self.name_edit.text())
+        except BadMessage as exc:
+            self._refuse(exc, self.name_edit)
+            return
+        super().accept()
+
+    def _refuse(self, exc: BadInvite | BadMessage, edit: QLineEdit) -> None:
+        self.error.setText(self.tr_.reason(exc))
+        self.adjustSize()  # a longer reason gets its lines
+        accessibility.announce(self.error, self.error.text())
+        edit.setFocus()
+        edit.selectAll()
+
+
+def joinable(tables: Sequence[type[SeatTable]]) -> list[tuple[str, str]]:
+    """(game, mode) of every mode of `tables` whose views a joiner can read, in their order."""
+    return [(table.GAME, mode) for table in tables for mode in table.MODES if readable(table.GAME, mode)]
+
+
+class HostGameDialog(QDialog):
+    """Which game to host (those a joiner's app can play, of `tables`)."""
+
+    def __init__(self, tr: Translator, parent: QWidget | None, tables: Sequence[type[SeatTable]]) -> None:
+        super().__init__(parent)
+        t = tr.text
+        self.setWindowTitle(t("net.host_title"))
+        form = QFormLayout(self)
+        self.game = QComboBox()
+        first: dict[str, str] = {}  # each game once, with its first mode: the set-up that follows offers the others
+        for game, mode in joinable(tables):
+            first.setdefault(game, mode)
+        for game, mode in first.items():
+            self.game.addItem(t("game." + game), (game, mode))
+        self.game.setAccessibleName(t("net.host_game").rstrip(":"))
+        form.addRow(t("net.host_game"), self.game)
+        form.addRow(dialogs.start_cancel(self, t("net.next"), t("new.cancel")))
+        accessibility.say_choices(self)
+
+    def chosen(self) -> tuple[str, str]:
+        game, mode = self.game.currentData()
+        return str(game), str(mode)
+
+
+class HostSetupDialog(SeatSetupDialog):
+    """The New game set-up, where a seat may also be a person joining from another computer."""
+
+    def __init__(self, tr: Translator, parent: QWidget | None, names: Sequence[str], table: type[SeatTable],
+                 mode: str | None = None) -> None:
+        super().__init__(tr, parent, names, table, mode, {1: REMOTE})
+        self.setWindowTitle(f"{tr.text('net.host_title')} — {tr.text('game.' + table.GAME)}")
+
+    def seat_kinds(self, with_bots: bool) -> list[tuple[str, str | None]]:
+        t = self.tr_.text
+        kinds = super().seat_kinds(with_bots) or [(t("bots.person"), None)]
+        return [kinds[0], (t("net.kind_joining"), REMOTE), *kinds[1:]]
+
+    def _joining(self, row: int) -> bool:
+        return row < len(self.kind_combos) and self.kind_combos[row].currentData() == REMOTE
+
+    def _default_name(self, row: int) -> str:
+        if self._joining(row):  # the joiner's own name replaces it when they come
+            return self.tr_.text("net.guest_name", number=sum(1 for r in range(row + 1) if self._joining(r)))
+        return super()._default_name(row)
+
+    def kinds(self) -> list[str]:
+        """Per seat as they will sit: local, remote, or a computer's level."""
+        out = []
+        for seat, _text in self._filled():
+            level = self._level(seat - 1)
+            out.append(REMOTE if self._joining(seat - 1) else level if level in LEVELS else LOCAL)
+        return out
+
+    def accept(self) -> None:
+        if REMOTE not in self.kinds():
+            self.error.setText(self.tr_.text("net.need_remote"))
+            return
+        super().accept()
+
+
+class InvitationsDialog(QDialog):
+    """Each remote seat's invitation, as a link and a code, each with its Copy button; plain text throughout."""
+
+    def __init__(self, tr: Translator, parent: QWidget | None, invites: Mapping[int, Invite]) -> None:
+        super().__init__(parent)
+        t = tr.text
+        self.setWindowTitle(t("net.invites_title"))
+        column = QVBoxLayout(self)
+        intro = plain.label(t("net.invites_intro"))
+        intro.setWordWrap(True)
+        column.addWidget(intro)
+        form = QFormLayout()
+        column.addLayout(form)
+        self.fields: dict[int, tuple[QLineEdit, QLineEdit | None]] = {}
+        self.copied = plain.label()
+        for seat, invite in sorted(invites.items()):
+            form.addRow(plain.label(t("net.invite_seat", seat=seat + 1)))
+            link = self._shown(invite.link(), t("net.copy_link", seat=seat + 1), form, t("net.link"), t("net.copy"))
+            code_text = invite.code()
+            code = None
+            if code_text is not None:
+                code = self._shown(code_text, t("net.copy_code", seat=seat + 1), form, t("net.code"), t("net.copy"))
+            else:
+                form.addRow(t("net.code"), plain.label(t("net.no_code")))
+            self.fields[seat] = (link, code)
+        column.addWidget(self.copied)
+        buttons = QDialogButtonBox()
+        buttons.addButton(t("net.close"), QDialogButtonBox.ButtonRole.RejectRole)
+        buttons.rejected.connect(self.reject)
+        column.addWidget(buttons)
+        self.tr_ = tr
+        screen_fit.keep_on_screen(self)
+
+    def _shown(self, text: str, copy_name: str, form: QFormLayout, label: str, copy_label: str) -> QLineEdit:
+        edit = QLineEdit(text)  # selectable and plain: a line edit never reads markup
+        edit.setReadOnly(True)
+        edit.setCursorPosition(0)  # the start shows: where it goes, then which table
+        edit.setAccessibleName(copy_name)
+        edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(text[:120]) + 16)
+        button = QPushButton(plain.button_text(copy_label))
+        button.setAccessibleName(copy_name)
+        button.clicked.connect(lambda: self.copy(text))
+        row = QHBoxLayout()
+        row.addWidget(edit, 1)
+        row.addWidget(button)
+        form.addRow(label, row)
+        return edit
+
+    def copy(self, text: str) -> None:
+        QApplication.clipboard().setText(text)
+        self.copied.setText(self.tr_.text("net.copied"))
+        accessibility.announce(self.copied, self.copied.text())

@@ -1,0 +1,273 @@
+"""Hosting from the app: the network core's host and server (network/host.py, network/server.py) on an event loop
+in a thread of their own, and the host's own screen, where the people here play hot-seat as at any table.
+
+The host's match lives on the loop's thread, which alone changes it: it judges every move, whoever sends it. The
+screen plays on a copy (`HostedMatch`), taken after every change and handed over by a signal; a move made here
+is played on the copy at once (the rules refuse it there as anywhere) and sent to the host, whose next copy
+replaces it. The computers play on the host, from their seat's view alone.
+
+The host's game is saved after every change in the data folder, in the file `convivium host` keeps (either carries
+on the other's game); hosted again from there, the seats keep their tokens, so the invitations still hold and the
+joiners, who keep trying, come back by themselves.
+"""
+from __future__ import annotations
+
+import concurrent.futures
+import copy
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from PySide6.QtCore import QObject, Signal
+
+from desktop.frame.seat_table import SeatGame, SeatTable
+from desktop.net.bridge import Loop
+from network import tls
+from network.command import DEFAULT_PORT, reachable_address
+from network.host import Host, Send
+from network.invite import Invite
+from network.protocol import BadMessage, Seats
+from network.server import Server
+from rules import saves
+from rules.kernel import Event, Move, NothingToRedo, RulesError
+from rules.match import Match
+
+START_SECONDS = 10.0
+SAVE_NAME: Final = "hosted.convivium.json"  # as `convivium host` names it in the same data folder
+
+
+def hosted_in_progress(folder: Path) -> bool:
+    """Does `folder` hold a hosted game that is not over (one to carry on)?"""
+    try:
+        host = Host.from_save(saves.read_json(folder / SAVE_NAME))
+    except (saves.SaveError, OSError):
+        return False
+    return not host.engine.is_over(host.match.state)
+
+
+class HostedMatch(Match[Any]):
+    """A copy of the host's match for its own screen: the people here (`local`) play on it, and each move or undo
+    goes on to the host (`forward`) which judges it again and sends its own copy back."""
+
+    local: frozenset[int]
+    forward: Callable[[str, Move], None]
+
+    @classmethod
+    def copy_of(cls, match: Match[Any], local: frozenset[int], forward: Callable[[str, Move], None]) -> HostedMatch:
+        twin: HostedMatch = cls.__new__(cls)
+        memo = {id(match.engine): match.engine}  # the rules are shared, the position is copied
+        twin.__dict__.update(copy.deepcopy(match.__dict__, memo))
+        twin.local, twin.forward = local, forward
+        return twin
+
+    def legal_moves(self, player: int) -> list[Move]:
+        return super().legal_moves(player) if player in self.local else []
+
+    def play(self, move: Move) -> list[Event]:
+        events = super().play(move)  # IllegalMove before anything is sent
+        self.forward("play", move)
+        return events
+
+    def undo(self) -> Move:
+        move = super().undo()
+        self.forward("undo", move)
+        return move
+
+    def can_redo(self) -> bool:
+        return False  # a move taken back is played again as a new one: the joiners were told of the undo
+
+    def redo(self) -> list[Event]:
+        raise NothingToRedo("status.nothing_to_redo")
+
+
+class _AppHost(Host):
+    """The core's host, telling the app's screen when the seats change (someone joins, or leaves)."""
+
+    seated: Callable[[Seats], None] | None = None  # called in the loop's thread
+
+    def receive(self, connection: int, raw: bytes | str) -> list[Send]:
+        sends = super().receive(connection, raw)
+        self._tell()
+        return sends
+
+    def leave(self, connection: int) -> list[Send]:
+        sends = super().leave(connection)
+        self._tell()
+        return sends
+
+    def _tell(self) -> None:
+        if self.seated is not None:
+            self.seated(self.seats_message())
+
+
+@dataclass(frozen=True)
+class Listening:
+    """Where the host listens, and how joiners reach it."""
+
+    bind: str = "0.0.0.0"
+    port: int = DEFAULT_PORT
+    insecure: bool = False  # plain WebSocket: loopback only (tests)
+    folder: Path | None = None  # where the certificate and the save are kept (the app's data folder)
+
+
+class HostSession(QObject):
+    """One game hosted from this app: the host on its thread, and the game the host's screen plays (`game`).
+
+    `changed` carries each new copy of the host's match (the session puts it on the table), `refused` a move of
+    this screen the host did not take (a RulesError), `seated` the seats once someone comes or goes, `save_failed`
+    why the game could not be saved."""
+
+    changed = Signal(object)
+    refused = Signal(object)
+    seated = Signal(object)
+    save_failed = Signal(str)
+
+    def __init__(self, host: _AppHost, names: Sequence[str], game_class: type[SeatGame],
+                 listening: Listening = Listening()) -> None:
+        super().__init__()
+        self.host = host
+        host.seated = self.seated.emit
+        host.on_change = self._copy_out
+        self.local = frozenset(s.number for s in host.seats if s.kind == "local")
+        self.listening = listening
+        self.save_path = listening.folder / SAVE_NAME if listening.folder is not None else None
+        self.server: Server | None = None
+        self.loop: Loop | None = None
+        self.invites: dict[int, Invite] = {}
+        self.game = game_class(HostedMatch.copy_of(host.match, self.local, self._forward), list(names))
+        self.game.seats_here = self.local
+        self.game.offline = frozenset(s.number for s in host.seats if s.kind == "remote")  # nobody has come yet
+        self.table: SeatTable | None = None
+        self.changed.connect(self._take)
+        self.seated.connect(self._seated)
+
+    @classmethod
+    def new(cls, started: SeatGame, kinds: Sequence[str], listening: Listening = Listening()) -> HostSession:
+        """`started`: the game as the set-up dialog started it (names, options, deal, computers); `kinds`: per seat,
+        local, remote, or a computer's level."""
+        match = started.match
+        match.crossable = frozenset()  # the host takes back one move, the seat's own (network/host.py)
+        names = [name if kind != "remote" else "" for name, kind in zip(started.names, kinds, strict=True)]
+        return cls(_AppHost(match, kinds, seat_names=names), started.names, type(started), listening)
+
+    @classmethod
+    def resumed(cls, game_class: type[SeatGame], blank: Callable[[int], str], listening: Listening) -> HostSession:
+        """The hosted game saved in `listening.folder`, carried on with the same table and tokens (SaveError if the
+        file is not one); `blank` names a seat nobody has taken yet."""
+        assert listening.folder is not None, "the folder of the save"
+        host = _AppHost.from_save(saves.read_json(listening.folder / SAVE_NAME))
+        assert isinstance(host, _AppHost)
+        names = [s.name or blank(s.number) for s in host.seats]
+        return cls(host, names, game_class, listening)
+
+    def start(self) -> dict[int, Invite]:
+        """Listen (the certificate made on first use), let the computers play up to a person, and return each remote
+        seat's invitation. OSError if the port cannot be had."""
+        where = self.listening
+        context, fingerprint = None, None
+        if where.insecure:
+            tls.check_plain(where.bind)
+        else:
+            assert where.folder is not None, "a certificate's folder for TLS"
+            cert, key = tls.host_certificate(where.folder)
+            context, fingerprint = tls.server_context(cert, key), tls.file_fingerprint(cert)
+        self.loop = Loop("convivium-host")
+        self.server = Server(self.host, bind=where.bind, port=where.port, tls=context)
+        try:
+            port = self.loop.submit(self.server.start()).result(START_SECONDS)
+        except OSError:
+            if where.port == 0:
+                self.stop()
+                raise
+            self.server = Server(self.host, bind=where.bind, port=0, tls=context)  # the usual port is taken
+            try:
+                port = self.loop.submit(self.server.start()).result(START_SECONDS)
+            except OSError:
+                self.stop()
+                raise
+        address = where.bind if where.bind not in ("0.0.0.0", "::", "") else reachable_address(where.bind)
+        # The seats' invitations (a spectator's, keyed None, only `convivium host --spectators` gives).
+        self.invites = {seat: found for seat, found in self.host.invites(address, port, fingerprint).items()
+                        if seat is not None}
+        self.loop.submit(self._copy_now())  # the computers may have played on start
+        return self.invites
+
+    def stop(self) -> None:
+        """Stop serving (the joiners are told by their connection closing) and end the thread."""
+        if self.loop is None:
+            return
+        if self.server is not None:
+            try:
+                self.loop.submit(self.server.close()).result(5.0)
+            except (concurrent.futures.TimeoutError, RuntimeError, OSError):
+                pass
+        self.loop.stop()
+        self.loop = None
+
+    # --- on the loop's thread ---------------------------------------------------------------------
+
+    def _copy_out(self, host: Host) -> None:
+        if self.save_path is not None:
+            try:
+                saves.write_atomic(self.save_path, json.dumps(host.save_data(), indent=1, ensure_ascii=False) + "\n")
+            except OSError as exc:
+                self.save_failed.emit(exc.strerror or str(exc))
+        self.changed.emit(HostedMatch.copy_of(host.match, self.local, self._forward))
+
+    async def _copy_now(self) -> None:
+        self._copy_out(self.host)
+
+    async def _act(self, what: str, move: Move) -> None:
+        server = self.server
+        try:
+            if move.player not in self.local:  # this screen plays and takes back the moves of its own seats only
+                raise BadMessage("net.not_your_seat" if what == "play" else "net.cannot_undo")
+            sends = self.host.play(move.player, move) if what == "play" else self.host.undo(move.player)
+        except RulesError as refused:  # the screen's copy was behind the host's: the host's word stands
+            self.refused.emit(refused)
+            self._copy_out(self.host)
+            return
+        if server is not None:
+            server.deliver(sends)
+            if self.host.engine.is_over(self.host.match.state):
+                server.over.set()
+
+    # --- on the GUI thread ------------------------------------------------------------------------
+
+    def _forward(self, what: str, move: Move) -> None:
+        if self.loop is not None:
+            self.loop.submit(self._act(what, move))
+
+    def _take(self, twin: object) -> None:
+        assert isinstance(twin, HostedMatch)
+        was_over = twin.engine.is_over(self.game.match.state)  # a move played here that ended it has said so
+        self.game.match = twin
+        if self.table is not None:
+            self.table.refresh()
+            if not was_over and twin.engine.is_over(twin.state):
+                self.table.inform(self.table.tr_.text("hs.end_title"), self.table.end_words())
+
+    def _refused(self, refused: object) -> None:
+        if self.table is not None and isinstance(refused, RulesError):
+            self.table.show_message(self.table.reason(refused))
+
+    def _seated(self, seats: object) -> None:
+        assert isinstance(seats, Seats)
+        for entry in seats.seats:
+            seat, name = int(entry["seat"]), str(entry["name"])
+            if entry["kind"] == "remote" and name and seat < len(self.game.names):
+                self.game.names[seat] = name  # cleaned by the host (network/names.py)
+        self.game.offline = frozenset(int(e["seat"]) for e in seats.seats if e["kind"] == "remote" and not e["here"])
+        if self.table is not None:
+            self.table.refresh()
+
+    def attach(self, table: SeatTable) -> None:
+        """The table showing `game`: it is redrawn at each copy and told of refusals and of trouble saving."""
+        self.table = table
+        self.refused.connect(self._refused)
+        self.save_failed.connect(lambda reason: table.show_message(table.tr_.text("status.autosave_failed",
+                                                                                  reason=reason)))
+
+

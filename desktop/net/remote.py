@@ -1,0 +1,270 @@
+"""A joiner's table: the game's usual table, fixed to the joiner's seat, on a match that is the host's word.
+
+`RemoteMatch` stands in for the `Match` a table plays on: its state is the latest view the host sent (read back by
+network/views.py), its legal moves are the engine's on that view (a seat's legal moves on its own view are those
+on the full state), `play` sends the move's notation and waits for the host's update, `undo` asks the host, and
+its events are the event lines the host sent. `JoinSession` keeps the connection (desktop/net/bridge.py), builds
+the table once the host has seated us, and tells it what arrives: updates, refusals in the player's language, a
+lost connection and the way back. Nothing of a remote game is written to disk: its secrets are the host's.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from PySide6.QtCore import QObject, Signal
+
+from desktop.frame.i18n import Translator
+from desktop.frame.seat_table import SeatGame, SeatTable
+from desktop.net.bridge import Joiner
+from network import names as net_names
+from network.invite import Invite
+from network.protocol import BadMessage, Message, Play, Refused, Seats, Undo, Update, Welcome
+from network.views import readable, view_from_dict
+from rules.kernel import Engine, Event, IllegalMove, Move, NothingToRedo, NothingToUndo, RulesError
+from rules.match import Match
+from rules.registry import engine as engine_of
+
+
+# What a table's drawing raises on data no host of ours sends (an event without its fields, a card in no set): such
+# a host is left, the last good position staying on show, rather than let a stranger's bytes break the window.
+DRAWING_ERRORS: Final = (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError)
+
+
+class RemoteMatch(Match[Any]):
+    """A match held by a host: the seat's view, the host's count of moves, the events the seat was told, and
+    whether the host would take back the seat's last move. Moves and undos go to the host through `send`; until
+    it answers, the seat has nothing to play (`waiting`)."""
+
+    def __init__(self, eng: Engine[Any], seat: int, update: Update, send: Callable[[Message], None]) -> None:
+        # Not Match.__init__: there is no deal here, no seed and no random generator, only what the host sends.
+        self.engine, self.seat, self.send, self.seed = eng, seat, send, 0
+        self.crossable = frozenset()
+        self.told: dict[int, list[Event]] = {}  # the events of each move seen, by its number
+        self.count, self.undo_allowed, self.waiting = 0, False, False
+        self.state = view_from_dict(eng, update.view)
+        self.options = dict(getattr(self.state, "options", {}))
+        self.take(update)
+
+    def take(self, update: Update) -> None:
+        """The host's latest word: its view, the move's events as this seat learns them, and what may follow."""
+        self.state = view_from_dict(self.engine, update.view)  # BadMessage: the old view stays
+        self.count, self.undo_allowed, self.waiting = update.moves, update.can_undo, False
+        self.told = {k: v for k, v in self.told.items() if k <= update.moves}  # an undo takes its events along
+        if update.events:
+            self.told[update.moves] = [Event(str(e.get("kind", "")), {k: v for k, v in e.items() if k != "kind"})
+                                        for e in update.events]
+
+    @property
+    def moves(self) -> list[Move]:
+        """As many placeholders as the host has moves: the joiner is told what happened, not every move made."""
+        return [Move(-1)] * self.count
+
+    @property
+    def last_move(self) -> Move | None:
+        return None
+
+    @property
+    def next_redo(self) -> Move | None:
+        return None
+
+    def events(self) -> list[Event]:
+        return [event for _n, events in sorted(self.told.items()) for event in events]
+
+    def seen_events(self, player: int) -> list[Event]:
+        """The events as the host told them to this seat, whoever asks: they are all this screen ever learns, and
+        it is this seat's screen."""
+        return self.events()
+
+    def last_events(self) -> list[Event]:
+        return list(self.told.get(self.count, []))
+
+    def legal_moves(self, player: int) -> list[Move]:
+        if self.waiting or player != self.seat:
+            return []
+        return self.engine.legal_moves(self.state, player)
+
+    def play(self, move: Move) -> list[Event]:
+        """Send `move` to the host, which judges it; its update (or refusal) follows. IllegalMove while a move sent
+        is not yet answered, or for a move not this seat's."""
+        if self.waiting:
+            raise IllegalMove("net.waiting")
+        if move.player != self.seat:
+            raise IllegalMove("net.not_your_seat")
+        self.waiting = True
+        self.send(Play(self.engine.notation(move)))
+        return []
+
+    def can_undo(self) -> bool:
+        return self.undo_allowed and not self.waiting
+
+    def undoable(self) -> int:
+        return 1 if self.can_undo() else 0
+
+    def undo(self) -> Move:
+        """Ask the host to take back the seat's last move (its update says what it took back)."""
+        if not self.can_undo():
+            raise NothingToUndo("status.nothing_to_undo")
+        self.waiting = True
+        self.send(Undo())
+        return Move(self.seat)
+
+    def can_redo(self) -> bool:
+        return False
+
+    def redo(self) -> list[Event]:
+        raise NothingToRedo("status.nothing_to_redo")
+
+    def prefix(self, count: int) -> Match[Any]:
+        raise ValueError("a remote match has no history to replay")
+
+
+def seat_names(seats: Seats | None, players: int, tr: Translator) -> list[str]:
+    """The names at the table, as the host said them (cleaned again: a host is another program); "Seat n" for a
+    seat nobody has taken yet, or a name that is not one."""
+    given = {int(s["seat"]): str(s["name"]) for s in (seats.seats if seats is not None else [])}
+    out = []
+    for seat in range(players):
+        try:
+            out.append(net_names.clean(given.get(seat, "")))
+        except BadMessage:
+            out.append(tr.text("hs.seat", seat=seat + 1))
+    return out
+
+
+class JoinSession(QObject):
+    """One seat joined from this app: the connection, then the table (`ready`), kept up to date.
+
+    `ready` carries the table once the host has seated us and sent the first view; `failed` a RulesError saying
+    why the seat cannot be reached (before or after `ready`); the table itself shows a lost connection and the
+    host's refusals."""
+
+    ready = Signal(object)
+    failed = Signal(object)
+
+    def __init__(self, tr: Translator, invite: Invite, name: str,
+                 table_for: Callable[[str, str], type[SeatTable] | None],
+                 make_table: Callable[[type[SeatTable], SeatGame], SeatTable] | None = None) -> None:
+        super().__init__()
+        self.tr_ = tr
+        self.invite, self.name = invite, name
+        self.joiner = Joiner(invite, name)
+        self.joiner.received.connect(self._received)
+        self.joiner.lost.connect(self._lost)
+        self.joiner.failed.connect(self._failed)
+        self.welcome: Welcome | None = None
+        self.seats: Seats | None = None
+        self.match: RemoteMatch | None = None
+        self.game: SeatGame | None = None
+        self.table: SeatTable | None = None
+        self.table_for = table_for  # the table that plays a game and mode (desktop/shell/tables.py)
+        self.make_table = make_table  # the main window puts the table in its centre; None: a bare table (tests)
+        self.ended = False
+
+    def start(self) -> None:
+        self.joiner.start()
+
+    def stop(self) -> None:
+        """Leave the table (the seat waits on the host for this invitation) and end the connection's thread."""
+        self.ended = True
+        self.joiner.stop()
+
+    def _received(self, message: object) -> None:
+        if self.ended:
+            return
+        try:
+            if isinstance(message, Welcome):
+                self._welcome(message)
+            elif isinstance(message, Seats):
+                self.seats = message
+                if self.game is not None and self.welcome is not None:
+                    self.game.names[:] = seat_names(message, self.welcome.players, self.tr_)
+                    self._refresh()
+            elif isinstance(message, Update):
+                self._update(message)
+            elif isinstance(message, Refused):
+                self._refused(message)
+        except RulesError as wrong:  # a view or a game no joiner can read: the host is not one of ours
+            self._failed(wrong)
+
+    def _welcome(self, welcome: Welcome) -> None:
+        if self.welcome is not None and (welcome.game, welcome.mode, welcome.seat) != \
+                (self.welcome.game, self.welcome.mode, self.welcome.seat):
+            raise BadMessage("net.bad_view")  # another table behind the same invitation
+        if self.welcome is None and (welcome.seat is None  # a spectator's invitation: the app has no seat for it yet
+                                     or self.table_for(welcome.game, welcome.mode) is None
+                                     or not readable(welcome.game, welcome.mode)):
+            raise BadMessage("net.game_not_joinable", game=welcome.game)
+        self.welcome = welcome
+        if self.game is not None and self.game.paused is not None:
+            self.game.paused = None
+            if self.table is not None:
+                self.table.show_message(self.tr_.text("net.back"), error=False)
+
+    def _update(self, update: Update) -> None:
+        welcome = self.welcome
+        if welcome is None:
+            return
+        if self.match is None:
+            cls = self.table_for(welcome.game, welcome.mode)
+            assert cls is not None  # _welcome checked it
+            eng = engine_of(welcome.game, welcome.mode)
+            seat = welcome.seat
+            assert seat is not None  # _welcome refused a spectator's
+            match = RemoteMatch(eng, seat, update, self.joiner.send)
+            game = cls.GAME_CLASS(match, seat_names(self.seats, welcome.players, self.tr_))
+            game.seats_here = frozenset({seat})
+            try:
+                if self.make_table is not None:
+                    table = self.make_table(cls, game)
+                else:  # a table of its own (the main window gives its translator, its log and its docks)
+                    table = cls(self.tr_ if cls.GAME == "chrononauts" else self.tr_.for_game(cls.GAME), game)
+            except RulesError:
+                raise  # its own reason (the game's card files cannot be read)
+            except DRAWING_ERRORS:
+                raise BadMessage("net.bad_view") from None
+            self.match, self.game, self.table = match, game, table
+            self.ready.emit(table)
+            return
+        kept = dict(vars(self.match))
+        was_over = self.match.engine.is_over(self.match.state)
+        self.match.take(update)
+        try:
+            self._refresh()
+        except DRAWING_ERRORS:
+            vars(self.match).update(kept)  # the last good position stays on show
+            raise BadMessage("net.bad_view") from None
+        if self.table is not None and not was_over and update.over:  # as a move played here would end it
+            self.table.inform(self.table.tr_.text("hs.end_title"), self.table.end_words())
+
+    def _refresh(self) -> None:
+        if self.table is not None:
+            self.table.refresh()
+
+    def _refused(self, refused: Refused) -> None:
+        if self.match is not None:
+            self.match.waiting = False
+        if self.table is not None:
+            self.table.refresh()
+            self.table.show_message(self.table.reason(RulesError(refused.reason, **refused.params)))
+
+    def _lost(self) -> None:
+        if self.match is not None and self.match.engine.is_over(self.match.state):
+            self.stop()  # the game is over: nothing to come back to, and its end stays on show
+            return
+        if self.match is not None:
+            self.match.waiting = True  # nothing is played into a lost connection: the host's update frees it
+        if self.game is not None:
+            self.game.paused = RulesError("net.lost")
+        self._refresh()
+
+    def _failed(self, why: object) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        if self.match is not None:
+            self.match.waiting = True
+        if self.game is not None and isinstance(why, RulesError):
+            self.game.paused = why  # the game stays on show, and nothing can be played
+        self._refresh()
+        self.failed.emit(why)

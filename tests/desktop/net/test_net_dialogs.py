@@ -1,0 +1,168 @@
+"""The dialogs of network play: Join refuses what is not an invitation or a name, with the reason and nothing lost;
+Host offers a person joining at every seat, asks for one at least and hosts only the games a joiner can play; the
+invitations are plain text to copy; `convivium join LINK` opens the app on the invitation."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit
+from table_driver import Dialogs, make_window
+
+from desktop import cli
+from desktop.frame.i18n import Translator
+from desktop.games.bacchanalia.table import BacchanaliaTable
+from desktop.games.banquet.table import BanquetTable
+from desktop.net.dialogs import REMOTE, HostGameDialog, HostSetupDialog, InvitationsDialog, JoinDialog
+from desktop.shell import app
+from desktop.shell.single_instance import InstanceLock, ask_to_come_forward
+from desktop.shell.tables import seat_games, table_class
+from network.invite import Invite
+
+FP = "ab" * 32
+INVITE = Invite("192.168.1.20", 45817, "Tb3xQk9a", 1, "i9y_koYkPqEGU5jwRqWoUw", FP)
+
+
+def test_join_refuses_what_is_not_an_invitation_and_keeps_what_was_typed(qtbot: Any) -> None:
+    tr = Translator("en")
+    dialog = JoinDialog(tr, None, "convivium://evil.example:1/x?seat=1", "Ada")
+    qtbot.addWidget(dialog)
+    dialog.accept()
+    assert dialog.result() != QDialog.DialogCode.Accepted and dialog.invite is None
+    assert dialog.error.text() == tr.text("net.bad_invite")
+    assert dialog.invite_edit.text() == "convivium://evil.example:1/x?seat=1"  # nothing lost
+    dialog.invite_edit.setText(INVITE.link())
+    dialog.name_edit.setText("<b>Ada</b>")
+    dialog.accept()
+    assert dialog.error.text() == tr.text("net.name_markup") and dialog.invite is not None
+    assert dialog.result() != QDialog.DialogCode.Accepted
+
+
+CODE = INVITE.code() or ""
+
+
+@pytest.mark.parametrize("typed", [INVITE.link(), f"  {CODE}  ", CODE.lower().replace("-", " ")])
+def test_join_takes_a_link_or_a_code_and_a_cleaned_name(qtbot: Any, typed: str) -> None:
+    dialog = JoinDialog(Translator("it"), None, typed, "  Ada   Lovelace ")
+    qtbot.addWidget(dialog)
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert dialog.name == "Ada Lovelace"
+    assert dialog.invite is not None and (dialog.invite.host, dialog.invite.seat, dialog.invite.token) == \
+        (INVITE.host, INVITE.seat, INVITE.token)
+
+
+def test_host_offers_a_person_joining_at_every_seat_and_asks_for_one(qtbot: Any) -> None:
+    tr = Translator("en").for_game("banquet")
+    dialog = HostSetupDialog(tr, None, ["Ada", "", "Cleo"], BanquetTable)
+    qtbot.addWidget(dialog)
+    assert all(combo.findData(REMOTE) >= 0 for combo in dialog.kind_combos)
+    assert dialog.kind_combos[1].currentData() == REMOTE  # the second seat joins unless told otherwise
+    assert dialog.name_edits[1].placeholderText() == tr.text("net.guest_name", number=1)
+    dialog.kind_combos[2].setCurrentIndex(dialog.kind_combos[2].findData("easy"))
+    assert dialog.kinds() == ["local", REMOTE, "easy"] and dialog.bots() == {2: "easy"}
+    assert dialog.names() == ["Ada", "Guest 1", "Cleo"]
+    dialog.kind_combos[1].setCurrentIndex(0)
+    dialog.name_edits[1].setText("Bruno")
+    dialog.accept()
+    assert dialog.error.text() == tr.text("net.need_remote") and dialog.result() != QDialog.DialogCode.Accepted
+
+
+def test_a_game_without_computers_still_offers_a_person_joining(qtbot: Any) -> None:
+    dialog = HostSetupDialog(Translator("nl").for_game("bacchanalia"), None, ["Ada", "", "Cleo"], BacchanaliaTable)
+    qtbot.addWidget(dialog)
+    assert [dialog.kind_combos[0].itemData(i) for i in range(dialog.kind_combos[0].count())] == [None, REMOTE]
+    assert dialog.kinds() == ["local", REMOTE, "local"] and dialog.bots() == {}
+
+
+def test_only_the_games_a_joiner_can_play_are_offered(qtbot: Any) -> None:
+    tables = [t for t in map(table_class, seat_games()) if t is not None]
+    dialog = HostGameDialog(Translator("en"), None, tables)
+    qtbot.addWidget(dialog)
+    offered = [dialog.game.itemData(i) for i in range(dialog.game.count())]
+    assert offered == [("bacchanalia", "standard"), ("banquet", "standard")]  # the set-up offers the Banquet's modes
+
+
+def test_the_invitations_are_plain_text_to_copy(qtbot: Any) -> None:
+    plain_host = Invite("127.0.0.1", 45817, "Tb3xQk9a", 2, "A" * 22, None)  # no code without TLS
+    dialog = InvitationsDialog(Translator("es"), None, {1: INVITE, 2: plain_host})
+    qtbot.addWidget(dialog)
+    link, code = dialog.fields[1]
+    assert link.text() == INVITE.link() and link.isReadOnly() and link.cursorPosition() == 0
+    assert code is not None and code.text() == INVITE.code()
+    assert dialog.fields[2][1] is None
+    dialog.copy(link.text())
+    assert QApplication.clipboard().text() == INVITE.link()
+    assert dialog.copied.text() == Translator("es").text("net.copied")
+    assert all(isinstance(edit, QLineEdit) for edit in (link, code))
+
+
+def test_the_menu_names_join_host_and_invitations_in_every_language(qtbot: Any, home: Path) -> None:
+    window = make_window(qtbot, Dialogs())
+    for language in ("en", "it", "es", "nl"):
+        window.set_language(language)
+        for act, key in ((window.act_join, "menu.join"), (window.act_host, "menu.host"),
+                         (window.act_invitations, "menu.invitations")):
+            assert act.text() == window.tr_.text(key) and act in window.menu_game.actions()
+            assert act.text().count("&") == 1
+
+
+def test_convivium_join_opens_the_app_on_the_invitation(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[list[str]] = []
+
+    def run(argv: list[str]) -> int:
+        asked.append(argv)
+        return 0
+
+    monkeypatch.setattr(app, "run", run)
+    assert cli.main(["join", INVITE.link(), "--lang", "it"]) == 0
+    assert asked == [["--join", INVITE.link(), "--lang", "it"]]
+
+
+def test_a_second_copy_hands_its_invitation_to_the_running_one(qtbot: Any, home: Path) -> None:
+    lock = InstanceLock(home)
+    assert lock.claim()
+    raised: list[bool] = []
+    joined: list[str] = []
+    lock.raise_requested.connect(lambda: raised.append(True))
+    lock.join_requested.connect(joined.append)
+    assert ask_to_come_forward(home, INVITE.link())
+    qtbot.waitUntil(lambda: bool(joined), timeout=30_000)
+    assert raised == [True] and joined == [INVITE.link()]
+    lock.release()
+
+
+def test_hosting_again_asks_first_whether_to_carry_on_the_hosted_game(qtbot: Any, home: Path) -> None:
+    from desktop.games.banquet.table import BanquetGame
+    from desktop.net.hosting import SAVE_NAME, HostSession, Listening, hosted_in_progress
+
+    started = BanquetGame.start("banquet", "standard", ["Ada", "Guest 1", "Cleo"], {}, 5)
+    session = HostSession.new(started, ["local", REMOTE, "local"], Listening(bind="127.0.0.1", port=0, folder=home))
+    session.start()
+    session.stop()
+    assert hosted_in_progress(home) and (home / SAVE_NAME).is_file()
+    dialogs = Dialogs()
+    dialogs.answers = [2]  # Cancel
+    window = make_window(qtbot, dialogs)
+    window.host_dialog()
+    t = window.tr_.text
+    assert dialogs.asked == [(t("net.host_title"), t("net.resume_hosted"),
+                              [t("net.carry_on"), t("net.host_new"), t("new.cancel")])]
+    assert dialogs.safe == [0] and window.table is None and window.net is None
+
+
+def test_the_join_menu_entry_opens_the_dialog_empty(qtbot: Any, home: Path) -> None:
+    window = make_window(qtbot, Dialogs())
+    opened: list[QDialog] = []
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, JoinDialog)
+        opened.append(dialog)
+        dialog.reject()
+
+    QTimer.singleShot(0, answer)
+    window.act_join.trigger()  # a menu entry hands its slot `checked`: it must not become the invitation
+    assert len(opened) == 1 and isinstance(opened[0], JoinDialog) and opened[0].invite_edit.text() == ""

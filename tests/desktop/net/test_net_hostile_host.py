@@ -1,0 +1,78 @@
+"""A host is another program: what no host of ours sends (a view of another game, an event without its fields, names
+with markup) leaves the joiner's window whole, saying that the host is not a Convivium table, the last good position
+on show and nothing more played."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from desktop.frame.i18n import Translator
+from desktop.net.remote import JoinSession
+from desktop.shell.tables import table_for
+from network.host import Host
+from network.invite import Invite
+from network.protocol import Seats, Update, Welcome
+from rules import PLAYERS, Match, engine
+
+INVITE = Invite("127.0.0.1", 1, "Tb3xQk9a", 1, "A" * 22, None)
+
+
+def seated(qtbot: Any) -> tuple[JoinSession, Host]:
+    """A joiner told by hand what a host would tell it (no connection is opened)."""
+    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 9), ["remote"] * 3)
+    session = JoinSession(Translator("en"), INVITE, "Bruno", table_for)
+    session._received(Welcome(host.table, "banquet", "standard", 1, 3))
+    session._received(Seats([{"seat": n, "kind": "remote", "name": name, "here": True}
+                             for n, name in enumerate(["Ada", "Bruno", "<b>Cleo</b>"])]))
+    session._received(host.update_for(1, []))
+    assert session.table is not None
+    qtbot.addWidget(session.table)
+    return session, host
+
+
+def test_an_event_no_host_sends_leaves_the_last_position_on_show(qtbot: Any) -> None:
+    session, host = seated(qtbot)
+    table, match = session.table, session.match
+    assert table is not None and match is not None
+    good = host.update_for(1, [])
+    broken = dataclasses.replace(good, moves=1, events=[{"kind": "game_over", "winners": ["Ada"]}])  # a name, not a seat
+    session._received(broken)
+    assert session.ended and match.count == 0 and not match.events()
+    assert table.prompt.text() == table.tr_.text("net.bad_view")
+    assert not match.legal_moves(1)
+    session.stop()
+
+
+def test_a_view_of_another_game_or_another_seat_is_refused(qtbot: Any) -> None:
+    session, host = seated(qtbot)
+    table = session.table
+    assert table is not None
+    other = Host(Match(engine("bacchanalia", "standard"), {PLAYERS: 3}, 9), ["remote"] * 3)
+    session._received(other.update_for(1, []))
+    assert session.ended and table.prompt.text() == table.tr_.text("net.bad_view")
+    session.stop()
+
+
+def test_names_are_cleaned_again_and_a_bad_one_becomes_the_seat(qtbot: Any) -> None:
+    session, _host = seated(qtbot)
+    assert session.game is not None
+    assert session.game.names == ["Ada", "Bruno", Translator("en").text("hs.seat", seat=3)]
+    session.stop()
+
+
+def test_a_second_welcome_for_another_table_is_refused(qtbot: Any) -> None:
+    session, host = seated(qtbot)
+    session._received(Welcome(host.table, "bacchanalia", "standard", 1, 3))
+    assert session.ended
+    table = session.table
+    assert table is not None and table.prompt.text() == table.tr_.text("net.bad_view")
+    session.stop()
+
+
+def test_an_update_before_any_welcome_is_ignored(qtbot: Any) -> None:
+    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 9), ["remote"] * 3)
+    session = JoinSession(Translator("en"), INVITE, "Bruno", table_for)
+    update: Update = host.update_for(1, [])
+    session._received(update)
+    assert session.table is None and not session.ended
+    session.stop()
