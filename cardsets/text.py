@@ -28,6 +28,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Final
 
 from cardsets import fields as checks
 from cardsets import files
@@ -103,7 +104,7 @@ class Catalog:
         for candidate in (lang, *FALLBACK):
             found = self.strings.get(candidate, {}).get(key)
             if found is not None:
-                return _fill(found, params)
+                return _fill(found, params, candidate)
         return key
 
     def has(self, key: str) -> bool:
@@ -117,7 +118,7 @@ class Catalog:
             own = self.strings.get(candidate, {})
             found = own.get(f"{key}.{plurals.category(candidate, number)}", own.get(key + PLURAL_OTHER))
             if found is not None:
-                return _fill(found, params)
+                return _fill(found, params, candidate)
         return key
 
     def is_counted(self, key: str) -> bool:
@@ -172,9 +173,39 @@ class Catalog:
         return english is None or (stamp is not None and stamp != fingerprint(english))
 
 
-def _fill(text: str, params: Mapping[str, object]) -> str:
+# A short word before a name that the name's first sound changes, as print does: Italian "ad Ada", "ed Elena"
+# (the euphonic d, before the same vowel); Spanish "e Isabel", "u Óscar" (y and o before the same sound).
+# (language, word, the sounds that change it, what it becomes)
+_EUPHONY: Final = (("it", "a", ("a", "à"), "ad"), ("it", "e", ("e", "è", "é"), "ed"),
+                   ("es", "y", ("i", "í", "hi", "hí"), "e"), ("es", "o", ("o", "ó", "ho"), "u"))
+_BEFORE_NAME = re.compile(r"(?<![\w'’])(\w+) \{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def _euphony(text: str, params: Mapping[str, object], lang: str) -> str:
+    """`text` with each short word before a placeholder changed as the value filled in asks (see _EUPHONY)."""
+    rules = [(word, sounds, to) for language, word, sounds, to in _EUPHONY if language == lang]
+    if not rules:
+        return text
+
+    def swap(match: re.Match[str]) -> str:
+        word, name = match.group(1), match.group(2)
+        value = params.get(name)
+        if not isinstance(value, str):
+            return match.group(0)
+        head = value.lower()
+        for plain, sounds, to in rules:
+            # Spanish keeps "y" before a diphthong: "y hierro", "y Hielo" (hie-, hia-, hio-, hiu-).
+            if word.lower() == plain and head.startswith(sounds) and not (plain == "y" and head[:3] in ("hie", "hia", "hio", "hiu")):
+                return (to.capitalize() if word[0].isupper() else to) + " {" + name + "}"
+        return match.group(0)
+
+    return _BEFORE_NAME.sub(swap, text)
+
+
+def _fill(text: str, params: Mapping[str, object], lang: str = REFERENCE) -> str:
     # Only plain {name} substitution: a translator's string never reaches str.format,
     # so a stray "{0.__class__}" stays text instead of poking at objects.
+    text = _euphony(text, params, lang)
     return _PLACEHOLDER.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
 
 
