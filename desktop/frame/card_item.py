@@ -437,6 +437,11 @@ def _band_shown(face: CardFace, boxes: dict[str, TextBox], floor: int) -> list[S
                 room = QRectF(room.left(), room.top(), year.rect.right() - year_width - 4 - room.left(), room.height())
     font = _fitted_within(kind.text, room.width(), room.height(), max(kind.pixel, floor), floor, kind.bold) \
         if room.width() > 0 else None
+    if font is None and room.width() > 0:
+        # Too tall for its box: the band's height but a pixel at either edge, as the number has, before the
+        # label goes under the band and takes a line from the name and the rule text.
+        room = QRectF(room.left(), 1, room.width(), BAND - 2)
+        font = _fitted_within(kind.text, room.width(), room.height(), floor, floor, kind.bold)
     if font is not None:
         shown.append(_at(kind, font, room))
     elif face.kind_label == face.title:
