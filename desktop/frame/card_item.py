@@ -437,6 +437,11 @@ def _band_shown(face: CardFace, boxes: dict[str, TextBox], floor: int) -> list[S
                 room = QRectF(room.left(), room.top(), year.rect.right() - year_width - 4 - room.left(), room.height())
     font = _fitted_within(kind.text, room.width(), room.height(), max(kind.pixel, floor), floor, kind.bold) \
         if room.width() > 0 else None
+    if font is None and room.width() > 0:
+        # Too tall for its box: the band's height but a pixel at either edge, as the number has, before the
+        # label goes under the band and takes a line from the name and the rule text.
+        room = QRectF(room.left(), 1, room.width(), BAND - 2)
+        font = _fitted_within(kind.text, room.width(), room.height(), floor, floor, kind.bold)
     if font is not None:
         shown.append(_at(kind, font, room))
     elif face.kind_label == face.title:
@@ -500,7 +505,12 @@ def _name_and_rule(face: CardFace, boxes: dict[str, TextBox], floor: int, drop: 
                                                                       title.bold))]
     body_font = _readable(body, floor)
     if title_font is not None and body_font is not None:
-        return [_at(title, title_font), _at(body, body_font)]
+        # The name at the top and the rule text under it, as on a card that needs the room: centred in its
+        # box, a short name would float mid-card beside names at the top of the row's other cards.
+        high = min(title.rect.height(), _wrapped_height(title.text, width, title_font.pixelSize(), title.bold) + 2)
+        rest = QRectF(left, top + high, width, body.rect.bottom() - top - high)
+        rule_font = _fitted_within(body.text, width, rest.height(), max(body.pixel, floor), floor, body.bold)
+        return [_at(title, title_font, QRectF(left, top, width, high)), _at(body, rule_font or body_font, rest)]
     # The two share the room from the title's top to the body's foot: the title takes the lines it needs.
     room = body.rect.bottom() - top
     corner = boxes.get("corner")

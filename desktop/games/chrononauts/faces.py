@@ -99,7 +99,8 @@ class ChrononautsFaces:
     def discard(self, top: str | None, count: int, size: tuple[float, float] = HAND_SIZE) -> CardFace:
         w, h = size
         if top is None:
-            return CardFace(w, h, "#9b927f", "#ece5d6", kind_label=self.translator.text("label.discard"), title=self.translator.text("label.discard"))
+            # The pile's name once, as its title: the band above it stays bare (it said the same word again).
+            return CardFace(w, h, "#9b927f", "#ece5d6", title=self.translator.text("label.discard"))
         return self.discard_top(self.play_card(top), count)
 
     def discard_top(self, face: CardFace, count: int) -> CardFace:

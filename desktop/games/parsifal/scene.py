@@ -361,8 +361,8 @@ def _column_height(plates: int, blocker: bool) -> float:
     return (2 * CARD[1] - COVER if blocker else CARD[1]) + plates * (PLATE[1] + 2)
 
 
-WIDEST = 1.5 * CARD[0]  # a character given its row's spare width: wider lines of rule text, not a banner
-TALLEST = 1.3 * CARD[1]  # a card grown for its text (ParsifalScene._grown)
+WIDEST = 1.6 * CARD[0]  # a character given its row's spare width: wider lines of rule text, not a banner
+TALLEST = 1.4 * CARD[1]  # a card grown for its text (ParsifalScene._grown)
 GROW_STEP = 6.0  # a card whose text needs more room grows by this much at a time
 
 

@@ -103,6 +103,21 @@ def test_the_kind_label_stays_beside_a_smaller_number(qapp: Any) -> None:
     assert right_of_kind < year.rect.right() - QFontMetricsF(year.font).horizontalAdvance(year.text)
 
 
+def test_a_kind_label_as_tall_as_the_number_stays_in_the_band(qapp: Any) -> None:
+    """Seen at a 1280×720 Parsifal table (15 item px a line), "geblokkeerd" fits beside "0/2" in the band as
+    the number does, a pixel from its edges; it went under the band, and took a line from the rule text."""
+    face = CardFace(180, 204, "#8e2c2c", "#f3e6e1", kind_label="geblokkeerd", year="0/3", title="Schildknaap",
+                    body="Van kamp doen wisselen (drie gelijke) · Artefacten doorgeven\n○ heeft Brood\n○ heeft Wijn\n"
+                         "○ Amfortas heeft Graal", covered=36.0)
+    shown = {text.role: text for text in shown_texts(face, 0.607)}
+    kind, year = shown["kind_label"], shown["year"]
+    assert kind.text == "geblokkeerd" and kind.rect.bottom() <= card_item.BAND and kind.font.pixelSize() * 0.607 >= READABLE
+    assert QFontMetricsF(kind.font).height() <= kind.rect.height()
+    right_of_kind = kind.rect.left() + QFontMetricsF(kind.font).horizontalAdvance(kind.text)
+    assert right_of_kind < year.rect.right() - QFontMetricsF(year.font).horizontalAdvance(year.text)
+    assert shown["title"].rect.top() < card_item.BAND + 4  # the name right under the band
+
+
 def test_a_field_left_out_is_marked_in_the_corner(qapp: Any) -> None:
     """Seen small, FACE leaves its corner out: three dots in the lower right corner say there is more."""
     assert "corner" in left_out(FACE, 0.55) and more_marked(FACE, 0.55)

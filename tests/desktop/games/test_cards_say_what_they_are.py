@@ -16,7 +16,8 @@ from desktop.games.banquet.scene import BanquetScene
 from desktop.games.parsifal.scene import GROW_STEP, TALLEST, ParsifalScene
 from desktop.shell import screenshot
 from desktop.shell.main_window import MainWindow
-from desktop.tools.legibility import table_view
+from desktop.tools.legibility import SEEDS as SURVEY_SEEDS
+from desktop.tools.legibility import THEIRS, Losses, survey, table_view
 from rules.banquet.objectives import card_kind
 
 SEEDS = (1, 2, 3)
@@ -135,3 +136,14 @@ def test_banquet_guests_and_privileges_show_whole_names(qtbot: Any, home: Path, 
             if "title" in left_out(face, scale):
                 cut.append(f"seed {seed}: {item.key} {face.title!r}")
     assert seen >= 3 and cut == []
+
+
+@pytest.mark.parametrize("lang", ["nl", "es"])
+def test_parsifal_leaves_out_nothing_where_the_looking_player_plays(qtbot: Any, home: Path, lang: str) -> None:
+    """At 1280×720 with six players, every card in the looking player's hand and own area and every target lit
+    for them shows its rule text whole (issue #36: a Dutch card in the hand, one in the own area and one lit
+    ended in "…", two Spanish ones too): the kind label stays in the band beside the number, and a character
+    may grow a little taller or wider where its area has the room."""
+    lost: list[Losses] = []
+    survey(["parsifal"], [lang], SURVEY_SEEDS, echo=False, losses=lost)
+    assert [(row.cut[place], row.dropped[place]) for row in lost for place in THEIRS] == [(0, 0)] * len(THEIRS)

@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, make_window
 
 from cardsets.text import LANGUAGES
+from desktop.frame.card_item import shown_texts
+from desktop.frame.hyphens import SOFT_HYPHEN
 from desktop.games.chrononauts.solonauts_scene import DISCARD_KEY
 from rules.chrononauts.moves import KillTime
 
@@ -52,3 +54,17 @@ def test_the_solonauts_discard_pile_too(qtbot: Any, home: Path) -> None:
     QApplication.processEvents()
     assert table._name(DISCARD_KEY) == t("a11y.discard_pile")
     assert table.scene.accessible_text(DISCARD_KEY)[0] == t("a11y.discard", card=table.tr_.card_title(card))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_empty_solonauts_discard_pile_says_its_name_once(qtbot: Any, home: Path, language: str) -> None:
+    main = make_window(qtbot, Dialogs())
+    main.set_language(language)
+    main.new_game({"ids": 8}, 1234)
+    table = main.table
+    assert table is not None
+    name = table.tr_.text("label.discard")
+    face = table.scene.items_by_key[DISCARD_KEY].face
+    for scale in (None, 0.6, 1.0):  # as fitted, and drawn small at a window's sizes
+        painted = [" ".join(text.text.replace(SOFT_HYPHEN, "").split()) for text in shown_texts(face, scale)]
+        assert painted.count(name) == 1, (scale, painted)
