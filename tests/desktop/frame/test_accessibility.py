@@ -11,7 +11,7 @@ import pytest
 import shiboken6
 from PySide6.QtCore import QObject, QRect, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from table_driver import Dialogs, make_window
 
 from desktop.frame import accessibility
@@ -197,6 +197,22 @@ def test_a_table_going_away_answers_a_reader_safely(qtbot: Any, main: MainWindow
     shiboken6.delete(table)
     assert answers == {"valid": False, "parent": None, "count": 0, "child": None, "name": "", "focus": None,
                        "at": None, "window": None, "rect": QRect(), "invisible": True}
+
+
+def test_a_notification_going_with_its_window_answers_a_reader_safely(heard: list[tuple[str, str]]) -> None:
+    """Issue #37, as above for a notification: its window goes first, and Qt may ask it about that window as it goes."""
+    window = QWidget()  # deleted by the test, so not handed to qtbot
+    accessibility.announce(window, "Ada keeps the card dealt.")
+    accessibility.flush()
+    assert ("notify", "Ada keeps the card dealt.") in heard
+    herald = window.findChild(accessibility.Herald)
+    assert isinstance(herald, accessibility.Herald)
+    answers: dict[str, object] = {}
+    herald.destroyed.connect(lambda: answers.update(valid=face.isValid(), parent=face.parent(), window=face.window()))
+    face = QAccessible.queryAccessibleInterface(herald)  # after the connection: asked before Qt drops it
+    assert face is not None and face.isValid() and face.parent() is not None
+    shiboken6.delete(window)
+    assert answers == {"valid": False, "parent": None, "window": None}
 
 
 def test_the_prompt_and_its_buttons_have_names_and_log_lines_are_announced(
