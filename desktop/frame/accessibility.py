@@ -193,7 +193,7 @@ class Watcher(QObject):
             self.gone = [*self.gone[-GONE_KEPT + 1:], item]
 
     def sync(self) -> None:
-        if not (QAccessible.isActive() or listeners):
+        if not (QAccessible.isActive() or listeners) or not _alive(self.view):
             return
         table = QAccessible.queryAccessibleInterface(self.view)
         if not isinstance(table, TableAccess):
@@ -325,7 +325,8 @@ class CardAccess(_Leaf):
         return views[0] if views else None
 
     def isValid(self) -> bool:  # noqa: N802 - Qt override
-        # Gone from the table it is nameless and invisible, not an error for a reader asking late.
+        # Gone from the table it is nameless and invisible, not an error for a reader asking late; gone for good
+        # (its object deleted) it is.
         return _alive(self.item)
 
     def text(self, kind: QAccessible.Text) -> str:
@@ -443,8 +444,8 @@ class TableAccess(QAccessibleObject):
         return len(self.children())
 
     def indexOfChild(self, child: QAccessibleInterface) -> int:  # noqa: N802 - Qt override
+        obj = child.object()
         children = self.children()
-        obj = child.object() if children else None
         return children.index(obj) if obj in children else -1
 
     def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # type: ignore[override]  # noqa: N802 - Qt takes none
