@@ -18,11 +18,17 @@ stacked widget's hidden page), so a reader never walks a table nobody sees.
 go out as one notification, for Orca lets each notification cut the previous one short.
 `listeners` hear all of it (tests, and any future spoken feedback), since Qt for Python has no
 update handler to install.
+
+An interface outlives the Python side of its object for a moment: a widget's Python wrapper is let go first in
+its destructor, and Qt drops the interface only later in that destructor, asking it meanwhile about its parent to
+tell a reader the object went (and at exit every window goes so). Each interface here is then invalid and answers
+nothing (`_alive`): a Python error raised there, printed while Python shuts down, crashed the app (issue #37).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
+import shiboken6
 from PySide6.QtCore import QObject, QPoint, QRect, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent, QAccessibleInterface, \
     QAccessibleObject, QWindow
@@ -61,6 +67,11 @@ def _factory(_class_name: str, obj: QObject) -> QAccessibleInterface | None:
     if type(obj) is QStackedWidget:  # noqa: E721 - Qt's own stack only, a subclass may list its pages itself
         return StackAccess(obj)
     return None
+
+
+def _alive(obj: QObject | None) -> bool:
+    """Whether `obj` is there to ask (its C++ side not deleted, nor being deleted: see the module's docstring)."""
+    return obj is not None and shiboken6.isValid(obj)
 
 
 def _tell(kind: str, obj: QObject, text: str) -> None:
@@ -144,6 +155,8 @@ class Herald(QObject):
 
 def focus_moved(view: QGraphicsView, key: str) -> None:
     """The keyboard focus went to the item `key` of the view's table: tell the screen reader."""
+    if not _alive(view):
+        return  # the view went, its table stays a moment longer
     scene = view.scene()
     if not isinstance(scene, CardTable):
         return
@@ -180,7 +193,7 @@ class Watcher(QObject):
             self.gone = [*self.gone[-GONE_KEPT + 1:], item]
 
     def sync(self) -> None:
-        if not (QAccessible.isActive() or listeners):
+        if not (QAccessible.isActive() or listeners) or not _alive(self.view):
             return
         table = QAccessible.queryAccessibleInterface(self.view)
         if not isinstance(table, TableAccess):
@@ -249,6 +262,8 @@ def curtain_token(view: QGraphicsView) -> CurtainToken:
 
 
 def _table(view: QGraphicsView) -> CardTable | None:
+    if not _alive(view):
+        return None
     scene = view.scene()
     return scene if isinstance(scene, CardTable) else None
 
@@ -265,6 +280,9 @@ class _Leaf(QAccessibleObject):
 
     def view(self) -> QGraphicsView | None:
         raise NotImplementedError
+
+    def isValid(self) -> bool:  # noqa: N802 - Qt override
+        return self.view() is not None
 
     def window(self) -> QWindow | None:  # type: ignore[override]  # Qt takes none
         view = self.view()
@@ -298,16 +316,18 @@ class CardAccess(_Leaf):
         self.item = item
 
     def _scene(self) -> CardTable | None:
-        scene = self.item.scene()
-        return scene if isinstance(scene, CardTable) else None
+        scene = self.item.scene() if _alive(self.item) else None
+        return scene if isinstance(scene, CardTable) and _alive(scene) else None
 
     def view(self) -> QGraphicsView | None:
         scene = self._scene()
-        views = scene.views() if scene is not None else []
+        views = [view for view in scene.views() if _alive(view)] if scene is not None else []
         return views[0] if views else None
 
     def isValid(self) -> bool:  # noqa: N802 - Qt override
-        return True  # gone from the table it is nameless and invisible, not an error for a reader asking late
+        # Gone from the table it is nameless and invisible, not an error for a reader asking late; gone for good
+        # (its object deleted) it is.
+        return _alive(self.item)
 
     def text(self, kind: QAccessible.Text) -> str:
         scene = self._scene()
@@ -334,6 +354,8 @@ class CardAccess(_Leaf):
 
     def state(self) -> QAccessible.State:
         state = QAccessible.State()
+        if not _alive(self.item):
+            return state
         state.focusable = True
         state.selectable = True
         state.focused = self.item.focused
@@ -358,10 +380,11 @@ class CurtainAccess(_Leaf):
         self.token = token
 
     def view(self) -> QGraphicsView | None:
-        return self.token.view
+        return self.token.view if _alive(self.token) and _alive(self.token.view) else None
 
     def text(self, kind: QAccessible.Text) -> str:
-        table = _table(self.token.view)
+        view = self.view()
+        table = _table(view) if view is not None else None
         if table is None or not table.curtain_up:
             return ""
         if kind == QAccessible.Text.Description:
@@ -375,13 +398,15 @@ class CurtainAccess(_Leaf):
 
     def state(self) -> QAccessible.State:
         state = QAccessible.State()
-        state.focusable = True
-        table = _table(self.token.view)
+        view = self.view()
+        table = _table(view) if view is not None else None
+        state.focusable = table is not None
         state.focused = table is not None and table.curtain_up
         return state
 
     def rect(self) -> QRect:
-        return _screen_rect(self.token.view, self.token.view.viewport().rect())
+        view = self.view()
+        return _screen_rect(view, view.viewport().rect()) if view is not None else QRect()
 
 
 class TableAccess(QAccessibleObject):
@@ -399,11 +424,15 @@ class TableAccess(QAccessibleObject):
         items: list[QObject] = [curtain_token(self.view)] if table.curtain_up else []
         return items + [table.items_by_key[key] for key in table.accessible_keys()]
 
+    def isValid(self) -> bool:  # noqa: N802 - Qt override
+        return _alive(self.view)
 
     def window(self) -> QWindow | None:  # type: ignore[override]  # Qt takes none
-        return self.view.window().windowHandle()
+        return self.view.window().windowHandle() if _alive(self.view) else None
 
     def parent(self) -> QAccessibleInterface | None:  # type: ignore[override]  # Qt takes none
+        if not _alive(self.view):
+            return None
         parent: QObject | None = self.view.parentWidget() or QApplication.instance()
         return QAccessible.queryAccessibleInterface(parent) if parent is not None else None
 
@@ -453,13 +482,16 @@ class TableAccess(QAccessibleObject):
 
     def state(self) -> QAccessible.State:
         state = QAccessible.State()
+        if not _alive(self.view):
+            state.invisible = True
+            return state
         state.focusable = True
         state.focused = self.view.hasFocus()
         state.invisible = not self.view.isVisible()
         return state
 
     def rect(self) -> QRect:
-        return QRect(self.view.mapToGlobal(QPoint(0, 0)), self.view.size())
+        return QRect(self.view.mapToGlobal(QPoint(0, 0)), self.view.size()) if _alive(self.view) else QRect()
 
 
 class HeraldAccess(QAccessibleObject):
@@ -469,11 +501,14 @@ class HeraldAccess(QAccessibleObject):
         super().__init__(herald)
         self.herald = herald
 
+    def isValid(self) -> bool:  # noqa: N802 - Qt override
+        return _alive(self.herald) and _alive(self.herald.window)
+
     def window(self) -> QWindow | None:  # type: ignore[override]  # Qt takes none
-        return self.herald.window.windowHandle()
+        return self.herald.window.windowHandle() if self.isValid() else None
 
     def parent(self) -> QAccessibleInterface | None:  # type: ignore[override]  # Qt takes none
-        return QAccessible.queryAccessibleInterface(self.herald.window)
+        return QAccessible.queryAccessibleInterface(self.herald.window) if self.isValid() else None
 
     def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]  # Qt takes none
         return None
@@ -485,7 +520,7 @@ class HeraldAccess(QAccessibleObject):
         return -1
 
     def text(self, kind: QAccessible.Text) -> str:
-        return self.herald.text if kind == QAccessible.Text.Name else ""
+        return self.herald.text if kind == QAccessible.Text.Name and _alive(self.herald) else ""
 
     def role(self) -> QAccessible.Role:
         return QAccessible.Role.Notification
@@ -504,7 +539,12 @@ class StackAccess(QAccessibleWidget):
         super().__init__(stack, QAccessible.Role.LayeredPane)
         self.stack = stack
 
+    def isValid(self) -> bool:  # noqa: N802 - Qt override
+        return _alive(self.stack) and super().isValid()
+
     def _page(self) -> QWidget | None:
+        if not _alive(self.stack):
+            return None
         page = self.stack.currentWidget()
         return page if page is not None and not page.isWindow() else None
 

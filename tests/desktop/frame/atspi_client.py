@@ -7,7 +7,7 @@ It starts the accessibility bus (at-spi-bus-launcher), listens to every object:,
 starts the app (PYTHON APP_SCRIPT: tests/desktop/frame/atspi_app.py) and, step by step, tells it "go", takes
 the app's own report of what a reader should find, waits for the events to arrive, and walks the app's tree
 as a reader sees it. It prints one JSON document: {"steps": [{"app": ..., "events": [...], "tree": [...]}],
-"stderr": the app's messages}. Exit 2 when the bus cannot be started (the test then skips).
+"stderr": the app's messages, "code": its exit code (None if it had to be killed)}. Exit 2 when the bus cannot be started (the test then skips).
 """
 from __future__ import annotations
 
@@ -145,7 +145,7 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 app.kill()
         bus.terminate()
-    print(json.dumps({"steps": steps, "stderr": app.stderr.read() if app.stderr else ""}))
+    print(json.dumps({"steps": steps, "stderr": app.stderr.read() if app.stderr else "", "code": app.returncode}))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@
 It starts the accessibility bus (at-spi-bus-launcher) and Orca with its debug log as the speech (`orca --replace
 --debug-file=DEBUG_FILE`: no speech server is needed, Orca writes what it would say there), then the app
 (APP_SCRIPT, e.g. orca_app.py), and tells it "go" step by step, each once Orca has fallen silent after the last.
-It prints one JSON document: {"steps": [each step's STEP report], "stderr": the app's messages}; {"skip": reason}
+It prints one JSON document: {"steps": [each step's STEP report], "stderr": the app's messages, "code": its exit
+code (None if it had to be killed)}; {"skip": reason}
 and exit 2 when the bus or Orca cannot start.
 """
 from __future__ import annotations
@@ -120,7 +121,8 @@ def main() -> None:
                 process.wait(10)
             except subprocess.TimeoutExpired:
                 process.kill()
-    print(json.dumps({"steps": steps, "stderr": app.stderr.read() if app is not None and app.stderr else ""}))
+    print(json.dumps({"steps": steps, "stderr": app.stderr.read() if app is not None and app.stderr else "",
+                      "code": app.returncode if app is not None else None}))
 
 
 if __name__ == "__main__":

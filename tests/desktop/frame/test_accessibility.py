@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QObject, QRect, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from table_driver import Dialogs, make_window
 
 from desktop.frame import accessibility
@@ -168,6 +169,50 @@ def test_the_curtain_is_named_and_hides_every_secret(qtbot: Any, main: MainWindo
     assert not table.scene.curtain_up and "curtain" not in children(table.view)
     mine = " ".join(child.text(NAME) for child in children(table.view).values())
     assert any(secret in mine for secret in secrets)  # Marta alone looks now: her cards are read out
+
+
+def test_a_table_going_away_answers_a_reader_safely(qtbot: Any, main: MainWindow) -> None:
+    """Issue #37: a view's Python side goes first as it is deleted, and Qt asks its interface about its parent (to
+    tell a reader it went) before dropping it: at exit the error raised there crashed the app. Asked in that moment
+    (as the view deletes its children), the interface is invalid and answers nothing, without an error."""
+    table = main.new_hotseat("chrononauts", "chrononauts", ["Marta", "Luca"], {"first_player": 0}, 5)
+    face = tree(table.view)
+    assert face.isValid() and face.childCount() > 0 and face.parent() is not None
+    answers: dict[str, object] = {}
+
+    def ask() -> None:
+        for question, call in (("valid", face.isValid), ("parent", face.parent), ("count", face.childCount),
+                               ("child", lambda: face.child(0)), ("name", lambda: face.text(NAME)),
+                               ("focus", face.focusChild), ("at", lambda: face.childAt(10, 10)),
+                               ("window", face.window), ("rect", face.rect),
+                               ("invisible", lambda: face.state().invisible)):
+            try:
+                answers[question] = call()
+            except RuntimeError as error:  # what Qt met: "Internal C++ object (TableView) already deleted"
+                answers[question] = error
+
+    probe = QObject(table.view)  # deleted with the view's children: after its Python side, before its interface
+    probe.destroyed.connect(ask)
+    main._leave_table()
+    shiboken6.delete(table)
+    assert answers == {"valid": False, "parent": None, "count": 0, "child": None, "name": "", "focus": None,
+                       "at": None, "window": None, "rect": QRect(), "invisible": True}
+
+
+def test_a_notification_going_with_its_window_answers_a_reader_safely(heard: list[tuple[str, str]]) -> None:
+    """Issue #37, as above for a notification: its window goes first, and Qt may ask it about that window as it goes."""
+    window = QWidget()  # deleted by the test, so not handed to qtbot
+    accessibility.announce(window, "Ada keeps the card dealt.")
+    accessibility.flush()
+    assert ("notify", "Ada keeps the card dealt.") in heard
+    herald = window.findChild(accessibility.Herald)
+    assert isinstance(herald, accessibility.Herald)
+    answers: dict[str, object] = {}
+    herald.destroyed.connect(lambda: answers.update(valid=face.isValid(), parent=face.parent(), window=face.window()))
+    face = QAccessible.queryAccessibleInterface(herald)  # after the connection: asked before Qt drops it
+    assert face is not None and face.isValid() and face.parent() is not None
+    shiboken6.delete(window)
+    assert answers == {"valid": False, "parent": None, "window": None}
 
 
 def test_the_prompt_and_its_buttons_have_names_and_log_lines_are_announced(

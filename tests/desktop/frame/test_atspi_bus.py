@@ -205,3 +205,11 @@ def test_qt_bridge_never_loses_an_object(run: dict[str, Any]) -> None:
     """No reader's question about an object Qt no longer knows (buttons remade, cards gone)."""
     assert "Could not find accessible" not in run["stderr"]
     assert "Accessible invalid" not in run["stderr"]
+
+
+def test_the_app_ends_cleanly_with_a_reader_connected(run: dict[str, Any]) -> None:
+    """Issue #37: at exit Qt asked the table's interface about a view already gone; the error raised there, printed
+    while Python shut down, ended the app on a segmentation fault (exit -11)."""
+    assert run["code"] == 0, run["stderr"]
+    assert "already deleted" not in run["stderr"]
+    assert "Error calling Python override" not in run["stderr"]

@@ -25,8 +25,9 @@ SPOKEN = re.compile(r"^(\d\d:\d\d:\d\d\.\d+) - SPEECH OUTPUT: '(.*)'(?: voice=\w
 
 
 @pytest.fixture(scope="module")
-def evening(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
-    """Each step the app reported, with `heard`: what Orca said from its start to the next step's."""
+def session(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The session's report: `steps`, each step the app reported with `heard` (what Orca said from its start to
+    the next step's), and the app's `stderr` and exit `code`."""
     reason = missing() or next((f"{tool} is not installed (apt-get install {tool})" for tool in ("orca", "xdotool")
                                 if shutil.which(tool) is None), "")
     if reason:
@@ -63,6 +64,12 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     for step, following in zip(steps, [*steps[1:], None]):
         end = following["began"] if following is not None else "99"
         step["heard"] = " ".join(text for when, text in spoken if step["began"] <= when < end)
+    return found
+
+
+@pytest.fixture(scope="module")
+def evening(session: dict[str, Any]) -> list[dict[str, Any]]:
+    steps: list[dict[str, Any]] = session["steps"]
     return steps
 
 
@@ -95,3 +102,10 @@ def test_orca_says_no_secret_under_the_curtain(evening: list[dict[str, Any]]) ->
         found = step(evening, name)
         assert len(found["secrets"]) >= 5  # Ada's hand, ID and Mission
         assert [secret for secret in found["secrets"] if secret in found["heard"]] == [], name
+
+
+def test_the_app_ends_cleanly_while_orca_listens(session: dict[str, Any]) -> None:
+    """Issue #37: Orca asked about a table whose view was gone, and at exit the app ended on a segmentation fault."""
+    assert session["code"] == 0, session["stderr"]
+    assert "already deleted" not in session["stderr"]
+    assert "Error calling Python override" not in session["stderr"]
