@@ -35,12 +35,12 @@ def _chrononauts_fields(data: dict[str, Any]) -> dict[str, Any]:
 
 def _parsifal_fields(data: dict[str, Any]) -> dict[str, Any]:
     """A Parsifal picture (ParState.to_dict) with each character's owner, artifacts and turn of entry under those
-    fields, and each block row as the record it is."""
-    characters: dict[str, Any] = data["characters"]
+    fields, in the order the characters came into play, and each block row as the record it is."""
+    characters: list[dict[str, Any]] = data["characters"]
     return {**{k: v for k, v in data.items() if k != "characters"},
-            "owner": {c: d["owner"] for c, d in characters.items()},
-            "held": {c: d["held"] for c, d in characters.items()},
-            "entered": {c: d["entered"] for c, d in characters.items()},
+            "owner": {d["card"]: d["owner"] for d in characters},
+            "held": {d["card"]: d["held"] for d in characters},
+            "entered": {d["card"]: d["entered"] for d in characters},
             "blocks": [dict(zip(("blocker", "target", "source", "seq"), row, strict=True)) for row in data["blocks"]]}
 
 

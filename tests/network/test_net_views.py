@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from network.host import Host
-from network.protocol import BadMessage
+from network.protocol import BadMessage, Update, decode, encode
 from network.views import readable, view_from_dict
 from rules import PLAYERS, Match, engine
 from rules.kernel import Engine
@@ -26,19 +26,21 @@ JOINABLE = [("banquet", "standard"), ("bacchanalia", "standard"), ("chrononauts"
 def test_a_view_read_back_is_the_same_view_with_the_same_legal_moves(game: str, mode: str) -> None:
     rnd = random.Random(game + mode)
     for seed in range(3):
-        match: Match[Any] = Match(engine(game, mode), {PLAYERS: 3 + seed % 2}, seed)
-        eng = match.engine
+        players = 3 + seed % 2
+        host = Host(Match(engine(game, mode), {PLAYERS: players}, seed), ["remote"] * players)
+        eng, match = host.engine, host.match
         for _ in range(120):
             if eng.is_over(match.state):
                 break
-            for seat in range(eng.players(match.state)):
-                view = eng.view(match.state, seat)
-                wire = json.loads(json.dumps(eng.to_dict(view)))  # as it travels: tuples become lists
-                read = view_from_dict(eng, wire)
-                assert eng.to_dict(read) == wire
-                assert eng.legal_moves(read, seat) == eng.legal_moves(match.state, seat)
+            for seat in range(players):
+                # as it travels: the protocol's own bytes (tuples become lists, an object's keys are sorted)
+                wire = decode(encode(host.update_for(seat, [])), from_joiner=False)
+                assert isinstance(wire, Update)
+                read = view_from_dict(eng, wire.view)
+                assert eng.to_dict(read) == eng.to_dict(eng.view(match.state, seat)) == wire.view
+                assert eng.legal_moves(read, seat) == eng.legal_moves(match.state, seat)  # in the same order too
             acting = min(eng.to_act(match.state))
-            match.play(rnd.choice(match.legal_moves(acting)))
+            host.play(acting, rnd.choice(match.legal_moves(acting)))
 
 
 def test_what_is_not_a_view_is_refused() -> None:
@@ -78,13 +80,14 @@ def _parsifal_view_with_a_block_and_a_declared_action() -> tuple[Engine[Any], di
 def test_what_is_not_a_parsifal_view_is_refused() -> None:
     eng, good = _parsifal_view_with_a_block_and_a_declared_action()
     assert eng.to_dict(view_from_dict(eng, good)) == good
-    someone = next(iter(good["characters"]))
+    first, *others = good["characters"]
     row = good["blocks"][0]
     wrong: list[dict[str, Any]] = [
-        {**good, "characters": {**good["characters"], someone: {"owner": 0, "held": []}}},  # no turn of entry
-        {**good, "characters": {**good["characters"], someone: {**good["characters"][someone], "age": 3}}},
-        {**good, "characters": {**good["characters"], someone: {**good["characters"][someone], "owner": "0"}}},
-        {**good, "characters": [someone]},  # characters as a list
+        {**good, "characters": [{"card": first["card"], "owner": 0, "held": []}, *others]},  # no turn of entry
+        {**good, "characters": [{**first, "age": 3}, *others]},  # a part no character has
+        {**good, "characters": [{**first, "owner": "0"}, *others]},  # a seat written as text
+        {**good, "characters": [first, first, *others]},  # a character twice
+        {**good, "characters": {first["card"]: first}},  # characters as an object
         {**good, "blocks": [row[:3]]},  # a block row without its number
         {**good, "blocks": [[*row, 9]]},  # one with a number too many
         {**good, "blocks": [[row[0], row[1], row[2], "1"]]},  # its number as text
