@@ -240,6 +240,8 @@ def test_chrononauts_and_parsifal_are_played_from_a_joiners_window(qtbot: Any, h
     net = NetTable(qtbot, tmp_path / "tls", language="nl", game=game, mode=mode)
     table = shown(net.join_window)
     assert (table.GAME, table.game.match.engine.mode) == (game, mode) and not table.scene.curtain_up
+    # a game never played here, yet no guided first game is offered: taking it would leave the table elsewhere
+    assert net.join_window.guided_offer.bubble is None and net.host_window.guided_offer.bubble is None
     rnd = random.Random(game + mode)
     played = 0
     for _ in range(25):
