@@ -13,13 +13,14 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections import Counter
 from collections.abc import Callable
 from random import Random
 from typing import Any, Union
 
 from network.protocol import BadMessage
 from rules.chrononauts.full_state import FullState
-from rules.kernel import Engine, Move
+from rules.kernel import HIDDEN, Engine, Move
 from rules.parsifal.state import ParState
 from rules.registry import engine as engine_of
 
@@ -72,9 +73,21 @@ def view_from_dict(eng: Engine[Any], data: dict[str, Any]) -> Any:
         again = eng.to_dict(view)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError):
         raise BadMessage("net.bad_view") from None
-    if again != data:
+    if again != data or not _possible(eng, view):
         raise BadMessage("net.bad_view")
     return view
+
+
+def _possible(eng: Engine[Any], view: Any) -> bool:
+    """Whether `view` could be a position of its game, as far as a joiner can tell: every card it shows is one of
+    the game's, none twice, and the seats it waits for sit at the table (the reading checked the types only)."""
+    try:
+        dealt = eng.new_state(eng.options(view.options), 0)  # the same cards as any deal of these options
+        shown = Counter(card for card in eng.all_cards(view) if card != HIDDEN)
+        seats = eng.players(view)
+        return not shown - Counter(eng.all_cards(dealt)) and all(0 <= p < seats for p in eng.to_act(view))
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+        return False
 
 
 def _read(hint: Any, value: Any, moves: tuple[type[Move], ...]) -> Any:

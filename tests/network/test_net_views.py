@@ -94,6 +94,9 @@ def test_what_is_not_a_parsifal_view_is_refused() -> None:
         {**good, "pending": {**good["pending"], "type": "Teleport"}},  # a move no game has
         {**good, "pending": {"type": good["pending"]["type"]}},  # a move without its player
         {**good, "deck": ["?", 4]},  # a card that is a number
+        {**good, "common": [*good["common"], "excalibur"]},  # a card of no game
+        {**good, "limbo": [*good["limbo"], first["card"]]},  # a character in play and in Limbo at once
+        {**good, "step": "action", "pending": None, "active": 3},  # a fourth seat to act, at a table for three
     ]
     for data in wrong:
         with pytest.raises(BadMessage) as refused:
@@ -119,6 +122,8 @@ def test_what_is_not_a_chrononauts_view_is_refused(mode: str) -> None:
         {**good, "setup": [[0]]},  # a decision without its kind
         {**good, "stack": [{"card": "x", "player": 0}]},  # an entry without its source
         {**good, "window": "0"},
+        {**good, "setup": [[5, "id"]]},  # a seat nobody sits in is asked
+        {**good, "discard": [*good["discard"], *good["hands"][1]]},  # seat 1's cards in its hand and discarded
     ]
     for data in wrong:
         with pytest.raises(BadMessage) as refused:
