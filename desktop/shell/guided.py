@@ -233,6 +233,8 @@ class Offer(QObject):
         table = window.table
         if table is None or window.centre.currentWidget() is not table or getattr(table, "guide", None) is not None:
             return
+        if table.game.seats_here is not None:  # a game over the network: a guided one would take it off the screen
+            return
         name = name_on(table)
         if name is None or name in names_played(window.settings) or table.game.match.moves:
             return

@@ -114,8 +114,9 @@ class ParState:
         return {
             "options": dict(self.options), "rng": rng, "deck": list(self.deck), "common": list(self.common),
             "limbo": list(self.limbo),
-            "characters": {c: {"owner": p, "held": list(self.held[c]), "entered": self.entered[c]}
-                           for c, p in self.owner.items()},
+            # a list, in the order they came into play (the order tables lay them out): JSON's objects keep none
+            "characters": [{"card": c, "owner": p, "held": list(self.held[c]), "entered": self.entered[c]}
+                           for c, p in self.owner.items()],
             "blocks": [[b.blocker, b.target, b.source, b.seq] for b in self.blocks], "seq": self.seq,
             "active": self.active, "turn": self.turn, "step": self.step, "actions": self.actions,
             "extra": self.extra, "extra_char": self.extra_char,

@@ -8,9 +8,9 @@ from typing import Any
 
 from table_driver import Dialogs, make_window
 
-from desktop.games.banquet.table import BanquetGame
 from desktop.net.hosting import HostSession, Listening
 from desktop.net.remote import JoinSession, RemoteMatch
+from desktop.shell.tables import table_for
 from desktop.shell.main_window import MainWindow
 
 WAIT_MS = 10_000
@@ -22,15 +22,18 @@ def net_threads() -> list[str]:
 
 
 class NetTable:
-    """A Banquet for three hosted by one window (seat 0 played there, seat 2 a computer on the host) and joined by
-    another (seat 1), over loopback with the host's self-signed certificate."""
+    """A game for three (a Banquet unless told) hosted by one window (seat 0 played there, seat 2 a computer on the
+    host) and joined by another (seat 1), over loopback with the host's self-signed certificate."""
 
-    def __init__(self, qtbot: Any, folder: Path, language: str = "en", seed: int = 2024) -> None:
+    def __init__(self, qtbot: Any, folder: Path, language: str = "en", seed: int = 2024, game: str = "banquet",
+                 mode: str = "standard") -> None:
         self.qtbot = qtbot
         self.host_dialogs, self.join_dialogs = Dialogs(), Dialogs()
         self.host_window = make_window(qtbot, self.host_dialogs, language)
         self.join_window = make_window(qtbot, self.join_dialogs, language)
-        started = BanquetGame.start("banquet", "standard", ["Ada", "Guest 1", "Computer 1"], {}, seed, {2: "easy"})
+        table = table_for(game, mode)
+        assert table is not None
+        started = table.GAME_CLASS.start(game, mode, ["Ada", "Guest 1", "Computer 1"], {}, seed, {2: "easy"})
         hosting = self.host_window.host(started, ["local", "remote", "easy"],
                                         Listening(bind="127.0.0.1", port=0, folder=folder))
         assert hosting is not None

@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
+
 from desktop.frame.i18n import Translator
 from desktop.net.remote import JoinSession
 from desktop.shell.tables import table_for
@@ -17,11 +19,11 @@ from rules import PLAYERS, Match, engine
 INVITE = Invite("127.0.0.1", 1, "Tb3xQk9a", 1, "A" * 22, None)
 
 
-def seated(qtbot: Any) -> tuple[JoinSession, Host]:
+def seated(qtbot: Any, game: str = "banquet", mode: str = "standard") -> tuple[JoinSession, Host]:
     """A joiner told by hand what a host would tell it (no connection is opened)."""
-    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 9), ["remote"] * 3)
+    host = Host(Match(engine(game, mode), {PLAYERS: 3}, 9), ["remote"] * 3)
     session = JoinSession(Translator("en"), INVITE, "Bruno", table_for)
-    session._received(Welcome(host.table, "banquet", "standard", 1, 3))
+    session._received(Welcome(host.table, game, mode, 1, 3))
     session._received(Seats([{"seat": n, "kind": "remote", "name": name, "here": True}
                              for n, name in enumerate(["Ada", "Bruno", "<b>Cleo</b>"])]))
     session._received(host.update_for(1, []))
@@ -50,6 +52,30 @@ def test_a_view_of_another_game_or_another_seat_is_refused(qtbot: Any) -> None:
     other = Host(Match(engine("bacchanalia", "standard"), {PLAYERS: 3}, 9), ["remote"] * 3)
     session._received(other.update_for(1, []))
     assert session.ended and table.prompt.text() == table.tr_.text("net.bad_view")
+    session.stop()
+
+
+# Views of the right shape and types that no game reaches: a card in no set, a seat nobody sits in, a year off the
+# timeline. Their types are right; network/views.py refuses them before any table draws them.
+NONSENSE: list[tuple[str, str, dict[str, Any]]] = [
+    ("parsifal", "standard", {"characters": [{"card": "nobody#1", "owner": 1, "held": [], "entered": 1}]}),
+    ("parsifal", "standard", {"active": 7}),
+    ("chrononauts", "chrononauts", {"hands": [["?"], ["no-such-card"], ["?"]]}),
+    ("chrononauts", "chrononauts", {"patches": {"1234": "no-such-patch"}}),
+    ("chrononauts", "artifaxx", {"setup": [[9, "id"]]}),
+]
+
+
+@pytest.mark.parametrize(("game", "mode", "forged"), NONSENSE)
+def test_a_view_no_game_reaches_leaves_the_last_position_on_show(qtbot: Any, game: str, mode: str,
+                                                                forged: dict[str, Any]) -> None:
+    session, host = seated(qtbot, game, mode)
+    table, match = session.table, session.match
+    assert table is not None and match is not None
+    good = host.update_for(1, [])
+    session._received(dataclasses.replace(good, moves=1, view={**good.view, **forged}))
+    assert session.ended and table.prompt.text() == table.tr_.text("net.bad_view")
+    assert match.count == 0 and host.engine.to_dict(match.state) == good.view  # the last good position stays
     session.stop()
 
 

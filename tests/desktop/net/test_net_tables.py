@@ -231,3 +231,27 @@ def test_a_game_started_while_a_seat_is_asked_for_stays_on_the_table(qtbot: Any,
     assert window.table is solo and window.net is None
     hosting.stop()
     assert not net_threads()
+
+
+@pytest.mark.parametrize(("game", "mode"), [("chrononauts", "chrononauts"), ("chrononauts", "artifaxx"),
+                                            ("parsifal", "standard")])
+def test_chrononauts_and_parsifal_are_played_from_a_joiners_window(qtbot: Any, home: Path, tmp_path: Path,
+                                                                   game: str, mode: str) -> None:
+    net = NetTable(qtbot, tmp_path / "tls", language="nl", game=game, mode=mode)
+    table = shown(net.join_window)
+    assert (table.GAME, table.game.match.engine.mode) == (game, mode) and not table.scene.curtain_up
+    # a game never played here, yet no guided first game is offered: taking it would leave the table elsewhere
+    assert net.join_window.guided_offer.bubble is None and net.host_window.guided_offer.bubble is None
+    rnd = random.Random(game + mode)
+    played = 0
+    for _ in range(25):
+        if net.over():
+            break
+        played += net.step(rnd)
+    net.qtbot.waitUntil(net.settled, timeout=10_000)
+    # the joiner's screen shows the host's position as its seat sees it, every move of both screens included
+    host = net.hosting.host
+    assert played > 3 and net.remote().count == len(host.match.moves)
+    assert host.engine.to_dict(net.remote().state) == host.engine.to_dict(host.engine.view(host.match.state, 1))
+    net.close()
+    assert not net_threads()

@@ -24,16 +24,16 @@ FIXTURE = Path(__file__).resolve().parents[2] / "cardsets" / "fixtures" / "parsi
 
 # (players, seed) -> (fingerprint, how the game ended, its last turn)
 PINNED = {
-    (2, 0): ("f78af5130a6e583e", "safeguard", 40),
-    (2, 1): ("e9ed9d62293127d9", "safeguard", 40),
-    (2, 8): ("f514c4ae87318fc3", "missions", 29),
-    (2, 18): ("6a78e0d1f20b815f", "missions", 27),
-    (4, 0): ("4d5a8da3479ca1cf", "safeguard", 50),
-    (4, 15): ("a96424a4207657f2", "missions", 45),
-    (4, 27): ("6b8d954a8f8a159e", "missions", 28),
-    (6, 0): ("c94e96990214a4af", "safeguard", 60),
-    (6, 11): ("9fd6c665082545d6", "missions", 35),
-    (6, 26): ("81aa73f3acafcc81", "missions", 56),
+    (2, 0): ("59a4e088b9e05d12", "safeguard", 40),
+    (2, 1): ("dd9b21687c557eb4", "safeguard", 40),
+    (2, 8): ("177a996b7db6a2c4", "missions", 29),
+    (2, 18): ("6a772d23a6ff7dc0", "missions", 27),
+    (4, 0): ("363fe749b7937e67", "safeguard", 50),
+    (4, 15): ("366f313817470fe7", "missions", 45),
+    (4, 27): ("0ce3ced8789645d4", "missions", 28),
+    (6, 0): ("337943531233cb41", "safeguard", 60),
+    (6, 11): ("153b4e284e383527", "missions", 35),
+    (6, 26): ("3b02e8956b27e726", "missions", 56),
 }
 
 
