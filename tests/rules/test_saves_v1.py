@@ -38,6 +38,10 @@ def test_a_v1_save_loads_to_the_state_it_held(name: str, tmp_path: Path) -> None
     before = path.read_bytes()
     raw = json.loads(before)
     recorded: dict[str, Any] = json.loads((FIXTURES / f"{name}.state.json").read_text(encoding="utf-8"))
+    if isinstance(recorded.get("characters"), dict):
+        # Parsifal's characters were written as an object keyed by card, in the order they came into play; they are
+        # now a list in that order (JSON sent sorted by key lost it, issue #41). The same state, written anew.
+        recorded["characters"] = [{"card": card, **facts} for card, facts in recorded["characters"].items()]
     match = saves.load(path)
     assert path.read_bytes() == before
     got = match.engine.to_dict(match.state)
