@@ -198,6 +198,7 @@ class JoinSession(QObject):
         self.welcome = welcome
         if self.game is not None and self.game.paused is not None:
             self.game.paused = None
+            self._refresh()  # the prompt stops saying the connection is lost now, not at the host's next update
             if self.table is not None:
                 self.table.show_message(self.tr_.text("net.back"), error=False)
 
