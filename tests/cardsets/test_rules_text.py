@@ -1,6 +1,7 @@
 """The in-app rules texts (#11): their small Markdown form, and `convivium check`'s problems with them."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,24 @@ def test_convivium_check_reports_the_rules_texts_problems(tmp_path: Path) -> Non
     (report,) = [r for r in validate_all(tmp_path) if r.name == "parsifal"]
     assert [p.message for p in report.problems] == ["no card 'arcco' in parsifal/cards.yaml"]
     assert report.problems[0].file == "parsifal/rules/parsifal.it.md"
+
+
+QUOTES = {"en": "“”", "it": "«»", "es": "«»", "nl": "“”"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_shipped_texts_quote_with_the_languages_own_marks(lang: str) -> None:
+    """A quotation in a rules page or a card's text is set as a publisher would (“Miracle”, «milagro»), not with the
+    typewriter's straight marks; the YAML files' own syntax is not player text, so their values are what is read."""
+    import yaml
+
+    straight = re.compile(r'"[^"\n`]+"')
+    found = []
+    for page in sorted(ROOT.glob(f"*/rules/*.{lang}.md")):
+        lines = page.read_text(encoding="utf-8").splitlines()
+        found += [f"{page.name}:{n}" for n, line in enumerate(lines, 1) if straight.search(re.sub(r"`[^`]*`", "", line))]
+    for catalog in sorted(ROOT.glob(f"*/text/{lang}.yaml")) + sorted(ROOT.glob(f"*/tutorial/text/{lang}.yaml")):
+        strings = yaml.safe_load(catalog.read_text(encoding="utf-8")).get("strings", {})
+        found += [f"{catalog.parent.parent.name}/{key}" for key, text in strings.items()
+                  if isinstance(text, str) and straight.search(text)]
+    assert found == [], f"straight quotes where {QUOTES[lang]} belong"
