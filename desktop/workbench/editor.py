@@ -54,13 +54,14 @@ class StringEditor(QWidget):
         self.source.setWordWrap(True)
         self.source.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.source.setStyleSheet("color: #555")
-        # A counted string: every plural form of the language, each with its category and a number it is for.
-        # A counted string: a field per plural form of the language, each named by its category and a number.
+        # A counted string: a field per plural form of the language, each named by its category and a number, in
+        # the language's order (one, few, many, other): the forms before the one picked above its field, the rest below.
         self.forms = plain.label()
         self.forms.setWordWrap(True)
-        self.others_panel = QWidget()
-        self.others_grid = QFormLayout(self.others_panel)
-        self.others_grid.setContentsMargins(0, 0, 0, 0)
+        self.others_panel, self.later_panel = QWidget(), QWidget()
+        self.others_grid, self.later_grid = QFormLayout(self.others_panel), QFormLayout(self.later_panel)
+        for grid in (self.others_grid, self.later_grid):
+            grid.setContentsMargins(0, 0, 0, 0)
         self.others: dict[str, QPlainTextEdit] = {}  # the other forms' fields, by key
         self.others_saved: dict[str, str] = {}  # their text as the file has it
         self.field_label = plain.label()  # the category of the form in the main field
@@ -98,6 +99,7 @@ class StringEditor(QWidget):
         left.addWidget(self.others_panel)
         left.addWidget(self.field_label)
         left.addWidget(self.field)
+        left.addWidget(self.later_panel)
         left.addLayout(buttons)
         left.addStretch(1)
         layout = QHBoxLayout(self)
@@ -238,11 +240,15 @@ class StringEditor(QWidget):
         return rows
 
     def _set_others(self, saved: dict[str, str]) -> None:
-        """A field for each other plural form (none for a string that counts nothing), as the file has them."""
-        while self.others_grid.rowCount():
-            self.others_grid.removeRow(0)
+        """A field for each other plural form (none for a string that counts nothing), as the file has them, placed
+        before or after the main field by the language's order of forms, and reached by Tab in that order."""
+        for grid in (self.others_grid, self.later_grid):
+            while grid.rowCount():
+                grid.removeRow(0)
         self.others, self.others_saved = {}, dict(saved)
+        order = [key for key, _label, _text in self.plural_forms()]
         labels = {key: label for key, label, _text in self.plural_forms()}
+        here = order.index(self.key) if self.key in order else len(order)
         for key, value in saved.items():
             field = QPlainTextEdit()
             field.setTabChangesFocus(True)
@@ -251,8 +257,14 @@ class StringEditor(QWidget):
             field.setPlaceholderText(self.tr_.text("wb.edit.placeholder"))
             field.textChanged.connect(self._text_changed)
             self.others[key] = field
-            self.others_grid.addRow(plain.label(labels.get(key, key) + ":"), field)
-        self.others_panel.setVisible(bool(saved))
+            later = key in order and order.index(key) > here
+            (self.later_grid if later else self.others_grid).addRow(plain.label(labels.get(key, key) + ":"), field)
+        fields: dict[str, QWidget] = {**self.others, **({self.key: self.field} if self.key else {})}
+        chain = [fields[key] for key in order if key in fields]
+        for first, second in zip(chain, chain[1:]):
+            QWidget.setTabOrder(first, second)
+        self.others_panel.setVisible(self.others_grid.rowCount() > 0)
+        self.later_panel.setVisible(self.later_grid.rowCount() > 0)
 
     def _show_forms(self) -> None:
         rows = self.plural_forms()

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 import cardsets
@@ -273,6 +273,20 @@ def test_a_counted_string_has_a_field_per_plural_form_named_by_its_category_and_
     assert editor.field_label.text() == "molti (p. es. 1000000):"
     assert sorted(editor.others) == ["prompt.miracle.one", "prompt.miracle.other"]
     assert editor.others["prompt.miracle.one"].toPlainText().endswith("(ne resta {plays} da giocare).")
+    # The three fields stand, and Tab goes, in the language's order of forms, the picked one in its place.
+    window.show()
+    qtbot.waitExposed(window)
+    in_order = [editor.others["prompt.miracle.one"], editor.field, editor.others["prompt.miracle.other"]]
+    tops = [field.mapTo(window, QPoint(0, 0)).y() for field in in_order]
+    assert tops == sorted(tops) and len(set(tops)) == 3
+
+    def next_field(field: QWidget) -> QWidget:  # the chain also holds each field's own viewport
+        step = field.nextInFocusChain()
+        while step not in in_order:
+            step = step.nextInFocusChain()
+        return step
+
+    assert [next_field(field) for field in in_order[:2]] == in_order[1:]
     before = it.read_text(encoding="utf-8")
     editor.field.setPlainText("Gioca una carta del miracolo, o fermati (ne restano {plays} da giocare).")
     editor.others["prompt.miracle.one"].setPlainText("Gioca una carta del miracolo, o fermati (ancora {plays}).")
