@@ -45,3 +45,19 @@ def test_the_offer_covers_no_hand_card_deck_or_listed_key(qtbot: Any, window: Ma
     listed = on_screen(view.viewport(), view.mapFromScene(panel.sceneBoundingRect()).boundingRect())
     assert covered == [] and not bar.intersects(listed.intersected(on_screen(view.viewport())))
     assert bar.bottom() < on_screen(view.viewport()).top() or bar.top() > on_screen(view.viewport()).bottom()
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_offer_takes_at_most_two_lines_of_the_table(qtbot: Any, window: MainWindow, lang: str) -> None:
+    """Until it is answered the offer's height comes off the table: its title sits beside its words, which wrap to
+    two lines at most at 1280×720 in any language (it was a title over three lines, 60 px)."""
+    window.resize(1280, 720)
+    window.tr_.set_language(lang)
+    for _ in range(3):
+        QApplication.processEvents()
+    offer = window.guided_offer.bubble  # type: ignore[attr-defined]
+    assert offer is not None and offer.isVisible()
+    line = offer.text.fontMetrics().lineSpacing()
+    assert offer.heading.geometry().top() >= offer.text.geometry().top() - line  # beside the words, not above
+    assert offer.text.height() <= 2 * line + 2
+    assert offer.height() <= max(offer.next.height(), 2 * line) + 12
