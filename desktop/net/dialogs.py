@@ -90,6 +90,12 @@ class HostGameDialog(QDialog):
         t = tr.text
         self.setWindowTitle(t("net.host_title"))
         form = QFormLayout(self)
+        # What hosting means, before anything is asked: the seats come next, then the invitations to send.
+        intro = plain.label(t("net.host_intro"))
+        intro.setWordWrap(True)
+        intro.setMinimumWidth(intro.fontMetrics().averageCharWidth() * 60)
+        form.addRow(intro)
+        self.setAccessibleDescription(intro.text())
         self.game = QComboBox()
         first: dict[str, str] = {}  # each game once, with its first mode: the set-up that follows offers the others
         for game, mode in joinable(tables):

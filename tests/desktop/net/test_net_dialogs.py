@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QLineEdit
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit
 from table_driver import Dialogs, make_window
 
 from desktop import cli
@@ -85,6 +85,21 @@ def test_only_the_games_a_joiner_can_play_are_offered(qtbot: Any) -> None:
     # each game once, at its first mode: the set-up that follows offers the others (Artifaxx, the open privileges)
     assert offered == [("chrononauts", "chrononauts"), ("bacchanalia", "standard"), ("banquet", "standard"),
                        ("parsifal", "standard")]  # not Solonauts: a solitaire has no seat to join
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_hosting_says_what_comes_next_before_asking_for_a_game(qtbot: Any, lang: str) -> None:
+    """The first step of hosting was a game box and "Next" in a window too narrow for its own title: it now says
+    that seats and invitations follow and that the game runs on this computer, in a window its title fits."""
+    tables = [t for t in map(table_class, seat_games()) if t is not None]
+    tr = Translator(lang)
+    dialog = HostGameDialog(tr, None, tables)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    intro = tr.text("net.host_intro")
+    shown = [label.text() for label in dialog.findChildren(QLabel) if label.isVisible()]
+    assert intro in shown and dialog.accessibleDescription() == intro
+    assert dialog.width() >= dialog.fontMetrics().horizontalAdvance(dialog.windowTitle()) + 120
 
 
 def test_the_invitations_are_plain_text_to_copy(qtbot: Any) -> None:
