@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QLineEdit
+from net_driver import net_threads
 from table_driver import Dialogs, make_window
 
 from desktop import cli
@@ -93,7 +94,7 @@ def test_the_invitations_are_plain_text_to_copy(qtbot: Any) -> None:
     qtbot.addWidget(dialog)
     link, code = dialog.fields[1]
     assert link.text() == INVITE.link() and link.isReadOnly() and link.cursorPosition() == 0
-    assert code is not None and code.text() == INVITE.code()
+    assert code is not None and code.text() == INVITE.short_code()  # the short one, to read aloud
     assert dialog.fields[2][1] is None
     dialog.copy(link.text())
     assert QApplication.clipboard().text() == INVITE.link()
@@ -153,6 +154,29 @@ def test_hosting_again_asks_first_whether_to_carry_on_the_hosted_game(qtbot: Any
     assert dialogs.asked == [(t("net.host_title"), t("net.resume_hosted"),
                               [t("net.carry_on"), t("net.host_new"), t("new.cancel")])]
     assert dialogs.safe == [0] and window.table is None and window.net is None
+
+
+def test_a_hosted_game_carried_on_listens_on_the_port_of_its_invitations(qtbot: Any, home: Path) -> None:
+    from desktop.games.banquet.table import BanquetGame
+    from desktop.net.hosting import SAVE_NAME, HostSession, Listening
+    from rules import saves
+
+    started = BanquetGame.start("banquet", "standard", ["Ada", "Guest 1", "Cleo"], {}, 5)
+    where = Listening(bind="127.0.0.1", port=0, folder=home)  # any free port, as when the usual one is taken
+    first = HostSession.new(started, ["local", REMOTE, "local"], where)
+    invites = first.start()
+
+    def saved_port() -> object:
+        return saves.read_json(home / SAVE_NAME)["network"].get("port") if (home / SAVE_NAME).is_file() else None
+
+    qtbot.waitUntil(lambda: saved_port() == invites[1].port)
+    first.stop()
+    again = HostSession.resumed(BanquetGame, lambda seat: f"Seat {seat + 1}", where)
+    try:
+        assert again.start() == invites  # the joiners' invitations lead to the table again
+    finally:
+        again.stop()
+    assert not net_threads()
 
 
 def test_the_join_menu_entry_opens_the_dialog_empty(qtbot: Any, home: Path) -> None:
