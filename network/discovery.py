@@ -57,10 +57,11 @@ class Found:
     fingerprint: str
 
 
-def txt(host: Host, fingerprint: str) -> dict[str, str]:
+def txt(host: Host, fingerprint: str, seats_open: int | None = None) -> dict[str, str]:
     """The TXT record of `host`'s table: public facts only."""
-    return {"v": str(PROTOCOL_VERSION), "game": host.engine.game, "mode": host.engine.mode, "players": str(len(host.seats)),
-            "open": str(open_seats(host)), "table": host.table, "fp": fingerprint}
+    return {"v": str(PROTOCOL_VERSION), "game": host.engine.game, "mode": host.engine.mode,
+            "players": str(len(host.seats)), "table": host.table, "fp": fingerprint,
+            "open": str(open_seats(host) if seats_open is None else seats_open)}
 
 
 def open_seats(host: Host) -> int:
@@ -110,11 +111,11 @@ def read_found(name: str, properties: dict[bytes, bytes | None], addresses: list
     return Found(name, label, address, port, table, game, mode, players, seats_open, version, fp)
 
 
-def _service_info(host: Host, address: str, port: int, fingerprint: str, label: str) -> ServiceInfo:
+def _service_info(host: Host, address: str, port: int, fingerprint: str, label: str, seats_open: int) -> ServiceInfo:
     packed = socket.inet_pton(socket.AF_INET6 if ":" in address else socket.AF_INET, address.strip("[]"))
     instance = f"{label} {host.table}"
     return ServiceInfo(SERVICE, f"{instance}.{SERVICE}", port=port, addresses=[packed],
-                       properties=dict(txt(host, fingerprint)), server=f"convivium-{host.table.lower()}.local.")
+                       properties=dict(txt(host, fingerprint, seats_open)), server=f"convivium-{host.table.lower()}.local.")
 
 
 def interfaces_for(bind: str) -> list[str] | None:
@@ -136,7 +137,6 @@ class Announcer:
     def __init__(self, interfaces: list[str] | None = None, label: str | None = None) -> None:
         self.interfaces = interfaces
         self.label = label or computer_name()
-        self.announced = asyncio.Event()  # set once the service is registered (tests wait for it)
 
     async def run(self, host: Host, address: str, port: int, fingerprint: str) -> bool:
         try:
@@ -144,15 +144,14 @@ class Announcer:
         except ERRORS:
             return False
         try:
-            info = _service_info(host, address, port, fingerprint, self.label)
+            shown = open_seats(host)  # what the record says (someone may sit while it is being announced)
+            info = _service_info(host, address, port, fingerprint, self.label, shown)
             await (await zc.async_register_service(info, allow_name_change=True))
-            self.announced.set()
-            shown = open_seats(host)
             while True:
                 await asyncio.sleep(REFRESH_SECONDS)
                 if open_seats(host) != shown:
                     shown = open_seats(host)
-                    info = _service_info(host, address, port, fingerprint, self.label)
+                    info = _service_info(host, address, port, fingerprint, self.label, shown)
                     await (await zc.async_update_service(info))
         except ERRORS:
             return False

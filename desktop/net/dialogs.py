@@ -3,6 +3,7 @@ then who sits where, each seat a person here, a person joining or a computer), a
 Everything typed or shown is plain text, bounded."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
@@ -19,6 +20,7 @@ from network.invite import MAX_LINK, SCHEME, BadInvite, Invite, is_short, parse_
 from network.protocol import BadMessage, MAX_NAME_RAW
 from network.views import readable
 from rules.bots import LEVELS
+from rules.kernel import RulesError
 
 REMOTE = "remote"  # a seat's kind: a person joining from another computer
 LOCAL = "local"
@@ -42,6 +44,15 @@ def read_invite(text: str, picked: Found | None = None, found: Sequence[Found] =
             raise BadInvite("net.code_pick_table")
         picked = fitting[0]
     return code.at(picked.address, picked.port, picked.table, picked.fingerprint)
+
+
+@functools.lru_cache(maxsize=64)
+def _joinable(game: str, mode: str) -> bool:
+    """Whether this app can join a table of `game` and `mode`, as another computer announces them."""
+    try:
+        return readable(game, mode)
+    except RulesError:
+        return False  # a game or mode this copy does not have
 
 
 class Finder(Protocol):
@@ -120,7 +131,7 @@ class JoinDialog(QDialog):
             return
         t = self.tr_.text
         picked = self.picked()
-        self.found = [f for f in tables if isinstance(f, Found) and readable(f.game, f.mode)]
+        self.found = [f for f in tables if isinstance(f, Found) and _joinable(f.game, f.mode)]
         self.tables.blockSignals(True)
         self.tables.clear()
         for table in self.found:

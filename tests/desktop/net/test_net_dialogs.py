@@ -3,6 +3,7 @@ Host offers a person joining at every seat, asks for one at least and hosts only
 invitations are plain text to copy; `convivium join LINK` opens the app on the invitation."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,8 @@ from desktop.net.dialogs import REMOTE, HostGameDialog, HostSetupDialog, Invitat
 from desktop.shell import app
 from desktop.shell.single_instance import InstanceLock, ask_to_come_forward
 from desktop.shell.tables import seat_games, table_class
-from network.invite import Invite
+from network.discovery import Found
+from network.invite import Invite, code_token
 
 FP = "ab" * 32
 INVITE = Invite("192.168.1.20", 45817, "Tb3xQk9a", 1, "i9y_koYkPqEGU5jwRqWoUw", FP)
@@ -53,6 +55,80 @@ def test_join_takes_a_link_or_a_code_and_a_cleaned_name(qtbot: Any, typed: str) 
     assert dialog.name == "Ada Lovelace"
     assert dialog.invite is not None and (dialog.invite.host, dialog.invite.seat, dialog.invite.token) == \
         (INVITE.host, INVITE.seat, INVITE.token)
+
+
+class FakeFinder:
+    """Stands in for the network browser: the test says what is found (`on_change`), or that nothing can be."""
+
+    def __init__(self, works: bool = True) -> None:
+        self.works, self.closed = works, False
+        self.on_change: Callable[[list[Found]], None] = lambda _tables: None
+
+    def __call__(self, on_change: Callable[[list[Found]], None]) -> FakeFinder:
+        self.on_change = on_change
+        return self
+
+    def start(self) -> bool:
+        return self.works
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def found(label: str, fp: str = FP, game: str = "banquet", table: str = "Tb3xQk9a", open_seats: int = 1) -> Found:
+    return Found(f"{label} {table}._convivium._tcp.local.", label, "10.0.0.9", 45900, table, game, "standard", 3,
+                 open_seats, 1, fp)
+
+
+def test_join_lists_the_tables_on_this_network_and_takes_the_picked_ones_code(qtbot: Any) -> None:
+    tr, finder = Translator("it"), FakeFinder()
+    dialog = JoinDialog(tr, None, "", "Ada", finder=finder)
+    qtbot.addWidget(dialog)
+    assert dialog.lan_status.text() == tr.text("net.lan_looking")
+    tables = [found("Bruno's <b>pc</b>", "cd" * 32), found("Cleo", open_seats=2), found("Dario", game="nogame")]
+    finder.on_change(tables)
+    shown = [dialog.tables.item(row).text() for row in range(dialog.tables.count())]
+    game, mode = tr.text("game.banquet"), tr.text("mode.banquet.standard")
+    assert shown == [tr.text("net.lan_table", game=game, mode=mode, players=3, count=1, host="Bruno's <b>pc</b>"),
+                     tr.text("net.lan_table", game=game, mode=mode, players=3, count=2, host="Cleo")]  # no unknown game
+    assert "1 posto libero" in shown[0] and "2 posti liberi" in shown[1]
+    dialog.tables.setCurrentRow(1)
+    assert dialog.invite_edit.placeholderText() == tr.text("net.join_code_hint")
+    assert dialog.lan_status.text() == tr.text("net.lan_pick")
+    dialog.invite_edit.setText(INVITE.short_code() or "")
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted and finder.closed
+    assert dialog.invite == Invite("10.0.0.9", 45900, "Tb3xQk9a", 1, code_token(INVITE.token), FP)
+
+
+def test_a_short_code_for_no_table_found_says_to_pick_one(qtbot: Any) -> None:
+    tr, finder = Translator("en"), FakeFinder()
+    dialog = JoinDialog(tr, None, INVITE.short_code() or "", "Ada", finder=finder)
+    qtbot.addWidget(dialog)
+    for tables, reason in (([], "net.code_pick_table"),
+                           ([found("Bruno", "cd" * 32)], "net.code_pick_table"),
+                           ([found("Cleo"), found("Cleo", table="Zz9yXx8w")], "net.code_pick_table")):
+        finder.on_change(tables)
+        dialog.accept()
+        assert dialog.result() != QDialog.DialogCode.Accepted and dialog.error.text() == tr.text(reason)
+    finder.on_change([found("Bruno", "cd" * 32), found("Cleo")])
+    dialog.tables.setCurrentRow(0)  # a table whose host is not the code's
+    dialog.accept()
+    assert dialog.error.text() == tr.text("net.code_other_table")
+    finder.on_change([found("Cleo")])  # the only table of the code's host: no need to pick it
+    dialog.tables.setCurrentRow(-1)
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted and dialog.invite is not None
+    assert dialog.invite.host == "10.0.0.9" and dialog.invite.fingerprint == FP
+
+
+def test_without_multicast_join_says_so_and_a_link_still_joins(qtbot: Any) -> None:
+    tr = Translator("nl")
+    dialog = JoinDialog(tr, None, INVITE.link(), "Ada", finder=FakeFinder(works=False))
+    qtbot.addWidget(dialog)
+    assert dialog.lan_status.text() == tr.text("net.lan_unavailable") and dialog.tables.count() == 0
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted and dialog.invite == INVITE
 
 
 def test_host_offers_a_person_joining_at_every_seat_and_asks_for_one(qtbot: Any) -> None:
