@@ -216,7 +216,8 @@ class Browser:
             self.on_change(self.tables())
 
     def close(self) -> None:
-        """Stop looking (idempotent); zeroconf's threads end."""
+        """Stop looking (idempotent); zeroconf's threads end, and nothing more is told."""
+        self.on_change = lambda _tables: None
         browser, self.browser = self.browser, None
         zc, self.zc = self.zc, None
         try:

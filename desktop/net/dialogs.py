@@ -70,7 +70,13 @@ class NetworkTables(QObject):
 
     def __init__(self, finder: Callable[[Callable[[list[Found]], None]], Finder] | None = None) -> None:
         super().__init__()
-        self.finder = (finder or Browser)(self.changed.emit)  # called from zeroconf's thread: a queued signal
+        self.finder = (finder or Browser)(self._found)
+
+    def _found(self, tables: list[Found]) -> None:
+        try:
+            self.changed.emit(tables)  # called from zeroconf's thread: a queued signal
+        except RuntimeError:
+            pass  # the dialog has gone meanwhile
 
     def start(self) -> bool:
         return self.finder.start()
@@ -120,6 +126,8 @@ class JoinDialog(QDialog):
         self.name = ""
         self.network: NetworkTables | None = NetworkTables(finder)
         self.network.changed.connect(self.show_tables)
+        looking = self.network.finder
+        self.destroyed.connect(lambda: looking.close())  # a dialog dropped without closing lets go too
         # Looking never blocks and never fails the dialog: without multicast the list says so and links still work.
         self.searching = self.network.start()
         self.lan_status.setText(t("net.lan_looking" if self.searching else "net.lan_unavailable"))
