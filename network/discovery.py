@@ -139,6 +139,7 @@ class Announcer:
         self.label = label or computer_name()
 
     async def run(self, host: Host, address: str, port: int, fingerprint: str) -> bool:
+        """Announce `host`'s table at `address`:`port` until cancelled; False at once if multicast cannot be had."""
         try:
             zc = AsyncZeroconf(interfaces=self.interfaces or InterfaceChoice.All, ip_version=IPVersion.V4Only)
         except ERRORS:
@@ -177,6 +178,7 @@ class Browser:
         self.browser: ServiceBrowser | None = None
 
     def start(self) -> bool:
+        """Start looking, in zeroconf's threads; False if multicast cannot be had here."""
         try:
             self.zc = Zeroconf(interfaces=self.interfaces or InterfaceChoice.All, ip_version=IPVersion.V4Only)
             self.browser = ServiceBrowser(self.zc, SERVICE, handlers=[self._changed])
@@ -186,6 +188,7 @@ class Browser:
         return True
 
     def tables(self) -> list[Found]:
+        """The tables found now, by the name of their host."""
         with self.lock:
             return sorted(self.found.values(), key=lambda f: (f.label.casefold(), f.game, f.name))
 
