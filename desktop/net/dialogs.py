@@ -131,6 +131,7 @@ class JoinDialog(QDialog):
         # Looking never blocks and never fails the dialog: without multicast the list says so and links still work.
         self.searching = self.network.start()
         self.lan_status.setText(t("net.lan_looking" if self.searching else "net.lan_unavailable"))
+        self.tables.setEnabled(self.searching)
         screen_fit.keep_on_screen(self)
 
     def show_tables(self, tables: object) -> None:

@@ -3,6 +3,7 @@ Host offers a person joining at every seat, asks for one at least and hosts only
 invitations are plain text to copy; `convivium join LINK` opens the app on the invitation."""
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -120,6 +121,33 @@ def test_a_short_code_for_no_table_found_says_to_pick_one(qtbot: Any) -> None:
     dialog.accept()
     assert dialog.result() == QDialog.DialogCode.Accepted and dialog.invite is not None
     assert dialog.invite.host == "10.0.0.9" and dialog.invite.fingerprint == FP
+
+
+def test_a_table_hosted_from_the_app_is_found_by_the_join_dialog_and_its_code_leads_to_it(qtbot: Any,
+                                                                                         home: Path) -> None:
+    from desktop.games.banquet.table import BanquetGame
+    from desktop.net.hosting import HostSession, Listening
+
+    started = BanquetGame.start("banquet", "standard", ["Ada", "Guest 1", "Cleo"], {}, 5)
+    hosting = HostSession.new(started, ["local", REMOTE, "local"], Listening(bind="127.0.0.1", port=0, folder=home))
+    invite = hosting.start()[1]
+    tr = Translator("en")
+    dialog = JoinDialog(tr, None, "", "Bruno")  # looking on loopback (conftest.py)
+    qtbot.addWidget(dialog)
+    try:
+        qtbot.waitUntil(lambda: dialog.tables.count() == 1, timeout=15_000)
+        assert dialog.found[0].open == 1 and dialog.found[0].table == invite.table
+        dialog.tables.setCurrentRow(0)
+        dialog.invite_edit.setText(invite.short_code() or "")
+        dialog.accept()
+        assert dialog.result() == QDialog.DialogCode.Accepted
+        assert dialog.invite == Invite("127.0.0.1", invite.port, invite.table, 1, code_token(invite.token),
+                                       invite.fingerprint)
+    finally:
+        dialog.reject()
+        hosting.stop()
+    assert not net_threads()
+    assert not [t.name for t in threading.enumerate() if "zeroconf" in t.name.lower()]  # the looking stopped too
 
 
 def test_without_multicast_join_says_so_and_a_link_still_joins(qtbot: Any) -> None:
