@@ -113,9 +113,9 @@ def read_found(name: str, properties: dict[bytes, bytes | None], addresses: list
 
 def _service_info(host: Host, address: str, port: int, fingerprint: str, label: str, seats_open: int) -> ServiceInfo:
     packed = socket.inet_pton(socket.AF_INET6 if ":" in address else socket.AF_INET, address.strip("[]"))
-    instance = f"{label} {host.table}"
-    return ServiceInfo(SERVICE, f"{instance}.{SERVICE}", port=port, addresses=[packed],
-                       properties=dict(txt(host, fingerprint, seats_open)), server=f"convivium-{host.table.lower()}.local.")
+    server = "convivium-" + re.sub("[^a-z0-9]", "x", host.table.lower())  # a host name's letters only
+    return ServiceInfo(SERVICE, f"{label} {host.table}.{SERVICE}", port=port, addresses=[packed],
+                       properties=dict(txt(host, fingerprint, seats_open)), server=f"{server}.local.")
 
 
 def interfaces_for(bind: str) -> list[str] | None:
