@@ -213,8 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         asyncio.run(serve(host, args, folder))
     except OSError as exc:
-        raise SystemExit(f"cannot listen on {args.bind}:{args.port if args.port is not None else host.port or DEFAULT_PORT}: "
-                         f"{exc.strerror or exc}") from None
+        port = args.port if args.port is not None else host.port or DEFAULT_PORT
+        raise SystemExit(f"cannot listen on {args.bind}:{port}: {exc.strerror or exc}") from None
     except KeyboardInterrupt:
         print(f"stopped; the game is saved in {save} (--resume carries on)")
         return 130

@@ -82,7 +82,8 @@ def _number(text: str, low: int, high: int) -> int | None:
     return value if low <= value <= high else None
 
 
-def read_found(name: str, properties: dict[bytes, bytes | None], addresses: list[str], port: int | None) -> Found | None:
+def read_found(name: str, properties: dict[bytes, bytes | None], addresses: list[str],
+               port: int | None) -> Found | None:
     """The table a service announces, or None if it is not exactly one of ours."""
     if len(name) > MAX_NAME or not name.endswith("." + SERVICE) or port is None or not 1 <= port <= 65535:
         return None

@@ -79,7 +79,8 @@ def test_a_table_is_announced_found_joined_by_its_short_code_and_forgotten(tmp_p
 
 
 def test_an_announcement_holds_no_token(tmp_path: Path) -> None:
-    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "remote", "easy"], watch_token="w" * 22)
+    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "remote", "easy"],
+                watch_token="w" * 22)
     record = discovery.txt(host, FP)
     assert set(record) == {"v", "game", "mode", "players", "open", "table", "fp"}
     secrets = [s.token for s in host.seats] + ["w" * 22]
@@ -135,7 +136,8 @@ class FakeInfo:
 
 
 class FakeZeroconf:
-    asked: list[str] = []
+    def __init__(self) -> None:
+        self.asked: list[str] = []
 
     def get_service_info(self, service_type: str, name: str, timeout: int) -> FakeInfo:
         self.asked.append(name)
@@ -148,14 +150,16 @@ def test_a_browser_keeps_a_bounded_list_and_forgets_what_says_goodbye(monkeypatc
     browser = Browser(lists.append)
     zc = FakeZeroconf()
     for n in range(10):
-        browser._changed(zc, SERVICE, f"{n:03d} Host.{SERVICE}", discovery.ServiceStateChange.Added)  # type: ignore[arg-type]
+        added = discovery.ServiceStateChange.Added
+        browser._changed(zc, SERVICE, f"{n:03d} Host.{SERVICE}", added)  # type: ignore[arg-type]
     assert len(browser.tables()) == 3 and len(zc.asked) == 3  # the others are not even asked about
     browser._changed(zc, SERVICE, f"001 Host.{SERVICE}", discovery.ServiceStateChange.Removed)  # type: ignore[arg-type]
     assert [f.label for f in lists[-1]] == ["000 Host", "002 Host"]
     browser.close()
 
 
-def test_without_multicast_a_browser_and_an_announcer_say_so_and_nothing_breaks(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_multicast_a_browser_and_an_announcer_say_so_and_nothing_breaks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     def no_network(*_args: Any, **_kwargs: Any) -> None:
         raise OSError(19, "No such device")
 
