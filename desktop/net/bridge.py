@@ -76,12 +76,19 @@ class Joiner(QObject):
         super().__init__()
         self.invite, self.name = invite, name
         self.stopping = False
-        # Emitted from the session's thread: Qt queues each to this object's thread (the GUI's).
-        self.session = Session(invite, name, self.received.emit, self._closed, self.lost.emit, retry_seconds)
+        self.session = Session(invite, name, lambda message: self._tell("received", message), self._closed,
+                               lambda: self._tell("lost"), retry_seconds)
+
+    def _tell(self, signal: str, *args: object) -> None:
+        """Emitted from the session's thread: Qt queues it to this object's thread (the GUI's)."""
+        try:
+            getattr(self, signal).emit(*args)
+        except RuntimeError:
+            pass  # the window let go of this seat meanwhile
 
     def _closed(self, why: RulesError) -> None:
         if not self.stopping:  # leaving is no failure
-            self.failed.emit(why)
+            self._tell("failed", why)
 
     def start(self) -> None:
         self.session.start()
