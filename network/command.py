@@ -17,6 +17,7 @@ from typing import Any
 
 import cardsets
 from network import tls
+from network.discovery import Announcer, interfaces_for
 from network.host import Host
 from network.invite import new_token
 from network.server import Server
@@ -25,6 +26,7 @@ from rules.bots import LEVELS, bot_modes
 from rules.match import SEED_LIMIT
 
 DEFAULT_PORT = 45817
+SAVE_NAME = "hosted.convivium.json"
 
 
 def data_folder(given: str | None) -> Path:
@@ -135,19 +137,30 @@ async def serve(host: Host, args: argparse.Namespace, folder: Path) -> None:
         cert, key = tls.host_certificate(folder)
         context, fingerprint = tls.server_context(cert, key), tls.file_fingerprint(cert)
     stand_in = None if args.stand_in is None else (args.stand_in, 60.0 * args.after)
-    server = Server(host, bind=args.bind, port=args.port, tls=context, stand_in=stand_in)
+    # A resumed table listens where its invitations say, unless told otherwise.
+    wanted = args.port if args.port is not None else host.port or DEFAULT_PORT
+    server = Server(host, bind=args.bind, port=wanted, tls=context, stand_in=stand_in)
     port = await server.start()
+    if host.port != port:
+        host.port = port
+        _save(folder / SAVE_NAME, host)
     address = reachable_address(args.bind)
     eng = host.engine
     print(f"{eng.game} {eng.mode}, {len(host.seats)} players, seed {host.match.seed}, table {host.table}, "
           f"listening on {args.bind}:{port}")
     for seat, invite in host.invites(address, port, fingerprint).items():
-        code = invite.code()
+        code = invite.short_code()
         who = "watch" if seat is None else f"seat {seat + 1}"
-        print(f"{who}: {invite.link()}" + (f"\n        code {code}" if code else ""))
+        print(f"{who}: {invite.link()}" + (f"\n        code {code} (on the same network)" if code else ""))
     sys.stdout.flush()
+    announcing = None
+    if fingerprint is not None:  # found by the joiners' Join dialog on this network, if multicast can be had
+        announcing = asyncio.create_task(Announcer(interfaces_for(args.bind)).run(host, address, port, fingerprint))
     await server.over.wait()
     await asyncio.sleep(1)  # the last updates reach the joiners
+    if announcing is not None:
+        announcing.cancel()
+        await asyncio.gather(announcing, return_exceptions=True)
     await server.close()
     result = eng.result(host.match.state)
     print(f"game over after {len(host.match.moves)} moves: winners {[w + 1 for w in result.winners]}")
@@ -161,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, help="seats at the table (default: one per --seats entry)")
     parser.add_argument("--seats", default="remote,remote", help="by seat: remote, or a computer's level (easy, "
                         "normal, hard), e.g. remote,remote,hard")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 for any free port")
+    parser.add_argument("--port", type=int, help=f"0 for any free port (default {DEFAULT_PORT}; with --resume, the "
+                        "port of the invitations)")
     parser.add_argument("--bind", default="0.0.0.0", help="the address to listen on")
     parser.add_argument("--insecure", action="store_true", help="plain WebSocket, no TLS (loopback only: tests)")
     parser.add_argument("--spectators", action="store_true", help="print an invitation to watch (what every "
@@ -179,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.after <= 0:
         parser.error("--after: a number of minutes above 0")
     folder = data_folder(args.data)
-    save = folder / "hosted.convivium.json"
+    save = folder / SAVE_NAME
     if args.resume:
         host = _resumed(save)
         host.answer_wait = args.answer_wait  # a setting of this run, not of the game
@@ -199,7 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         asyncio.run(serve(host, args, folder))
     except OSError as exc:
-        raise SystemExit(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
+        port = args.port if args.port is not None else host.port or DEFAULT_PORT
+        raise SystemExit(f"cannot listen on {args.bind}:{port}: {exc.strerror or exc}") from None
     except KeyboardInterrupt:
         print(f"stopped; the game is saved in {save} (--resume carries on)")
         return 130

@@ -17,7 +17,6 @@ sockets or clocks' timers: it takes a connection's bytes and returns the bytes t
 """
 from __future__ import annotations
 
-import hmac
 import itertools
 import json
 import time
@@ -27,7 +26,7 @@ from typing import Any, Final
 
 from cardsets.text import control_character
 from network import names
-from network.invite import Invite, new_table_id, new_token
+from network.invite import Invite, new_table_id, new_token, token_matches
 from network.protocol import (MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Claim, Hello, Message, Play,
                               Refused, Said, Say, Seats, Undo, Update, Welcome, decode, encode)
 from rules import saves
@@ -98,6 +97,7 @@ class Host:
         self.stamp = 0  # counts every change of the table: a countdown belongs to the stamp it was started at
         self.claimed: int | None = None  # the stamp at which someone claimed the open window
         self.on_change = on_change
+        self.port: int | None = None  # where the invitations say the table listens, kept in the save for --resume
 
     # --- what a transport calls ------------------------------------------------------------------------
 
@@ -273,6 +273,8 @@ class Host:
         data["names"] = [s.name for s in self.seats]
         data[NETWORK] = {"table": self.table, "seats": [{"kind": s.kind, "token": s.token} for s in self.seats],
                          "watch_token": self.watch_token}
+        if self.port is not None:
+            data[NETWORK]["port"] = self.port
         return data
 
     @classmethod
@@ -291,8 +293,13 @@ class Host:
             if not TABLE.fullmatch(table) or not all(TOKEN.fullmatch(token) for token in every_token):
                 raise ValueError("a table id or token not made by a host")
             seat_names = [names.clean(n) if n else "" for n in raw_names] if raw_names is not None else None
-            return cls(match, kinds, table=table, tokens=tokens, seat_names=seat_names, watch_token=watch,
+            port = block.get("port")  # absent in a save made before any table listened
+            if port is not None and (type(port) is not int or not 1 <= port <= 65535):
+                raise ValueError("a port no host listens on")
+            host = cls(match, kinds, table=table, tokens=tokens, seat_names=seat_names, watch_token=watch,
                        on_change=on_change)
+            host.port = port
+            return host
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, BadMessage):
             raise saves.SaveError("net.not_a_host_save") from None
 
@@ -308,7 +315,7 @@ class Host:
         if hello.seat >= len(self.seats) or self.seats[hello.seat].kind != "remote":
             return [self._refuse(connection, BadMessage("net.bad_seat", seat=hello.seat + 1))]
         seat = self.seats[hello.seat]
-        if not hmac.compare_digest(hello.token.encode(), seat.token.encode()):
+        if not token_matches(hello.token, seat.token):  # the invitation's token, or its short code's
             return [self._refuse(connection, BadMessage("net.bad_token", seat=hello.seat + 1))]
         try:
             name = names.clean(hello.name)
@@ -330,7 +337,7 @@ class Host:
         """A spectator joins, if the host allows them: it is sent what nobody in particular may see (PUBLIC)."""
         if self.watch_token is None:
             return [self._refuse(connection, BadMessage("net.no_spectators"))]
-        if not hmac.compare_digest(hello.token.encode(), self.watch_token.encode()):
+        if not token_matches(hello.token, self.watch_token):
             return [self._refuse(connection, BadMessage("net.bad_watch_token"))]
         try:
             names.clean(hello.name)  # refused like a player's, though nobody is shown a spectator's name yet

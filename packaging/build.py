@@ -41,6 +41,8 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
             "--collect-data", "cardsets",  # cards.yaml and text/*.yaml of every game, and the UI catalog
             # Unicode's confusables data (desktop/frame/confusables.py reads it as a package resource).
             "--hidden-import", "confusable_homoglyphs", "--collect-data", "confusable_homoglyphs",
+            # zeroconf's compiled modules import one another where PyInstaller's analysis does not look.
+            "--collect-submodules", "zeroconf",
             "--add-data", f"{icons / 'hicolor' / '256x256' / 'apps' / (APP_ID + '.png')}{sep}icons",
             "--icon", str(icons / "convivium.ico")]
     for module in EXCLUDED:

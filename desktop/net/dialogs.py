@@ -1,41 +1,111 @@
-"""The dialogs of network play: joining with an invitation, hosting (which game, then who sits where, each seat a
-person here, a person joining or a computer), and the invitations to hand out. Everything typed or shown is
-plain text, bounded."""
+"""The dialogs of network play: joining with an invitation or a table found on this network, hosting (which game,
+then who sits where, each seat a person here, a person joining or a computer), and the invitations to hand out.
+Everything typed or shown is plain text, bounded."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
-                               QLineEdit, QPushButton, QVBoxLayout, QWidget)
+                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
 from desktop.frame import accessibility, dialogs, plain, screen_fit
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatSetupDialog, SeatTable
 from network import names as net_names
-from network.invite import MAX_LINK, SCHEME, BadInvite, Invite, parse_code, parse_link
+from network.discovery import Browser, Found
+from network.invite import MAX_LINK, SCHEME, BadInvite, Invite, is_short, parse_code, parse_link, parse_short
 from network.protocol import BadMessage, MAX_NAME_RAW
 from network.views import readable
 from rules.bots import LEVELS
+from rules.kernel import RulesError
 
 REMOTE = "remote"  # a seat's kind: a person joining from another computer
 LOCAL = "local"
 
 
-def read_invite(text: str) -> Invite:
-    """The invitation a link or a code spells; BadInvite for anything else."""
+LIST_ROWS = 5  # tables shown at once in the Join dialog's list (it scrolls beyond)
+
+
+def read_invite(text: str, picked: Found | None = None, found: Sequence[Found] = ()) -> Invite:
+    """The invitation a link or a code spells; a short code is for the table `picked` on this network, or for the
+    only one of `found` whose host it names. BadInvite for anything else."""
     text = text.strip()
-    return parse_link(text) if text.lower().startswith(SCHEME + ":") else parse_code(text)
+    if text.lower().startswith(SCHEME + ":"):
+        return parse_link(text)
+    if not is_short(text):
+        return parse_code(text)  # an older, long code
+    code = parse_short(text)
+    if picked is None:
+        fitting = [table for table in found if code.fits(table.fingerprint)]
+        if len(fitting) != 1:
+            raise BadInvite("net.code_pick_table")
+        picked = fitting[0]
+    return code.at(picked.address, picked.port, picked.table, picked.fingerprint)
+
+
+@functools.lru_cache(maxsize=64)
+def _joinable(game: str, mode: str) -> bool:
+    """Whether this app can join a table of `game` and `mode`, as another computer announces them."""
+    try:
+        return readable(game, mode)
+    except RulesError:
+        return False  # a game or mode this copy does not have
+
+
+class Finder(Protocol):
+    """What looks for tables on the network (network/discovery.py's Browser; a fake in tests)."""
+
+    def start(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+class NetworkTables(QObject):
+    """The tables on this network, brought to the GUI thread: `changed` carries the whole list each time."""
+
+    changed = Signal(object)
+
+    def __init__(self, finder: Callable[[Callable[[list[Found]], None]], Finder] | None = None) -> None:
+        super().__init__()
+        self.finder = (finder or Browser)(self._found)
+
+    def _found(self, tables: list[Found]) -> None:
+        try:
+            self.changed.emit(tables)  # called from zeroconf's thread: a queued signal
+        except RuntimeError:
+            pass  # the dialog has gone meanwhile
+
+    def start(self) -> bool:
+        return self.finder.start()
+
+    def close(self) -> None:
+        self.finder.close()
 
 
 class JoinDialog(QDialog):
-    """The invitation (a `convivium://` link or a code) and the name to sit under."""
+    """The tables found on this network, the invitation (a `convivium://` link, or a code: for a table picked in the
+    list, the short code) and the name to sit under."""
 
-    def __init__(self, tr: Translator, parent: QWidget | None, link: str = "", name: str = "") -> None:
+    def __init__(self, tr: Translator, parent: QWidget | None, link: str = "", name: str = "",
+                 finder: Callable[[Callable[[list[Found]], None]], Finder] | None = None) -> None:
         super().__init__(parent)
         self.tr_ = tr
         t = tr.text
         self.setWindowTitle(t("net.join_title"))
         form = QFormLayout(self)
+        self.found: list[Found] = []
+        self.tables = QListWidget()
+        self.tables.setAccessibleName(t("net.lan_title").rstrip(":"))
+        self.tables.setFixedHeight(self.fontMetrics().lineSpacing() * LIST_ROWS + 2 * self.tables.frameWidth() + 8)
+        self.tables.currentRowChanged.connect(self._picked)
+        form.addRow(plain.label(t("net.lan_title")))
+        form.addRow(self.tables)
+        self.lan_status = plain.label()
+        self.lan_status.setWordWrap(True)
+        form.addRow(self.lan_status)
         self.invite_edit = QLineEdit(link)
         self.invite_edit.setMaxLength(MAX_LINK)
         self.invite_edit.setPlaceholderText(t("net.join_invite_hint"))
@@ -54,11 +124,60 @@ class JoinDialog(QDialog):
         form.addRow(dialogs.start_cancel(self, t("net.join_button"), t("new.cancel")))
         self.invite: Invite | None = None
         self.name = ""
+        self.network: NetworkTables | None = NetworkTables(finder)
+        self.network.changed.connect(self.show_tables)
+        looking = self.network.finder
+        self.destroyed.connect(lambda: looking.close())  # a dialog dropped without closing lets go too
+        # Looking never blocks and never fails the dialog: without multicast the list says so and links still work.
+        self.searching = self.network.start()
+        self.lan_status.setText(t("net.lan_looking" if self.searching else "net.lan_unavailable"))
+        self.tables.setEnabled(self.searching)
         screen_fit.keep_on_screen(self)
+
+    def show_tables(self, tables: object) -> None:
+        """The tables found now (a list of Found), those this app can join, in the player's language."""
+        if not isinstance(tables, list) or self.network is None:
+            return
+        t = self.tr_.text
+        picked = self.picked()
+        self.found = [f for f in tables if isinstance(f, Found) and _joinable(f.game, f.mode)]
+        self.tables.blockSignals(True)
+        self.tables.clear()
+        for table in self.found:
+            item = QListWidgetItem(t("net.lan_table", game=self.tr_.name_of(table.game, "game." + table.game),
+                                     mode=self.tr_.name_of(table.game, f"mode.{table.game}.{table.mode}"),
+                                     players=table.players, count=table.open, host=table.label))
+            item.setData(Qt.ItemDataRole.UserRole, table.name)
+            self.tables.addItem(item)  # a list item is never rich text: the host's name shows as written
+            if picked is not None and table.name == picked.name:
+                self.tables.setCurrentItem(item)
+        self.tables.blockSignals(False)
+        if self.searching:
+            self.lan_status.setText(t("net.lan_pick") if self.picked() is not None else
+                                    "" if self.found else t("net.lan_none"))
+
+    def picked(self) -> Found | None:
+        """The table chosen in the list, if any."""
+        row = self.tables.currentRow()
+        return self.found[row] if 0 <= row < len(self.found) else None
+
+    def _picked(self, row: int) -> None:
+        if 0 <= row < len(self.found):
+            t = self.tr_.text
+            self.invite_edit.setPlaceholderText(t("net.join_code_hint"))
+            self.lan_status.setText(t("net.lan_pick"))
+            self.invite_edit.setFocus()
+
+    def done(self, result: int) -> None:
+        network, self.network = self.network, None
+        if network is not None:
+            network.changed.disconnect(self.show_tables)
+            network.close()  # zeroconf's threads end with the dialog
+        super().done(result)
 
     def accept(self) -> None:
         try:
-            self.invite = read_invite(self.invite_edit.text())
+            self.invite = read_invite(self.invite_edit.text(), self.picked(), self.found)
         except BadInvite as exc:
             self._refuse(exc, self.invite_edit)
             return
@@ -166,7 +285,7 @@ class InvitationsDialog(QDialog):
         for seat, invite in sorted(invites.items()):
             form.addRow(plain.label(t("net.invite_seat", seat=seat + 1)))
             link = self._shown(invite.link(), t("net.copy_link", seat=seat + 1), form, t("net.link"), t("net.copy"))
-            code_text = invite.code()
+            code_text = invite.short_code()  # read aloud to someone on this network (docs/protocol.md)
             code = None
             if code_text is not None:
                 code = self._shown(code_text, t("net.copy_code", seat=seat + 1), form, t("net.code"), t("net.copy"))

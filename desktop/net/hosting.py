@@ -16,7 +16,7 @@ import concurrent.futures
 import copy
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -26,6 +26,7 @@ from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.net.bridge import Loop
 from network import tls
 from network.command import DEFAULT_PORT, reachable_address
+from network.discovery import Announcer, interfaces_for
 from network.host import Host, Send
 from network.invite import Invite
 from network.protocol import BadMessage, Seats
@@ -160,6 +161,8 @@ class HostSession(QObject):
         host = _AppHost.from_save(saves.read_json(listening.folder / SAVE_NAME))
         assert isinstance(host, _AppHost)
         names = [s.name or blank(s.number) for s in host.seats]
+        if host.port is not None:  # where its invitations say it listens
+            listening = replace(listening, port=host.port)
         return cls(host, names, game_class, listening)
 
     def start(self) -> dict[int, Invite]:
@@ -191,7 +194,10 @@ class HostSession(QObject):
         # The seats' invitations (a spectator's, keyed None, only `convivium host --spectators` gives).
         self.invites = {seat: found for seat, found in self.host.invites(address, port, fingerprint).items()
                         if seat is not None}
+        self.host.port = port  # saved with the game: carried on, it listens there again
         self.loop.submit(self._copy_now())  # the computers may have played on start
+        if fingerprint is not None:  # found by Join a game on this network, while multicast can be had
+            self.loop.submit(Announcer(interfaces_for(where.bind)).run(self.host, address, port, fingerprint))
         return self.invites
 
     def stop(self) -> None:

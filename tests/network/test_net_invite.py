@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from network import tls
-from network.invite import BadInvite, Invite, new_table_id, new_token, parse_code, parse_link
+from network.invite import (CROCKFORD, BadInvite, Invite, ShortCode, code_token, new_table_id, new_token, parse_code,
+                            parse_link, parse_short, token_matches)
 
 FP = "0123456789abcdef" * 4
 
@@ -64,6 +65,84 @@ def test_any_text_is_an_invitation_or_refused(text: str) -> None:
             parse(text)
         except BadInvite:
             pass
+
+
+def test_a_short_code_is_24_characters_to_read_aloud_and_names_seat_secret_and_host() -> None:
+    for seat in (0, 9, None):
+        invite = Invite("192.168.1.20", 45817, new_table_id(), seat, new_token(), FP)
+        code = invite.short_code()
+        assert code is not None and len(code) == 29 and [len(g) for g in code.split("-")] == [4] * 6
+        assert set(code.replace("-", "")) <= set(CROCKFORD)
+        assert parse_short(code) == ShortCode(seat, code_token(invite.token), FP[:16])
+        # read back as a person may type it: lower case, spaces, and the look-alikes I, L and O
+        typed = code.lower().replace("-", " ").replace("1", "l").replace("0", "O")
+        assert parse_short(typed) == parse_short(code)
+        # on the network the table's address, port, id and whole fingerprint come from its announcement
+        found = parse_short(code).at("10.0.0.5", 40000, invite.table, FP)
+        assert found == Invite("10.0.0.5", 40000, invite.table, seat, code_token(invite.token), FP)
+    assert Invite("localhost", 1, new_table_id(), 0, new_token(), None).short_code() is None  # no pin, no code
+
+
+def test_the_host_takes_a_short_codes_token_for_the_seats_and_no_other() -> None:
+    token, other = new_token(), new_token()
+    assert token_matches(token, token) and token_matches(code_token(token), token)
+    assert not token_matches(code_token(other), token) and not token_matches(other, token)
+    assert not token_matches(token[:16], token)
+
+
+def test_a_short_code_for_another_host_is_refused_before_anything_is_sent() -> None:
+    code = parse_short(Invite("10.0.0.2", 1, new_table_id(), 1, new_token(), FP).short_code() or "")
+    with pytest.raises(BadInvite) as refused:
+        code.at("10.0.0.2", 45817, new_table_id(), "f" + FP[1:])
+    assert refused.value.code == "net.code_other_table"
+
+
+def test_the_check_catches_every_one_character_typo_and_every_swap() -> None:
+    code = (Invite("10.0.0.2", 1, new_table_id(), 4, new_token(), FP).short_code() or "").replace("-", "")
+    typos = [code[:i] + c + code[i + 1:] for i in range(len(code)) for c in CROCKFORD if c != code[i]]
+    swaps = [code[:i] + code[i + 1] + code[i] + code[i + 2:] for i in range(len(code) - 1) if code[i] != code[i + 1]]
+    assert len(typos) == 24 * 31
+    for wrong in typos + swaps:
+        with pytest.raises(BadInvite) as refused:
+            parse_short(wrong)
+        assert refused.value.code == "net.code_typo"
+
+
+@pytest.mark.parametrize(("typed", "reason"), [
+    ("ABCD-EFGH-JKMN-PQRS-TVWX-YZU1", ("net.code_letter", {"letter": "U"})),
+    ("ABCD-EFGH-JKMN-PQRS-TVWX-YZ!1", ("net.code_letter", {"letter": "!"})),
+    ("ABCD-EFGH-JKMN-PQRS-TVWX-YZ\x071", ("net.code_letter", {"letter": "?"})),
+    ("ABCD-EFGH-JKMN-PQRS-TVWX-YZ", ("net.code_length", {"length": 24})),
+])
+def test_a_short_code_that_cannot_be_one_says_what_is_wrong(typed: str, reason: tuple[str, dict[str, object]]) -> None:
+    with pytest.raises(BadInvite) as refused:
+        parse_short(typed)
+    assert (refused.value.code, refused.value.params) == reason
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=CROCKFORD + "ilo -U!é\x00", max_size=40))
+def test_any_text_is_a_short_code_or_refused_with_a_reason(text: str) -> None:
+    try:
+        code = parse_short(text)
+    except BadInvite as refused:
+        assert refused.code in ("net.bad_invite", "net.code_letter", "net.code_length", "net.code_typo")
+        return
+    assert code.seat is None or 0 <= code.seat <= 9
+    assert len(code.fingerprint) == 16 and code.token.startswith("code-") and len(code.token) == 17
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 9), st.binary(min_size=32, max_size=32), st.text(alphabet=CROCKFORD, min_size=1, max_size=1),
+       st.integers(0, 23))
+def test_one_letter_changed_in_any_code_is_caught(seat: int, digest: bytes, letter: str, at: int) -> None:
+    code = (Invite("10.0.0.2", 1, new_table_id(), seat, new_token(), digest.hex()).short_code() or "").replace("-", "")
+    changed = code[:at] + letter + code[at + 1:]
+    if changed == code:
+        assert parse_short(changed).seat == seat
+        return
+    with pytest.raises(BadInvite):
+        parse_short(changed)
 
 
 def test_the_certificate_is_made_once_and_pinned(tmp_path: Path) -> None:

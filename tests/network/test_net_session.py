@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import threading
 from pathlib import Path
 from typing import Any
 
 from network import tls
 from network.host import Host
+from network.invite import Invite
 from network.protocol import Message, Play, Update, Welcome
 from network.server import Server
 from network.session import Session
@@ -27,7 +29,7 @@ def test_a_session_plays_from_its_own_thread_and_says_when_the_host_is_gone(tmp_
         port = await server.start()
         box: queue.Queue[Any] = queue.Queue()
         session = Session(host.invites("127.0.0.1", port, tls.file_fingerprint(cert))[0], "Ada", box.put,
-                          lambda reason: box.put(("closed", reason)))
+                          lambda reason: box.put(("closed", reason.code)))
         session.start()
         got: list[Any] = [await _next(box) for _ in range(3)]  # welcome, seats, update
         update = got[-1]
@@ -58,7 +60,7 @@ def test_a_session_says_why_it_could_not_join(tmp_path: Path) -> None:
         reasons = []
         for attempt, name in ((impostor, "Ada"), (invite, "<b>Ada</b>")):
             box: queue.Queue[Any] = queue.Queue()
-            session = Session(attempt, name, box.put, lambda reason, box=box: box.put(("closed", reason)))
+            session = Session(attempt, name, box.put, lambda reason, box=box: box.put(("closed", reason.code)))
             session.start()
             while not isinstance(answer := await _next(box), tuple):
                 assert isinstance(answer, Message)
@@ -66,11 +68,52 @@ def test_a_session_says_why_it_could_not_join(tmp_path: Path) -> None:
             session.close()
         await server.close()
         box = queue.Queue()
-        gone = Session(invite, "Ada", box.put, lambda reason: box.put(("closed", reason)))
+        gone = Session(invite, "Ada", box.put, lambda reason: box.put(("closed", reason.code)))
         gone.start()  # the host has stopped listening
         reasons.append((await _next(box))[1])
         gone.close()
         return reasons
 
     reasons = asyncio.run(asyncio.wait_for(scenario(), 60))
-    assert reasons == ["net.wrong_certificate", "net.name_markup", "net.unreachable"]
+    assert reasons == ["net.wrong_certificate", "net.name_markup", "net.cannot_reach"]
+
+
+def session_threads() -> list[str]:
+    return [t.name for t in threading.enumerate() if t.name.startswith("convivium-") and t.is_alive()]
+
+
+def test_a_retrying_session_comes_back_to_its_seat_after_a_drop_and_leaves_no_thread(tmp_path: Path) -> None:
+    async def scenario() -> list[Any]:
+        host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "easy", "easy"])
+        cert, key = tls.host_certificate(tmp_path)
+        server = Server(host, bind="127.0.0.1", port=0, tls=tls.server_context(cert, key))
+        port = await server.start()
+        box: queue.Queue[Any] = queue.Queue()
+        session = Session(host.invites("127.0.0.1", port, tls.file_fingerprint(cert))[0], "Ada", box.put,
+                          lambda reason: box.put(("closed", reason.code)), lambda: box.put("lost"), 0.05)
+        session.start()
+        got: list[Any] = [await _next(box)]
+        session.drop()  # as a network would
+        while not (got.count("lost") == 1 and isinstance(got[-1], Welcome)):
+            got.append(await _next(box))
+        session.close()
+        while not isinstance(got[-1], tuple):
+            got.append(await _next(box))
+        await server.close()
+        return got
+
+    got = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert isinstance(got[0], Welcome) and got[-1] == ("closed", "net.left")
+    welcomes = [g for g in got if isinstance(g, Welcome)]
+    assert len(welcomes) == 2 and welcomes[0] == welcomes[1]  # the same seat again
+    assert not session_threads()
+
+
+def test_a_session_closed_at_once_says_it_left_once_and_leaves_no_thread() -> None:
+    said: list[str] = []
+    session = Session(Invite("127.0.0.1", 9, "Tb3xQk9a", 0, "A" * 22, None), "Ada", lambda _m: None,
+                      lambda reason: said.append(reason.code), retry_seconds=0.05)
+    session.start()
+    session.close()
+    assert said == ["net.left"] or said == ["net.cannot_reach"]  # whichever came first, said once
+    assert not session_threads()

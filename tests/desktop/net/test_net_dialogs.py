@@ -3,12 +3,15 @@ Host offers a person joining at every seat, asks for one at least and hosts only
 invitations are plain text to copy; `convivium join LINK` opens the app on the invitation."""
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit
+from net_driver import net_threads
 from table_driver import Dialogs, make_window
 
 from desktop import cli
@@ -19,7 +22,8 @@ from desktop.net.dialogs import REMOTE, HostGameDialog, HostSetupDialog, Invitat
 from desktop.shell import app
 from desktop.shell.single_instance import InstanceLock, ask_to_come_forward
 from desktop.shell.tables import seat_games, table_class
-from network.invite import Invite
+from network.discovery import Found
+from network.invite import Invite, code_token
 
 FP = "ab" * 32
 INVITE = Invite("192.168.1.20", 45817, "Tb3xQk9a", 1, "i9y_koYkPqEGU5jwRqWoUw", FP)
@@ -52,6 +56,107 @@ def test_join_takes_a_link_or_a_code_and_a_cleaned_name(qtbot: Any, typed: str) 
     assert dialog.name == "Ada Lovelace"
     assert dialog.invite is not None and (dialog.invite.host, dialog.invite.seat, dialog.invite.token) == \
         (INVITE.host, INVITE.seat, INVITE.token)
+
+
+class FakeFinder:
+    """Stands in for the network browser: the test says what is found (`on_change`), or that nothing can be."""
+
+    def __init__(self, works: bool = True) -> None:
+        self.works, self.closed = works, False
+        self.on_change: Callable[[list[Found]], None] = lambda _tables: None
+
+    def __call__(self, on_change: Callable[[list[Found]], None]) -> FakeFinder:
+        self.on_change = on_change
+        return self
+
+    def start(self) -> bool:
+        return self.works
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def found(label: str, fp: str = FP, game: str = "banquet", table: str = "Tb3xQk9a", open_seats: int = 1) -> Found:
+    return Found(f"{label} {table}._convivium._tcp.local.", label, "10.0.0.9", 45900, table, game, "standard", 3,
+                 open_seats, 1, fp)
+
+
+def test_join_lists_the_tables_on_this_network_and_takes_the_picked_ones_code(qtbot: Any) -> None:
+    tr, finder = Translator("it"), FakeFinder()
+    dialog = JoinDialog(tr, None, "", "Ada", finder=finder)
+    qtbot.addWidget(dialog)
+    assert dialog.lan_status.text() == tr.text("net.lan_looking")
+    tables = [found("Bruno's <b>pc</b>", "cd" * 32), found("Cleo", open_seats=2), found("Dario", game="nogame")]
+    finder.on_change(tables)
+    shown = [dialog.tables.item(row).text() for row in range(dialog.tables.count())]
+    game, mode = tr.text("game.banquet"), tr.text("mode.banquet.standard")
+    assert shown == [tr.text("net.lan_table", game=game, mode=mode, players=3, count=1, host="Bruno's <b>pc</b>"),
+                     tr.text("net.lan_table", game=game, mode=mode, players=3, count=2, host="Cleo")]  # no unknown game
+    assert "1 posto libero" in shown[0] and "2 posti liberi" in shown[1]
+    dialog.tables.setCurrentRow(1)
+    assert dialog.invite_edit.placeholderText() == tr.text("net.join_code_hint")
+    assert dialog.lan_status.text() == tr.text("net.lan_pick")
+    dialog.invite_edit.setText(INVITE.short_code() or "")
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted and finder.closed
+    assert dialog.invite == Invite("10.0.0.9", 45900, "Tb3xQk9a", 1, code_token(INVITE.token), FP)
+
+
+def test_a_short_code_for_no_table_found_says_to_pick_one(qtbot: Any) -> None:
+    tr, finder = Translator("en"), FakeFinder()
+    dialog = JoinDialog(tr, None, INVITE.short_code() or "", "Ada", finder=finder)
+    qtbot.addWidget(dialog)
+    for tables, reason in (([], "net.code_pick_table"),
+                           ([found("Bruno", "cd" * 32)], "net.code_pick_table"),
+                           ([found("Cleo"), found("Cleo", table="Zz9yXx8w")], "net.code_pick_table")):
+        finder.on_change(tables)
+        dialog.accept()
+        assert dialog.result() != QDialog.DialogCode.Accepted and dialog.error.text() == tr.text(reason)
+    finder.on_change([found("Bruno", "cd" * 32), found("Cleo")])
+    dialog.tables.setCurrentRow(0)  # a table whose host is not the code's
+    dialog.accept()
+    assert dialog.error.text() == tr.text("net.code_other_table")
+    finder.on_change([found("Cleo")])  # the only table of the code's host: no need to pick it
+    dialog.tables.setCurrentRow(-1)
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted and dialog.invite is not None
+    assert dialog.invite.host == "10.0.0.9" and dialog.invite.fingerprint == FP
+
+
+def test_a_table_hosted_from_the_app_is_found_by_the_join_dialog_and_its_code_leads_to_it(qtbot: Any,
+                                                                                         home: Path) -> None:
+    from desktop.games.banquet.table import BanquetGame
+    from desktop.net.hosting import HostSession, Listening
+
+    started = BanquetGame.start("banquet", "standard", ["Ada", "Guest 1", "Cleo"], {}, 5)
+    hosting = HostSession.new(started, ["local", REMOTE, "local"], Listening(bind="127.0.0.1", port=0, folder=home))
+    invite = hosting.start()[1]
+    tr = Translator("en")
+    dialog = JoinDialog(tr, None, "", "Bruno")  # looking on loopback (conftest.py)
+    qtbot.addWidget(dialog)
+    try:
+        qtbot.waitUntil(lambda: dialog.tables.count() == 1, timeout=15_000)
+        assert dialog.found[0].open == 1 and dialog.found[0].table == invite.table
+        dialog.tables.setCurrentRow(0)
+        dialog.invite_edit.setText(invite.short_code() or "")
+        dialog.accept()
+        assert dialog.result() == QDialog.DialogCode.Accepted
+        assert dialog.invite == Invite("127.0.0.1", invite.port, invite.table, 1, code_token(invite.token),
+                                       invite.fingerprint)
+    finally:
+        dialog.reject()
+        hosting.stop()
+    assert not net_threads()
+    assert not [t.name for t in threading.enumerate() if "zeroconf" in t.name.lower()]  # the looking stopped too
+
+
+def test_without_multicast_join_says_so_and_a_link_still_joins(qtbot: Any) -> None:
+    tr = Translator("nl")
+    dialog = JoinDialog(tr, None, INVITE.link(), "Ada", finder=FakeFinder(works=False))
+    qtbot.addWidget(dialog)
+    assert dialog.lan_status.text() == tr.text("net.lan_unavailable") and dialog.tables.count() == 0
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted and dialog.invite == INVITE
 
 
 def test_host_offers_a_person_joining_at_every_seat_and_asks_for_one(qtbot: Any) -> None:
@@ -108,7 +213,7 @@ def test_the_invitations_are_plain_text_to_copy(qtbot: Any) -> None:
     qtbot.addWidget(dialog)
     link, code = dialog.fields[1]
     assert link.text() == INVITE.link() and link.isReadOnly() and link.cursorPosition() == 0
-    assert code is not None and code.text() == INVITE.code()
+    assert code is not None and code.text() == INVITE.short_code()  # the short one, to read aloud
     assert dialog.fields[2][1] is None
     dialog.copy(link.text())
     assert QApplication.clipboard().text() == INVITE.link()
@@ -168,6 +273,29 @@ def test_hosting_again_asks_first_whether_to_carry_on_the_hosted_game(qtbot: Any
     assert dialogs.asked == [(t("net.host_title"), t("net.resume_hosted"),
                               [t("net.carry_on"), t("net.host_new"), t("new.cancel")])]
     assert dialogs.safe == [0] and window.table is None and window.net is None
+
+
+def test_a_hosted_game_carried_on_listens_on_the_port_of_its_invitations(qtbot: Any, home: Path) -> None:
+    from desktop.games.banquet.table import BanquetGame
+    from desktop.net.hosting import SAVE_NAME, HostSession, Listening
+    from rules import saves
+
+    started = BanquetGame.start("banquet", "standard", ["Ada", "Guest 1", "Cleo"], {}, 5)
+    where = Listening(bind="127.0.0.1", port=0, folder=home)  # any free port, as when the usual one is taken
+    first = HostSession.new(started, ["local", REMOTE, "local"], where)
+    invites = first.start()
+
+    def saved_port() -> object:
+        return saves.read_json(home / SAVE_NAME)["network"].get("port") if (home / SAVE_NAME).is_file() else None
+
+    qtbot.waitUntil(lambda: saved_port() == invites[1].port)
+    first.stop()
+    again = HostSession.resumed(BanquetGame, lambda seat: f"Seat {seat + 1}", where)
+    try:
+        assert again.start() == invites  # the joiners' invitations lead to the table again
+    finally:
+        again.stop()
+    assert not net_threads()
 
 
 def test_the_join_menu_entry_opens_the_dialog_empty(qtbot: Any, home: Path) -> None:
