@@ -12,7 +12,7 @@ from websockets.asyncio.client import connect
 
 from network.client import Client
 from network.host import Host
-from network.protocol import Refused, decode
+from network.protocol import Hello, Refused, decode, encode
 from network.server import Limits, Server
 from rules import PLAYERS, Match, engine
 from rules.bots import Bot, make_bot
@@ -104,3 +104,22 @@ def test_a_computers_move_is_dropped_when_the_table_moved_while_it_thought() -> 
     assert again is not None and again.seat == decision.seat and again.stamp == host.stamp
     host.decided(again, again.decide())
     assert host.match.moves[:len(moves)] == moves and len(host.match.moves) == len(moves) + 1
+
+
+def test_a_stand_ins_move_is_dropped_when_its_person_came_back_while_it_thought() -> None:
+    """The computer playing for an absent person decides; the person comes back with their token before it is
+    done: the seat is theirs again, and the computer's move for it is not played."""
+    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 9), ["remote"] * 3)
+    host.think_inline = False
+    for seat in range(3):
+        host.receive(seat, encode(Hello(host.table, seat, host.seats[seat].token, f"P{seat}")))
+    first = host.engine.decider(host.match.state)
+    assert first is not None
+    host.leave(first)
+    host.clock = lambda: float("inf")  # gone for ever so long
+    host.stand_in_for_absent(60, "easy")
+    decision = host.next_decision()
+    assert decision is not None and decision.seat == first
+    host.receive(9, encode(Hello(host.table, first, host.seats[first].token, "Back")))
+    assert host.decided(decision, decision.decide()) == []
+    assert host.match.moves == [] and host.next_decision() is None
