@@ -1,7 +1,8 @@
 """The host's table: the only full `Match`, its seats, and what each seat is told.
 
 Every seat is a person joining from elsewhere (`remote`, with a secret token), a person at the host's own
-screen (`local`) or a computer player of a level (run here, on the host). A connection becomes a seat's by
+screen (`local`) or a computer player of a level (run here, on the host: a server has it decide in a worker
+from a `Decision`, a copy of what it may see, and plays its move only if the table has not moved since). A connection becomes a seat's by
 a `hello` carrying the seat's token; a second connection with the same token takes the seat over and the
 older one is told why. Every move a seat sends is read with the engine's notation for that seat only and
 judged by `legal_moves` (the engine's `check` says why not); undo takes back only the seat's own last move,
