@@ -1,7 +1,8 @@
 """The host's table: the only full `Match`, its seats, and what each seat is told.
 
 Every seat is a person joining from elsewhere (`remote`, with a secret token), a person at the host's own
-screen (`local`) or a computer player of a level (run here, on the host). A connection becomes a seat's by
+screen (`local`) or a computer player of a level (run here, on the host: a server has it decide in a worker
+from a `Decision`, a copy of what it may see, and plays its move only if the table has not moved since). A connection becomes a seat's by
 a `hello` carrying the seat's token; a second connection with the same token takes the seat over and the
 older one is told why. Every move a seat sends is read with the engine's notation for that seat only and
 judged by `legal_moves` (the engine's `check` says why not); undo takes back only the seat's own last move,
@@ -22,6 +23,7 @@ import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from random import Random
 from typing import Any, Final
 
 from cardsets.text import control_character
@@ -30,7 +32,7 @@ from network.invite import Invite, new_table_id, new_token, token_matches
 from network.protocol import (MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Claim, Hello, Message, Play,
                               Refused, Said, Say, Seats, Undo, Update, Welcome, decode, encode)
 from rules import saves
-from rules.bots import LEVELS, bot_modes, decision_rng, make_bot
+from rules.bots import LEVELS, Bot, bot_modes, decision_rng, make_bot
 from rules.kernel import PUBLIC, Description, Engine, Event, Move, ResponseWindow, Result, RulesError
 from rules.match import Match
 
@@ -63,6 +65,23 @@ class Seat:
     def played_by_computer(self) -> bool:
         """Whether a computer decides for this seat now: a computer's seat, or an absent person's stand-in."""
         return self.kind == "computer" or self.stand_in is not None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A computer's turn to decide, taken on the host's loop: its seat's view (a copy: the match may move on while it
+    thinks), its legal moves, its generator, and the table's stamp then; `decide` may run in another thread."""
+
+    seat: int
+    bot: Bot
+    view: Any
+    legal: tuple[Move, ...]
+    rng: Random
+    stamp: int
+
+    def decide(self) -> Move:
+        """The computer's choice (it reads nothing but this decision)."""
+        return self.bot.choose(self.view, self.seat, self.legal, self.rng)
 
 
 class Host:
@@ -98,6 +117,10 @@ class Host:
         self.claimed: int | None = None  # the stamp at which someone claimed the open window
         self.on_change = on_change
         self.port: int | None = None  # where the invitations say the table listens, kept in the save for --resume
+        self.bot_for: Callable[[str, str, str], Bot] = make_bot  # a test puts in a computer it controls
+        # Whether the computers decide inside the call that gives them the turn (`play`, `undo`…), as direct use and
+        # the tests want; a server turns it off and has them decide in a worker (`next_decision`, `decided`).
+        self.think_inline = True
 
     # --- what a transport calls ------------------------------------------------------------------------
 
@@ -145,7 +168,7 @@ class Host:
             gone = seat.kind == "remote" and seat.connection is None and seat.stand_in is None
             if gone and seat.away_since is not None and now - seat.away_since >= after:
                 seat.stand_in, changed = level, True
-        return self._to_all(self.seats_message()) + self.run_computers() if changed else []
+        return self._to_all(self.seats_message()) + self._computers() if changed else []
 
     # --- moves, undo, the computers -----------------------------------------------------------------------
 
@@ -158,26 +181,40 @@ class Host:
             self.engine.check(self.match.state, move)  # the rules' reason
             raise BadMessage("net.not_legal")  # pragma: no cover - check agrees with legal_moves (conformance)
         out = self._after(self.match.play(move), move)
-        return out + self.run_computers()
+        return out + self._computers()
 
     def undo(self, seat: int) -> list[Send]:
         """Take back `seat`'s own last move, if nobody has acted on it since and the rules allow it."""
         if not self._may_undo(seat):
             raise BadMessage("net.cannot_undo")
         self.match.undo()
-        return self._after([])
+        return self._after([]) + self._computers()
 
     def run_computers(self) -> list[Send]:
         """Let each computer that is to decide decide, from its seat's view alone, until a person is to."""
         out: list[Send] = []
-        while (seat := self.computer_to_move()) is not None:
-            eng, state = self.engine, self.match.state
-            level = self.seats[seat].stand_in or self.seats[seat].level or "normal"
-            rng = decision_rng(self.match.seed, len(self.match.moves))  # as at the desktop: the game replays
-            move = make_bot(eng.game, eng.mode, level).choose(eng.view(state, seat), seat,
-                                                              eng.legal_moves(state, seat), rng)
-            out += self._after(self.match.play(move), move)
+        while (decision := self.next_decision()) is not None:
+            out += self.decided(decision, decision.decide())
         return out
+
+    def next_decision(self) -> Decision | None:
+        """What the computer to decide now decides from (None: no computer is to), for `decided` once chosen."""
+        seat = self.computer_to_move()
+        if seat is None:
+            return None
+        eng, state = self.engine, self.match.state
+        level = self.seats[seat].stand_in or self.seats[seat].level or "normal"
+        return Decision(seat, self.bot_for(eng.game, eng.mode, level), eng.view(state, seat),
+                        tuple(eng.legal_moves(state, seat)),
+                        decision_rng(self.match.seed, len(self.match.moves)),  # as at the desktop: the game replays
+                        self.stamp)
+
+    def decided(self, decision: Decision, move: Move) -> list[Send]:
+        """Play a computer's `move` if the table is still where it was when `decision` was taken and a computer
+        still plays that seat; otherwise it is dropped (the next decision is taken from the table as it is)."""
+        if decision.stamp != self.stamp or not self.seats[decision.seat].played_by_computer():
+            return []
+        return self._after(self.match.play(move), move)
 
     def people_asked(self) -> ResponseWindow | None:
         """The open response window as the people's shared question (as at the desktop's table,
@@ -218,7 +255,7 @@ class Host:
             if move not in self.match.legal_moves(move.player):
                 break  # an earlier pass closed the window
             out += self._after(self.match.play(move), move)
-        return out + self.run_computers()
+        return out + self._computers()
 
     def computer_to_move(self) -> int | None:
         """The computer to decide now: the one the engine waits for, or in a response window the first computer
@@ -352,6 +389,9 @@ class Host:
         if not line.strip() or control_character(line):
             raise BadMessage("net.bad_chat")
         return self._to_all(Said(seat, line))
+
+    def _computers(self) -> list[Send]:
+        return self.run_computers() if self.think_inline else []
 
     def _may_undo(self, seat: int) -> bool:
         last = self.match.last_move

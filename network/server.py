@@ -6,8 +6,9 @@ before the host reads a word: at most `max_connections` at once; a connection th
 refused, and one that keeps flooding is closed; a frame over 4 × 64 KiB is cut by websockets itself (close
 code 1009), a message over 64 KiB is refused by `protocol.decode`. Each connection has its own outgoing queue
 and writer, so a joiner that stops reading slows nobody else: past `max_queued` messages it is dropped.
-The host's rules run in the loop's thread; the computers' moves too (a hard computer holds the loop while it
-thinks: the joiners' keep-alive allows 20 seconds).
+The host's rules run in the loop's thread. A computer decides in a worker thread, from a copy of its seat's view,
+so that a hard computer thinking holds no connection: the loop answers every joiner meanwhile, and the move is
+played (on the loop) only if the table has not changed since the computer began (an undo, a window closing).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import asyncio
 import ssl
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -68,7 +70,12 @@ class Server:
                  limits: Limits = Limits(), stand_in: tuple[str, float] | None = None) -> None:
         """`stand_in`: (level, seconds): a computer of that level plays for a person gone that long."""
         self.host = host
+        host.think_inline = False  # the computers decide in `_think`, off the loop
         self.stand_in = stand_in
+        self._thinking: asyncio.Task[None] | None = None
+        self._closing = False
+        # One worker per table: its computers decide one at a time, in the order the rules ask them.
+        self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="convivium-computer")
         self._watchdog: asyncio.Task[None] | None = None
         self._armed: int | None = None  # the host's stamp the window countdown runs for
         self.bind, self.port, self.tls, self.limits = bind, port, tls, limits
@@ -82,7 +89,7 @@ class Server:
         self._server = await serve(self._handle, self.bind, self.port, ssl=self.tls, max_size=4 * MAX_JOINER_BYTES,
                                    max_queue=4, compression=None, close_timeout=2)
         self.port = self._server.sockets[0].getsockname()[1] if self.port == 0 else self.port
-        self.deliver(self.host.run_computers())
+        self._think_soon()
         if self.host.engine.is_over(self.host.match.state):
             self.over.set()
         if self.stand_in is not None:
@@ -101,14 +108,20 @@ class Server:
         """Stop listening and close every connection."""
         if self._watchdog is not None:
             self._watchdog.cancel()
+        self._closing = True
+        if self._thinking is not None:
+            self._thinking.cancel()
+        self._thinker.shutdown(wait=False, cancel_futures=True)  # a decision under way ends in its thread, unused
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
 
     def deliver(self, sends: Sequence[Send]) -> None:
         """Queue each message for its connection's writer (a connection gone meanwhile is skipped), then start
-        the host's window countdown if a new question is put to the people."""
+        the host's window countdown if a new question is put to the people, or a computer's thinking if one is to
+        decide."""
         self._arm()
+        self._think_soon()
         for send in sends:
             queue = self.queues.get(send.connection)
             if queue is None:
@@ -123,6 +136,21 @@ class Server:
         if stamp is not None and stamp != self._armed and self.host.answer_wait is not None:
             self._armed = stamp
             asyncio.get_running_loop().call_later(self.host.answer_wait, self._ring, stamp)
+
+    def _think_soon(self) -> None:
+        idle = self._thinking is None or self._thinking.done()
+        if idle and not self._closing and self.host.computer_to_move() is not None:
+            self._thinking = asyncio.get_running_loop().create_task(self._think())
+
+    async def _think(self) -> None:
+        """Let the computers decide in the worker, one after the other, until a person is to; each move is played
+        here, on the loop, if the table is still where its computer found it."""
+        loop = asyncio.get_running_loop()
+        while (decision := self.host.next_decision()) is not None:
+            move = await loop.run_in_executor(self._thinker, decision.decide)
+            self.deliver(self.host.decided(decision, move))
+        if self.host.engine.is_over(self.host.match.state):
+            self.over.set()
 
     def _ring(self, stamp: int) -> None:
         """The countdown started at `stamp` ran out: the host closes the window if nothing changed meanwhile."""

@@ -105,4 +105,14 @@ def compare(revision: str, rounds: int = 2) -> int:
     print(f"{'what':<{width}}  {'then (' + revision[:10] + ')':>18}  {'now':>12}  {'now / then':>10}")
     for what, then_figure, now_figure, ratio in lines:
         print(f"{what:<{width}}  {then_figure:>18}  {now_figure:>12}  {ratio:>10}")
+    new_rows = missing_then(now_runs, then_runs)
+    if new_rows:
+        print(f"\n{len(new_rows)} rows are not in the bench of {revision[:10]} (measured now only, no ratio): "
+              f"{'; '.join(what.strip() for what in new_rows)}.")
     return 0
+
+
+def missing_then(now: list[dict[str, str]], then: list[dict[str, str]]) -> list[str]:
+    """The rows of this revision's bench that the other revision's bench does not print (a row added since, such as
+    the network's): they are shown with no figure then and no ratio."""
+    return [what for what in now[-1] if not any(what in run for run in then)]

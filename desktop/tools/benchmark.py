@@ -478,6 +478,7 @@ def main(argv: list[str]) -> int:
                              "and print now / then for every row")
     parser.add_argument("--rounds", type=int, default=2, help="with --compare: how many times each bench runs")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON instead of a table")
+    parser.add_argument("--network", action="store_true", help="only the network rows (a host over loopback)")
     args = parser.parse_args(argv)
     if args.compare:
         from desktop.tools.bench_compare import compare
@@ -485,6 +486,21 @@ def main(argv: list[str]) -> int:
         return compare(args.compare, args.rounds)
     # A throwaway home: the benchmark plays games, and must not touch the player's autosave or settings.
     os.environ["CONVIVIUM_HOME"] = tempfile.mkdtemp(prefix="convivium-bench-")
+    rows: list[tuple[str, str, str, bool]] = []
+    if not args.network:
+        rows += local_rows()
+    from desktop.tools.bench_network import bench_network, network_rows
+
+    rows += network_rows(bench_network())
+    if args.json:
+        print(json.dumps([{"what": n, "measured": v, "budget": b, "ok": ok} for n, v, b, ok in rows], ensure_ascii=False))
+        return 0
+    print(table_text(rows), end="")
+    return 0
+
+
+def local_rows() -> list[tuple[str, str, str, bool]]:
+    """Every row but the network's: start-up, card sets, rules, scenes, bots, replay, memory."""
     rows: list[tuple[str, str, str, bool]] = []
     first, floor, rss = bench_first_table()
     rows.append(("start to first drawn table (offscreen)", f"{first * 1000:.0f} ms", "< 600 ms", first < 0.6))
@@ -535,8 +551,4 @@ def main(argv: list[str]) -> int:
     replay = bench_long_replay()
     rows.append(("open a 20,000-move replay (Parsifal)", f"{replay:.2f} s", "< 5 s", replay < 5.0))
     rows.append(("resident memory of the app", f"{rss} MB", "< 200 MB", 0 < rss < 200))
-    if args.json:
-        print(json.dumps([{"what": n, "measured": v, "budget": b, "ok": ok} for n, v, b, ok in rows], ensure_ascii=False))
-        return 0
-    print(table_text(rows), end="")
-    return 0
+    return rows

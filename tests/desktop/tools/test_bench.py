@@ -77,3 +77,24 @@ def test_the_floor_is_a_real_start_of_qt() -> None:
 def test_the_references_measure_work(qapp: Any) -> None:
     assert benchmark.reference_python() > 0
     assert benchmark.reference_scene() > 0
+
+
+def test_rows_an_older_revision_lacks_are_named_in_a_note() -> None:
+    """`--compare` against a revision before the network rows: they are printed with no ratio, and named."""
+    then = [{"a": "10 ms"}, {"a": "12 ms"}]
+    now = [{"a": "10 ms", "network: a move to all 6 joiners, loopback TLS, p95": "4.0 ms"}]
+    assert bench_compare.missing_then(now, then) == ["network: a move to all 6 joiners, loopback TLS, p95"]
+    assert bench_compare.missing_then(now, now) == []
+
+
+def test_the_network_rows_come_from_a_host_in_a_process_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A few moves, tables and games, so that the test is short: every figure is measured, no game fails."""
+    from desktop.tools import bench_network
+
+    for name, value in (("ROUND_TRIP_MOVES", 6), ("MEMORY_TABLES", 2), ("TABLES", 3), ("AT_ONCE", 2)):
+        monkeypatch.setattr(bench_network, name, value)
+    figures = bench_network.bench_network()
+    assert figures.failures == 0 and 0 < figures.median <= figures.p95
+    rows = bench_network.network_rows(figures)
+    assert bench_compare.rows(benchmark.table_text(rows)).keys() == {what for what, *_rest in rows}
+    assert "3 tables of bot games" in rows[3][0]
