@@ -5,7 +5,8 @@ network/views.py), its legal moves are the engine's on that view (a seat's legal
 on the full state), `play` sends the move's notation and waits for the host's update, `undo` asks the host, and
 its events are the event lines the host sent. `JoinSession` keeps the connection (desktop/net/bridge.py), builds
 the table once the host has seated us, and tells it what arrives: updates, refusals in the player's language, a
-lost connection and the way back. Nothing of a remote game is written to disk: its secrets are the host's.
+lost connection and the way back, and keeps the table's chat (desktop/net/chat.py). Nothing of a remote game is
+written to disk (its secrets are the host's), but for the seat's own save when its player asks for one.
 """
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ from PySide6.QtCore import QObject, Signal
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.net.bridge import Joiner
+from desktop.net.chat import ChatPanel
 from network import names as net_names
 from network.invite import Invite
-from network.protocol import BadMessage, Message, Play, Refused, Seats, Undo, Update, Welcome
+from network.protocol import BadMessage, Message, Play, Refused, Said, Say, Seats, Undo, Update, Welcome
 from network.views import readable, view_from_dict
 from rules.kernel import Engine, Event, IllegalMove, Move, NothingToRedo, NothingToUndo, RulesError
 from rules.match import Match
@@ -119,6 +121,18 @@ class RemoteMatch(Match[Any]):
         raise ValueError("a remote match has no history to replay")
 
 
+CHAT_REFUSALS: Final = frozenset({"net.bad_chat", "net.too_fast"})  # said by the chat line too: it may be why
+
+
+def attach_chat(chat: ChatPanel, table: SeatTable) -> None:
+    """`chat` beside `table`: F6 goes from the table's bar to the chat line and back to the table, and a table with
+    a story journal (Bacchanalia) takes a chosen line into it."""
+    table.side_pane = chat.lines if chat.field.isHidden() else chat.field  # a read-only chat is read from its lines
+    chat.back_to = table.view
+    take = getattr(table, "take_chat_line", None)
+    chat.offer_journal(take if callable(take) else None)
+
+
 def seat_names(seats: Seats | None, players: int, tr: Translator) -> list[str]:
     """The names at the table, as the host said them (cleaned again: a host is another program); "Seat n" for a
     seat nobody has taken yet, or a name that is not one."""
@@ -160,6 +174,8 @@ class JoinSession(QObject):
         self.table_for = table_for  # the table that plays a game and mode (desktop/shell/tables.py)
         self.make_table = make_table  # the main window puts the table in its centre; None: a bare table (tests)
         self.ended = False
+        self.chat = ChatPanel(tr)  # the main window shows it beside the log
+        self.chat.say.connect(lambda line: self.joiner.send(Say(line)))
 
     def start(self) -> None:
         self.joiner.start()
@@ -184,6 +200,8 @@ class JoinSession(QObject):
                 self._update(message)
             elif isinstance(message, Refused):
                 self._refused(message)
+            elif isinstance(message, Said):
+                self._said(message)
         except RulesError as wrong:  # a view or a game no joiner can read: the host is not one of ours
             self._failed(wrong)
 
@@ -225,6 +243,7 @@ class JoinSession(QObject):
             except DRAWING_ERRORS:
                 raise BadMessage("net.bad_view") from None
             self.match, self.game, self.table = match, game, table
+            attach_chat(self.chat, table)
             self.ready.emit(table)
             return
         kept = dict(vars(self.match))
@@ -242,7 +261,17 @@ class JoinSession(QObject):
         if self.table is not None:
             self.table.refresh()
 
+    def _said(self, said: Said) -> None:
+        welcome = self.welcome
+        if welcome is None:
+            return
+        names = seat_names(self.seats, welcome.players, self.tr_)
+        speaker = names[said.seat] if said.seat < len(names) else self.tr_.text("hs.seat", seat=said.seat + 1)
+        self.chat.add(speaker, said.text, own=said.seat == welcome.seat)
+
     def _refused(self, refused: Refused) -> None:
+        if refused.reason in CHAT_REFUSALS:
+            self.chat.refuse(self.tr_.reason(RulesError(refused.reason, **refused.params)))
         if self.match is not None:
             self.match.waiting = False
         if self.table is not None:

@@ -202,6 +202,12 @@ class MainWindow(QMainWindow):
         self.log_dock.setWidget(self.log)
         self.log_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.chat_dock = QDockWidget()  # a network game's chat (desktop/net/chat.py), under the log while one is on
+        self.chat_dock.setObjectName("chat")
+        self.chat_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.chat_dock)
+        self.splitDockWidget(self.log_dock, self.chat_dock, Qt.Orientation.Vertical)
+        self.chat_dock.hide()
 
         # Plain text: messages quote file names and reasons read from files.
         self.prompt = plain.label()
@@ -408,6 +414,9 @@ class MainWindow(QMainWindow):
         self.menu_help.setTitle(t("menu.help"))
         self.detail_dock.setWindowTitle(t("detail.title"))
         self.log_dock.setWindowTitle(t("log.title"))
+        self.chat_dock.setWindowTitle(t("chat.title"))
+        if self.net is not None and self.net.chat is not None:
+            self.net.chat.retranslate()
         self.log.setAccessibleName(t("a11y.log"))
         self.detail.set_name(t("a11y.detail"))
         for code, act in self.language_actions.items():
@@ -773,6 +782,7 @@ class MainWindow(QMainWindow):
                 QTimer.singleShot(0, session.stop)
             raise BadOption("net.game_not_joinable", game=game.engine.game)
         self.net = session
+        self._show_chat()
         return table
 
     def _join_failed(self, session: JoinSession, why: object) -> None:
@@ -861,6 +871,7 @@ class MainWindow(QMainWindow):
             return None
         session.attach(table)
         self.net = session
+        self._show_chat()
         self.invitations = InvitationsDialog(self.tr_, self, invites)
         self.show_invitations()
         return session
@@ -873,9 +884,20 @@ class MainWindow(QMainWindow):
             self.invitations.activateWindow()
         self._refresh_status()
 
+    def _show_chat(self) -> None:
+        """The network game's chat under the log."""
+        chat = self.net.chat if self.net is not None else None
+        if chat is not None:
+            self.chat_dock.setWidget(chat)
+            self.chat_dock.setVisible(self.detail_dock.isVisibleTo(self))  # folded with the side panel (F9)
+
     def _leave_network(self) -> None:
         """The network game on show goes: the connection closes (a joiner's seat waits on the host; a hosted
-        table closes for everyone) and its thread ends."""
+        table closes for everyone) and its thread ends; its chat goes with it."""
+        self.chat_dock.hide()
+        chat = self.chat_dock.widget()
+        if chat is not None:
+            chat.setParent(None)  # the session's again, ended with it: the next game's chat starts empty
         net, self.net = self.net, None
         if net is not None:
             net.stop()
@@ -1121,6 +1143,7 @@ class MainWindow(QMainWindow):
     def show_side_panel(self, shown: bool) -> None:
         for dock in (self.detail_dock, self.log_dock):
             dock.setVisible(shown)
+        self.chat_dock.setVisible(shown and self.net is not None)
         self.act_side.setChecked(shown)
         self.remember_layout()
 
@@ -1136,6 +1159,7 @@ class MainWindow(QMainWindow):
         saved = screen_fit.decode(self.settings.get(LAYOUT))
         if saved is not None:
             self.restoreState(saved)
+            self.chat_dock.setVisible(self.net is not None)  # no chat before a network game
         self.act_side.setChecked(self.detail_dock.isVisibleTo(self))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
