@@ -13,6 +13,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, make_window
 
+from cardsets import rules_text
+from cardsets.folders import ROOT
 from desktop.frame import accessibility
 from desktop.frame.i18n import Translator
 from desktop.games.bacchanalia.table import BacchanaliaTable
@@ -160,3 +162,15 @@ def test_a_table_without_a_journal_offers_none(qtbot: Any, home: Path, tmp_path:
     net = NetTable(qtbot, tmp_path / "tls")
     assert net.joining.chat.journal_button.isHidden()  # a Banquet keeps no story
     net.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_how_to_play_bacchanalia_says_the_story_is_told_aloud_or_in_the_chat(lang: str) -> None:
+    """Its page At the table names the chat and its journal button as the app shows them, in each language."""
+    rules, problems = rules_text.load("bacchanalia", lang, ROOT)
+    assert rules is not None and not problems
+    table = rules.section("at-the-table")
+    assert table is not None
+    words = "\n".join(table.lines)
+    t = Translator(lang).text
+    assert f"**{t('chat.title')}**" in words and f"**{t('chat.to_journal')}**" in words
