@@ -23,7 +23,7 @@ from network import names as net_names
 from network.invite import Invite
 from network.protocol import BadMessage, Message, Play, Refused, Said, Say, Seats, Undo, Update, Welcome
 from network.views import readable, view_from_dict
-from rules.kernel import Engine, Event, IllegalMove, Move, NothingToRedo, NothingToUndo, RulesError
+from rules.kernel import PUBLIC, Engine, Event, IllegalMove, Move, NothingToRedo, NothingToUndo, RulesError
 from rules.match import Match
 from rules.registry import engine as engine_of
 
@@ -121,6 +121,7 @@ class RemoteMatch(Match[Any]):
         raise ValueError("a remote match has no history to replay")
 
 
+WATCHING: Final = "net.watching"  # what a spectator's table says where a seat's says whose turn it is
 CHAT_REFUSALS: Final = frozenset({"net.bad_chat", "net.too_fast"})  # said by the chat line too: it may be why
 
 
@@ -209,13 +210,13 @@ class JoinSession(QObject):
         if self.welcome is not None and (welcome.game, welcome.mode, welcome.seat) != \
                 (self.welcome.game, self.welcome.mode, self.welcome.seat):
             raise BadMessage("net.bad_view")  # another table behind the same invitation
-        if self.welcome is None and (welcome.seat is None  # a spectator's invitation: the app has no seat for it yet
-                                     or self.table_for(welcome.game, welcome.mode) is None
+        if self.welcome is None and (self.table_for(welcome.game, welcome.mode) is None
                                      or not readable(welcome.game, welcome.mode)):
             raise BadMessage("net.game_not_joinable", game=welcome.game)
         self.welcome = welcome
-        if self.game is not None and self.game.paused is not None:
-            self.game.paused = None
+        self.chat.read_only(welcome.seat is None)  # a spectator reads the chat; the host refuses its lines
+        if self.game is not None and self.game.paused is not None and self.game.paused.code != WATCHING:
+            self.game.paused = self._at_rest()
             self._refresh()  # the prompt stops saying the connection is lost now, not at the host's next update
             if self.table is not None:
                 self.table.show_message(self.tr_.text("net.back"), error=False)
@@ -229,10 +230,10 @@ class JoinSession(QObject):
             assert cls is not None  # _welcome checked it
             eng = engine_of(welcome.game, welcome.mode)
             seat = welcome.seat
-            assert seat is not None  # _welcome refused a spectator's
-            match = RemoteMatch(eng, seat, update, self.joiner.send)
+            match = RemoteMatch(eng, PUBLIC if seat is None else seat, update, self.joiner.send)
             game = cls.GAME_CLASS(match, seat_names(self.seats, welcome.players, self.tr_))
-            game.seats_here = frozenset({seat})
+            game.seats_here = frozenset() if seat is None else frozenset({seat})
+            game.paused = self._at_rest()
             try:
                 if self.make_table is not None:
                     table = self.make_table(cls, game)
@@ -277,6 +278,11 @@ class JoinSession(QObject):
         if self.table is not None:
             self.table.refresh()
             self.table.show_message(self.table.reason(RulesError(refused.reason, **refused.params)))
+
+    def _at_rest(self) -> RulesError | None:
+        """What keeps the table from being played while the connection is good: a spectator only watches (the
+        prompt says so, and nothing can be played), a seat nothing."""
+        return RulesError(WATCHING) if self.welcome is not None and self.welcome.seat is None else None
 
     def _lost(self) -> None:
         if self.match is not None and self.match.engine.is_over(self.match.state):

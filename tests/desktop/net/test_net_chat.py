@@ -3,6 +3,7 @@ each line with its speaker's seat name, plain text, bounded and paced with a cle
 said to a screen reader when someone else speaks; Bacchanalia's journal takes a line with its teller."""
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,9 @@ from desktop.net.chat import BURST, BURST_SECONDS, ChatPanel
 from desktop.net.hosting import HostSession
 from desktop.net.remote import attach_chat
 from desktop.shell.tables import table_for
+from network.invite import new_token
 from network.protocol import MAX_CHAT
+from rules.kernel import PUBLIC
 
 
 @pytest.fixture
@@ -174,3 +177,40 @@ def test_how_to_play_bacchanalia_says_the_story_is_told_aloud_or_in_the_chat(lan
     words = "\n".join(table.lines)
     t = Translator(lang).text
     assert f"**{t('chat.title')}**" in words and f"**{t('chat.to_journal')}**" in words
+
+
+def test_a_spectator_watches_from_the_app_with_the_public_view_and_reads_the_chat(qtbot: Any, home: Path,
+                                                                                   tmp_path: Path) -> None:
+    """Issue #41 item 4: a spectator's invitation used to be refused in the app. Now it shows the table as nobody in
+    particular sees it (no hand), read-only, saying "watching", and follows every move; it reads the chat and has no
+    line to type (the host would refuse one)."""
+    net = NetTable(qtbot, tmp_path / "tls")
+    host = net.hosting.host
+    host.watch_token = new_token()  # as `convivium host --spectators` lets them in
+    seat_invite = net.hosting.invites[1]
+    watch = host.invites(seat_invite.host, seat_invite.port, seat_invite.fingerprint)[None]
+    window = make_window(qtbot, Dialogs())
+    session = window.join(watch, "Carla")
+    qtbot.waitUntil(lambda: window.table is not None, timeout=WAIT_MS)
+    table = window.table
+    assert table is not None and window.net is session
+    eng = host.engine
+
+    def public() -> Any:
+        return eng.to_dict(eng.view(host.match.state, PUBLIC))
+
+    rnd = random.Random(5)
+    for _ in range(12):
+        qtbot.waitUntil(lambda: session.match is not None and session.match.count == net.host_moves, timeout=WAIT_MS)
+        assert eng.to_dict(table.game.state) == public() != eng.to_dict(eng.view(host.match.state, 1))
+        assert table.prompt.text() == window.tr_.text("net.watching") or eng.is_over(host.match.state)
+        assert not table.scene.curtain_up and not any(table.scene.dests.values())
+        assert all(not table.game.match.legal_moves(s) for s in range(3)) and not table.can_undo()
+        if not net.step(rnd):
+            break
+    assert session.chat.field.isHidden() and not window.chat_dock.isHidden()
+    net.joining.chat.field.setText("Hello, Carla")
+    net.joining.chat.send()
+    qtbot.waitUntil(lambda: session.chat.said() == [("Bruno", "Hello, Carla")], timeout=WAIT_MS)
+    window.close()
+    net.close()
