@@ -6,7 +6,8 @@ on the full state), `play` sends the move's notation and waits for the host's up
 its events are the event lines the host sent. `JoinSession` keeps the connection (desktop/net/bridge.py), builds
 the table once the host has seated us, and tells it what arrives: updates, refusals in the player's language, a
 lost connection and the way back, and keeps the table's chat (desktop/net/chat.py). Nothing of a remote game is
-written to disk (its secrets are the host's), but for the seat's own save when its player asks for one.
+written to disk (its secrets are the host's) but its player's own save (Save as…), which holds only what the host
+sent this seat (network/seat_record.py) and opens as a read-only replay (desktop/net/seat_replay.py).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from desktop.net.bridge import Joiner
 from desktop.net.chat import ChatPanel
 from network import names as net_names
 from network.invite import Invite
+from network.seat_record import SeatRecord
 from network.protocol import BadMessage, Message, Play, Refused, Said, Say, Seats, Undo, Update, Welcome
 from network.views import readable, view_from_dict
 from rules.kernel import PUBLIC, Engine, Event, IllegalMove, Move, NothingToRedo, NothingToUndo, RulesError
@@ -176,6 +178,7 @@ class JoinSession(QObject):
         self.make_table = make_table  # the main window puts the table in its centre; None: a bare table (tests)
         self.ended = False
         self.chat = ChatPanel(tr)  # the main window shows it beside the log
+        self.record: SeatRecord | None = None  # what this seat was told, kept in memory until its player saves it
         self.chat.say.connect(lambda line: self.joiner.send(Say(line)))
 
     def start(self) -> None:
@@ -192,6 +195,8 @@ class JoinSession(QObject):
         try:
             if isinstance(message, Welcome):
                 self._welcome(message)
+                if self.record is None:
+                    self.record = SeatRecord(message)
             elif isinstance(message, Seats):
                 self.seats = message
                 if self.game is not None and self.welcome is not None:
@@ -205,6 +210,9 @@ class JoinSession(QObject):
                 self._said(message)
         except RulesError as wrong:  # a view or a game no joiner can read: the host is not one of ours
             self._failed(wrong)
+            return
+        if self.record is not None and isinstance(message, Message):
+            self.record.take(message)  # what the table showed, for its player's own save
 
     def _welcome(self, welcome: Welcome) -> None:
         if self.welcome is not None and (welcome.game, welcome.mode, welcome.seat) != \

@@ -22,6 +22,7 @@ from desktop.frame.panels import DetailPanel, TableView
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
 from rules.kernel import BadOption, RulesError
 from rules.registry import engine
+from rules import saves
 from rules.saves import SaveError
 from cardsets.yamlfile import CardSetError
 
@@ -187,6 +188,7 @@ class MainWindow(QMainWindow):
         self.net: JoinSession | HostSession | None = None  # the game on show is played over the network
         self.joining: JoinSession | None = None  # a seat asked for, its table not up yet
         self.invitations: InvitationsDialog | None = None
+        self.seat_replay: QMainWindow | None = None  # a joiner's record shown again (desktop/net/seat_replay.py)
 
         self.detail = DetailPanel()
         self.detail_dock = QDockWidget()
@@ -745,6 +747,9 @@ class MainWindow(QMainWindow):
             act.setEnabled(table is not None and table.offers(action))
         for act in (self.act_save, self.act_save_as, self.act_watch):
             act.setEnabled(table is not None and table.game.seats_here is None)  # a network game is the host's
+        if getattr(self.net, "record", None) is not None:  # but a joiner may keep what its seat saw
+            self.act_save.setEnabled(True)
+            self.act_save_as.setEnabled(True)
         self.act_invitations.setEnabled(self.invitations is not None)
 
     # --- network play (desktop/net/) ------------------------------------------------------------------
@@ -924,12 +929,42 @@ class MainWindow(QMainWindow):
         try:
             _table, game = load_game(path)
         except SaveError as exc:
+            if self.open_seat_record(path):
+                return True  # not a game to play on: a seat's record of a network game, shown read-only
             self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
             return False
         slot = path if storage.is_game_slot(path) else None
         if self.show_table(game, slot) is None:
             return False
         self.save_path = None if slot is not None else path  # Save writes the file opened
+        return True
+
+    def open_seat_record(self, path: Path) -> bool:
+        """A joiner's own record of a network game (network/seat_record.py), shown again read-only in a window of its
+        own; False if the file does not say it is one. One that says so but cannot be read is refused with why."""
+        from desktop.net.seat_replay import SeatReplay
+        from desktop.shell.tables import table_for
+        from network import seat_record
+
+        try:
+            if not seat_record.is_record(saves.read_json(path)):
+                return False
+            record = seat_record.load(path)
+            table = table_for(record.welcome.game, record.welcome.mode)
+            if table is None:
+                raise SaveError(seat_record.NOT_ONE)
+        except SaveError as exc:
+            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
+            return True
+        if self.unavailable(table.GAME):
+            return True
+        old, self.seat_replay = self.seat_replay, SeatReplay(self.translator_for(table.GAME), record, table, path.name)
+        if old is not None:
+            old.close()
+            old.deleteLater()
+        self.seat_replay.show()
+        self.seat_replay.raise_()
+        self.seat_replay.activateWindow()  # its keys (arrows, Home, End) are the window's shortcuts
         return True
 
     def save(self) -> None:
@@ -946,12 +981,17 @@ class MainWindow(QMainWindow):
     def save_to(self, path: Path) -> bool:
         if self.table is None:
             return False
+        record = getattr(self.net, "record", None)  # a joiner keeps only what its seat saw (desktop/net/remote.py)
         try:
-            self.table.game.save(path, named=True)
+            if record is not None:
+                saves.write_atomic(path, record.to_json(), named=True)
+            else:
+                self.table.game.save(path, named=True)
         except OSError as exc:
             self.inform(self.tr_.text("save.title"), self.tr_.text("save.failed", file=path.name, reason=exc.strerror or str(exc)))
             return False
-        self.save_path = path
+        if record is None:
+            self.save_path = path  # Save writes it again; a record is written anew by Save as…
         self.show_status(self.tr_.text("status.saved", file=path.name))
         return True
 
