@@ -70,6 +70,7 @@ class SeatReplay(QMainWindow):
         left = QWidget()
         left.setLayout(column)
         side = QSplitter(Qt.Orientation.Vertical)
+        self.table.log.setWordWrap(True)
         side.addWidget(self.table.log)
         side.addWidget(self.chat)
         body = QSplitter(Qt.Orientation.Horizontal)

@@ -17,6 +17,7 @@ from table_driver import Dialogs, make_window
 from desktop.net.remote import RemoteMatch
 from desktop.net.seat_replay import SeatReplay
 from network.seat_record import load
+from rules.banquet.state import WINDOW
 from network.views import view_from_dict
 
 
@@ -70,6 +71,9 @@ def test_a_joiner_saves_what_its_seat_saw_and_watches_it_again_read_only(qtbot: 
     assert table.game.match.count == record.steps[2].moves
     assert not any(table.game.match.legal_moves(s) for s in range(3))
     assert replay.chat.said() == [("Bruno", "my turn soon")] and replay.chat.field.isHidden()
+    for position in range(1, len(record.steps) + 1):  # no card is offered, nor said to be playable, anywhere
+        replay.seek(position)
+        assert not any(table.scene.dests.values()) and table.message.text() == "", position
     QApplication.processEvents()
 
 
@@ -82,3 +86,27 @@ def test_a_damaged_record_is_refused_with_its_reason(qtbot: Any, home: Path, tmp
     assert not window.open_file(path) or window.seat_replay is None
     assert dialogs.informed and window.tr_.text("net.not_a_seat_record") in dialogs.informed[-1][1]
     assert window.seat_replay is None
+
+
+def test_a_record_watched_at_a_privilege_question_offers_no_privilege(qtbot: Any, home: Path, tmp_path: Path) -> None:
+    """Bacchus' Banquet's table lit the privileges a polled seat may play from the rules, not from the match: on a
+    record (and on a joiner's table whose connection is lost) the keyboard's focus said one "can move now"."""
+    net = NetTable(qtbot, tmp_path / "tls")
+    rnd = random.Random(4)
+    state = net.hosting.host.match.state
+    for _ in range(200):
+        state = net.hosting.host.match.state
+        if state.phase == WINDOW and 1 in state.poll and state.privileges[1]:
+            break
+        net.step(rnd)
+    assert state.phase == WINDOW and 1 in state.poll
+    path = tmp_path / "bruno.convivium.json"
+    assert net.join_window.save_to(path)
+    net.close()
+    viewer = make_window(qtbot, Dialogs())
+    assert viewer.open_file(path)
+    replay = viewer.seat_replay
+    assert isinstance(replay, SeatReplay)
+    qtbot.addWidget(replay)
+    table = replay.table
+    assert table.message.text() == "" and not any(table.scene.dests.values())
