@@ -929,8 +929,9 @@ class MainWindow(QMainWindow):
         try:
             _table, game = load_game(path)
         except SaveError as exc:
-            if self.open_seat_record(path):
-                return True  # not a game to play on: a seat's record of a network game, shown read-only
+            opened = self.open_seat_record(path)  # not a game to play on: a seat's record of a network game
+            if opened is not None:
+                return opened
             self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
             return False
         slot = path if storage.is_game_slot(path) else None
@@ -939,25 +940,30 @@ class MainWindow(QMainWindow):
         self.save_path = None if slot is not None else path  # Save writes the file opened
         return True
 
-    def open_seat_record(self, path: Path) -> bool:
+    def open_seat_record(self, path: Path) -> bool | None:
         """A joiner's own record of a network game (network/seat_record.py), shown again read-only in a window of its
-        own; False if the file does not say it is one. One that says so but cannot be read is refused with why."""
+        own: whether it opened; None if the file does not say it is one. One that says so but cannot be read is
+        refused with why."""
         from desktop.net.seat_replay import SeatReplay
         from desktop.shell.tables import table_for
         from network import seat_record
 
         try:
-            if not seat_record.is_record(saves.read_json(path)):
-                return False
-            record = seat_record.load(path)
+            data = saves.read_json(path)
+        except SaveError:
+            return None  # not JSON at all: the save's own refusal says why
+        if not seat_record.is_record(data):
+            return None
+        try:
+            record = seat_record.from_data(data)
             table = table_for(record.welcome.game, record.welcome.mode)
             if table is None:
                 raise SaveError(seat_record.NOT_ONE)
         except SaveError as exc:
             self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
-            return True
+            return False
         if self.unavailable(table.GAME):
-            return True
+            return False
         old, self.seat_replay = self.seat_replay, SeatReplay(self.translator_for(table.GAME), record, table, path.name)
         if old is not None:
             old.close()

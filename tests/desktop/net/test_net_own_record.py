@@ -83,7 +83,7 @@ def test_a_damaged_record_is_refused_with_its_reason(qtbot: Any, home: Path, tmp
                     encoding="utf-8")
     dialogs = Dialogs()
     window = make_window(qtbot, dialogs)
-    assert not window.open_file(path) or window.seat_replay is None
+    assert not window.open_file(path)
     assert dialogs.informed and window.tr_.text("net.not_a_seat_record") in dialogs.informed[-1][1]
     assert window.seat_replay is None
 
