@@ -34,7 +34,7 @@ from desktop.net.remote import attach_chat
 from network import tls
 from network.command import DEFAULT_PORT, reachable_address
 from network.host import Host, Send
-from network.invite import Invite
+from network.invite import Invite, new_token
 from network.protocol import BadMessage, Seats
 from network.server import Server
 from rules import saves
@@ -145,6 +145,7 @@ class HostSession(QObject):
         self.server: Server | None = None
         self.loop: Loop | None = None
         self.invites: dict[int, Invite] = {}
+        self.watch_invite: Invite | None = None  # the spectators' invitation, when the table lets them watch
         self.game = game_class(HostedMatch.copy_of(host.match, self.local, self._forward), list(names))
         self.game.seats_here = self.local
         self.game.offline = frozenset(s.number for s in host.seats if s.kind == "remote")  # nobody has come yet
@@ -155,13 +156,15 @@ class HostSession(QObject):
         self.seated.connect(self._seated)
 
     @classmethod
-    def new(cls, started: SeatGame, kinds: Sequence[str], listening: Listening = Listening()) -> HostSession:
+    def new(cls, started: SeatGame, kinds: Sequence[str], listening: Listening = Listening(),
+            spectators: bool = False) -> HostSession:
         """`started`: the game as the set-up dialog started it (names, options, deal, computers); `kinds`: per seat,
-        local, remote, or a computer's level."""
+        local, remote, or a computer's level; `spectators`: one more invitation lets anyone holding it watch."""
         match = started.match
         match.crossable = frozenset()  # the host takes back one move, the seat's own (network/host.py)
         names = [name if kind != "remote" else "" for name, kind in zip(started.names, kinds, strict=True)]
-        return cls(_AppHost(match, kinds, seat_names=names), started.names, type(started), listening)
+        watch = new_token() if spectators else None
+        return cls(_AppHost(match, kinds, seat_names=names, watch_token=watch), started.names, type(started), listening)
 
     @classmethod
     def resumed(cls, game_class: type[SeatGame], blank: Callable[[int], str], listening: Listening) -> HostSession:
@@ -199,9 +202,9 @@ class HostSession(QObject):
                 self.stop()
                 raise
         address = where.bind if where.bind not in ("0.0.0.0", "::", "") else reachable_address(where.bind)
-        # The seats' invitations (a spectator's, keyed None, only `convivium host --spectators` gives).
-        self.invites = {seat: found for seat, found in self.host.invites(address, port, fingerprint).items()
-                        if seat is not None}
+        found = self.host.invites(address, port, fingerprint)
+        self.invites = {seat: invite for seat, invite in found.items() if seat is not None}
+        self.watch_invite = found.get(None)  # the spectators' one (keyed None), if the table lets them watch
         self.loop.submit(self._copy_now())  # the computers may have played on start
         return self.invites
 

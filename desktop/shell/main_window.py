@@ -826,14 +826,16 @@ class MainWindow(QMainWindow):
             return
         started = table.GAME_CLASS.start(game, dialog.chosen_mode(), dialog.names(), dialog.options(), random_deal(),
                                          dialog.bots())
-        self.host(started, dialog.kinds())
+        self.host(started, dialog.kinds(), spectators=chooser.spectators.isChecked())
 
-    def host(self, started: SeatGame, kinds: list[str], listening: Any = None) -> HostSession | None:
+    def host(self, started: SeatGame, kinds: list[str], listening: Any = None,
+             spectators: bool = False) -> HostSession | None:
         """Serve `started` with its seats of `kinds` (local, remote, a computer's level), put the host's table up and
         show the invitations; None, after saying why, if the table cannot be opened to the network."""
         from desktop.net.hosting import HostSession, Listening
 
-        return self._serve(HostSession.new(started, kinds, listening or Listening(folder=storage.data_dir())))
+        return self._serve(HostSession.new(started, kinds, listening or Listening(folder=storage.data_dir()),
+                                           spectators))
 
     def resume_hosted(self, listening: Any = None) -> HostSession | None:
         """Carry on the hosted game saved in the data folder, with the same invitations (its joiners come back by
@@ -877,7 +879,7 @@ class MainWindow(QMainWindow):
         session.attach(table)
         self.net = session
         self._show_chat()
-        self.invitations = InvitationsDialog(self.tr_, self, invites)
+        self.invitations = InvitationsDialog(self.tr_, self, invites, session.watch_invite)
         self.show_invitations()
         return session
 

@@ -23,7 +23,6 @@ from desktop.net.chat import BURST, BURST_SECONDS, ChatPanel
 from desktop.net.hosting import HostSession
 from desktop.net.remote import attach_chat
 from desktop.shell.tables import table_for
-from network.invite import new_token
 from network.protocol import MAX_CHAT
 from rules.kernel import PUBLIC
 
@@ -124,6 +123,15 @@ class Looking:
         self.looking = looking
 
 
+def test_a_table_hosted_without_spectators_gives_no_invitation_to_watch(qtbot: Any, home: Path,
+                                                                          tmp_path: Path) -> None:
+    net = NetTable(qtbot, tmp_path / "tls")
+    shown = net.host_window.invitations
+    assert net.hosting.watch_invite is None and net.hosting.host.watch_token is None
+    assert shown is not None and shown.watch_fields is None
+    net.close()
+
+
 def test_at_a_shared_host_screen_the_person_holding_it_speaks(qtbot: Any, home: Path) -> None:
     """Two people share the host's screen (seats 0 and 1), seat 2 joins: the one who lifted the curtain speaks;
     with the curtain down, the local seat whose turn it is; else the first local seat."""
@@ -181,14 +189,16 @@ def test_how_to_play_bacchanalia_says_the_story_is_told_aloud_or_in_the_chat(lan
 
 def test_a_spectator_watches_from_the_app_with_the_public_view_and_reads_the_chat(qtbot: Any, home: Path,
                                                                                    tmp_path: Path) -> None:
-    """Issue #41 item 4: a spectator's invitation used to be refused in the app. Now it shows the table as nobody in
-    particular sees it (no hand), read-only, saying "watching", and follows every move; it reads the chat and has no
-    line to type (the host would refuse one)."""
-    net = NetTable(qtbot, tmp_path / "tls")
+    """Issue #41 item 4: a spectator's invitation used to be refused in the app, and the app's host gave none. Now
+    the host may let spectators watch (one more invitation), and the app shows that table as nobody in particular
+    sees it (no hand), read-only, saying "watching", following every move; it reads the chat and has no line to type
+    (the host would refuse one)."""
+    net = NetTable(qtbot, tmp_path / "tls", spectators=True)  # Host a game… with "Let spectators watch" ticked
     host = net.hosting.host
-    host.watch_token = new_token()  # as `convivium host --spectators` lets them in
-    seat_invite = net.hosting.invites[1]
-    watch = host.invites(seat_invite.host, seat_invite.port, seat_invite.fingerprint)[None]
+    watch = net.hosting.watch_invite
+    assert watch is not None and watch.seat is None and 1 in net.hosting.invites
+    shown = net.host_window.invitations
+    assert shown is not None and shown.watch_fields is not None and shown.watch_fields[0].text() == watch.link()
     window = make_window(qtbot, Dialogs())
     session = window.join(watch, "Carla")
     qtbot.waitUntil(lambda: window.table is not None, timeout=WAIT_MS)
