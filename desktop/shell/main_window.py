@@ -1076,6 +1076,8 @@ class MainWindow(QMainWindow):
         try:
             replay = open_replay(self.tr_, path, self.play_on, self)
         except SaveError as exc:
+            if self.open_seat_record(path) is not None:
+                return None  # a seat's record of a network game has a replay of its own (desktop/net/seat_replay.py)
             self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
             return None
         except CardSetError as exc:  # the game's card files cannot be read: the replay cannot show its cards

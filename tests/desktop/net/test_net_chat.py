@@ -63,6 +63,8 @@ def test_a_line_shows_on_both_screens_under_its_seats_name_as_plain_text(qtbot: 
     qtbot.waitUntil(lambda: joined.said()[-1:] == [("Ada", "Welcome, Bruno")], timeout=WAIT_MS)
     assert heard == ["Ada: Welcome, Bruno"]  # Bruno hears it; Ada, at the screen she typed it on, does not
     net.close()
+    written = [p for p in tmp_path.rglob("*") if p.is_file() and b"Welcome, Bruno" in p.read_bytes()]
+    assert written == []  # nothing of the chat goes to disk (the joiner's own Save as… aside), nor the host's save
     assert net.join_window.chat_dock.isHidden() and net.join_window.chat_dock.widget() is not joined
 
 

@@ -47,6 +47,7 @@ def test_a_joiner_saves_what_its_seat_saw_and_watches_it_again_read_only(qtbot: 
     net.close()
 
     viewer = make_window(qtbot, Dialogs(), "nl")
+    assert viewer.open_replay(path) is None and isinstance(viewer.seat_replay, SeatReplay)  # Game → Replay opens it too
     assert viewer.open_file(path)
     replay = viewer.seat_replay
     assert isinstance(replay, SeatReplay)
