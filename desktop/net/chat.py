@@ -6,7 +6,7 @@ here before it goes, with the protocol's bounds (network/protocol.py `MAX_CHAT`,
 empty line or a control character), and the panel refuses more than `BURST` lines within `BURST_SECONDS`, well
 under the host's rate limit, so a person typing fast is told why rather than have a line dropped by the host.
 A line from someone else is said to a screen reader. The lines live in this panel only: nothing here is written
-to disk (a joiner's own save, desktop/net/seat_record.py, is the one place they are kept).
+to disk (a joiner's own save, network/seat_record.py, is the one place they are kept).
 """
 from __future__ import annotations
 
