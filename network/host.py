@@ -29,8 +29,8 @@ from typing import Any, Final
 from cardsets.text import control_character
 from network import names
 from network.invite import Invite, new_table_id, new_token, token_matches
-from network.protocol import (MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Claim, Hello, Message, Play,
-                              Refused, Said, Say, Seats, Undo, Update, Welcome, decode, encode)
+from network.protocol import (MAX_CHAT, MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Claim, Hello, Message,
+                              Play, Refused, Said, Say, Seats, Undo, Update, Welcome, decode, encode)
 from rules import saves
 from rules.bots import LEVELS, Bot, bot_modes, decision_rng, make_bot
 from rules.kernel import PUBLIC, Description, Engine, Event, Move, ResponseWindow, Result, RulesError
@@ -121,6 +121,7 @@ class Host:
         # Whether the computers decide inside the call that gives them the turn (`play`, `undo`…), as direct use and
         # the tests want; a server turns it off and has them decide in a worker (`next_decision`, `decided`).
         self.think_inline = True
+        self.on_said: Callable[[int, str], None] | None = None  # a screen at the host shows the chat
 
     # --- what a transport calls ------------------------------------------------------------------------
 
@@ -145,7 +146,7 @@ class Host:
             if isinstance(message, Claim):
                 return self.claim(seat)
             if isinstance(message, Say):
-                return self._say(seat, message.text)
+                return self.say(seat, message.text)
         except RulesError as refused:
             return [self._refuse(connection, refused)]
         return [self._refuse(connection, BadMessage("net.unknown_type"))]  # pragma: no cover - decode knows them all
@@ -385,9 +386,13 @@ class Host:
         return [Send(connection, encode(Welcome(self.table, eng.game, eng.mode, None, len(self.seats)))),
                 Send(connection, encode(self.seats_message())), Send(connection, encode(self.update_for(PUBLIC, [])))]
 
-    def _say(self, seat: int, line: str) -> list[Send]:
-        if not line.strip() or control_character(line):
+    def say(self, seat: int, line: str) -> list[Send]:
+        """A chat line of `seat` (a joiner's, or a person's at the host's screen) to every connection, and to the
+        host's own screen (`on_said`). BadMessage for an empty line or one with a control character."""
+        if not line.strip() or control_character(line) or len(line) > MAX_CHAT:
             raise BadMessage("net.bad_chat")
+        if self.on_said is not None:
+            self.on_said(seat, line)
         return self._to_all(Said(seat, line))
 
     def _computers(self) -> list[Send]:

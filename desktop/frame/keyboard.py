@@ -2,7 +2,8 @@
 
 The cards take their keys in the scene (desktop/frame/card_table.py). Here: F6 on the table
 (desktop/frame/panels.py) or Tab where no card may move goes to the bar's buttons; there Enter or
-Space presses one, Esc or F6 goes back to the table. After a
+Space presses one, Esc goes back to the table, and F6 goes on to the table's side pane if it has one (a
+network game's chat, desktop/net/chat.py, whose F6 goes back to the table) or else back to the table. After a
 button, the keyboard goes where the next decision is: the table if a card may move, else the
 new bar's first button.
 """
@@ -37,12 +38,15 @@ class BarTable(Protocol):
     @property
     def buttons(self) -> dict[str, QPushButton]: ...
 
+    @property
+    def side_pane(self) -> QWidget | None: ...
+
 
 def attach_bar(table: BarTable) -> BarKeys:
     """Wire the keys between `table`'s cards and its bar (called once, from SeatTable.__init__);
     the filter returned is installed on each button as the bar makes it."""
     table.bar.setAccessibleName(table.tr_.text("a11y.prompt"))
-    table.scene.leave.connect(lambda forward: focus_bar(table, forward))
+    table.scene.leave.connect(lambda forward: focus_bar(table, forward) or focus_side(table))
     return BarKeys(table)
 
 
@@ -64,10 +68,21 @@ class BarKeys(QObject):
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and isinstance(watched, QPushButton):
             press(self.table, watched)
             return True
+        if key == Qt.Key.Key_F6 and focus_side(self.table):
+            return True
         if key in (Qt.Key.Key_Escape, Qt.Key.Key_F6):
             self.table.view.setFocus(Qt.FocusReason.OtherFocusReason)
             return True
         return False
+
+
+def focus_side(table: BarTable) -> bool:
+    """The keyboard to the table's side pane (a network game's chat), if it has one on show; False if not."""
+    pane = table.side_pane
+    if pane is None or not pane.isVisible():
+        return False
+    pane.setFocus(Qt.FocusReason.ShortcutFocusReason)
+    return True
 
 
 def bar_buttons(table: BarTable) -> list[QPushButton]:

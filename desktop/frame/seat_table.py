@@ -331,6 +331,7 @@ class SeatTable(QWidget):
         scene.pinned.connect(self.show_detail)
         self.announced: list[Event] = []  # the log events a screen reader has been told
         self.redoing = False  # the log lines being added are a move played again (Redo)
+        self.side_pane: QWidget | None = None  # F6's stop after the bar: a network game's chat (desktop/net/chat.py)
         self.bar_keys = keyboard.attach_bar(self)  # the keys between the cards and the bar's buttons
         self._name_panels()
 

@@ -8,8 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
-                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout,
+                               QWidget)
 
 from desktop.frame import accessibility, dialogs, plain, screen_fit
 from desktop.frame.i18n import Translator
@@ -223,6 +224,8 @@ class HostGameDialog(QDialog):
             self.game.addItem(t("game." + game), (game, mode))
         self.game.setAccessibleName(t("net.host_game").rstrip(":"))
         form.addRow(t("net.host_game"), self.game)
+        self.spectators = QCheckBox(t("net.let_watch"))  # one more invitation, to watch (docs/protocol.md)
+        form.addRow(self.spectators)
         form.addRow(dialogs.start_cancel(self, t("net.next"), t("new.cancel")))
         accessibility.say_choices(self)
 
@@ -270,7 +273,8 @@ class HostSetupDialog(SeatSetupDialog):
 class InvitationsDialog(QDialog):
     """Each remote seat's invitation, as a link and a code, each with its Copy button; plain text throughout."""
 
-    def __init__(self, tr: Translator, parent: QWidget | None, invites: Mapping[int, Invite]) -> None:
+    def __init__(self, tr: Translator, parent: QWidget | None, invites: Mapping[int, Invite],
+                 watch: Invite | None = None) -> None:
         super().__init__(parent)
         t = tr.text
         self.setWindowTitle(t("net.invites_title"))
@@ -292,6 +296,14 @@ class InvitationsDialog(QDialog):
             else:
                 form.addRow(t("net.code"), plain.label(t("net.no_code")))
             self.fields[seat] = (link, code)
+        self.watch_fields: tuple[QLineEdit, QLineEdit | None] | None = None  # the spectators' invitation, if any
+        if watch is not None:
+            form.addRow(plain.label(t("net.invite_watch")))
+            link = self._shown(watch.link(), t("net.copy_watch_link"), form, t("net.link"), t("net.copy"))
+            code_text = watch.code()
+            code = None if code_text is None else self._shown(code_text, t("net.copy_watch_code"), form, t("net.code"),
+                                                              t("net.copy"))
+            self.watch_fields = (link, code)
         column.addWidget(self.copied)
         buttons = QDialogButtonBox()
         buttons.addButton(t("net.close"), QDialogButtonBox.ButtonRole.RejectRole)

@@ -6,6 +6,11 @@ screen plays on a copy (`HostedMatch`), taken after every change and handed over
 is played on the copy at once (the rules refuse it there as anywhere) and sent to the host, whose next copy
 replaces it. The computers play on the host, from their seat's view alone.
 
+The people at the host's screen chat under one seat's name at a time: the person who lifted the curtain (who is at
+the keyboard now, and the only one who may look), else the local seat whose turn it is (the next to take the
+screen), else the first local seat. A line typed at a shared screen has no other way to say who typed it, and
+these are the seats whose names the others see acting.
+
 The host's game is saved after every change in the data folder, in the file `convivium host` keeps (either carries
 on the other's game); hosted again from there, the seats keep their tokens, so the invitations still hold and the
 joiners, who keep trying, come back by themselves.
@@ -24,11 +29,13 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.net.bridge import Loop
+from desktop.net.chat import ChatPanel
+from desktop.net.remote import attach_chat
 from network import tls
 from network.command import DEFAULT_PORT, reachable_address
 from network.discovery import Announcer, interfaces_for
 from network.host import Host, Send
-from network.invite import Invite
+from network.invite import Invite, new_token
 from network.protocol import BadMessage, Seats
 from network.server import Server
 from rules import saves
@@ -117,10 +124,11 @@ class HostSession(QObject):
     """One game hosted from this app: the host on its thread, and the game the host's screen plays (`game`).
 
     `changed` carries each new copy of the host's match (the session puts it on the table), `refused` a move of
-    this screen the host did not take (a RulesError), `seated` the seats once someone comes or goes, `save_failed`
-    why the game could not be saved."""
+    this screen the host did not take (a RulesError), `seated` the seats once someone comes or goes, `said` a chat
+    line (seat, text), `save_failed` why the game could not be saved."""
 
     changed = Signal(object)
+    said = Signal(int, str)
     refused = Signal(object)
     seated = Signal(object)
     save_failed = Signal(str)
@@ -131,27 +139,33 @@ class HostSession(QObject):
         self.host = host
         host.seated = self.seated.emit
         host.on_change = self._copy_out
+        host.on_said = self.said.emit  # from the loop's thread: Qt queues it to the GUI's
         self.local = frozenset(s.number for s in host.seats if s.kind == "local")
         self.listening = listening
         self.save_path = listening.folder / SAVE_NAME if listening.folder is not None else None
         self.server: Server | None = None
         self.loop: Loop | None = None
         self.invites: dict[int, Invite] = {}
+        self.watch_invite: Invite | None = None  # the spectators' invitation, when the table lets them watch
         self.game = game_class(HostedMatch.copy_of(host.match, self.local, self._forward), list(names))
         self.game.seats_here = self.local
         self.game.offline = frozenset(s.number for s in host.seats if s.kind == "remote")  # nobody has come yet
         self.table: SeatTable | None = None
+        self.chat: ChatPanel | None = None  # made with the table (`attach`), in its language
         self.changed.connect(self._take)
+        self.said.connect(self._said)
         self.seated.connect(self._seated)
 
     @classmethod
-    def new(cls, started: SeatGame, kinds: Sequence[str], listening: Listening = Listening()) -> HostSession:
+    def new(cls, started: SeatGame, kinds: Sequence[str], listening: Listening = Listening(),
+            spectators: bool = False) -> HostSession:
         """`started`: the game as the set-up dialog started it (names, options, deal, computers); `kinds`: per seat,
-        local, remote, or a computer's level."""
+        local, remote, or a computer's level; `spectators`: one more invitation lets anyone holding it watch."""
         match = started.match
         match.crossable = frozenset()  # the host takes back one move, the seat's own (network/host.py)
         names = [name if kind != "remote" else "" for name, kind in zip(started.names, kinds, strict=True)]
-        return cls(_AppHost(match, kinds, seat_names=names), started.names, type(started), listening)
+        watch = new_token() if spectators else None
+        return cls(_AppHost(match, kinds, seat_names=names, watch_token=watch), started.names, type(started), listening)
 
     @classmethod
     def resumed(cls, game_class: type[SeatGame], blank: Callable[[int], str], listening: Listening) -> HostSession:
@@ -191,9 +205,9 @@ class HostSession(QObject):
                 self.stop()
                 raise
         address = where.bind if where.bind not in ("0.0.0.0", "::", "") else reachable_address(where.bind)
-        # The seats' invitations (a spectator's, keyed None, only `convivium host --spectators` gives).
-        self.invites = {seat: found for seat, found in self.host.invites(address, port, fingerprint).items()
-                        if seat is not None}
+        found = self.host.invites(address, port, fingerprint)
+        self.invites = {seat: invite for seat, invite in found.items() if seat is not None}
+        self.watch_invite = found.get(None)  # the spectators' one (keyed None), if the table lets them watch
         self.host.port = port  # saved with the game: carried on, it listens there again
         self.loop.submit(self._copy_now())  # the computers may have played on start
         if fingerprint is not None:  # found by Join a game on this network, while multicast can be had
@@ -240,7 +254,38 @@ class HostSession(QObject):
             if self.host.engine.is_over(self.host.match.state):
                 server.over.set()
 
+    async def _say(self, seat: int, line: str) -> None:
+        try:
+            sends = self.host.say(seat, line)
+        except RulesError as refused:
+            self.refused.emit(refused)
+            return
+        if self.server is not None:
+            self.server.deliver(sends)
+
     # --- on the GUI thread ------------------------------------------------------------------------
+
+    def speaker(self) -> int | None:
+        """The seat this screen speaks for now (see the module's docstring); None with nobody playing here."""
+        if not self.local:
+            return None
+        looking = self.table.looking if self.table is not None else None
+        if looking in self.local:
+            return looking
+        decider = self.game.engine.decider(self.game.state)
+        return decider if decider in self.local else min(self.local)
+
+    def say(self, line: str) -> None:
+        """A chat line from this screen, under the name of the seat it speaks for."""
+        seat = self.speaker()
+        if seat is not None and self.loop is not None:
+            self.loop.submit(self._say(seat, line))
+
+    def _said(self, seat: int, line: str) -> None:
+        if self.chat is None:
+            return
+        speaker = self.game.names[seat] if seat < len(self.game.names) else ""
+        self.chat.add(speaker, line, own=seat in self.local)
 
     def _forward(self, what: str, move: Move) -> None:
         if self.loop is not None:
@@ -272,6 +317,10 @@ class HostSession(QObject):
     def attach(self, table: SeatTable) -> None:
         """The table showing `game`: it is redrawn at each copy and told of refusals and of trouble saving."""
         self.table = table
+        self.chat = ChatPanel(table.tr_)
+        self.chat.say.connect(self.say)
+        self.chat.read_only(not self.local)  # nobody plays at this screen: it watches, and has no seat to speak for
+        attach_chat(self.chat, table)
         self.refused.connect(self._refused)
         self.save_failed.connect(lambda reason: table.show_message(table.tr_.text("status.autosave_failed",
                                                                                   reason=reason)))

@@ -5,7 +5,9 @@ network/views.py), its legal moves are the engine's on that view (a seat's legal
 on the full state), `play` sends the move's notation and waits for the host's update, `undo` asks the host, and
 its events are the event lines the host sent. `JoinSession` keeps the connection (desktop/net/bridge.py), builds
 the table once the host has seated us, and tells it what arrives: updates, refusals in the player's language, a
-lost connection and the way back. Nothing of a remote game is written to disk: its secrets are the host's.
+lost connection and the way back, and keeps the table's chat (desktop/net/chat.py). Nothing of a remote game is
+written to disk (its secrets are the host's) but its player's own save (Save as…), which holds only what the host
+sent this seat (network/seat_record.py) and opens as a read-only replay (desktop/net/seat_replay.py).
 """
 from __future__ import annotations
 
@@ -17,11 +19,13 @@ from PySide6.QtCore import QObject, Signal
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.net.bridge import Joiner
+from desktop.net.chat import ChatPanel
 from network import names as net_names
 from network.invite import Invite
-from network.protocol import BadMessage, Message, Play, Refused, Seats, Undo, Update, Welcome
+from network.seat_record import SeatRecord
+from network.protocol import BadMessage, Message, Play, Refused, Said, Say, Seats, Undo, Update, Welcome
 from network.views import readable, view_from_dict
-from rules.kernel import Engine, Event, IllegalMove, Move, NothingToRedo, NothingToUndo, RulesError
+from rules.kernel import PUBLIC, Engine, Event, IllegalMove, Move, NothingToRedo, NothingToUndo, RulesError
 from rules.match import Match
 from rules.registry import engine as engine_of
 
@@ -119,6 +123,19 @@ class RemoteMatch(Match[Any]):
         raise ValueError("a remote match has no history to replay")
 
 
+WATCHING: Final = "net.watching"  # what a spectator's table says where a seat's says whose turn it is
+CHAT_REFUSALS: Final = frozenset({"net.bad_chat", "net.too_fast"})  # said by the chat line too: it may be why
+
+
+def attach_chat(chat: ChatPanel, table: SeatTable) -> None:
+    """`chat` beside `table`: F6 goes from the table's bar to the chat line and back to the table, and a table with
+    a story journal (Bacchanalia) takes a chosen line into it."""
+    table.side_pane = chat.lines if chat.field.isHidden() else chat.field  # a read-only chat is read from its lines
+    chat.back_to = table.view
+    take = getattr(table, "take_chat_line", None)
+    chat.offer_journal(take if callable(take) else None)
+
+
 def seat_names(seats: Seats | None, players: int, tr: Translator) -> list[str]:
     """The names at the table, as the host said them (cleaned again: a host is another program); "Seat n" for a
     seat nobody has taken yet, or a name that is not one."""
@@ -160,6 +177,9 @@ class JoinSession(QObject):
         self.table_for = table_for  # the table that plays a game and mode (desktop/shell/tables.py)
         self.make_table = make_table  # the main window puts the table in its centre; None: a bare table (tests)
         self.ended = False
+        self.chat = ChatPanel(tr)  # the main window shows it beside the log
+        self.record: SeatRecord | None = None  # what this seat was told, kept in memory until its player saves it
+        self.chat.say.connect(lambda line: self.joiner.send(Say(line)))
 
     def start(self) -> None:
         self.joiner.start()
@@ -175,6 +195,8 @@ class JoinSession(QObject):
         try:
             if isinstance(message, Welcome):
                 self._welcome(message)
+                if self.record is None:
+                    self.record = SeatRecord(message)
             elif isinstance(message, Seats):
                 self.seats = message
                 if self.game is not None and self.welcome is not None:
@@ -184,20 +206,25 @@ class JoinSession(QObject):
                 self._update(message)
             elif isinstance(message, Refused):
                 self._refused(message)
+            elif isinstance(message, Said):
+                self._said(message)
         except RulesError as wrong:  # a view or a game no joiner can read: the host is not one of ours
             self._failed(wrong)
+            return
+        if self.record is not None and isinstance(message, Message):
+            self.record.take(message)  # what the table showed, for its player's own save
 
     def _welcome(self, welcome: Welcome) -> None:
         if self.welcome is not None and (welcome.game, welcome.mode, welcome.seat) != \
                 (self.welcome.game, self.welcome.mode, self.welcome.seat):
             raise BadMessage("net.bad_view")  # another table behind the same invitation
-        if self.welcome is None and (welcome.seat is None  # a spectator's invitation: the app has no seat for it yet
-                                     or self.table_for(welcome.game, welcome.mode) is None
+        if self.welcome is None and (self.table_for(welcome.game, welcome.mode) is None
                                      or not readable(welcome.game, welcome.mode)):
             raise BadMessage("net.game_not_joinable", game=welcome.game)
         self.welcome = welcome
-        if self.game is not None and self.game.paused is not None:
-            self.game.paused = None
+        self.chat.read_only(welcome.seat is None)  # a spectator reads the chat; the host refuses its lines
+        if self.game is not None and self.game.paused is not None and self.game.paused.code != WATCHING:
+            self.game.paused = self._at_rest()
             self._refresh()  # the prompt stops saying the connection is lost now, not at the host's next update
             if self.table is not None:
                 self.table.show_message(self.tr_.text("net.back"), error=False)
@@ -211,10 +238,10 @@ class JoinSession(QObject):
             assert cls is not None  # _welcome checked it
             eng = engine_of(welcome.game, welcome.mode)
             seat = welcome.seat
-            assert seat is not None  # _welcome refused a spectator's
-            match = RemoteMatch(eng, seat, update, self.joiner.send)
+            match = RemoteMatch(eng, PUBLIC if seat is None else seat, update, self.joiner.send)
             game = cls.GAME_CLASS(match, seat_names(self.seats, welcome.players, self.tr_))
-            game.seats_here = frozenset({seat})
+            game.seats_here = frozenset() if seat is None else frozenset({seat})
+            game.paused = self._at_rest()
             try:
                 if self.make_table is not None:
                     table = self.make_table(cls, game)
@@ -225,6 +252,7 @@ class JoinSession(QObject):
             except DRAWING_ERRORS:
                 raise BadMessage("net.bad_view") from None
             self.match, self.game, self.table = match, game, table
+            attach_chat(self.chat, table)
             self.ready.emit(table)
             return
         kept = dict(vars(self.match))
@@ -242,12 +270,27 @@ class JoinSession(QObject):
         if self.table is not None:
             self.table.refresh()
 
+    def _said(self, said: Said) -> None:
+        welcome = self.welcome
+        if welcome is None:
+            return
+        names = seat_names(self.seats, welcome.players, self.tr_)
+        speaker = names[said.seat] if said.seat < len(names) else self.tr_.text("hs.seat", seat=said.seat + 1)
+        self.chat.add(speaker, said.text, own=said.seat == welcome.seat)
+
     def _refused(self, refused: Refused) -> None:
+        if refused.reason in CHAT_REFUSALS:
+            self.chat.refuse(self.tr_.reason(RulesError(refused.reason, **refused.params)))
         if self.match is not None:
             self.match.waiting = False
         if self.table is not None:
             self.table.refresh()
             self.table.show_message(self.table.reason(RulesError(refused.reason, **refused.params)))
+
+    def _at_rest(self) -> RulesError | None:
+        """What keeps the table from being played while the connection is good: a spectator only watches (the
+        prompt says so, and nothing can be played), a seat nothing."""
+        return RulesError(WATCHING) if self.welcome is not None and self.welcome.seat is None else None
 
     def _lost(self) -> None:
         if self.match is not None and self.match.engine.is_over(self.match.state):

@@ -22,6 +22,7 @@ from desktop.frame.panels import DetailPanel, TableView
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
 from rules.kernel import BadOption, RulesError
 from rules.registry import engine
+from rules import saves
 from rules.saves import SaveError
 from cardsets.yamlfile import CardSetError
 
@@ -187,6 +188,7 @@ class MainWindow(QMainWindow):
         self.net: JoinSession | HostSession | None = None  # the game on show is played over the network
         self.joining: JoinSession | None = None  # a seat asked for, its table not up yet
         self.invitations: InvitationsDialog | None = None
+        self.seat_replay: QMainWindow | None = None  # a joiner's record shown again (desktop/net/seat_replay.py)
 
         self.detail = DetailPanel()
         self.detail_dock = QDockWidget()
@@ -202,6 +204,12 @@ class MainWindow(QMainWindow):
         self.log_dock.setWidget(self.log)
         self.log_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.chat_dock = QDockWidget()  # a network game's chat (desktop/net/chat.py), under the log while one is on
+        self.chat_dock.setObjectName("chat")
+        self.chat_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.chat_dock)
+        self.splitDockWidget(self.log_dock, self.chat_dock, Qt.Orientation.Vertical)
+        self.chat_dock.hide()
 
         # Plain text: messages quote file names and reasons read from files.
         self.prompt = plain.label()
@@ -408,6 +416,9 @@ class MainWindow(QMainWindow):
         self.menu_help.setTitle(t("menu.help"))
         self.detail_dock.setWindowTitle(t("detail.title"))
         self.log_dock.setWindowTitle(t("log.title"))
+        self.chat_dock.setWindowTitle(t("chat.title"))
+        if self.net is not None and self.net.chat is not None:
+            self.net.chat.retranslate()
         self.log.setAccessibleName(t("a11y.log"))
         self.detail.set_name(t("a11y.detail"))
         for code, act in self.language_actions.items():
@@ -736,6 +747,9 @@ class MainWindow(QMainWindow):
             act.setEnabled(table is not None and table.offers(action))
         for act in (self.act_save, self.act_save_as, self.act_watch):
             act.setEnabled(table is not None and table.game.seats_here is None)  # a network game is the host's
+        if getattr(self.net, "record", None) is not None:  # but a joiner may keep what its seat saw
+            self.act_save.setEnabled(True)
+            self.act_save_as.setEnabled(True)
         self.act_invitations.setEnabled(self.invitations is not None)
 
     # --- network play (desktop/net/) ------------------------------------------------------------------
@@ -773,6 +787,7 @@ class MainWindow(QMainWindow):
                 QTimer.singleShot(0, session.stop)
             raise BadOption("net.game_not_joinable", game=game.engine.game)
         self.net = session
+        self._show_chat()
         return table
 
     def _join_failed(self, session: JoinSession, why: object) -> None:
@@ -811,14 +826,16 @@ class MainWindow(QMainWindow):
             return
         started = table.GAME_CLASS.start(game, dialog.chosen_mode(), dialog.names(), dialog.options(), random_deal(),
                                          dialog.bots())
-        self.host(started, dialog.kinds())
+        self.host(started, dialog.kinds(), spectators=chooser.spectators.isChecked())
 
-    def host(self, started: SeatGame, kinds: list[str], listening: Any = None) -> HostSession | None:
+    def host(self, started: SeatGame, kinds: list[str], listening: Any = None,
+             spectators: bool = False) -> HostSession | None:
         """Serve `started` with its seats of `kinds` (local, remote, a computer's level), put the host's table up and
         show the invitations; None, after saying why, if the table cannot be opened to the network."""
         from desktop.net.hosting import HostSession, Listening
 
-        return self._serve(HostSession.new(started, kinds, listening or Listening(folder=storage.data_dir())))
+        return self._serve(HostSession.new(started, kinds, listening or Listening(folder=storage.data_dir()),
+                                           spectators))
 
     def resume_hosted(self, listening: Any = None) -> HostSession | None:
         """Carry on the hosted game saved in the data folder, with the same invitations (its joiners come back by
@@ -861,7 +878,8 @@ class MainWindow(QMainWindow):
             return None
         session.attach(table)
         self.net = session
-        self.invitations = InvitationsDialog(self.tr_, self, invites)
+        self._show_chat()
+        self.invitations = InvitationsDialog(self.tr_, self, invites, session.watch_invite)
         self.show_invitations()
         return session
 
@@ -873,9 +891,20 @@ class MainWindow(QMainWindow):
             self.invitations.activateWindow()
         self._refresh_status()
 
+    def _show_chat(self) -> None:
+        """The network game's chat under the log."""
+        chat = self.net.chat if self.net is not None else None
+        if chat is not None:
+            self.chat_dock.setWidget(chat)
+            self.chat_dock.setVisible(self.detail_dock.isVisibleTo(self))  # folded with the side panel (F9)
+
     def _leave_network(self) -> None:
         """The network game on show goes: the connection closes (a joiner's seat waits on the host; a hosted
-        table closes for everyone) and its thread ends."""
+        table closes for everyone) and its thread ends; its chat goes with it."""
+        self.chat_dock.hide()
+        chat = self.chat_dock.widget()
+        if chat is not None:
+            chat.setParent(None)  # the session's again, ended with it: the next game's chat starts empty
         net, self.net = self.net, None
         if net is not None:
             net.stop()
@@ -902,12 +931,48 @@ class MainWindow(QMainWindow):
         try:
             _table, game = load_game(path)
         except SaveError as exc:
+            opened = self.open_seat_record(path)  # not a game to play on: a seat's record of a network game
+            if opened is not None:
+                return opened
             self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
             return False
         slot = path if storage.is_game_slot(path) else None
         if self.show_table(game, slot) is None:
             return False
         self.save_path = None if slot is not None else path  # Save writes the file opened
+        return True
+
+    def open_seat_record(self, path: Path) -> bool | None:
+        """A joiner's own record of a network game (network/seat_record.py), shown again read-only in a window of its
+        own: whether it opened; None if the file does not say it is one. One that says so but cannot be read is
+        refused with why."""
+        from desktop.net.seat_replay import SeatReplay
+        from desktop.shell.tables import table_for
+        from network import seat_record
+
+        try:
+            data = saves.read_json(path)
+        except SaveError:
+            return None  # not JSON at all: the save's own refusal says why
+        if not seat_record.is_record(data):
+            return None
+        try:
+            record = seat_record.from_data(data)
+            table = table_for(record.welcome.game, record.welcome.mode)
+            if table is None:
+                raise SaveError(seat_record.NOT_ONE)
+        except SaveError as exc:
+            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
+            return False
+        if self.unavailable(table.GAME):
+            return False
+        old, self.seat_replay = self.seat_replay, SeatReplay(self.translator_for(table.GAME), record, table, path.name)
+        if old is not None:
+            old.close()
+            old.deleteLater()
+        self.seat_replay.show()
+        self.seat_replay.raise_()
+        self.seat_replay.activateWindow()  # its keys (arrows, Home, End) are the window's shortcuts
         return True
 
     def save(self) -> None:
@@ -924,12 +989,17 @@ class MainWindow(QMainWindow):
     def save_to(self, path: Path) -> bool:
         if self.table is None:
             return False
+        record = getattr(self.net, "record", None)  # a joiner keeps only what its seat saw (desktop/net/remote.py)
         try:
-            self.table.game.save(path, named=True)
+            if record is not None:
+                saves.write_atomic(path, record.to_json(), named=True)
+            else:
+                self.table.game.save(path, named=True)
         except OSError as exc:
             self.inform(self.tr_.text("save.title"), self.tr_.text("save.failed", file=path.name, reason=exc.strerror or str(exc)))
             return False
-        self.save_path = path
+        if record is None:
+            self.save_path = path  # Save writes it again; a record is written anew by Save as…
         self.show_status(self.tr_.text("status.saved", file=path.name))
         return True
 
@@ -1006,6 +1076,8 @@ class MainWindow(QMainWindow):
         try:
             replay = open_replay(self.tr_, path, self.play_on, self)
         except SaveError as exc:
+            if self.open_seat_record(path) is not None:
+                return None  # a seat's record of a network game has a replay of its own (desktop/net/seat_replay.py)
             self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
             return None
         except CardSetError as exc:  # the game's card files cannot be read: the replay cannot show its cards
@@ -1121,6 +1193,7 @@ class MainWindow(QMainWindow):
     def show_side_panel(self, shown: bool) -> None:
         for dock in (self.detail_dock, self.log_dock):
             dock.setVisible(shown)
+        self.chat_dock.setVisible(shown and self.net is not None)
         self.act_side.setChecked(shown)
         self.remember_layout()
 
@@ -1136,6 +1209,7 @@ class MainWindow(QMainWindow):
         saved = screen_fit.decode(self.settings.get(LAYOUT))
         if saved is not None:
             self.restoreState(saved)
+            self.chat_dock.setVisible(self.net is not None)  # no chat before a network game
         self.act_side.setChecked(self.detail_dock.isVisibleTo(self))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override

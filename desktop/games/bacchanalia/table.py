@@ -647,6 +647,17 @@ class BacchanaliaTable(SeatTable):
         self.game.journal.write(self._journal_turn, self.journal_edit.toPlainText())
         self._save_soon.start()
 
+    def take_chat_line(self, teller: str, text: str) -> None:
+        """A chat line into the note of the scene on show, with its teller: over the network the story is told in
+        the chat (desktop/net/chat.py), and the journal keeps the parts the table wants kept."""
+        line = self.tr_.text("chat.line", player=teller, text=text)
+        note = self.game.journal.note(self._journal_turn).rstrip("\n")
+        self.game.journal.write(self._journal_turn, f"{note}\n{line}" if note else line)
+        self._journal_show()
+        self.show_journal(True)
+        self._save_soon.start()
+        self.show_message(self.tr_.text("chat.in_journal"), error=False)
+
     def choose_export_path(self) -> Path | None:
         t = self.tr_.text
         suggested = storage.data_dir() / time.strftime("bacchanalia-%Y%m%d-%H%M.md")

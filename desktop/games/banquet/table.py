@@ -207,8 +207,8 @@ class BanquetTable(SeatTable):
         """The privileges `seat` may play now: its legal ones, or, for whoever said yes to the public question,
         the ones it may play once the players before it in the poll have passed (BB-12.5)."""
         state = self.game.state
-        if state.phase != WINDOW or seat not in state.poll:
-            return []
+        if state.phase != WINDOW or seat not in state.poll or self.game.paused is not None:
+            return []  # nothing is played on a paused table (a lost connection, a seat's record watched again)
         moves = self.game.engine.privilege_plays(state, seat)
         return [m for m in moves if isinstance(m, PRIVILEGE_MOVES)]
 

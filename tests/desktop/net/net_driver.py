@@ -26,7 +26,7 @@ class NetTable:
     host) and joined by another (seat 1), over loopback with the host's self-signed certificate."""
 
     def __init__(self, qtbot: Any, folder: Path, language: str = "en", seed: int = 2024, game: str = "banquet",
-                 mode: str = "standard") -> None:
+                 mode: str = "standard", spectators: bool = False) -> None:
         self.qtbot = qtbot
         self.host_dialogs, self.join_dialogs = Dialogs(), Dialogs()
         self.host_window = make_window(qtbot, self.host_dialogs, language)
@@ -35,7 +35,7 @@ class NetTable:
         assert table is not None
         started = table.GAME_CLASS.start(game, mode, ["Ada", "Guest 1", "Computer 1"], {}, seed, {2: "easy"})
         hosting = self.host_window.host(started, ["local", "remote", "easy"],
-                                        Listening(bind="127.0.0.1", port=0, folder=folder))
+                                        Listening(bind="127.0.0.1", port=0, folder=folder), spectators)
         assert hosting is not None
         self.hosting: HostSession = hosting
         self.joining: JoinSession = self.join_window.join(self.hosting.invites[1], "Bruno")

@@ -1,0 +1,166 @@
+"""The chat of a network game, beside the log: the lines said at the table, each with its speaker's seat name, and
+a field to say one.
+
+Lines are plain text everywhere (a list's items are never markup; the refusal is a plain label). A line is checked
+here before it goes, with the protocol's bounds (network/protocol.py `MAX_CHAT`, and the host's own check for an
+empty line or a control character), and the panel refuses more than `BURST` lines within `BURST_SECONDS`, well
+under the host's rate limit, so a person typing fast is told why rather than have a line dropped by the host.
+A line from someone else is said to a screen reader. The lines live in this panel only: nothing here is written
+to disk (a joiner's own save, network/seat_record.py, is the one place they are kept).
+"""
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Final
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
+
+from cardsets.text import control_character
+from desktop.frame import accessibility, plain
+from desktop.frame.i18n import Translator
+from network.protocol import MAX_CHAT
+
+BURST: Final = 5  # lines
+BURST_SECONDS: Final = 10.0
+KEPT: Final = 500  # lines on show; older ones go (a long evening's chat must not grow without end)
+SPEAKER: Final = Qt.ItemDataRole.UserRole  # an item's (speaker, text), for the journal
+
+
+class ChatPanel(QWidget):
+    """The lines said and a field to say one. `say` carries a line that passed the checks; `to_journal`, when a
+    table has a story journal (Bacchanalia), takes the chosen line with its teller."""
+
+    say = Signal(str)
+
+    def __init__(self, tr: Translator, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.tr_, self.clock = tr, clock
+        self.sent: deque[float] = deque(maxlen=BURST)  # when the last lines went
+        self.to_journal: Callable[[str, str], None] | None = None
+        self.back_to: QWidget | None = None  # where F6 and Esc take the keyboard (the table's view)
+        self.lines = QListWidget()
+        self.lines.setWordWrap(True)
+        self.field = QLineEdit()
+        self.field.setMaxLength(MAX_CHAT + 1)  # one over, so a pasted line that is too long is refused, not cut
+        self.send_button = QPushButton()
+        self.journal_button = QPushButton()
+        self.journal_button.hide()
+        self.note = plain.label()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #a03020")
+        self.note.hide()
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.field, 1)
+        row.addWidget(self.send_button)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(4, 4, 4, 4)
+        column.addWidget(self.lines, 1)
+        column.addWidget(self.journal_button)
+        column.addLayout(row)
+        column.addWidget(self.note)
+        self.field.returnPressed.connect(self.send)
+        self.send_button.clicked.connect(self.send)
+        self.journal_button.clicked.connect(self.journal_chosen)
+        self.lines.currentRowChanged.connect(lambda _row: self._journal_enabled())
+        keys = ChatKeys(self)
+        self.field.installEventFilter(keys)
+        self.lines.installEventFilter(keys)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        t = self.tr_.text
+        self.send_button.setText(t("chat.send"))
+        self.journal_button.setText(t("chat.to_journal"))
+        self.field.setPlaceholderText(t("chat.placeholder"))
+        self.field.setAccessibleName(t("chat.field"))
+        self.lines.setAccessibleName(t("chat.lines"))
+
+    def read_only(self, only: bool) -> None:
+        """Show the lines without the field to say one (a screen with no seat to speak for)."""
+        for widget in (self.field, self.send_button):
+            widget.setVisible(not only)
+
+    def offer_journal(self, take: Callable[[str, str], None] | None) -> None:
+        """Let the chosen line go into a story journal (`take(teller, text)`), or not (None)."""
+        self.to_journal = take
+        self.journal_button.setVisible(take is not None)
+        self._journal_enabled()
+
+    def add(self, speaker: str, text: str, own: bool) -> None:
+        """A line said at the table; one from someone else is said to a screen reader."""
+        shown = self.tr_.text("chat.line", player=speaker, text=text)
+        item = QListWidgetItem(shown)
+        item.setData(SPEAKER, (speaker, text))
+        self.lines.addItem(item)
+        while self.lines.count() > KEPT:
+            self.lines.takeItem(0)
+        self.lines.scrollToBottom()
+        if not own:
+            accessibility.announce(self.lines, shown)
+
+    def said(self) -> list[tuple[str, str]]:
+        """The lines on show, oldest first, as (speaker, text)."""
+        out = []
+        for row in range(self.lines.count()):
+            speaker, text = self.lines.item(row).data(SPEAKER)
+            out.append((str(speaker), str(text)))
+        return out
+
+    def send(self) -> None:
+        """Say the typed line if it may be said; otherwise say why, and keep it in the field to mend."""
+        line = self.field.text()
+        if not line.strip():
+            return  # nothing typed: Enter on an empty field says nothing
+        now = self.clock()
+        if len(line) > MAX_CHAT:
+            self.refuse(self.tr_.text("chat.too_long", max=MAX_CHAT))
+        elif control_character(line):
+            self.refuse(self.tr_.text("net.bad_chat"))
+        elif len(self.sent) == BURST and now - self.sent[0] < BURST_SECONDS:
+            self.refuse(self.tr_.text("chat.too_fast"))
+        else:
+            self.sent.append(now)
+            self.field.clear()
+            self.note.hide()
+            self.say.emit(line)
+
+    def refuse(self, text: str) -> None:
+        """Say why a line was not sent (here, or by the host), where the line is typed."""
+        self.note.setText(text)
+        self.note.show()
+        accessibility.announce(self.field, text)
+
+    def journal_chosen(self) -> None:
+        item = self.lines.currentItem()
+        if item is None or self.to_journal is None:
+            return
+        speaker, text = item.data(SPEAKER)
+        self.to_journal(str(speaker), str(text))
+
+    def _journal_enabled(self) -> None:
+        self.journal_button.setEnabled(self.lines.currentItem() is not None)
+
+
+class ChatKeys(QObject):
+    """F6 or Esc in the chat: back to the table, as from the prompt bar (desktop/frame/keyboard.py); J on a line
+    puts it in the journal, where the table keeps one."""
+
+    def __init__(self, panel: ChatPanel) -> None:
+        super().__init__(panel)
+        self.panel = panel
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        if event.key() in (Qt.Key.Key_F6, Qt.Key.Key_Escape) and self.panel.back_to is not None:
+            self.panel.back_to.setFocus(Qt.FocusReason.OtherFocusReason)
+            return True
+        if watched is self.panel.lines and event.key() == Qt.Key.Key_J and self.panel.to_journal is not None:
+            self.panel.journal_chosen()
+            return True
+        return False

@@ -1,0 +1,228 @@
+"""The chat of a network game in the app (issue #41, item 8): beside the log on the host's screen and the joiner's,
+each line with its speaker's seat name, plain text, bounded and paced with a clear refusal, reached with F6 and
+said to a screen reader when someone else speaks; Bacchanalia's journal takes a line with its teller."""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from net_driver import WAIT_MS, NetTable
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QApplication
+from table_driver import Dialogs, make_window
+
+from cardsets import rules_text
+from cardsets.folders import ROOT
+from desktop.frame import accessibility
+from desktop.frame.i18n import Translator
+from desktop.games.bacchanalia.table import BacchanaliaTable
+from desktop.net.chat import BURST, BURST_SECONDS, ChatPanel
+from desktop.net.hosting import HostSession
+from desktop.net.remote import attach_chat
+from desktop.shell.tables import table_for
+from network.protocol import MAX_CHAT
+from rules.kernel import PUBLIC
+
+
+@pytest.fixture
+def heard() -> Iterator[list[str]]:
+    said: list[str] = []
+
+    def listen(kind: str, _source: QObject, text: str) -> None:
+        if kind == "announce":
+            said.append(text)
+
+    accessibility.listeners.append(listen)
+    try:
+        yield said
+    finally:
+        accessibility.listeners.remove(listen)
+
+
+def test_a_line_shows_on_both_screens_under_its_seats_name_as_plain_text(qtbot: Any, home: Path, tmp_path: Path,
+                                                                         heard: list[str]) -> None:
+    net = NetTable(qtbot, tmp_path / "tls")
+    joined, hosted = net.joining.chat, net.hosting.chat
+    assert hosted is not None
+    assert net.join_window.chat_dock.widget() is joined and not net.join_window.chat_dock.isHidden()
+    assert net.host_window.chat_dock.widget() is hosted and not net.host_window.chat_dock.isHidden()
+    line = "<b>hi</b> & <img src=/dev/zero>"  # words, never markup
+    joined.field.setText(line)
+    joined.send()
+    assert joined.field.text() == ""
+    qtbot.waitUntil(lambda: hosted.said() == [("Bruno", line)] and joined.said() == [("Bruno", line)],
+                    timeout=WAIT_MS)
+    assert hosted.lines.item(0).text() == f"Bruno: {line}"
+    assert heard.count(f"Bruno: {line}") == 1  # said at the host's screen, not to Bruno, who wrote it
+    heard.clear()
+    hosted.field.setText("Welcome, Bruno")
+    hosted.send()
+    qtbot.waitUntil(lambda: joined.said()[-1:] == [("Ada", "Welcome, Bruno")], timeout=WAIT_MS)
+    assert heard == ["Ada: Welcome, Bruno"]  # Bruno hears it; Ada, at the screen she typed it on, does not
+    net.close()
+    written = [p for p in tmp_path.rglob("*") if p.is_file() and b"Welcome, Bruno" in p.read_bytes()]
+    assert written == []  # nothing of the chat goes to disk (the joiner's own Save as… aside), nor the host's save
+    assert net.join_window.chat_dock.isHidden() and net.join_window.chat_dock.widget() is not joined
+
+
+def test_a_line_too_long_or_too_fast_is_refused_and_kept_to_mend(qtbot: Any) -> None:
+    now = [100.0]
+    panel = ChatPanel(Translator("nl"), clock=lambda: now[0])
+    qtbot.addWidget(panel)
+    sent: list[str] = []
+    panel.say.connect(sent.append)
+    panel.field.setText("x" * (MAX_CHAT + 1))  # as pasted: the field holds one more, to say so rather than cut
+    panel.send()
+    assert sent == [] and panel.field.text() == "x" * (MAX_CHAT + 1)
+    assert not panel.note.isHidden() and panel.note.text() == Translator("nl").text("chat.too_long", max=MAX_CHAT)
+    assert panel.note.textFormat() == Qt.TextFormat.PlainText
+    panel.field.setText("x" * MAX_CHAT)
+    panel.send()
+    assert sent == ["x" * MAX_CHAT] and panel.note.isHidden()
+    for n in range(BURST - 1):
+        panel.field.setText(f"line {n}")
+        panel.send()
+    panel.field.setText("one too many")
+    panel.send()
+    assert len(sent) == BURST and panel.field.text() == "one too many"
+    assert panel.note.text() == Translator("nl").text("chat.too_fast")
+    now[0] += BURST_SECONDS
+    panel.send()
+    assert sent[-1] == "one too many"
+    panel.field.setText("a\u0007bell")
+    panel.send()
+    assert sent[-1] == "one too many" and panel.note.text() == Translator("nl").text("net.bad_chat")
+
+
+def test_f6_goes_from_the_table_to_the_chat_and_back(qtbot: Any, home: Path, tmp_path: Path) -> None:
+    net = NetTable(qtbot, tmp_path / "tls")
+    window = net.join_window
+    table = window.table
+    assert table is not None
+    window.activateWindow()
+    table.view.setFocus()
+    QApplication.processEvents()
+    seen = []
+    for _ in range(3):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F6)
+        seen.append(QApplication.focusWidget())
+    chat = net.joining.chat
+    assert chat.field in seen  # from the bar (or the table, when the bar has nothing to press) to the chat line
+    after = seen[seen.index(chat.field) + 1:]
+    assert after[:1] == [table.view]  # and F6 again goes back to the table
+    qtbot.keyClick(chat.lines, Qt.Key.Key_F6)
+    assert table.view.hasFocus()
+    net.close()
+
+
+class Looking:
+    """A table's part the host's screen asks about: who lifted the curtain."""
+
+    def __init__(self, looking: int | None) -> None:
+        self.looking = looking
+
+
+def test_a_table_hosted_without_spectators_gives_no_invitation_to_watch(qtbot: Any, home: Path,
+                                                                          tmp_path: Path) -> None:
+    net = NetTable(qtbot, tmp_path / "tls")
+    shown = net.host_window.invitations
+    assert net.hosting.watch_invite is None and net.hosting.host.watch_token is None
+    assert shown is not None and shown.watch_fields is None
+    net.close()
+
+
+def test_at_a_shared_host_screen_the_person_holding_it_speaks(qtbot: Any, home: Path) -> None:
+    """Two people share the host's screen (seats 0 and 1), seat 2 joins: the one who lifted the curtain speaks;
+    with the curtain down, the local seat whose turn it is; else the first local seat."""
+    table = table_for("banquet", "standard")
+    assert table is not None
+    started = table.GAME_CLASS.start("banquet", "standard", ["Ada", "Bea", "Guest"], {}, 7, {})
+    session = HostSession.new(started, ["local", "local", "remote"])
+    decider = session.game.engine.decider(session.game.state)
+    assert decider in (0, 1, 2)
+    assert session.speaker() == (decider if decider in (0, 1) else 0)
+    for looking in (0, 1):
+        session.table = Looking(looking)  # type: ignore[assignment]
+        assert session.speaker() == looking
+    session.table = Looking(2)  # type: ignore[assignment]  # never a seat played elsewhere
+    assert session.speaker() in (0, 1)
+    watching = HostSession.new(started, ["remote", "remote", "remote"])
+    assert watching.speaker() is None
+
+
+def test_the_bacchanalia_journal_takes_a_chat_line_with_its_teller(qtbot: Any, home: Path) -> None:
+    window = make_window(qtbot, Dialogs(), "es")
+    table = window.new_hotseat("bacchanalia", "standard", ["Ada", "Bruno", "Chiara"], {}, 3)
+    assert isinstance(table, BacchanaliaTable)
+    panel = ChatPanel(window.tr_)
+    qtbot.addWidget(panel)
+    attach_chat(panel, table)
+    assert not panel.journal_button.isHidden()
+    panel.add("Bruno", "Once upon a time, in the baths…", own=False)
+    panel.add("Chiara", "…someone stole the sandals.", own=False)
+    panel.lines.setCurrentRow(0)
+    panel.journal_button.click()
+    panel.lines.setCurrentRow(1)
+    qtbot.keyClick(panel.lines, Qt.Key.Key_J)
+    assert table.journal_edit.toPlainText() == "Bruno: Once upon a time, in the baths…\nChiara: …someone stole the sandals."
+    assert table.game.journal.note(table._journal_turn) == table.journal_edit.toPlainText()
+
+
+def test_a_table_without_a_journal_offers_none(qtbot: Any, home: Path, tmp_path: Path) -> None:
+    net = NetTable(qtbot, tmp_path / "tls")
+    assert net.joining.chat.journal_button.isHidden()  # a Banquet keeps no story
+    net.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_how_to_play_bacchanalia_says_the_story_is_told_aloud_or_in_the_chat(lang: str) -> None:
+    """Its page At the table names the chat and its journal button as the app shows them, in each language."""
+    rules, problems = rules_text.load("bacchanalia", lang, ROOT)
+    assert rules is not None and not problems
+    table = rules.section("at-the-table")
+    assert table is not None
+    words = "\n".join(table.lines)
+    t = Translator(lang).text
+    assert f"**{t('chat.title')}**" in words and f"**{t('chat.to_journal')}**" in words
+
+
+def test_a_spectator_watches_from_the_app_with_the_public_view_and_reads_the_chat(qtbot: Any, home: Path,
+                                                                                   tmp_path: Path) -> None:
+    """Issue #41 item 4: a spectator's invitation used to be refused in the app, and the app's host gave none. Now
+    the host may let spectators watch (one more invitation), and the app shows that table as nobody in particular
+    sees it (no hand), read-only, saying "watching", following every move; it reads the chat and has no line to type
+    (the host would refuse one)."""
+    net = NetTable(qtbot, tmp_path / "tls", spectators=True)  # Host a game… with "Let spectators watch" ticked
+    host = net.hosting.host
+    watch = net.hosting.watch_invite
+    assert watch is not None and watch.seat is None and 1 in net.hosting.invites
+    shown = net.host_window.invitations
+    assert shown is not None and shown.watch_fields is not None and shown.watch_fields[0].text() == watch.link()
+    window = make_window(qtbot, Dialogs())
+    session = window.join(watch, "Carla")
+    qtbot.waitUntil(lambda: window.table is not None, timeout=WAIT_MS)
+    table = window.table
+    assert table is not None and window.net is session
+    eng = host.engine
+
+    def public() -> Any:
+        return eng.to_dict(eng.view(host.match.state, PUBLIC))
+
+    rnd = random.Random(5)
+    for _ in range(12):
+        qtbot.waitUntil(lambda: session.match is not None and session.match.count == net.host_moves, timeout=WAIT_MS)
+        assert eng.to_dict(table.game.state) == public() != eng.to_dict(eng.view(host.match.state, 1))
+        assert table.prompt.text() == window.tr_.text("net.watching") or eng.is_over(host.match.state)
+        assert not table.scene.curtain_up and not any(table.scene.dests.values())
+        assert all(not table.game.match.legal_moves(s) for s in range(3)) and not table.can_undo()
+        if not net.step(rnd):
+            break
+    assert session.chat.field.isHidden() and not window.chat_dock.isHidden()
+    net.joining.chat.field.setText("Hello, Carla")
+    net.joining.chat.send()
+    qtbot.waitUntil(lambda: session.chat.said() == [("Bruno", "Hello, Carla")], timeout=WAIT_MS)
+    window.close()
+    net.close()
