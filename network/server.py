@@ -115,6 +115,9 @@ class Server:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        # Then let the worker end, a decision under way with it: the connections are closed by now, and whoever
+        # stops the host (a window closing, a test) finds no thread of it left. Only that one decision is waited for.
+        self._thinker.shutdown(wait=True)
 
     def deliver(self, sends: Sequence[Send]) -> None:
         """Queue each message for its connection's writer (a connection gone meanwhile is skipped), then start
