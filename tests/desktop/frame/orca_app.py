@@ -12,10 +12,11 @@ from datetime import datetime
 from typing import Any
 
 from atspi_app import DEAL, KEY_PAUSE_MS, Driver, items
+from bus_harness import serve
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel
 
-from desktop.frame import card_item, storage
+from desktop.frame import storage
 from desktop.shell import guided
 
 HINT_WAIT_MS = 30_000  # a hint takes well under a second; this only ends a step that hangs
@@ -31,7 +32,7 @@ class OrcaDriver(Driver):
         super().__init__()
         self.steps = [self.guide_start, self.guide_next, self.solo_start, self.first_key, self.solo_move,
                       self.undo, self.hint, self.rules, self.rules_line, self.rules_heading, self.rules_closed,
-                      self.saved, self.open_fails, self.start_hotseat, self.lift, self.hotseat_turn]
+                      self.saved, self.open_fails, self.start_hotseat, self.lift, self.decide, self.hotseat_turn]
 
     def go(self) -> None:
         self.began = now()
@@ -158,9 +159,16 @@ class OrcaDriver(Driver):
                 "began": self.began}
 
     def lift(self) -> dict[str, Any]:
-        super().lift()
-        assert self.table is not None
-        return {"step": "Ada looks", "expect": ["Ada"], "began": self.began}
+        """Ada lifts the curtain: she hears her name and the ID she is asked to keep or swap, and nobody else's."""
+        facts = super().lift()
+        return {"step": "Ada looks", "expect": ["Ada", facts["expect"]], "own": facts["own"], "others": facts["others"],
+                "began": self.began}
+
+    def decide(self) -> dict[str, Any]:
+        """Ada keeps her ID: she hears the Mission she is asked about, and nobody else's cards."""
+        facts = super().decide()
+        return {"step": "Ada decides", "expect": [facts["expect"]], "own": facts["own"], "others": facts["others"],
+                "began": self.began}
 
     def hotseat_turn(self) -> dict[str, Any]:
         facts = super().hotseat_turn()
@@ -168,16 +176,5 @@ class OrcaDriver(Driver):
                 "began": self.began}
 
 
-def main() -> int:
-    card_item.ANIMATION_MS = 0
-    app = QApplication(sys.argv[:1])
-    driver = OrcaDriver()
-    print("READY", flush=True)
-    QTimer.singleShot(180_000, app.quit)  # never outlive a test that gave up
-    code = app.exec()
-    del driver
-    return code
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve(OrcaDriver))
