@@ -52,8 +52,7 @@ class RemoteMatch(Match[Any]):
         self.count, self.undo_allowed, self.waiting = update.moves, update.can_undo, False
         self.told = {k: v for k, v in self.told.items() if k <= update.moves}  # an undo takes its events along
         if update.events:
-            self.told[update.moves] = [Event(str(e.get("kind", "")), {k: v for k, v in e.items() if k != "kind"})
-                                        for e in update.events]
+            self.told[update.moves] = [_event(e) for e in update.events]
 
     @property
     def moves(self) -> list[Move]:
@@ -117,6 +116,14 @@ class RemoteMatch(Match[Any]):
 
     def prefix(self, count: int) -> Match[Any]:
         raise ValueError("a remote match has no history to replay")
+
+
+def _event(data: dict[str, Any]) -> Event:
+    """An event as the host sends it (network/host.py: its kind, and its parameters apart)."""
+    params = data.get("params", {})
+    if not isinstance(params, dict):
+        raise BadMessage("net.bad_view")
+    return Event(str(data.get("kind", "")), params)
 
 
 def seat_names(seats: Seats | None, players: int, tr: Translator) -> list[str]:

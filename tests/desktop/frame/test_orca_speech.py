@@ -1,11 +1,12 @@
 """Orca itself listening (issue #37): the words it says, from its own debug log, over a blind player's first evening
 (orca_app.py): the guided Solonauts game's first steps, a new deal, its first arrow, a move, undo and a hint, How to
-play read by line and by heading, a file saved and one that cannot be opened, then a hot-seat turn of Chrononauts for
-Ada and Bruno. The measure is what Orca says, not what the app sends.
+play read by line and by heading, a file saved and one that cannot be opened, a hot-seat turn of Chrononauts for Ada
+and Bruno, then a game joined over the network (its host in another process, on loopback). The measure is what Orca
+says, not what the app sends.
 
 Xvfb, `dbus-run-session`, at-spi-bus-launcher and `orca --replace --debug-file=…` with no voice (orca_session.py);
 xdotool presses the keys Orca must hear itself (it reads a text's line only for a key it saw). Skipped, with the reason,
-where any of them is missing. About a minute."""
+where any of them is missing. About 75 seconds."""
 from __future__ import annotations
 
 import re
@@ -32,7 +33,7 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     log = (home / "orca.debug").read_text(errors="replace").splitlines()
     spoken = [match.groups() for match in map(SPOKEN.match, log) if match]
     steps: list[dict[str, Any]] = found["steps"]
-    assert len(steps) == 17, found["stderr"]
+    assert len(steps) == 21, found["stderr"]
     for step, following, stderr in zip(steps, [*steps[1:], None], stderr_of_steps(found)):
         end = following["began"] if following is not None else "99"
         step["heard"] = " ".join(text for when, text in spoken if step["began"] <= when < end)
@@ -53,7 +54,8 @@ def step(evening: list[dict[str, Any]], name: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("name", ["guide", "guide next", "solo start", "first key", "solo move", "undo", "hint",
                                   "rules", "rules line", "rules heading", "rules closed", "saved", "open fails",
-                                  "curtain for Ada", "Ada looks", "Ada decides", "curtain for Bruno"])
+                                  "curtain for Ada", "Ada looks", "Ada decides", "curtain for Bruno", "net join",
+                                  "net host plays", "net lost", "net refused"])
 def test_orca_says_what_a_sighted_player_reads(evening: list[dict[str, Any]], name: str) -> None:
     """The guide's steps, the new table and the card the first arrow reaches, a move's log lines, "Undone: …",
     the hint with its card and reason, How to play's heading, the line Down reaches and the heading H reaches, the
@@ -87,6 +89,16 @@ def test_ada_hears_her_own_id_and_mission_and_none_of_brunos(evening: list[dict[
         assert [secret for secret in found["others"] if secret in found["heard"]] == [], name
 
 
+def test_a_joined_game_is_heard_like_one_played_here(evening: list[dict[str, Any]]) -> None:
+    """Bruno, joined over the network: whom he waits for, what Ada did on her screen and his own question with his
+    ID named, the connection lost and back, and the host's refusal, each said as it happens."""
+    played = step(evening, "net host plays")
+    assert f"Bruno: keep the ID you were dealt, {played['own']}, or swap it?" in played["heard"], played["heard"]
+    assert step(evening, "net join")["heard"].count("Waiting for Ada") >= 1
+    lost = step(evening, "net lost")["heard"]
+    assert lost.index("Connection to the host lost") < lost.index("Connected to the host again"), lost
+
+
 def test_the_app_ends_cleanly_while_orca_listens(session: dict[str, Any]) -> None:
     """Issue #37: Orca asked about a table whose view was gone, and at exit the app ended on a segmentation fault."""
     assert session["code"] == 0, session["stderr"]
@@ -94,10 +106,11 @@ def test_the_app_ends_cleanly_while_orca_listens(session: dict[str, Any]) -> Non
     assert "Error calling Python override" not in session["stderr"]
 
 
-@pytest.mark.parametrize("name", ["guide", "solo start", "rules closed", "open fails", "curtain for Ada"])
+@pytest.mark.parametrize("name", ["guide", "solo start", "rules closed", "open fails", "curtain for Ada", "net join"])
 def test_orca_never_asks_in_vain_as_a_table_or_a_window_goes(evening: list[dict[str, Any]], name: str) -> None:
     """Orca asks about the objects of the events it has queued after they happen: a table replaced by another (the
-    guide's by a new deal, a deal by a hot-seat game), the rules closed, a message box closed with Enter. Deleted at
+    guide's by a new deal, a deal by a hot-seat game, that by a game joined), the rules closed, a message box closed
+    with Enter. Deleted at
     once, Qt's bridge found nothing there and warned "Could not find accessible on path" (25 times as the box
     closed)."""
     assert step(evening, name)["stderr"].count("Could not find accessible") == 0, step(evening, name)["stderr"]
