@@ -332,8 +332,12 @@ class BanquetTable(SeatTable):
     def offer_answer(self, seat: int, window: ResponseWindow) -> None:
         t = self.tr_.text
         plays = self._privilege_plays(seat)
-        self.say(t("table.prompt.privilege" if plays else "table.prompt.no_privilege", player=self.game.names[seat]))
-        for card in dict.fromkeys(m.card for m in plays):
+        cards = list(dict.fromkeys(m.card for m in plays))
+        # The seat asked is the one looking: its own privileges, which a sighted player sees on its buttons, are named.
+        self.say(t("table.prompt.privilege", player=self.game.names[seat],
+                   cards="; ".join(title(self.tr_, card) for card in cards)) if plays
+                 else t("table.prompt.no_privilege", player=self.game.names[seat]))
+        for card in cards:
             self.button(f"play:{card}", t("table.play", card=title(self.tr_, card)), self._privilege_button(card))
 
     def _privilege_button(self, card: str) -> Callable[[], None]:

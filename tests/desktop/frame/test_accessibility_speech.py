@@ -19,7 +19,9 @@ from test_seat_hint import ask_hint, new_table, no_window_floor, settle  # noqa:
 from desktop.frame import accessibility
 from desktop.frame.i18n import Translator
 from desktop.shell import guided
+from desktop.games.banquet.table import PRIVILEGE_MOVES
 from desktop.shell.main_window import MainWindow
+from rules.banquet.state import WINDOW
 from rules.chrononauts.moves import PlayCard
 
 WAIT_MS = 60_000  # a hint takes well under a second; this only ends a test that hangs
@@ -581,4 +583,44 @@ def test_a_banquet_guest_is_named_to_its_owner_alone(qtbot: Any) -> None:
         side.table.refresh()
         accessibility.flush()
         assert side.table.prompt.text().startswith(f"Your new guest is {tr.card_title(new)}. ")
+    assert words[0] == words[1]
+
+
+def test_the_privilege_question_names_your_own_privileges_and_no_one_elses(qtbot: Any) -> None:
+    """BB-12.5, BB-17.1: a player polled alone whether they play a privilege hears which they may play (a sighted
+    player reads them on the buttons), the same at two tables whose privileges hidden from them lie otherwise, and
+    never another player's."""
+    tr = Translator("en", "banquet")
+    cls = table_for("banquet")
+    played = cls.GAME_CLASS.start("banquet", "standard", NAMES[:3], {}, 7)
+    engine, match = played.engine, played.match
+    rnd = random.Random(6)
+    seat = None
+    for _move in range(2000):  # to a poll whose player may play a privilege
+        state = match.state
+        window = engine.window(state)
+        seat = next((asked for asked in (window.asked if window is not None else ()) if asked in state.poll
+                     and any(isinstance(m, PRIVILEGE_MOVES) for m in engine.privilege_plays(state, asked))), None)
+        if seat is not None or engine.is_over(state):
+            break
+        match.play(rnd.choice(match.legal_moves(min(engine.to_act(state)))))
+    assert seat is not None and match.state.phase == WINDOW
+    mine = {card for card in match.state.privileges[seat]}
+    theirs = {card for other, cards in enumerate(match.state.privileges) if other != seat for card in cards} - mine
+    words: list[list[str]] = []
+    for deal in range(20):  # a twin where another player's privileges lie otherwise
+        twin, renamed = redeal(engine, match.state, seat, random.Random(deal), 12)
+        if theirs & set(renamed):
+            break
+    for state in (engine.clone(match.state), twin):
+        side = make_side(cls, tr, cls.GAME_CLASS(twin_match(match, state), NAMES[:3]), qtbot)
+        side.table.answering = seat  # they said they answer: their curtain, then the question
+        side.table.refresh()
+        heard = words_to(side, [("lift",)])
+        playable = {m.card for m in engine.privilege_plays(side.game.state, seat) if isinstance(m, PRIVILEGE_MOVES)}
+        assert playable and all(tr.card_title(card) in " ".join(heard) for card in playable), heard
+        others = {tr.card_title(card) for other, cards in enumerate(side.game.state.privileges) if other != seat
+                  for card in cards} - {tr.card_title(card) for card in side.game.state.privileges[seat]}
+        assert not [name for name in others if name in " ".join(heard)], heard
+        words.append(heard)
     assert words[0] == words[1]
