@@ -27,6 +27,7 @@ HERE = Path(__file__).parent
 ROOT = HERE.parents[2]
 SYSTEM_PYTHON = "/usr/bin/python3"
 LAUNCHERS = ("/usr/libexec/at-spi-bus-launcher", "/usr/lib/at-spi2-core/at-spi-bus-launcher")
+PACKAGES = {"Xvfb": "xvfb", "dbus-run-session": "dbus"}  # the Debian package of a tool, where its name differs
 GIVE_UP_MS = 180_000  # an app never outlives a test that gave up on it
 STEP_MARK = "--- the next step"  # the app's stderr line as each step begins
 
@@ -37,7 +38,7 @@ def missing(*tools: str) -> str:
         return "AT-SPI is the Linux accessibility bus"
     for tool in ("Xvfb", "dbus-run-session", *tools):
         if shutil.which(tool) is None:
-            return f"{tool} is not installed (apt-get install {tool.lower()})"
+            return f"{tool} is not installed (apt-get install {PACKAGES.get(tool, tool)})"
     if not any(os.path.exists(path) for path in LAUNCHERS):
         return "at-spi-bus-launcher is not installed (apt-get install at-spi2-core)"
     if not os.path.exists(SYSTEM_PYTHON) or subprocess.run([SYSTEM_PYTHON, "-c", "import pyatspi"],
