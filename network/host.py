@@ -282,7 +282,7 @@ class Host:
         acting = eng.to_act(state)
         legal = [eng.notation(m) for m in eng.legal_moves(state, seat)] if seat in acting else []
         return Update(moves=len(self.match.moves), view=_plain(eng.to_dict(eng.view(state, seat))), log=log,
-                      events=[_plain(eng.event_view(state, e, seat).to_dict()) for e in events],
+                      events=[_event_data(eng.event_view(state, e, seat)) for e in events],
                       to_act=sorted(acting), decider=eng.decider(state), legal=legal,
                       can_undo=self._may_undo(seat), over=eng.is_over(state), result=_result(eng.result(state)),
                       countdown=self.answer_wait if self.counting() is not None else None)
@@ -451,6 +451,12 @@ def _words(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_words(v) for v in value]
     return value
+
+
+def _event_data(event: Event) -> dict[str, Any]:
+    """An event as sent: its kind, and its parameters apart (an event may have a parameter named "kind": Chrononauts'
+    deal kept says which card, and mixed in with the kind it took the kind's place)."""
+    return _plain({"kind": event.kind, "params": event.params})
 
 
 def _plain(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -45,6 +45,7 @@ listeners: list[Listener] = []
 _installed = False
 HERALDS_KEPT = 8  # notifications a reader may still be asking about (Orca reads the name after the event)
 GONE_KEPT = 64  # items gone from a table, likewise
+LATE_QUESTIONS_MS = 3000  # how long a reader still asks about the objects of the events it has queued
 
 
 def install() -> None:
@@ -72,6 +73,13 @@ def _factory(_class_name: str, obj: QObject) -> QAccessibleInterface | None:
 def _alive(obj: QObject | None) -> bool:
     """Whether `obj` is there to ask (its C++ side not deleted, nor being deleted: see the module's docstring)."""
     return obj is not None and shiboken6.isValid(obj)
+
+
+def let_go(obj: QObject) -> None:
+    """Delete `obj` (a closed dialog) once a reader has stopped asking about it. Orca asks about the focused button
+    of a box after the box has closed, as the events of its closing reach it: deleted at once, Qt's bridge found
+    nothing there ("Could not find accessible on path")."""
+    QTimer.singleShot(LATE_QUESTIONS_MS, obj, obj.deleteLater)
 
 
 def _tell(kind: str, obj: QObject, text: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QWidget
 
-from desktop.frame import plain
+from desktop.frame import accessibility, plain
 
 
 def ask(parent: QWidget | None, title: str, text: str, buttons: list[str], safe: int | None = None) -> int:
@@ -24,7 +24,7 @@ def ask(parent: QWidget | None, title: str, text: str, buttons: list[str], safe:
     box.exec()
     clicked = box.clickedButton()
     chosen = made.index(clicked) if clicked in made else -1
-    box.deleteLater()  # a box kept by its parent, hidden, would stay in a screen reader's tree
+    accessibility.let_go(box)  # kept hidden for good, it would stay in a screen reader's tree
     return chosen
 
 
@@ -34,7 +34,7 @@ def inform(parent: QWidget | None, title: str, text: str,
     box = plain.message_box(parent, title, text, icon)
     box.addButton(QMessageBox.StandardButton.Ok)
     box.exec()
-    box.deleteLater()  # a box kept by its parent, hidden, would stay in a screen reader's tree
+    accessibility.let_go(box)  # kept hidden for good, it would stay in a screen reader's tree
 
 
 def start_cancel(dialog: QDialog, start: str, cancel: str) -> QDialogButtonBox:

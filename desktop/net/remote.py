@@ -56,8 +56,7 @@ class RemoteMatch(Match[Any]):
         self.count, self.undo_allowed, self.waiting = update.moves, update.can_undo, False
         self.told = {k: v for k, v in self.told.items() if k <= update.moves}  # an undo takes its events along
         if update.events:
-            self.told[update.moves] = [Event(str(e.get("kind", "")), {k: v for k, v in e.items() if k != "kind"})
-                                        for e in update.events]
+            self.told[update.moves] = [_event(e) for e in update.events]
 
     @property
     def moves(self) -> list[Move]:
@@ -134,6 +133,14 @@ def attach_chat(chat: ChatPanel, table: SeatTable) -> None:
     chat.back_to = table.view
     take = getattr(table, "take_chat_line", None)
     chat.offer_journal(take if callable(take) else None)
+
+
+def _event(data: dict[str, Any]) -> Event:
+    """An event as the host sends it (network/host.py: its kind, and its parameters apart)."""
+    params = data.get("params", {})
+    if not isinstance(params, dict):
+        raise BadMessage("net.bad_view")
+    return Event(str(data.get("kind", "")), params)
 
 
 def seat_names(seats: Seats | None, players: int, tr: Translator) -> list[str]:

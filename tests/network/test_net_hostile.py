@@ -14,8 +14,8 @@ from websockets.exceptions import ConnectionClosed
 
 from network.client import Client
 from network.host import Host
-from network.protocol import (MAX_JOINER_BYTES, BadMessage, Bye, Hello, Message, Play, Refused, Said, Say, Undo, Update,
-                              Welcome, decode, encode)
+from network.protocol import (MAX_JOINER_BYTES, PROTOCOL_VERSION, BadMessage, Bye, Hello, Message, Play, Refused, Said,
+                              Say, Undo, Update, Welcome, decode, encode)
 from network.server import Limits, Server
 from rules import PLAYERS, Match, engine
 
@@ -58,7 +58,7 @@ def test_malformed_messages_are_refused_and_the_others_still_play() -> None:
     hello = json.loads(encode(Hello(host.table, 0, host.seats[0].token, "Ada")))
     assert refused(host, 0, b"{\"type\": \"move\", ") == "net.bad_json"
     assert refused(host, 0, b"x" * (MAX_JOINER_BYTES + 1)) == "net.too_large"
-    assert refused(host, 0, json.dumps({"type": "shutdown", "v": 1})) == "net.unknown_type"
+    assert refused(host, 0, json.dumps({"type": "shutdown", "v": PROTOCOL_VERSION})) == "net.unknown_type"
     assert refused(host, 0, json.dumps({**hello, "v": 0})) == "net.bad_version"
     assert refused(host, 0, encode(Play("NoSuchMove x=1"))) == "move.bad_notation"
     assert refused(host, 0, encode(Say("\x1b[2Jhi"))) == "net.bad_chat"

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from network.protocol import (KINDS, MAX_JOINER_BYTES, BadMessage, Bye, Claim, Hello, Message, Play, Refused, Said,
-                              Say, Seats, Undo, Update, Welcome, decode, encode)
+from network.protocol import (KINDS, MAX_JOINER_BYTES, PROTOCOL_VERSION, BadMessage, Bye, Claim, Hello, Message, Play,
+                              Refused, Said, Say, Seats, Undo, Update, Welcome, decode, encode)
 
 TOKEN = "A" * 22
 SAMPLES: list[Message] = [
@@ -19,7 +19,7 @@ SAMPLES: list[Message] = [
     Seats([{"seat": 0, "kind": "remote", "name": "Ada", "here": True},
            {"seat": 1, "kind": "computer", "name": "", "here": False}]),
     Update(moves=3, view={"hands": [["?", "c1"]], "rng": None}, log=[{"key": "log.draw", "params": {"player": 1}}],
-           events=[{"kind": "drawn", "card": "?"}], to_act=[1],
+           events=[{"kind": "drawn", "params": {"card": "?"}}], to_act=[1],
            decider=1, legal=["Pass"], can_undo=False, over=False, countdown=2.5),
     Update(moves=90, view={}, log=[], events=[], to_act=[], decider=None, legal=[], can_undo=False, over=True,
            result={"winners": [0, 2], "scores": None, "reason": "won"}),
@@ -50,7 +50,7 @@ def test_each_kind_of_bad_message_is_named() -> None:
     assert refusal(b"\xff\xfe") == "net.bad_json"
     assert refusal(b"[1, 2]") == "net.bad_json"
     assert refusal(b" " * (MAX_JOINER_BYTES + 1)) == "net.too_large"
-    assert refusal(json.dumps({**good, "v": 2})) == "net.bad_version"
+    assert refusal(json.dumps({**good, "v": PROTOCOL_VERSION + 1})) == "net.bad_version"
     assert refusal(json.dumps({**good, "v": True})) == "net.bad_version"
     assert refusal(json.dumps({**good, "type": "shout"})) == "net.unknown_type"
     assert refusal(encode(Bye("net.replaced"))) == "net.unknown_type"  # a host's message, from a joiner

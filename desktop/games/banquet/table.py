@@ -92,6 +92,8 @@ class BanquetTable(SeatTable):
         self.picks: list[str] = []  # chosen from the circle, not yet played
         self.placing: dict[str, str] = {}  # slot -> card, not yet played
         self.private_round = 0  # the round whose host lifted their own curtain
+        # seat -> the guest it was told it plays, the moves played then, and the words' key (`_guest_news`)
+        self.guest_told: dict[int, tuple[str, int, str]] = {}
         self.refresh()
 
     def refresh(self) -> None:
@@ -215,13 +217,31 @@ class BanquetTable(SeatTable):
     # --- the buttons of the moment ------------------------------------------------------
 
     def offer(self, viewer: int | None) -> None:
-        state = self.game.state
-        t = self.tr_.text
-        names = self.game.names
         if viewer is None:
             return
+        self._offer_to(viewer, self.game.state, self.game.match.legal_moves(viewer))
+        guest = self._guest_news(viewer)
+        if guest and self._text:
+            self.say(f"{guest} {self._text}")
+
+    def _guest_news(self, seat: int) -> str:
+        """The guest `seat` plays, said at its first decision and at the first after it drew a new one (BB-13.5): a
+        sighted player sees that card in front of them, and it is theirs alone (BB-17.1). `offer` asks only the
+        seat looking, so only its owner hears it. Said while that decision lasts (the prompt stays the same)."""
+        guest = self.game.state.guests[seat]
+        if guest is None:
+            return ""
+        moves = len(self.game.match.moves)
+        told = self.guest_told.get(seat)
+        if told is None or told[0] != guest:
+            key = "table.prompt.your_guest" if told is None else "event.replacement_drawn.own"
+            told = self.guest_told[seat] = (guest, moves, key)
+        return self.tr_.text(told[2], guest=title(self.tr_, guest)) if told[1] == moves else ""
+
+    def _offer_to(self, viewer: int, state: BanquetState, legal: list[Move]) -> None:
+        t = self.tr_.text
+        names = self.game.names
         name = names[viewer]
-        legal = self.game.match.legal_moves(viewer)
         if state.phase == PICK:
             self.say(t("table.prompt.pick", player=name, count=len(self.picks)))
             if self.picks:
@@ -312,8 +332,12 @@ class BanquetTable(SeatTable):
     def offer_answer(self, seat: int, window: ResponseWindow) -> None:
         t = self.tr_.text
         plays = self._privilege_plays(seat)
-        self.say(t("table.prompt.privilege" if plays else "table.prompt.no_privilege", player=self.game.names[seat]))
-        for card in dict.fromkeys(m.card for m in plays):
+        cards = list(dict.fromkeys(m.card for m in plays))
+        # The seat asked is the one looking: its own privileges, which a sighted player sees on its buttons, are named.
+        self.say(t("table.prompt.privilege", player=self.game.names[seat],
+                   cards="; ".join(title(self.tr_, card) for card in cards)) if plays
+                 else t("table.prompt.no_privilege", player=self.game.names[seat]))
+        for card in cards:
             self.button(f"play:{card}", t("table.play", card=title(self.tr_, card)), self._privilege_button(card))
 
     def _privilege_button(self, card: str) -> Callable[[], None]:

@@ -24,7 +24,7 @@ from desktop.games.chrononauts.faces import ChrononautsFaces, full_face
 from desktop.games.chrononauts.full_scene import STACK_KEY, FullScene, Seating, artifact_key, direction_key, seat_key
 from desktop.games.chrononauts.solonauts_scene import DISCARD_KEY
 from rules.chrononauts.full import ChrononautsEngine
-from rules.chrononauts.full_state import CHOOSE_QUICK_TRIP, CHOOSE_REWIND, MIRACLE, FullState
+from rules.chrononauts.full_state import CHOOSE_QUICK_TRIP, CHOOSE_REWIND, ID, MIRACLE, FullState
 from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, Mulligan, PlayCard,
                                      PlayMemo, PlayOnArtifact)
 from rules.chrononauts.timeline import card_kind
@@ -213,8 +213,7 @@ class ChrononautsTable(SeatTable):
         legal = self.game.match.legal_moves(seat)
         top = state.stack[-1] if state.stack else None
         if state.setup:
-            kind = state.setup[0][1]
-            self.say(t(f"hs.setup_{kind}", player=name))
+            self.say(self._setup_question(state, seat))
             for move in legal:
                 key = "keep" if isinstance(move, KeepDeal) else "mulligan"
                 self.button(key, t(f"hs.{key}"), self.player(move))
@@ -240,6 +239,19 @@ class ChrononautsTable(SeatTable):
                      t("hs.your_turn", player=name, steps=state.steps))
             if self._may_kill_two(seat):
                 self.button("kill_two", t("hs.kill_two"), self.kill_with_two)
+
+    def _setup_question(self, state: FullState, seat: int) -> str:
+        """Keep or swap the card dealt, named (CHR-6.6): the seat asked is the one looking, alone (`offer` asks only
+        the viewer), so its own ID or Mission is said as it is shown; after an ID swapped, the new ID too."""
+        t, title, name = self.tr_.text, self.tr_.card_title, self.game.names[seat]
+        kind = state.setup[0][1]
+        own_id = state.ids[seat]
+        card = (own_id if kind == ID else state.missions[seat]) or ""
+        moves = self.game.match.moves
+        last = moves[-1] if moves else None
+        if kind != ID and isinstance(last, Mulligan) and last.player == seat and last.kind == ID and own_id:
+            return t("hs.setup_mission_new_id", player=name, id=title(own_id), card=title(card))
+        return t(f"hs.setup_{kind}", player=name, card=title(card))
 
     # --- the card under the pointer ----------------------------------------------------------
 

@@ -10,11 +10,12 @@ import json
 import sys
 from typing import Any
 
+from bus_harness import STEP_MARK, serve
 from PySide6.QtCore import QEvent, QEventLoop, QObject, QSocketNotifier, Qt, QTimer
 from PySide6.QtGui import QAccessible, QKeyEvent
 from PySide6.QtWidgets import QApplication
 
-from desktop.frame import accessibility, card_item
+from desktop.frame import accessibility
 from desktop.frame.card_item import CardItem
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatTable
@@ -64,7 +65,7 @@ class Driver(QObject):
         self.window.show()
         self.window.activateWindow()
         self.steps = [self.start_solo, *[self.solo_move] * SOLO_MOVES, self.solo_undo, self.solo_redo, self.solo_pick,
-                      self.solo_keys, self.start_hotseat, self.lift, self.hotseat_turn]
+                      self.solo_keys, self.start_hotseat, self.lift, self.decide, self.hotseat_turn]
         self.heard: list[tuple[str, str]] = []
         accessibility.listeners.append(lambda kind, _obj, text: self.heard.append((kind, text)))
         self.notifier = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Type.Read, self)
@@ -78,6 +79,7 @@ class Driver(QObject):
             QApplication.quit()
             return
         step = self.steps.pop(0)
+        print(STEP_MARK, file=sys.stderr, flush=True)  # what the app says on stderr, told apart step by step
         self.heard = []
         facts = step()
         QApplication.processEvents()
@@ -166,43 +168,57 @@ class Driver(QObject):
         state, tr = self.table.game.state, self.table.tr_
         return [tr.card_title(card) for card in (*state.hands[seat], state.ids[seat], state.missions[seat]) if card]
 
+    def objectives(self, seat: int) -> list[str]:
+        """The titles of `seat`'s ID and Mission (no other seat holds the same)."""
+        assert self.table is not None
+        state, tr = self.table.game.state, self.table.tr_
+        return [tr.card_title(card) for card in (state.ids[seat], state.missions[seat]) if card]
+
     def lift(self) -> dict[str, Any]:
+        """Enter on the curtain: Ada looks, and is asked whether she keeps her ID (named: only she looks)."""
         self.key(Qt.Key.Key_Return)
-        return {"step": "Ada looks", "items": items(self.view())}
+        return {"step": "Ada looks", "items": items(self.view()), "expect": self.prompt(), "own": self.objectives(0)[0],
+                "others": self.objectives(1)}
+
+    def decide(self) -> dict[str, Any]:
+        """Ada's first decision by keys (her ID kept): she is asked about her Mission, named."""
+        self.decide_once()
+        return {"step": "Ada decides", "items": items(self.view()), "expect": self.prompt(),
+                "own": self.objectives(0)[1], "others": self.objectives(1)}
+
+    def prompt(self) -> str:
+        assert self.table is not None
+        return self.table.prompt.text()
+
+    def decide_once(self) -> None:
+        """One decision of the player looking, by keys: a card played on its first target (or discarded), or the
+        prompt bar's first button."""
+        assert self.table is not None
+        table = self.table
+        if table.scene.movable():
+            if QApplication.focusWidget() is not table.view:
+                table.view.setFocus()
+            self.key(Qt.Key.Key_1)
+            self.key(Qt.Key.Key_Return if table.scene.focus_target else Qt.Key.Key_Delete)
+        else:
+            if QApplication.focusWidget() is table.view:
+                self.key(Qt.Key.Key_F6)
+            self.key(Qt.Key.Key_Return)
 
     def hotseat_turn(self) -> dict[str, Any]:
-        """Ada's turn by keys, up to the curtain that passes the screen to Bruno."""
+        """The rest of Ada's turn by keys, up to the curtain that passes the screen to Bruno."""
         assert self.table is not None
         table, lines = self.table, len(self.log())
         before = items(table.view)
         for _ in range(40):
             if table.scene.curtain_up:
                 break
-            if table.scene.movable():
-                if QApplication.focusWidget() is not table.view:
-                    table.view.setFocus()
-                self.key(Qt.Key.Key_1)
-                self.key(Qt.Key.Key_Return if table.scene.focus_target else Qt.Key.Key_Delete)
-            else:
-                if QApplication.focusWidget() is table.view:
-                    self.key(Qt.Key.Key_F6)
-                self.key(Qt.Key.Key_Return)
+            self.decide_once()
         after = items(table.view)
         return {"step": "curtain for Bruno", "items": after, "changed": changed(before, after),
                 "log": self.log()[lines:], "secrets": self.secrets(0), "curtain": table.scene.curtain_words,
                 "hidden": self.gone}
 
 
-def main() -> int:
-    card_item.ANIMATION_MS = 0  # cards land at once: a step's changes are over when it reports
-    app = QApplication(sys.argv[:1])
-    driver = Driver()
-    print("READY", flush=True)
-    QTimer.singleShot(120_000, app.quit)  # never outlive a test that gave up
-    code = app.exec()
-    del driver
-    return code
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve(Driver))

@@ -1,24 +1,34 @@
 """The app side of the test that listens to Orca itself (tests/desktop/frame/test_orca_speech.py): the driver of
 atspi_app.py with a blind player's first evening. The guided Solonauts game's first two steps, a new deal (its
 first key timed: a new table once flooded the bus), a move, undo and a hint, How to play read by line and by
-heading, then a hot-seat turn of Chrononauts for Ada and Bruno. Each step prints `STEP <json>` with the wall-clock
-time it began (as Orca's debug log writes it) and what the player should hear.
+heading, a hot-seat turn of Chrononauts for Ada and Bruno, then a Chrononauts game joined over the network as Bruno
+(Ada hosts it from net_host.py, another process). Each step prints `STEP <json>` with the wall-clock time it began
+(as Orca's debug log writes it) and what the player should hear.
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from atspi_app import DEAL, KEY_PAUSE_MS, Driver, items
+from bus_harness import serve
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel
 
-from desktop.frame import card_item, storage
+from desktop.frame import storage
+from desktop.frame.seat_table import SeatTable
+from desktop.net.dialogs import read_invite
 from desktop.shell import guided
+from network.protocol import Play
+from rules.chrononauts.full_state import MISSION
+from rules.chrononauts.moves import Mulligan
 
-HINT_WAIT_MS = 30_000  # a hint takes well under a second; this only ends a step that hangs
+WAIT_MS = 30_000  # a hint, or the host's answer, takes well under a second; this only ends a step that hangs
 
 
 def now() -> str:
@@ -31,7 +41,9 @@ class OrcaDriver(Driver):
         super().__init__()
         self.steps = [self.guide_start, self.guide_next, self.solo_start, self.first_key, self.solo_move,
                       self.undo, self.hint, self.rules, self.rules_line, self.rules_heading, self.rules_closed,
-                      self.saved, self.open_fails, self.start_hotseat, self.lift, self.hotseat_turn]
+                      self.saved, self.open_fails, self.start_hotseat, self.lift, self.decide, self.hotseat_turn,
+                      self.net_join, self.net_host_plays, self.net_lost, self.net_refused]
+        self.host: subprocess.Popen[str] | None = None
 
     def go(self) -> None:
         self.began = now()
@@ -74,13 +86,7 @@ class OrcaDriver(Driver):
 
     def hint(self) -> dict[str, Any]:
         self.window.table.hint()
-        wait = QEventLoop()
-        timer = QTimer()
-        timer.timeout.connect(lambda: self.window.message.text().startswith("Hint:") and wait.quit())
-        timer.start(50)
-        QTimer.singleShot(HINT_WAIT_MS, wait.quit)
-        wait.exec()
-        timer.stop()
+        self.wait_until(lambda: self.window.message.text().startswith("Hint:"))
         return {"step": "hint", "expect": [self.window.message.text()], "began": self.began}
 
     def rules(self) -> dict[str, Any]:
@@ -91,6 +97,16 @@ class OrcaDriver(Driver):
         QApplication.processEvents()
         dialog.browser.setFocus()
         return {"step": "rules", "expect": [dialog.browser.document().firstBlock().text()], "began": self.began}
+
+    def wait_until(self, done: Callable[[], bool]) -> None:
+        """Let the app run until `done()` (at most WAIT_MS)."""
+        wait = QEventLoop()
+        timer = QTimer()
+        timer.timeout.connect(lambda: done() and wait.quit())
+        timer.start(50)
+        QTimer.singleShot(WAIT_MS, wait.quit)
+        wait.exec()
+        timer.stop()
 
     def x_key(self, name: str) -> None:
         """A key pressed on the X server (xdotool): Orca hears it and so reads the caret's line, as it does for a
@@ -158,9 +174,16 @@ class OrcaDriver(Driver):
                 "began": self.began}
 
     def lift(self) -> dict[str, Any]:
-        super().lift()
-        assert self.table is not None
-        return {"step": "Ada looks", "expect": ["Ada"], "began": self.began}
+        """Ada lifts the curtain: she hears her name and the ID she is asked to keep or swap, and nobody else's."""
+        facts = super().lift()
+        return {"step": "Ada looks", "expect": ["Ada", facts["expect"]], "own": facts["own"], "others": facts["others"],
+                "began": self.began}
+
+    def decide(self) -> dict[str, Any]:
+        """Ada keeps her ID: she hears the Mission she is asked about, and nobody else's cards."""
+        facts = super().decide()
+        return {"step": "Ada decides", "expect": [facts["expect"]], "own": facts["own"], "others": facts["others"],
+                "began": self.began}
 
     def hotseat_turn(self) -> dict[str, Any]:
         facts = super().hotseat_turn()
@@ -168,16 +191,68 @@ class OrcaDriver(Driver):
                 "began": self.began}
 
 
-def main() -> int:
-    card_item.ANIMATION_MS = 0
-    app = QApplication(sys.argv[:1])
-    driver = OrcaDriver()
-    print("READY", flush=True)
-    QTimer.singleShot(180_000, app.quit)  # never outlive a test that gave up
-    code = app.exec()
-    del driver
-    return code
+    # --- a game over the network, joined as Bruno ---------------------------------------------------------
+
+    def net_join(self) -> dict[str, Any]:
+        """Bruno joins Ada's Chrononauts, hosted by another process on loopback: Ada decides first, so he hears whom
+        he waits for."""
+        home = storage.data_dir() / "host"
+        home.mkdir(exist_ok=True)
+        env = {key: value for key, value in os.environ.items() if not key.startswith("QT_")}
+        env.update(QT_QPA_PLATFORM="offscreen", CONVIVIUM_HOME=str(home))  # no screen, nothing told to Orca
+        self.host = subprocess.Popen([sys.executable, str(Path(__file__).with_name("net_host.py")), str(home)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+        assert self.host.stdout is not None
+        link = self.host.stdout.readline().strip()
+        self.window.join(read_invite(link), "Bruno")
+        self.wait_until(lambda: self.window.net is not None and self.window.table is not None)
+        waiting = self.window.tr_.text("net.waiting_for", player="Ada")
+        self.wait_until(lambda: self.prompt_now() == waiting)
+        return {"step": "net join", "expect": [waiting], "began": self.began}
+
+    def prompt_now(self) -> str:
+        table = self.window.table
+        return table.prompt.text() if isinstance(table, SeatTable) else ""
+
+    def net_host_plays(self) -> dict[str, Any]:
+        """Ada keeps her ID and her Mission on the host's screen: Bruno hears what she did, and his own question,
+        his ID named."""
+        for _decision in ("id", "mission"):
+            self.tell_host("ada")
+        self.wait_until(lambda: self.prompt_now().startswith("Bruno: keep the ID"))
+        table = self.window.table
+        assert isinstance(table, SeatTable)
+        own = table.tr_.card_title(table.game.state.ids[1] or "")
+        return {"step": "net host plays", "expect": ["Ada keeps the card dealt", self.prompt_now()], "own": own,
+                "began": self.began}
+
+    def tell_host(self, order: str) -> None:
+        assert self.host is not None and self.host.stdin is not None and self.host.stdout is not None
+        self.host.stdin.write(order + "\n")
+        self.host.stdin.flush()
+        assert self.host.stdout.readline().strip() == "done"
+
+    def net_lost(self) -> dict[str, Any]:
+        """The connection drops as a network drops it, and comes back a second later: both are heard."""
+        session = self.window.net
+        assert session is not None
+        session.joiner.drop()
+        tr, table = self.window.tr_, self.window.table
+        assert isinstance(table, SeatTable)
+        self.wait_until(lambda: self.prompt_now() == tr.text("net.lost"))
+        self.wait_until(lambda: table.message.text() == tr.text("net.back"))
+        return {"step": "net lost", "expect": [tr.text("net.lost"), tr.text("net.back")], "began": self.began}
+
+    def net_refused(self) -> dict[str, Any]:
+        """A move the host refuses (Bruno's Mission swapped while his ID is asked, sent as a stale screen would send
+        it): the host's reason is heard."""
+        session, table = self.window.net, self.window.table
+        assert session is not None and session.match is not None and isinstance(table, SeatTable)
+        table.message.clear()
+        session.joiner.send(Play(session.match.engine.notation(Mulligan(1, MISSION))))
+        self.wait_until(lambda: bool(table.message.text()))
+        return {"step": "net refused", "expect": [table.message.text()], "began": self.began}
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve(OrcaDriver))

@@ -91,7 +91,8 @@ def main() -> None:
             if time.monotonic() > end or orca.poll() is not None:
                 fail("Orca did not start (no speech in its debug log)")
             time.sleep(0.2)
-        env = dict(os.environ, QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_ACCESSIBILITY="1", QT_QPA_PLATFORM="xcb")
+        env = dict(os.environ, QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_ACCESSIBILITY="1", QT_QPA_PLATFORM="xcb",
+                   QT_LOGGING_RULES="qt.accessibility.atspi.warning=true")  # Qt's bridge says what Orca asked in vain
         app = subprocess.Popen([sys.executable, script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env=env)
         if line_of(app, 30).strip() != "READY":

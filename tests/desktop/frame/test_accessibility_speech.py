@@ -19,7 +19,9 @@ from test_seat_hint import ask_hint, new_table, no_window_floor, settle  # noqa:
 from desktop.frame import accessibility
 from desktop.frame.i18n import Translator
 from desktop.shell import guided
+from desktop.games.banquet.table import PRIVILEGE_MOVES
 from desktop.shell.main_window import MainWindow
+from rules.banquet.state import WINDOW
 from rules.chrononauts.moves import PlayCard
 
 WAIT_MS = 60_000  # a hint takes well under a second; this only ends a test that hangs
@@ -476,3 +478,149 @@ def test_the_next_step_is_said_after_the_keyboard_lands_back_on_the_table(qtbot:
     kinds = [kind for kind, _text in heard if kind in ("focus", "notify")]
     step = [text for kind, text in heard if kind == "notify" and guide.bubble.heading.text() in text]
     assert step and "focus" in kinds and kinds[-1] == "notify", kinds
+
+
+def words_to(side: Any, gestures: list[tuple[Any, ...]]) -> list[str]:
+    """The lines said at `side`'s window while `gestures` are made there."""
+    heard: list[str] = []
+
+    def listen(kind: str, source: Any, text: str) -> None:
+        if kind == "announce" and isinstance(source, QWidget) and source.window() is side.window:
+            heard.append(text)
+
+    accessibility.listeners.append(listen)
+    try:
+        for gesture in gestures:
+            perform(side, gesture)
+            accessibility.flush()
+    finally:
+        accessibility.listeners.remove(listen)
+    return heard
+
+
+def test_the_setup_question_names_your_own_id_and_mission_and_no_one_elses(qtbot: Any) -> None:
+    """CHR-6.6 by ear: each player, asked alone behind the curtain, hears which ID and Mission they keep or swap (a
+    sighted player sees them on the table). At two tables whose cards hidden from that player lie otherwise (the
+    other's ID and Mission among them) they hear the same words, and none of the other's cards."""
+    tr = Translator("en", "chrononauts")
+    cls = table_for("chrononauts")
+    played = cls.GAME_CLASS.start("chrononauts", "chrononauts", NAMES[:2], {"first_player": 0}, 11)
+    for seat in (0, 1):
+        state_b, renamed = redeal(played.engine, played.state, seat, random.Random(4 + seat), 12)
+        other = 1 - seat
+        assert {played.state.ids[other], played.state.missions[other]} & set(renamed)  # the other's cards differ
+        words: list[list[str]] = []
+        for twin in (played.engine.clone(played.state), state_b):
+            side = make_side(cls, tr, cls.GAME_CLASS(twin_match(played.match, twin), NAMES[:2]), qtbot)
+            for _before in range(seat):  # Anna keeps both: the curtain falls for Bruno
+                for gesture in (("lift",), ("button", "keep"), ("button", "keep")):
+                    perform(side, gesture)
+            assert side.scene.curtain_up
+            heard = words_to(side, [("lift",), ("button", "keep")])
+            state = side.game.state
+            own = [tr.card_title(card) for card in (state.ids[seat], state.missions[seat]) if card]
+            others = [tr.card_title(card) for card in (state.ids[other], state.missions[other]) if card]
+            assert len(own) == len(others) == 2
+            assert all(title in " ".join(heard) for title in own), (own, heard)
+            assert not [title for title in others if title in " ".join(heard)], heard
+            words.append(heard)
+        assert words[0] == words[1]
+
+
+def test_after_swapping_the_id_the_mission_question_names_the_new_one(qtbot: Any, main: MainWindow,
+                                                                      heard: list[tuple[str, str]]) -> None:
+    table = main.new_hotseat("chrononauts", "chrononauts", ["Ada", "Bo"], {"first_player": 0}, 5)
+    table.lift_curtain()
+    QApplication.processEvents()
+    dealt = table.game.state.ids[0]
+    assert dealt and table.tr_.card_title(dealt) in table.prompt.text()
+    heard.clear()
+    table.buttons["mulligan"].click()
+    QApplication.processEvents()
+    state, title = table.game.state, table.tr_.card_title
+    new_id, mission = state.ids[0], state.missions[0]
+    assert new_id and new_id != dealt
+    question = f"Ada: your new ID is {title(new_id)}. Keep the Mission you were dealt, {title(mission)}, or swap it?"
+    assert said(heard)[-1] == question and table.prompt.text() == question
+
+
+def test_a_banquet_guest_is_named_to_its_owner_alone(qtbot: Any) -> None:
+    """BB-17.1: a guest other than Caligula is seen by its owner only. The first time a player decides alone they
+    hear which guest they play (a sighted player sees the card in front of them), and after drawing a new one
+    (BB-13.5) the new one; at two tables whose hidden guests lie otherwise they hear the same words, and no other
+    player's guest."""
+    tr = Translator("en", "banquet")
+    cls = table_for("banquet")
+    played = cls.GAME_CLASS.start("banquet", "standard", NAMES[:3], {}, 7)
+    engine, match = played.engine, played.match
+    public = set(engine.public_guests)
+    for _move in range(200):  # to the first decision of a player whose guest is secret
+        seat = engine.decider(match.state)
+        if seat is not None and match.state.guests[seat] not in public:
+            break
+        match.play(match.legal_moves(min(engine.to_act(match.state)))[0])
+    others = {guest for other, guest in enumerate(match.state.guests) if other != seat and guest not in public}
+    for deal in range(20):  # a twin where another player's guest lies otherwise
+        state_b, renamed = redeal(engine, match.state, seat, random.Random(deal), 12)
+        if others & set(renamed):
+            break
+    assert others & set(renamed)
+    words: list[list[str]] = []
+    for twin in (engine.clone(match.state), state_b):
+        side = make_side(cls, tr, cls.GAME_CLASS(twin_match(match, twin), NAMES[:3]), qtbot)
+        if not side.scene.curtain_up:  # the host keeps looking from the pick on
+            side.table.looking = None
+            side.table.refresh()
+        heard = words_to(side, [("lift",)])
+        own = side.game.state.guests[seat]
+        assert own is not None and any(f"Your guest is {tr.card_title(own)}." in line for line in heard), heard
+        hidden = [tr.card_title(guest) for other, guest in enumerate(side.game.state.guests)
+                  if other != seat and guest and guest not in public]
+        assert not [name for name in hidden if name in " ".join(heard)], heard
+        words.append(heard)
+        new = next(guest for guest in side.game.state.guest_stack if guest not in public)
+        side.game.state.guests[seat] = new  # as if a knock-out had had them draw another (BB-13.5)
+        side.table.refresh()
+        accessibility.flush()
+        assert side.table.prompt.text().startswith(f"Your new guest is {tr.card_title(new)}. ")
+    assert words[0] == words[1]
+
+
+def test_the_privilege_question_names_your_own_privileges_and_no_one_elses(qtbot: Any) -> None:
+    """BB-12.5, BB-17.1: a player polled alone whether they play a privilege hears which they may play (a sighted
+    player reads them on the buttons), the same at two tables whose privileges hidden from them lie otherwise, and
+    never another player's."""
+    tr = Translator("en", "banquet")
+    cls = table_for("banquet")
+    played = cls.GAME_CLASS.start("banquet", "standard", NAMES[:3], {}, 7)
+    engine, match = played.engine, played.match
+    rnd = random.Random(6)
+    seat = None
+    for _move in range(2000):  # to a poll whose player may play a privilege
+        state = match.state
+        window = engine.window(state)
+        seat = next((asked for asked in (window.asked if window is not None else ()) if asked in state.poll
+                     and any(isinstance(m, PRIVILEGE_MOVES) for m in engine.privilege_plays(state, asked))), None)
+        if seat is not None or engine.is_over(state):
+            break
+        match.play(rnd.choice(match.legal_moves(min(engine.to_act(state)))))
+    assert seat is not None and match.state.phase == WINDOW
+    mine = {card for card in match.state.privileges[seat]}
+    theirs = {card for other, cards in enumerate(match.state.privileges) if other != seat for card in cards} - mine
+    words: list[list[str]] = []
+    for deal in range(20):  # a twin where another player's privileges lie otherwise
+        twin, renamed = redeal(engine, match.state, seat, random.Random(deal), 12)
+        if theirs & set(renamed):
+            break
+    for state in (engine.clone(match.state), twin):
+        side = make_side(cls, tr, cls.GAME_CLASS(twin_match(match, state), NAMES[:3]), qtbot)
+        side.table.answering = seat  # they said they answer: their curtain, then the question
+        side.table.refresh()
+        heard = words_to(side, [("lift",)])
+        playable = {m.card for m in engine.privilege_plays(side.game.state, seat) if isinstance(m, PRIVILEGE_MOVES)}
+        assert playable and all(tr.card_title(card) in " ".join(heard) for card in playable), heard
+        others = {tr.card_title(card) for other, cards in enumerate(side.game.state.privileges) if other != seat
+                  for card in cards} - {tr.card_title(card) for card in side.game.state.privileges[seat]}
+        assert not [name for name in others if name in " ".join(heard)], heard
+        words.append(heard)
+    assert words[0] == words[1]

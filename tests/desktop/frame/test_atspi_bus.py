@@ -8,71 +8,23 @@ curtain, no private name under the curtain, no object of the hidden table, and n
 Skipped, with the reason, where the stack is missing (.ci/run installs it where it can)."""
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from bus_harness import HERE, SYSTEM_PYTHON, run_on_bus
 
-HERE = Path(__file__).parent
-ROOT = HERE.parents[2]
-SYSTEM_PYTHON = "/usr/bin/python3"
-LAUNCHERS = ("/usr/libexec/at-spi-bus-launcher", "/usr/lib/at-spi2-core/at-spi-bus-launcher")
 INTERACTIVE = {"push button", "check box", "combo box", "list item", "text", "toggle button", "radio button",
                "menu item", "page tab", "spin button", "slider"}
 
 pytestmark = pytest.mark.slow
 
 
-def missing() -> str:
-    """Why the stack cannot run here ('' when it can)."""
-    if not sys.platform.startswith("linux"):
-        return "AT-SPI is the Linux accessibility bus"
-    for tool in ("Xvfb", "dbus-run-session"):
-        if shutil.which(tool) is None:
-            return f"{tool} is not installed (apt-get install xvfb dbus)"
-    if not any(os.path.exists(path) for path in LAUNCHERS):
-        return "at-spi-bus-launcher is not installed (apt-get install at-spi2-core)"
-    if not os.path.exists(SYSTEM_PYTHON) or subprocess.run([SYSTEM_PYTHON, "-c", "import pyatspi"],
-                                                           capture_output=True).returncode != 0:
-        return "the system Python has no pyatspi (apt-get install python3-pyatspi)"
-    return ""
-
-
 @pytest.fixture(scope="module")
 def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    reason = missing()
-    if reason:
-        pytest.skip(reason)
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    try:
-        with os.fdopen(read) as pipe:
-            display = pipe.readline().strip()
-        if not display:
-            pytest.skip("Xvfb could not open a display")
-        home = tmp_path_factory.mktemp("home")
-        env = {key: value for key, value in os.environ.items() if not key.startswith(("QT_", "DBUS_", "AT_SPI"))}
-        env.update(DISPLAY=f":{display}", PYTHONPATH=str(ROOT), CONVIVIUM_HOME=str(home))
-        done = subprocess.run(["dbus-run-session", "--", SYSTEM_PYTHON, str(HERE / "atspi_client.py"), sys.executable,
-                               str(HERE / "atspi_app.py")], capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
-    finally:
-        xvfb.terminate()
-        xvfb.wait(10)
-    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
-    if not lines:
-        pytest.fail(f"the client said nothing:\n{done.stdout}\n{done.stderr}")
-    found: dict[str, Any] = json.loads(lines[-1])
-    if "skip" in found:
-        pytest.skip(found["skip"])
-    assert "error" not in found, found.get("error")
-    assert len(found["steps"]) == 11, done.stderr
+    found = run_on_bus([SYSTEM_PYTHON, str(HERE / "atspi_client.py"), sys.executable, str(HERE / "atspi_app.py")],
+                       tmp_path_factory.mktemp("home"), 120)
+    assert len(found["steps"]) == 12, found["stderr"]
     return found
 
 
@@ -213,3 +165,16 @@ def test_the_app_ends_cleanly_with_a_reader_connected(run: dict[str, Any]) -> No
     assert run["code"] == 0, run["stderr"]
     assert "already deleted" not in run["stderr"]
     assert "Error calling Python override" not in run["stderr"]
+
+
+def test_ada_is_asked_about_her_own_id_and_mission_by_name(run: dict[str, Any]) -> None:
+    """CHR-6.6: the question Ada alone is asked names her ID, then her Mission; it is heard, and names nothing of
+    Bruno's."""
+    for name in ("Ada looks", "Ada decides"):
+        (step,) = steps(run, name)
+        expect = step["app"]["expect"]
+        assert expect.startswith("Ada: keep the ") and f", {step['app']['own']}, " in expect, expect
+        assert expect in " ".join(said(step)), (expect, said(step))
+        assert len(step["app"]["others"]) == 2
+        words = " ".join(f"{event['name']} {event['data']}" for event in step["events"])
+        assert not [secret for secret in step["app"]["others"] if secret in words], name

@@ -37,7 +37,7 @@ def test_an_event_no_host_sends_leaves_the_last_position_on_show(qtbot: Any) -> 
     table, match = session.table, session.match
     assert table is not None and match is not None
     good = host.update_for(1, [])
-    broken = dataclasses.replace(good, moves=1, events=[{"kind": "game_over", "winners": ["Ada"]}])  # a name, not a seat
+    broken = dataclasses.replace(good, moves=1, events=[{"kind": "game_over", "params": {"winners": ["Ada"]}}])  # a name, not a seat
     session._received(broken)
     assert session.ended and match.count == 0 and not match.events()
     assert table.prompt.text() == table.tr_.text("net.bad_view")
