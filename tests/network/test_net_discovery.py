@@ -16,6 +16,7 @@ from network.client import Client
 from network.discovery import MAX_LABEL, SERVICE, Announcer, Browser, Found, read_found
 from network.host import Host
 from network.invite import code_token, parse_short
+from network.protocol import PROTOCOL_VERSION
 from network.server import Server
 from rules import PLAYERS, Match, engine
 
@@ -72,7 +73,7 @@ def test_a_table_is_announced_found_joined_by_its_short_code_and_forgotten(tmp_p
     seen, host = asyncio.run(asyncio.wait_for(scenario(), 60))
     first = seen[0][0]
     assert (first.label, first.game, first.mode, first.players, first.open, first.version, first.table) == \
-        ("Ada's <b>laptop</b>", "banquet", "standard", 3, 2, 1, host.table)
+        ("Ada's <b>laptop</b>", "banquet", "standard", 3, 2, PROTOCOL_VERSION, host.table)
     assert first.address == "127.0.0.1"
     assert seen[1][0].open == 1 and seen[2] == []
     assert not zeroconf_threads()
