@@ -382,6 +382,16 @@ def shown_texts(face: CardFace, scale: float | None = None) -> list[ShownText]:
 @lru_cache(maxsize=4096)  # asked at every paint of every card
 def _shown_small(face: CardFace, floor: int) -> tuple[ShownText, ...]:
     boxes = {box.role: box for box in face_layout(face) if box.text}
+    raised = _tall_foot(boxes, face, floor)
+    if raised is not boxes:
+        shown = _shown_in(face, raised, floor)
+        whole = {text.role: _flat(text.text) for text in shown}
+        if all(whole.get(role) == _flat(box.text) for role, box in boxes.items() if role in ("title", "body")):
+            return shown
+    return _shown_in(face, boxes, floor)
+
+
+def _shown_in(face: CardFace, boxes: dict[str, TextBox], floor: int) -> tuple[ShownText, ...]:
     band = _band_shown(face, boxes, floor)
     shown = [*band, *_name_and_rule(face, boxes, floor)]
     kind = boxes.get("kind_label")
@@ -393,6 +403,42 @@ def _shown_small(face: CardFace, floor: int) -> tuple[ShownText, ...]:
         if box is not None and font is not None:
             shown.append(ShownText(box.role, box.rect, box.text, font, box.colour, box.align))
     return tuple(shown)
+
+
+def _tall_foot(boxes: dict[str, TextBox], face: CardFace, floor: int) -> dict[str, TextBox]:
+    """`boxes` with the foot's text (a Time Index, "A1"; a kind label sent down from a narrow band) given a
+    line at `floor` px where its own box is too low or narrow to read it there: in the foot, short of the
+    marks at its right, or else across the card just above the marks; the name and the rule text above give
+    up the room (a card under a patch keeps its covered foot, where no text goes). The caller takes it only
+    where the name and the rule text stay whole: they matter more than the foot."""
+    corner = boxes.get("corner")
+    if corner is None or face.covered or face.pips or _readable(corner, floor) is not None:
+        return boxes
+    line = QFontMetricsF(_font(floor, corner.bold)).height() + 1
+    mark = boxes.get("mark")
+    # The marks at the foot's right: the [R] mark where it reads, else its dot and the "more" dots (_more_mark).
+    marks = 22.0 if mark is not None and _readable(mark, floor) is not None else 16.0 if face.reconstructed else 8.0
+    left, bottom = corner.rect.left(), corner.rect.bottom()
+    across = face.width - 2 * left
+    text = corner.text
+    for rect in (QRectF(left, bottom - line, face.width - MARGIN - marks - left, line),
+                 QRectF(left, face.height - FOOT_MARKS - line, across, line)):
+        if _fitted_within(text, rect.width(), rect.height(), floor, floor, corner.bold) is not None:
+            break
+    else:
+        # A word wider than the card ("Verlichting" on a Banquet row card) breaks between its syllables.
+        broken = _whole_name(text, across, 2 * line + 2, floor, corner.bold)
+        if broken is None:
+            return boxes
+        text, high = broken
+        rect = QRectF(left, face.height - FOOT_MARKS - high, across, high)
+    raised = dict(boxes, corner=replace(corner, rect=rect, text=text))
+    for role in ("title", "body"):
+        box = boxes.get(role)
+        if box is not None and box.rect.bottom() > rect.top():
+            raised[role] = replace(box, rect=QRectF(box.rect.left(), box.rect.top(), box.rect.width(),
+                                                    max(0.0, rect.top() - box.rect.top())))
+    return raised
 
 
 def _at(box: TextBox, font: QFont, rect: QRectF | None = None, text: str | None = None) -> ShownText:
