@@ -534,6 +534,9 @@ def _name_and_rule(face: CardFace, boxes: dict[str, TextBox], floor: int, drop: 
         if title.rect.height() <= 0:
             return []
     left, top, width = title.rect.left(), title.rect.top(), title.rect.width()
+    if body is not None:
+        # A word of the rule text wider than the card ("buitensporigheid") breaks between syllables too.
+        body = replace(body, text=_breakable(body.text, body.rect.width(), floor, body.bold))
     title_font = _readable(title, floor)
     if body is None or face.stamp:
         if title_font is not None:
@@ -593,13 +596,21 @@ def _hyphenable(word: str) -> str:
 
 
 @lru_cache(maxsize=4096)
+def _breakable(text: str, width: float, pixel: int, bold: bool) -> str:
+    """`text` with its words wider than `width` at `pixel` px made to break between syllables (hyphens.py)."""
+    metrics = QFontMetricsF(_font(pixel, bold))
+    return "\n".join(" ".join(word if metrics.horizontalAdvance(word) <= width
+                               else hyphenated(word, width, metrics.horizontalAdvance) or _hyphenable(word)
+                               for word in line.split(" "))
+                     for line in text.split("\n"))
+
+
+@lru_cache(maxsize=4096)
 def _whole_name(text: str, width: float, room: float, pixel: int, bold: bool) -> tuple[str, float] | None:
     """The name as drawn whole at `pixel` px within `width` and its height, if `room` holds it: a word
     wider than the card breaks between syllables, as evenly as it can ("Manhattan-project", hyphens.py)."""
     metrics = QFontMetricsF(_font(pixel, bold))
-    breakable = " ".join(word if metrics.horizontalAdvance(word) <= width
-                         else hyphenated(word, width, metrics.horizontalAdvance) or _hyphenable(word)
-                         for word in text.split(" "))
+    breakable = _breakable(text, width, pixel, bold)
     rect = metrics.boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), breakable)
     if rect.width() > width + 0.5 or rect.height() + 2 > room:
         return None
@@ -690,7 +701,8 @@ def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -
             lines.append(flat[line.textStart():line.textStart() + line.textLength()])
         layout.endLayout()
     room = max(1, int((height + metrics.leading()) // metrics.lineSpacing()))
-    lines = [one.strip() for one in lines if one.strip()]
+    # A line broken inside a word ends in the hyphen that the wrap would have drawn there.
+    lines = [one.strip()[:-1] + "-" if one.strip().endswith(SOFT_HYPHEN) else one.strip() for one in lines if one.strip()]
     if len(lines) > room:
         last = " ".join(lines[room - 1:])
         # The last line shows it goes on, even when its own words would fit.
