@@ -15,7 +15,7 @@ from desktop.frame.card_item import CardFace, CardItem
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
                                               SEAT_SIZE, TIMELINE_SIZE, ChrononautsFaces, artifact_plate, full_face,
-                                              seat_face)
+                                              hand_width, seat_face)
 from desktop.games.chrononauts.solonauts_scene import DECK_KEY, DISCARD_KEY, GAP, MARGIN, Dests, SolonautsScene
 from rules.chrononauts.full_state import FullState
 from rules.chrononauts.timeline import Timeline
@@ -182,6 +182,13 @@ class FullScene(SolonautsScene):
         if viewer is not None:
             miracle = bool(view.mini) and viewer == view.current and HIDDEN not in view.mini
             self.hand = list(view.mini if miracle else view.hands[viewer])
+        if seating.timeline:
+            # The hand widens into the row's bare felt for its rule texts, under the seats too once their
+            # column ends above it.
+            room = left_w if y - GAP > hand_y - 27 else width - 2 * MARGIN
+            hand, high = self.hand, card[1]
+            card = (hand_width(lambda w: [full_face(faces, held, (w, high)) for held in hand], room, self.view_scale), high)
+            left_w = max(left_w, min(room, len(hand) * (card[0] + GAP) - GAP))
         spread = min(card[0] + GAP, (left_w - card[0]) / max(1, len(self.hand) - 1))
         for i, held in enumerate(self.hand):
             self.put(held, full_face(faces, held, card))

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, FELT, GAP, LABEL, MARGIN, CardTable, Dests
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (HAND_SIZE, ID_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE, TIMELINE_SIZE,
-                                              ChrononautsFaces)
+                                              ChrononautsFaces, hand_width)
 from desktop.games.chrononauts.words import card_words
 from rules.chrononauts.solonauts import SoloState
 from rules.chrononauts.timeline import Timeline
@@ -35,6 +35,7 @@ class SolonautsScene(CardTable):
         super().__init__(tr, WIDTH, HEIGHT)
         self.faces = faces
         self.view_state: SoloState | None = None
+        self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
         self._home_slots: list[QGraphicsRectItem] = []
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("label.home", (MARGIN, HOME_Y - 22)), ("label.waiting", (MARGIN, WAITING_Y - 25)),
@@ -63,10 +64,12 @@ class SolonautsScene(CardTable):
             for i, ident in enumerate(row):
                 self.put(ident, self.faces.identity(ident, home, tl))
                 wanted[ident] = (QPointF(MARGIN + i * (ID_SIZE[0] + GAP), y), 1)
-        for i, instance in enumerate(view.hand):
-            self.put(instance, self.faces.play_card(instance))
-            wanted[instance] = (QPointF(MARGIN + i * (HAND_SIZE[0] + GAP), HAND_Y), 3)
         deck_x = WIDTH - MARGIN - 2 * HAND_SIZE[0] - GAP
+        width = hand_width(lambda w: [self.faces.play_card(card, size=(w, HAND_SIZE[1])) for card in view.hand],
+                           deck_x - GAP - MARGIN, self.view_scale)
+        for i, instance in enumerate(view.hand):
+            self.put(instance, self.faces.play_card(instance, size=(width, HAND_SIZE[1])))
+            wanted[instance] = (QPointF(MARGIN + i * (width + GAP), HAND_Y), 3)
         self.put(DECK_KEY, self.faces.deck(len(view.deck)))
         wanted[DECK_KEY] = (QPointF(deck_x, HAND_Y), 0)
         top = view.discard[-1] if view.discard else None
@@ -95,6 +98,16 @@ class SolonautsScene(CardTable):
             slot.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(slot)
             self._home_slots.append(slot)
+
+    def fit_room(self, width: float, height: float) -> None:
+        """The hand's cards widen for their rule texts at the scale the view shows the table at (hand_width)."""
+        rect = self.sceneRect()
+        if width <= 0 or height <= 0 or rect.isEmpty():
+            return
+        seen = round(min((width - 4) / rect.width(), (height - 4) / rect.height()), 3)  # as TableView fits it
+        if seen != self.view_scale:
+            self.view_scale = seen
+            self.redraw()
 
     def entry_point(self, key: str) -> QPointF:
         # The timeline is dealt before the deck exists; everything else arrives from the deck.
