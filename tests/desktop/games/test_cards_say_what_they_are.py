@@ -147,3 +147,28 @@ def test_parsifal_leaves_out_nothing_where_the_looking_player_plays(qtbot: Any, 
     lost: list[Losses] = []
     survey(["parsifal"], [lang], SURVEY_SEEDS, echo=False, losses=lost)
     assert [(row.cut[place], row.dropped[place]) for row in lost for place in THEIRS] == [(0, 0)] * len(THEIRS)
+
+
+def test_a_blocked_parsifal_cards_focus_ring_keeps_off_its_blocker(qtbot: Any, home: Path, tmp_path: Path) -> None:
+    """At 1280×720 the keyboard's ring round a blocked character crosses no card: it goes round the blocker
+    lying on its foot and their artifacts too. Round the card alone it crossed the blocker's band and name."""
+    window = window_for(qtbot, "en")
+    crossed: list[str] = []
+    seen = 0
+    for seed in SEEDS:
+        for moves in (20, 40):
+            drawn(window, tmp_path, "parsifal", 4, seed, moves)
+            scene = table_view(window).scene()
+            assert isinstance(scene, ParsifalScene) and scene.par_view is not None
+            for key in sorted(scene.lain_on):
+                scene._free_focus = key  # the keyboard rests on it, as after a click (CardTable.focused_key)
+                scene._show_focus()
+                seen += 1
+                ring = scene.focus_ring
+                inside = ring.rect.adjusted(ring.BAND / 2, ring.BAND / 2, -ring.BAND / 2, -ring.BAND / 2)
+                for lying in scene.lain_on[key]:  # the blocker, and the artifacts under the two
+                    item = scene.items_by_key[lying]
+                    card = item.mapRectToScene(QRectF(0, 0, item.face.width, item.face.height))
+                    if item.isVisible() and ring.outline.intersects(card) and not inside.contains(card):
+                        crossed.append(f"seed {seed}, {moves} moves: {key}'s ring crosses {item.key}")
+    assert seen >= 3 and crossed == [], crossed
