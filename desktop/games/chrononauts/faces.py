@@ -18,7 +18,7 @@ PATCH_ON_TIMELINE = (120.0, 34.0)  # low enough to leave the year's title readab
 PATCH_MARGIN = 4.0  # between a patch on the timeline and the foot of the card it covers
 HAND_SIZE = (132.0, 116.0)  # the band holds "Distorsión temporal" at 9 px in a 1280×720 window
 ID_SIZE = (106.0, 72.0)
-HAND_WIDEST = 1.6 * HAND_SIZE[0]  # a hand card given the row's bare felt: wider lines of rule text, not a banner
+HAND_WIDEST = 2.0 * HAND_SIZE[0]  # a hand card given the row's bare felt: wider lines of rule text, not a banner
 WIDEN_STEP = 8.0
 
 

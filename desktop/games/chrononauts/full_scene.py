@@ -254,6 +254,17 @@ class FullScene(SolonautsScene):
             counter.setY(hand_y - 27)
         counter.setX(MARGIN + _left_w(self.seating.timeline) - counter.boundingRect().width())
 
+    def fit_room(self, width: float, height: float) -> None:
+        """The hand's cards widen for their rule texts at the scale the view shows the table at (hand_width);
+        the table keeps the size its seats and artifacts give it."""
+        rect = self.sceneRect()
+        if width <= 0 or height <= 0 or rect.isEmpty():
+            return
+        seen = round(min((width - 4) / rect.width(), (height - 4) / rect.height()), 3)  # as TableView fits it
+        if seen != self.view_scale:
+            self.view_scale = seen
+            self.redraw()
+
     def redraw(self) -> None:
         if self.full_view is not None:
             self.show_full(self.full_view, self.dests, self.seating)

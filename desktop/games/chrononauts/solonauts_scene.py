@@ -4,6 +4,8 @@ Dragging, clicking and the keyboard are the shared CardTable's; this module only
 """
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
@@ -24,6 +26,7 @@ WAITING_Y = TIMELINE_Y + 4 * (TIMELINE_SIZE[1] + GAP) + 25
 HAND_Y = WAITING_Y + ID_SIZE[1] + 32
 WIDTH = 2 * MARGIN + 8 * (TIMELINE_SIZE[0] + GAP) - GAP
 HEIGHT = HAND_Y + HAND_SIZE[1] + MARGIN
+WIDEST = 1.25 * WIDTH  # a wide window's extra felt goes to the hand, up to this
 
 
 def timeline_key(year: int) -> str:
@@ -64,7 +67,8 @@ class SolonautsScene(CardTable):
             for i, ident in enumerate(row):
                 self.put(ident, self.faces.identity(ident, home, tl))
                 wanted[ident] = (QPointF(MARGIN + i * (ID_SIZE[0] + GAP), y), 1)
-        deck_x = WIDTH - MARGIN - 2 * HAND_SIZE[0] - GAP
+        # The piles at the right of the table, which a wide window widens (fit_room): the hand has the rest.
+        deck_x = self.sceneRect().width() - MARGIN - 2 * HAND_SIZE[0] - GAP
         width = hand_width(lambda w: [self.faces.play_card(card, size=(w, HAND_SIZE[1])) for card in view.hand],
                            deck_x - GAP - MARGIN, self.view_scale)
         for i, instance in enumerate(view.hand):
@@ -100,13 +104,16 @@ class SolonautsScene(CardTable):
             self._home_slots.append(slot)
 
     def fit_room(self, width: float, height: float) -> None:
-        """The hand's cards widen for their rule texts at the scale the view shows the table at (hand_width)."""
-        rect = self.sceneRect()
-        if width <= 0 or height <= 0 or rect.isEmpty():
+        """As wide as the view's shape at the table's height (up to WIDEST), the felt a wide window would leave
+        bare on either side going to the hand; its cards widen for their rule texts at the scale the view shows
+        the table at (hand_width)."""
+        if width <= 0 or height <= 0:
             return
-        seen = round(min((width - 4) / rect.width(), (height - 4) / rect.height()), 3)  # as TableView fits it
-        if seen != self.view_scale:
+        wanted = min(WIDEST, max(WIDTH, 10 * math.floor(HEIGHT * width / height / 10)))
+        seen = round(min((width - 4) / wanted, (height - 4) / HEIGHT), 3)  # as TableView fits it
+        if (wanted, seen) != (self.sceneRect().width(), self.view_scale):
             self.view_scale = seen
+            self.setSceneRect(0, 0, wanted, HEIGHT)
             self.redraw()
 
     def entry_point(self, key: str) -> QPointF:
