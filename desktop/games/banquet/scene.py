@@ -91,8 +91,9 @@ def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
     show in a crowd (name and value) and the cards' `names`, and whether they are full cards: one line of
     full cards while they fit with their names whole, as wide as the row leaves them up to ROW_WIDEST (a
     kind label sent to the foot, "Verlichting", reads in one line there), then plates in two columns
-    (three if two do not fit), the names that take two lines at NAME_PIXEL paired on the same lines, each
-    line as tall as its names need, so every name and value shows whole; never overlapping."""
+    (three if two do not fit), the names that take two lines (three, where the row has the height) at
+    NAME_PIXEL paired on the same lines, each line as tall as its names need, so every name and value shows
+    whole; never overlapping."""
     count = len(plates)
     font = QFont()
     font.setBold(True)
@@ -119,12 +120,14 @@ def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
     for columns in (2, 3):
         width = (room - (columns - 1) * 4) / columns
         needs = [lines_for(plate, width) for plate in plates]
-        order = sorted(range(count), key=lambda i: -min(2, needs[i]))
-        heights = [min(2, needs[order[i]]) * line + 5 for i in range(0, count, columns)]
-        crowded = sum(heights) + (len(heights) - 1) * 3 > bottom - ROW_TOP
-        choices.append((crowded, sum(1 for n in needs if n > 2), columns, width, heights, order))
+        # Two lines a plate at most, or three where the row has the height ("Lingue di fenicottero +3").
+        for most in (2, 3):
+            order = sorted(range(count), key=lambda i: -min(most, needs[i]))
+            heights = [min(most, needs[order[i]]) * line + 5 for i in range(0, count, columns)]
+            crowded = sum(heights) + (len(heights) - 1) * 3 > bottom - ROW_TOP
+            choices.append((crowded, sum(1 for n in needs if n > most), columns, most, width, heights, order))
     # The first that fits with every name whole; else the one that leaves fewest names cut.
-    crowded, _cut, columns, width, heights, order = min(choices)
+    crowded, _cut, columns, _most, width, heights, order = min(choices)
     if crowded:  # more plates than the room holds: one line each, as many lines as it takes
         lines = ceil(count / columns)
         heights = [(bottom - ROW_TOP - (lines - 1) * 3) / lines] * lines

@@ -138,6 +138,28 @@ def test_banquet_guests_and_privileges_show_whole_names(qtbot: Any, home: Path, 
     assert seen >= 3 and cut == []
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("lang", ["en", "it", "nl"])
+def test_banquet_rows_show_whole_names_in_the_looking_players_area(qtbot: Any, home: Path, tmp_path: Path,
+                                                                   players: int, lang: str) -> None:
+    """The cards of the looking player's row read whole, a crowded row's plates taking a third line where the
+    display has the height (Italian "Lingue di fenicottero +3" was cut to two lines and "…" over bare felt)."""
+    window = window_for(qtbot, lang)
+    cut: list[str] = []
+    seen = 0
+    for seed in (*SEEDS, 7):
+        items = drawn(window, tmp_path, "banquet", players, seed, 45)
+        scene = table_view(window).scene()
+        assert isinstance(scene, BanquetScene)
+        own = set(scene.own_cards())
+        for item, scale in items:
+            if item.key in own and not item.key.startswith(("guest:", "priv")) and not item.face.face_down:
+                seen += 1
+                if "title" in left_out(item.face, scale):
+                    cut.append(f"seed {seed}: {item.key} {item.face.title!r}")
+    assert seen >= 3 and cut == [], cut
+
+
 # Where each table leaves nothing out at 1280×720. Chrononauts' lit targets are the timeline's years, whose
 # Time Index and rule texts the window has no room for (docs/legibility.md); Solonauts' five-card hand is
 # short of room for the longest patches.
