@@ -410,11 +410,11 @@ def _tall_foot(boxes: dict[str, TextBox], face: CardFace, floor: int) -> dict[st
     line at `floor` px where its own box is too low or narrow to read it there: in the foot, short of the
     marks at its right, or else across the card just above the marks; the name and the rule text above give
     up the room (a card under a patch keeps its covered foot, where no text goes; a stamped one keeps its foot
-    for the stamp). The caller takes it only
-    where the name and the rule text stay whole: they matter more than the foot."""
+    for the stamp). The caller takes it only where the name and the rule text stay whole: they matter more
+    than the foot."""
     corner = boxes.get("corner")
     if corner is None or face.covered or face.pips or face.stamp or _readable(corner, floor) is not None:
-        return boxes  # a stamp is painted low on the card, where the raised foot would go
+        return boxes
     line = QFontMetricsF(_font(floor, corner.bold)).height() + 1
     mark = boxes.get("mark")
     # The marks at the foot's right: the [R] mark where it reads, else its dot and the "more" dots (_more_mark).
