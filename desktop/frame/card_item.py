@@ -382,6 +382,16 @@ def shown_texts(face: CardFace, scale: float | None = None) -> list[ShownText]:
 @lru_cache(maxsize=4096)  # asked at every paint of every card
 def _shown_small(face: CardFace, floor: int) -> tuple[ShownText, ...]:
     boxes = {box.role: box for box in face_layout(face) if box.text}
+    raised = _tall_foot(boxes, face, floor)
+    if raised is not boxes:
+        shown = _shown_in(face, raised, floor)
+        whole = {text.role: _flat(text.text) for text in shown}
+        if all(whole.get(role) == _flat(box.text) for role, box in boxes.items() if role in ("title", "body")):
+            return shown
+    return _shown_in(face, boxes, floor)
+
+
+def _shown_in(face: CardFace, boxes: dict[str, TextBox], floor: int) -> tuple[ShownText, ...]:
     band = _band_shown(face, boxes, floor)
     shown = [*band, *_name_and_rule(face, boxes, floor)]
     kind = boxes.get("kind_label")
@@ -393,6 +403,43 @@ def _shown_small(face: CardFace, floor: int) -> tuple[ShownText, ...]:
         if box is not None and font is not None:
             shown.append(ShownText(box.role, box.rect, box.text, font, box.colour, box.align))
     return tuple(shown)
+
+
+def _tall_foot(boxes: dict[str, TextBox], face: CardFace, floor: int) -> dict[str, TextBox]:
+    """`boxes` with the foot's text (a Time Index, "A1"; a kind label sent down from a narrow band) given a
+    line at `floor` px where its own box is too low or narrow to read it there: in the foot, short of the
+    marks at its right, or else across the card just above the marks; the name and the rule text above give
+    up the room (a card under a patch keeps its covered foot, where no text goes; a stamped one keeps its foot
+    for the stamp). The caller takes it only where the name and the rule text stay whole: they matter more
+    than the foot."""
+    corner = boxes.get("corner")
+    if corner is None or face.covered or face.pips or face.stamp or _readable(corner, floor) is not None:
+        return boxes
+    line = QFontMetricsF(_font(floor, corner.bold)).height() + 1
+    mark = boxes.get("mark")
+    # The marks at the foot's right: the [R] mark where it reads, else its dot and the "more" dots (_more_mark).
+    marks = 22.0 if mark is not None and _readable(mark, floor) is not None else 16.0 if face.reconstructed else 8.0
+    left, bottom = corner.rect.left(), corner.rect.bottom()
+    across = face.width - 2 * left
+    text = corner.text
+    for rect in (QRectF(left, bottom - line, face.width - MARGIN - marks - left, line),
+                 QRectF(left, face.height - FOOT_MARKS - line, across, line)):
+        if _fitted_within(text, rect.width(), rect.height(), floor, floor, corner.bold) is not None:
+            break
+    else:
+        # A word wider than the card ("Verlichting" on a Banquet row card) breaks between its syllables.
+        broken = _whole_name(text, across, 2 * line + 2, floor, corner.bold)
+        if broken is None:
+            return boxes
+        text, high = broken
+        rect = QRectF(left, face.height - FOOT_MARKS - high, across, high)
+    raised = dict(boxes, corner=replace(corner, rect=rect, text=text))
+    for role in ("title", "body"):
+        box = boxes.get(role)
+        if box is not None and box.rect.bottom() > rect.top():
+            raised[role] = replace(box, rect=QRectF(box.rect.left(), box.rect.top(), box.rect.width(),
+                                                    max(0.0, rect.top() - box.rect.top())))
+    return raised
 
 
 def _at(box: TextBox, font: QFont, rect: QRectF | None = None, text: str | None = None) -> ShownText:
@@ -488,6 +535,9 @@ def _name_and_rule(face: CardFace, boxes: dict[str, TextBox], floor: int, drop: 
         if title.rect.height() <= 0:
             return []
     left, top, width = title.rect.left(), title.rect.top(), title.rect.width()
+    if body is not None:
+        # A word of the rule text wider than the card ("buitensporigheid") breaks between syllables too.
+        body = replace(body, text=_breakable(body.text, body.rect.width(), floor, body.bold))
     title_font = _readable(title, floor)
     if body is None or face.stamp:
         if title_font is not None:
@@ -547,13 +597,21 @@ def _hyphenable(word: str) -> str:
 
 
 @lru_cache(maxsize=4096)
+def _breakable(text: str, width: float, pixel: int, bold: bool) -> str:
+    """`text` with its words wider than `width` at `pixel` px made to break between syllables (hyphens.py)."""
+    metrics = QFontMetricsF(_font(pixel, bold))
+    return "\n".join(" ".join(word if metrics.horizontalAdvance(word) <= width
+                               else hyphenated(word, width, metrics.horizontalAdvance) or _hyphenable(word)
+                               for word in line.split(" "))
+                     for line in text.split("\n"))
+
+
+@lru_cache(maxsize=4096)
 def _whole_name(text: str, width: float, room: float, pixel: int, bold: bool) -> tuple[str, float] | None:
     """The name as drawn whole at `pixel` px within `width` and its height, if `room` holds it: a word
     wider than the card breaks between syllables, as evenly as it can ("Manhattan-project", hyphens.py)."""
     metrics = QFontMetricsF(_font(pixel, bold))
-    breakable = " ".join(word if metrics.horizontalAdvance(word) <= width
-                         else hyphenated(word, width, metrics.horizontalAdvance) or _hyphenable(word)
-                         for word in text.split(" "))
+    breakable = _breakable(text, width, pixel, bold)
     rect = metrics.boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), breakable)
     if rect.width() > width + 0.5 or rect.height() + 2 > room:
         return None
@@ -644,7 +702,8 @@ def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -
             lines.append(flat[line.textStart():line.textStart() + line.textLength()])
         layout.endLayout()
     room = max(1, int((height + metrics.leading()) // metrics.lineSpacing()))
-    lines = [one.strip() for one in lines if one.strip()]
+    # A line broken inside a word ends in the hyphen that the wrap would have drawn there.
+    lines = [one.strip()[:-1] + "-" if one.strip().endswith(SOFT_HYPHEN) else one.strip() for one in lines if one.strip()]
     if len(lines) > room:
         last = " ".join(lines[room - 1:])
         # The last line shows it goes on, even when its own words would fit.

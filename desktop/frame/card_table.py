@@ -451,7 +451,8 @@ class CardTable(QGraphicsScene):
             self._ring.surround(self._veil[1].sceneBoundingRect())
             self._ring.setZValue(CURTAIN_Z + 1)
         elif key:
-            self._ring.surround(self.target_rect(key))  # a place may be larger than its card (a whole area)
+            # A place may be larger than its card (a whole area).
+            self._ring.surround(self.ring_rect(key, self.target_rect(key)))
             self._ring.setZValue(RING_Z)
         self._ring.setVisible(bool(key) and self.shows_focus)
         self.drawn.emit()  # what changed is told before where the focus went
@@ -462,7 +463,7 @@ class CardTable(QGraphicsScene):
     def _follow(self) -> None:
         item = self.sender()
         if isinstance(item, CardItem) and item.focused and not self.curtain_up:
-            self._ring.surround(item.sceneBoundingRect())
+            self._ring.surround(self.ring_rect(item.key, item.sceneBoundingRect()))
 
     @property
     def focus_ring(self) -> FocusRing:
@@ -626,6 +627,11 @@ class CardTable(QGraphicsScene):
 
     def target_rect(self, key: str) -> QRectF:
         return self.items_by_key[key].sceneBoundingRect()
+
+    def ring_rect(self, key: str, rect: QRectF) -> QRectF:
+        """What the focus ring goes round for `key`, whose place is `rect`: a table where a card lies over
+        another's foot keeps the ring of the one below off the one above (its name)."""
+        return rect
 
     def keys(self) -> Iterable[str]:
         return self.items_by_key.keys()

@@ -409,6 +409,8 @@ class Monkey:
         session = main.table.session
         assert session is not None
         fresh = SolonautsScene(main.table.faces, main.tr_)
+        room = main.table.view.viewport().size()  # laid out to its window's shape, as the live one is
+        fresh.fit_room(room.width(), room.height())
         fresh.show_view(session.view, session.dests())
         hold_same_choice(self.scene, fresh)
         try:

@@ -20,7 +20,7 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsRectItem, QGraphicsSceneMouseEvent, QGraphicsSceneWheelEvent,
                                QGraphicsTextItem)
 
-from desktop.frame.card_item import HIGHLIGHT, SELECTED, CardItem
+from desktop.frame.card_item import HIGHLIGHT, SELECTED, CardFace, CardItem, left_out
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, CardTable
 from desktop.frame.i18n import Translator
 from desktop.games.bacchanalia.faces import (COUNTER_SIZE, DEUS_SIZE, ORACLE_SIZE, PLATE_SIZE, ZONE_SIZE,
@@ -30,6 +30,8 @@ from rules.bacchanalia.state import BacState
 M = 10.0
 CARD_W, CARD_H = DEUS_SIZE
 GAP = 6.0  # between two cards side by side: no card ever lies over another's name
+SMALLEST_SCALE = 0.77  # screen pixels per unit at 1280×720 beside the journal: what a card's text must read at
+GROW_STEP = 4.0  # a card grows for its rule text by this much at a time
 STACK = 17.0  # how much of each stacked Umbra shows: its band, with the name (its text box ends at 18)
 # The Aruspex on the left, full height; the four piles and the lock in a block under it.
 ORACLE_W = 286.0
@@ -227,7 +229,7 @@ class BacchanaliaScene(CardTable):
                 sx = SEATS_X + (q % 2) * SEAT_W
                 self.seat_areas[q].setRect(0, 0, SEAT_W - 6, row_h + extra + 4)
                 self.seat_areas[q].setPos(sx - 3, y - 2)
-                self._seat(view, board, q, sx, y, lines[q], wanted, turns)
+                self._seat(view, board, q, sx, y, lines[q], wanted, turns, row_h - heights[q] + extra)
             y += row_h + extra + 8
         return y
 
@@ -268,7 +270,8 @@ class BacchanaliaScene(CardTable):
 
     def _seat(self, view: BacState, board: Board, q: int, sx: float, sy: float,
               lines: list[tuple[list[Column], float]], wanted: dict[str, tuple[QPointF, float]],
-              turns: dict[str, bool]) -> None:
+              turns: dict[str, bool], spare: float = 0.0) -> None:
+        """One player's area; `spare` is the bare felt under its last line, where a card may grow."""
         seat = view.seats[q]
         name = board.names[q] if q < len(board.names) else str(q + 1)
         active = view.phase != "over" and q == view.active
@@ -278,11 +281,12 @@ class BacchanaliaScene(CardTable):
         half = (CARD_H - CARD_W) / 2  # a card turned 90° about its middle moves this far left and down
         y = sy + PLATE_SIZE[1] + 4
         z = 2
-        for cols, line_h in lines:
+        for i, (cols, line_h) in enumerate(lines):
             x = sx
+            room = line_h + (spare if i == len(lines) - 1 else 0.0)
             for col in cols:
                 if col.card is not None:
-                    self.put(col.card, self.faces.card(col.card))
+                    self.put(col.card, self._grown(col, room))
                     turns[col.card] = col.turned
                     shift = half if col.turned else 0.0
                     wanted[col.card] = (QPointF(x + shift, y - shift), z)
@@ -293,6 +297,15 @@ class BacchanaliaScene(CardTable):
                 x += col.width + GAP
                 z += 10
             y += line_h + 6
+
+    def _grown(self, col: Column, room: float) -> CardFace:
+        """The face of a column's card, taller (within `room`) as far as its rule text needs to show whole in
+        the smallest window; a card with Umbra lying on it, or turned, keeps its size."""
+        assert col.card is not None
+        face = self.faces.card(col.card)
+        while not (col.pile or col.turned) and left_out(face, SMALLEST_SCALE) and face.height + GROW_STEP <= room:
+            face = self.faces.card(col.card, face.height + GROW_STEP)
+        return face
 
     def _centre(self, view: BacState, wanted: dict[str, tuple[QPointF, float]], top: float) -> float:
         """The centre under the seats: its zone, then one column per figure, copies stacked showing their bands.

@@ -85,12 +85,12 @@ class BanquetFaces:
             face = self._cache[key] = CardFace(size[0], size[1], BACK, PAPER, title=words, face_down=True)
         return face
 
-    def guest(self, guest: str, progress: str = "", stamp: str = "") -> CardFace:
-        key = ("guest", guest, progress, stamp, self.tr.language)
+    def guest(self, guest: str, progress: str = "", stamp: str = "", height: float = GUEST[1]) -> CardFace:
+        key = ("guest", guest, progress, stamp, height, self.tr.language)
         face = self._cache.get(key)
         if face is None:
             g = self.guests[guest]
-            face = CardFace(GUEST[0], GUEST[1], TEAM_COLOURS[g.team], "#fbf4e4",
+            face = CardFace(GUEST[0], height, TEAM_COLOURS[g.team], "#fbf4e4",
                             kind_label=self.tr.text(f"team.{g.team}"), title=self.tr.text(f"{guest}.name"),
                             body=progress, stamp=stamp, stamp_colour="#1b6e3a",
                             reconstructed=g.provenance.reconstructed)

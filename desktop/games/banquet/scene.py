@@ -16,7 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsSimpleTextItem,
                                QGraphicsTextItem, QStyleOptionGraphicsItem, QWidget)
 
-from desktop.frame.card_item import PLATE_MARK, READABLE, CardFace, on_screen
+from desktop.frame.card_item import PLATE_MARK, READABLE, CardFace, left_out, on_screen
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, LABEL, CardTable, Dests
 from desktop.frame.i18n import Translator
 from desktop.games.banquet.faces import CARD, GUEST, PRIVILEGE, ROW_CARD, BanquetFaces, title
@@ -40,7 +40,10 @@ ROW_WIDTH = GIFT_AT.x() - ROW_X - 8  # the row's room while the gift's place is 
 BELT_AT = QPointF(8 + PRIVILEGE[0] + 6, 162.0)  # low enough for the row's plates above it
 BELT_SIZE = (DISPLAY[0] - 8 - BELT_AT.x(), 30.0)
 ROW_TOP, ROW_BOTTOM = 26.0, BELT_AT.y() - 3
+ROW_WIDEST = 1.5 * ROW_CARD[0]  # a few cards in a row take its spare width: wider lines, not a banner
 NAME_PIXEL = 14  # a name's size in scene units where a 1280×720 window shows it at 9 px (the table's scale, 0.66)
+SMALLEST_SCALE = 0.66  # screen pixels per unit in a 1280×720 window: what a card's text must read at
+GROW_STEP = 4.0  # a guest grows for its progress lines by this much at a time
 TRAY_KEY = "zone:tray"
 REMOVED_KEY = "zone:removed"
 
@@ -83,12 +86,14 @@ class Drawing:
 
 
 def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
-                names: list[str] | None = None) -> tuple[list[tuple[float, float]], list[QPointF]]:
+                names: list[str] | None = None) -> tuple[list[tuple[float, float]], list[QPointF], bool]:
     """The size and place (in the display) of each card of a row `room` wide, given the plates it would
-    show in a crowd (name and value) and the cards' `names`: one line of full cards while they fit with
-    their names whole, then plates in two columns
-    (three if two do not fit), the names that take two lines at NAME_PIXEL paired on the same lines, each
-    line as tall as its names need, so every name and value shows whole; never overlapping."""
+    show in a crowd (name and value) and the cards' `names`, and whether they are full cards: one line of
+    full cards while they fit with their names whole, as wide as the row leaves them up to ROW_WIDEST (a
+    kind label sent to the foot, "Verlichting", reads in one line there), then plates in two columns
+    (three if two do not fit), the names that take two lines (three, where the row has the height) at
+    NAME_PIXEL paired on the same lines, each line as tall as its names need, so every name and value shows
+    whole; never overlapping."""
     count = len(plates)
     font = QFont()
     font.setBold(True)
@@ -102,7 +107,8 @@ def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
     if count <= per_line and all(metrics.horizontalAdvance(word) <= card_text and metrics.boundingRect(
             QRectF(0, 0, card_text, 1000), int(Qt.TextFlag.TextWordWrap), name).height() <= 3 * line
                                  for name in names for word in name.split()):
-        return [ROW_CARD] * count, [QPointF(ROW_X + i * (ROW_CARD[0] + 4), ROW_TOP) for i in range(count)]
+        width = min(ROW_WIDEST, max(ROW_CARD[0], (room + 4) / max(1, count) - 4))
+        return [(width, ROW_CARD[1])] * count, [QPointF(ROW_X + i * (width + 4), ROW_TOP) for i in range(count)], True
 
     def lines_for(plate: CardFace, width: float) -> int:
         """How many lines a plate `width` wide needs for its name (9: more than it can hold)."""
@@ -114,12 +120,14 @@ def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
     for columns in (2, 3):
         width = (room - (columns - 1) * 4) / columns
         needs = [lines_for(plate, width) for plate in plates]
-        order = sorted(range(count), key=lambda i: -min(2, needs[i]))
-        heights = [min(2, needs[order[i]]) * line + 5 for i in range(0, count, columns)]
-        crowded = sum(heights) + (len(heights) - 1) * 3 > bottom - ROW_TOP
-        choices.append((crowded, sum(1 for n in needs if n > 2), columns, width, heights, order))
+        # Two lines a plate at most, or three where the row has the height ("Lingue di fenicottero +3").
+        for most in (2, 3):
+            order = sorted(range(count), key=lambda i: -min(most, needs[i]))
+            heights = [min(most, needs[order[i]]) * line + 5 for i in range(0, count, columns)]
+            crowded = sum(heights) + (len(heights) - 1) * 3 > bottom - ROW_TOP
+            choices.append((crowded, sum(1 for n in needs if n > most), columns, most, width, heights, order))
     # The first that fits with every name whole; else the one that leaves fewest names cut.
-    crowded, _cut, columns, width, heights, order = min(choices)
+    crowded, _cut, columns, _most, width, heights, order = min(choices)
     if crowded:  # more plates than the room holds: one line each, as many lines as it takes
         lines = ceil(count / columns)
         heights = [(bottom - ROW_TOP - (lines - 1) * 3) / lines] * lines
@@ -132,7 +140,7 @@ def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
             sizes[i] = (width, high)
             places[i] = QPointF(ROW_X + k * (width + 4), y)
         y += high + 3
-    return sizes, places
+    return sizes, places, False
 
 
 class BeltItem(QGraphicsObject):
@@ -334,7 +342,14 @@ class BanquetScene(CardTable):
             face = faces.back(t("table.guest_back"), GUEST)
         else:
             won = seat in drawing.winners  # the stamp takes the place of the progress lines
-            face = faces.guest(guest, "" if won else drawing.progress.get(seat, ""), t("table.winner") if won else "")
+            progress, stamp = "" if won else drawing.progress.get(seat, ""), t("table.winner") if won else ""
+            face = faces.guest(guest, progress, stamp)
+            # Longer progress lines (Dutch) take the bare felt down to the privileges, as far as they need
+            # to read whole in the smallest window; the progress shown is the one its viewer may see.
+            top_privilege = DISPLAY[1] - 4 - len(view.privileges[seat]) * (PRIVILEGE[1] + 4)
+            tallest = top_privilege - 4 - 24
+            while left_out(face, SMALLEST_SCALE) and face.height + GROW_STEP <= tallest:
+                face = faces.guest(guest, progress, stamp, face.height + GROW_STEP)
         put(f"guest:{seat}", face, origin + QPointF(8, 24), 1)
         for i, card in enumerate(view.privileges[seat]):
             shown = card != HIDDEN
@@ -349,8 +364,9 @@ class BanquetScene(CardTable):
         plates = [faces.row_plate(card, ROW_CARD) for card in row]
         lowest = DISPLAY[1] - 4 - len(view.privileges[seat]) * (PRIVILEGE[1] + 4)  # the top privilege's top
         names = [faces.action(card, ROW_CARD).title for card in row]
-        for i, (card, size, pos) in enumerate(zip(row, *_row_places(plates, room, min(ROW_BOTTOM, lowest - 3), names))):
-            put(card, faces.action(card, size) if size == ROW_CARD else faces.row_plate(card, size), origin + pos, 2 + i)
+        sizes, places, full = _row_places(plates, room, min(ROW_BOTTOM, lowest - 3), names)
+        for i, (card, size, pos) in enumerate(zip(row, sizes, places)):
+            put(card, faces.action(card, size) if full else faces.row_plate(card, size), origin + pos, 2 + i)
         if pending is not None and pending.to == seat:
             put(pending.card, faces.action(pending.card, ROW_CARD, t("table.waiting")), origin + GIFT_AT, 30)
         belt = self.belts.get(seat)

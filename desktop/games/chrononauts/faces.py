@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import replace
 
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.fields import Provenance
-from desktop.frame.card_item import CARD_BACK, CardFace, band_collides, wrapped_height
+from desktop.frame.card_item import CARD_BACK, CardFace, band_collides, left_out, wrapped_height
+from desktop.frame.card_table import GAP
 from desktop.frame.i18n import PRIME, Translator
 from desktop.frame.origin import origin_html
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
@@ -16,6 +18,23 @@ PATCH_ON_TIMELINE = (120.0, 34.0)  # low enough to leave the year's title readab
 PATCH_MARGIN = 4.0  # between a patch on the timeline and the foot of the card it covers
 HAND_SIZE = (132.0, 116.0)  # the band holds "Distorsión temporal" at 9 px in a 1280×720 window
 ID_SIZE = (106.0, 72.0)
+HAND_WIDEST = 2.0 * HAND_SIZE[0]  # a hand card given the row's bare felt: wider lines of rule text, not a banner
+WIDEN_STEP = 8.0
+
+
+def hand_width(make: Callable[[float], list[CardFace]], room: float, scale: float | None) -> float:
+    """How wide the cards of a hand are drawn: HAND_SIZE's width, or wider, into the bare felt of the `room`
+    the hand has, as far as their rule texts need to show whole at the view's `scale` (one width for the whole
+    hand, which the player sees; `make` gives the hand's faces at a width)."""
+    width = HAND_SIZE[0]
+    if scale is None:
+        return width
+    faces = make(width)
+    widest = min(HAND_WIDEST, (room + GAP) / max(1, len(faces)) - GAP)
+    while width + WIDEN_STEP <= widest and any(left_out(face, scale) for face in faces):
+        width += WIDEN_STEP
+        faces = make(width)
+    return width
 
 # Colours of the printed deck: purple linchpins turn red when prime; blue ripplepoints.
 LINCHPIN = ("#5b3d8f", "#f2edfa")
@@ -65,11 +84,11 @@ class ChrononautsFaces:
                         title=self.translator.text(f"{card.id}.true.title"), body=self.rule_text(year), corner=card.ti,
                         reconstructed=recon)
 
-    def play_card(self, instance: str, on_timeline: bool = False) -> CardFace:
+    def play_card(self, instance: str, on_timeline: bool = False, size: tuple[float, float] = HAND_SIZE) -> CardFace:
         kind = card_kind(instance)
         if kind in self.rules.inverters:
             inv = self.rules.inverters[kind]
-            w, h = HAND_SIZE
+            w, h = size
             return CardFace(w, h, *INVERTER, kind_label=self.translator.text("kind.inverter"), title=self.translator.text(f"{kind}.title"),
                             body=self.translator.text(f"{kind}.text"), reconstructed=inv.provenance.reconstructed)
         patch = self.rules.patches[kind]
@@ -77,7 +96,7 @@ class ChrononautsFaces:
             w, h = PATCH_ON_TIMELINE
             return CardFace(w, h, PATCH[0], PATCH[0], title=self.translator.text(f"{kind}.title"), plate=True,
                             reconstructed=patch.provenance.reconstructed)
-        w, h = HAND_SIZE
+        w, h = size
         return CardFace(w, h, *PATCH, kind_label=self.translator.text("kind.patch"), year=f"{patch.year}{PRIME}",
                         title=self.translator.text(f"{kind}.title"), body=self.translator.text(f"{kind}.text"),
                         reconstructed=patch.provenance.reconstructed)
@@ -193,7 +212,7 @@ def full_face(faces: ChrononautsFaces, instance: str, size: tuple[float, float] 
     kind = card_kind(instance)
     w, h = size
     if kind in faces.rules.inverters or kind in faces.rules.patches:
-        return faces.play_card(instance)
+        return faces.play_card(instance, size=size)
     if kind in faces.rules.identities:
         ident = faces.rules.identities[kind]
         return CardFace(w, h, *IDENTITY, kind_label=tr.text("kind.identity"), title=tr.text(f"{kind}.name"),

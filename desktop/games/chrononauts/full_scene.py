@@ -15,7 +15,7 @@ from desktop.frame.card_item import CardFace, CardItem
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
                                               SEAT_SIZE, TIMELINE_SIZE, ChrononautsFaces, artifact_plate, full_face,
-                                              seat_face)
+                                              hand_width, seat_face)
 from desktop.games.chrononauts.solonauts_scene import DECK_KEY, DISCARD_KEY, GAP, MARGIN, Dests, SolonautsScene
 from rules.chrononauts.full_state import FullState
 from rules.chrononauts.timeline import Timeline
@@ -34,13 +34,17 @@ SEAT_Y = 12.0
 WIDTH = SEATS_X + SEAT_SIZE[0] + MARGIN
 HEIGHT = HAND_Y + HAND_SIZE[1] + MARGIN
 # Artifaxx has no timeline (CHR-15.1): nothing is drawn for it, and its room goes to larger cards, the
-# Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows.
-LIGHT_CARD = (176.0, 200.0)
+# Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows. They fill the
+# window's height too, and their texts are drawn larger with them: each is a face LIGHT_ZOOM times smaller
+# than the place it takes, shown LIGHT_ZOOM times larger (its words half as large again as Chrononauts').
+LIGHT_CARD = (176.0, 264.0)
+LIGHT_ZOOM = 1.5
+LIGHT_FACE = (LIGHT_CARD[0] / LIGHT_ZOOM, LIGHT_CARD[1] / LIGHT_ZOOM)
 LIGHT_LEFT_W = 5 * (LIGHT_CARD[0] + GAP) - GAP  # the Mission, the zone and its fan, the piles: a narrower
 # table than Chrononauts', drawn larger in the same window
 OWN_WIDE = (3 * (HAND_SIZE[0] + GAP) - 2 * GAP) / 2  # the ID and the Mission, beside the timeline's game
 LIGHT_ROW_Y = 34.0
-LIGHT_HAND_Y = LIGHT_ROW_Y + LIGHT_CARD[1] + 34
+LIGHT_HAND_Y = LIGHT_ROW_Y + LIGHT_CARD[1] + 40  # the caption between clear of a ring round the larger cards
 LIGHT_HEIGHT = LIGHT_HAND_Y + LIGHT_CARD[1] + MARGIN
 
 
@@ -108,7 +112,9 @@ class FullScene(SolonautsScene):
         faces = self.faces
         tr = self.translator
         tl = view.timeline
-        card, row_y, hand_y = (HAND_SIZE, ROW_Y, HAND_Y) if seating.timeline else (LIGHT_CARD, LIGHT_ROW_Y, LIGHT_HAND_Y)
+        # `card` is a face's size, `spot` the place it takes on the table.
+        card, spot, row_y, hand_y = ((HAND_SIZE, HAND_SIZE, ROW_Y, HAND_Y) if seating.timeline
+                                     else (LIGHT_FACE, LIGHT_CARD, LIGHT_ROW_Y, LIGHT_HAND_Y))
         if seating.timeline:
             for year_card in faces.cards.timeline:
                 key = f"tl:{year_card.year}"
@@ -147,16 +153,16 @@ class FullScene(SolonautsScene):
         viewer = seating.viewer
         # The ID and the Mission share the three columns left of the resolving zone: a Mission's three
         # artifacts read whole beside the ID (Artifaxx deals no ID: the Mission moves up, at its cards' size).
-        own_size = (OWN_WIDE, HAND_SIZE[1]) if seating.timeline else card
+        own_size, own_step = ((OWN_WIDE, HAND_SIZE[1]), OWN_WIDE) if seating.timeline else (card, spot[0])
         if viewer is not None:
             for kind, own in (("id", view.ids[viewer]), ("mission", view.missions[viewer])):
                 if own is not None and own != HIDDEN:
                     key = f"own:{kind}"
                     self.put(key, full_face(faces, own, own_size))
                     wanted[key] = (QPointF(x, row_y), 1)
-                    x += own_size[0] + GAP
+                    x += own_step + GAP
         stack_x = _stack_x(seating.timeline)
-        deck_x = MARGIN + left_w - 2 * card[0] - GAP
+        deck_x = MARGIN + left_w - 2 * spot[0] - GAP
         self.put(STACK_KEY, CardFace(card[0], card[1], "#9b927f", "#ece5d6",
                                       title=tr.text("hs.resolving"), body=tr.text("hs.drop_here")))
         wanted[STACK_KEY] = (QPointF(stack_x, row_y), 0)
@@ -170,23 +176,34 @@ class FullScene(SolonautsScene):
                 self.put(key, CardFace(card[0], card[1] / 2, "#5b3d8f", "#f2edfa",
                                         title=tr.text("hs.clockwise" if d == 1 else "hs.counterclockwise")))
                 # Left of the piles.
-                dir_x = deck_x - card[0] - GAP
-                wanted[key] = (QPointF(dir_x, row_y + (0 if d == 1 else card[1] / 2 + 2)), 1)
+                dir_x = deck_x - spot[0] - GAP
+                wanted[key] = (QPointF(dir_x, row_y + (0 if d == 1 else spot[1] / 2 + 2)), 1)
         self.put(DECK_KEY, faces.deck(len(view.draw), card))
         wanted[DECK_KEY] = (QPointF(deck_x, row_y), 0)
         top = view.discard[-1] if view.discard else None
         self.put(DISCARD_KEY, self._discard_face(top, len(view.discard), card))
-        wanted[DISCARD_KEY] = (QPointF(deck_x + card[0] + GAP, row_y), 0)
+        wanted[DISCARD_KEY] = (QPointF(deck_x + spot[0] + GAP, row_y), 0)
         # The hand: the viewer's, or a Miracle's mini-hand while it is being played from.
         self.hand = []
         if viewer is not None:
             miracle = bool(view.mini) and viewer == view.current and HIDDEN not in view.mini
             self.hand = list(view.mini if miracle else view.hands[viewer])
-        spread = min(card[0] + GAP, (left_w - card[0]) / max(1, len(self.hand) - 1))
+        if seating.timeline:
+            # The hand widens into the row's bare felt for its rule texts, under the seats too once their
+            # column ends above it.
+            room = left_w if y - GAP > hand_y - 27 else width - 2 * MARGIN
+            hand, high = self.hand, card[1]
+            card = spot = (hand_width(lambda w: [full_face(faces, held, (w, high)) for held in hand], room,
+                                      self.view_scale), high)
+            left_w = max(left_w, min(room, len(hand) * (card[0] + GAP) - GAP))
+        spread = min(spot[0] + GAP, (left_w - spot[0]) / max(1, len(self.hand) - 1))
         for i, held in enumerate(self.hand):
             self.put(held, full_face(faces, held, card))
             wanted[held] = (QPointF(MARGIN + i * spread, hand_y), 10 + i)
         self.place(wanted)
+        zoom = 1.0 if seating.timeline else LIGHT_ZOOM
+        for key, item in self.items_by_key.items():
+            item.setScale(1.0 if key.startswith(("seat:", "art:")) else zoom)  # the seats' column keeps its size
         self._refresh_full_labels(view, row_y, hand_y)
         self.refresh_marks()
         self.set_curtain(seating.curtain)
@@ -236,6 +253,17 @@ class FullScene(SolonautsScene):
             counter.setText(steps)
             counter.setY(hand_y - 27)
         counter.setX(MARGIN + _left_w(self.seating.timeline) - counter.boundingRect().width())
+
+    def fit_room(self, width: float, height: float) -> None:
+        """The hand's cards widen for their rule texts at the scale the view shows the table at (hand_width);
+        the table keeps the size its seats and artifacts give it."""
+        rect = self.sceneRect()
+        if width <= 0 or height <= 0 or rect.isEmpty():
+            return
+        seen = round(min((width - 4) / rect.width(), (height - 4) / rect.height()), 3)  # as TableView fits it
+        if seen != self.view_scale:
+            self.view_scale = seen
+            self.redraw()
 
     def redraw(self) -> None:
         if self.full_view is not None:

@@ -4,6 +4,8 @@ Dragging, clicking and the keyboard are the shared CardTable's; this module only
 """
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
@@ -11,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, FELT, GAP, LABEL, MARGIN, CardTable, Dests
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (HAND_SIZE, ID_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE, TIMELINE_SIZE,
-                                              ChrononautsFaces)
+                                              ChrononautsFaces, hand_width)
 from desktop.games.chrononauts.words import card_words
 from rules.chrononauts.solonauts import SoloState
 from rules.chrononauts.timeline import Timeline
@@ -24,6 +26,7 @@ WAITING_Y = TIMELINE_Y + 4 * (TIMELINE_SIZE[1] + GAP) + 25
 HAND_Y = WAITING_Y + ID_SIZE[1] + 32
 WIDTH = 2 * MARGIN + 8 * (TIMELINE_SIZE[0] + GAP) - GAP
 HEIGHT = HAND_Y + HAND_SIZE[1] + MARGIN
+WIDEST = 1.25 * WIDTH  # a wide window's extra felt goes to the hand, up to this
 
 
 def timeline_key(year: int) -> str:
@@ -35,6 +38,7 @@ class SolonautsScene(CardTable):
         super().__init__(tr, WIDTH, HEIGHT)
         self.faces = faces
         self.view_state: SoloState | None = None
+        self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
         self._home_slots: list[QGraphicsRectItem] = []
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("label.home", (MARGIN, HOME_Y - 22)), ("label.waiting", (MARGIN, WAITING_Y - 25)),
@@ -63,10 +67,13 @@ class SolonautsScene(CardTable):
             for i, ident in enumerate(row):
                 self.put(ident, self.faces.identity(ident, home, tl))
                 wanted[ident] = (QPointF(MARGIN + i * (ID_SIZE[0] + GAP), y), 1)
+        # The piles at the right of the table, which a wide window widens (fit_room): the hand has the rest.
+        deck_x = self.sceneRect().width() - MARGIN - 2 * HAND_SIZE[0] - GAP
+        width = hand_width(lambda w: [self.faces.play_card(card, size=(w, HAND_SIZE[1])) for card in view.hand],
+                           deck_x - GAP - MARGIN, self.view_scale)
         for i, instance in enumerate(view.hand):
-            self.put(instance, self.faces.play_card(instance))
-            wanted[instance] = (QPointF(MARGIN + i * (HAND_SIZE[0] + GAP), HAND_Y), 3)
-        deck_x = WIDTH - MARGIN - 2 * HAND_SIZE[0] - GAP
+            self.put(instance, self.faces.play_card(instance, size=(width, HAND_SIZE[1])))
+            wanted[instance] = (QPointF(MARGIN + i * (width + GAP), HAND_Y), 3)
         self.put(DECK_KEY, self.faces.deck(len(view.deck)))
         wanted[DECK_KEY] = (QPointF(deck_x, HAND_Y), 0)
         top = view.discard[-1] if view.discard else None
@@ -95,6 +102,19 @@ class SolonautsScene(CardTable):
             slot.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(slot)
             self._home_slots.append(slot)
+
+    def fit_room(self, width: float, height: float) -> None:
+        """As wide as the view's shape at the table's height (up to WIDEST), the felt a wide window would leave
+        bare on either side going to the hand; its cards widen for their rule texts at the scale the view shows
+        the table at (hand_width)."""
+        if width <= 0 or height <= 0:
+            return
+        wanted = min(WIDEST, max(WIDTH, 10 * math.floor(HEIGHT * width / height / 10)))
+        seen = round(min((width - 4) / wanted, (height - 4) / HEIGHT), 3)  # as TableView fits it
+        if (wanted, seen) != (self.sceneRect().width(), self.view_scale):
+            self.view_scale = seen
+            self.setSceneRect(0, 0, wanted, HEIGHT)
+            self.redraw()
 
     def entry_point(self, key: str) -> QPointF:
         # The timeline is dealt before the deck exists; everything else arrives from the deck.

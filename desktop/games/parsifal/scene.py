@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
@@ -114,6 +114,7 @@ class ParsifalScene(CardTable):
             self.put(PENDING_KEY, faces.pending(seating.pending, seating.waiting, pending_size))
             wanted[PENDING_KEY] = (QPointF(pending_x, TOP_Y), 1)
         self.scales: dict[str, float] = {}  # cards of a crowded area are drawn smaller (the rest at 1)
+        self.lain_on: dict[str, list[str]] = {}  # a blocked character -> its blocker lying on its foot, their artifacts
         self._place_areas(view, wanted)
         self.place(wanted)
         for key, item in self.items_by_key.items():
@@ -190,6 +191,7 @@ class ParsifalScene(CardTable):
                 self.scales[character] = scale
                 foot = QPointF(x, y + (face.height - COVER) * scale)
                 if blocker:
+                    self.lain_on[character] = [blocker, *view.held.get(blocker, []), *view.held.get(character, [])]
                     # Over every column of the area: a neighbour must not hide the blocker's band. Its artifacts
                     # come first under it, then the blocked card's own, which the blocker would cover.
                     over = 500.0 + i * 10
@@ -265,6 +267,16 @@ class ParsifalScene(CardTable):
         for key, label in self._labels.items():
             if key.startswith("area:") and int(key[5:]) not in self.area_rects:
                 label.setVisible(False)
+
+    def ring_rect(self, key: str, rect: QRectF) -> QRectF:
+        """A blocked character's ring goes round its blocker lying on its foot and the artifacts under them
+        too: round the card alone it crossed the blocker's band and name (at 1280×720), and stopped short
+        of them it would strike through the card's last line, which ends where the blocker lies."""
+        for lying in self.lain_on.get(key, []):
+            item = self.items_by_key.get(lying)
+            if item is not None and item.isVisible():
+                rect = rect.united(item.sceneBoundingRect())
+        return rect
 
     def fit_room(self, width: float, height: float) -> None:
         """As wide as the view's shape at the floor's height, so the areas get the width a wide window

@@ -141,6 +141,38 @@ def test_a_field_left_out_is_marked_in_the_corner(qapp: Any) -> None:
     assert corner_ink(FACE, 0.55) > corner_ink(plain, 0.55)
 
 
+def test_a_foot_too_low_for_its_text_gets_a_line_where_the_name_and_rule_text_stay_whole(qapp: Any) -> None:
+    """Issue #36: a Time Index ("A1") or a kind label sent to the foot ("Verlichting", a Dutch Banquet row card)
+    was left out whole at 1280×720, its 11-unit foot lower than a line at the floor, on cards with room to
+    spare above it. It now takes a line (across the card, a long word broken between syllables); where that
+    would cut the name or the rule text, they keep the room and the foot is left out as before."""
+    index = CardFace(128, 92, "#5b3d8f", "#f2edfa", kind_label="True history", year="1943", title="Manhattan Project",
+                     body="Ripples: 1945, 1962", corner="A1")
+    row_card = CardFace(70, 96, "#2f6690", "#f6efe0", year="−2", title="Dance", corner="Verlichting", reconstructed=True)
+    for face in (index, row_card):
+        assert left_out(face, 0.83 if face is index else 0.66) == [], face.corner
+    shown = {text.role: text.text for text in shown_texts(row_card, 0.66)}
+    assert shown["corner"].replace("\u00ad", "") == "Verlichting" and "\u00ad" in shown["corner"]
+    # Where a line for the index would cut the rule text, the rule text keeps the foot's room.
+    crowded = CardFace(128, 92, "#1f5fa8", "#e9f0fa", kind_label="Ripplepoint", year="1945",
+                       title="Europe in Ruins After WWI", body="Paradox if 1936 is altered.", corner="C1")
+    assert left_out(crowded, 0.76) == ["corner"]
+
+
+def test_a_rule_text_word_wider_than_the_card_breaks_between_syllables(qapp: Any) -> None:
+    """Issue #36: Dutch Minerva's "buitensporigheid" is wider than its card at 9 px; it was cut with "…" on a
+    card with lines to spare. It breaks with a hyphen between syllables, and where the rule text is still cut
+    short the hyphen is drawn at the break."""
+    minerva = CardFace(80, 158, "#2f5d8a", "#f7f0e0", kind_label="Minerva", title="Minerva",
+                       body="De godin die waakt en buitensporigheid bestraft.")
+    assert left_out(minerva, 0.78) == []
+    body = next(text.text for text in shown_texts(minerva, 0.78) if text.role == "body")
+    assert "\u00ad" in body and body.replace("\u00ad", "") == minerva.body
+    short = CardFace(80, 112, "#2f5d8a", "#f7f0e0", kind_label="Minerva", title="Minerva", body=minerva.body)
+    cut = next(text.text for text in shown_texts(short, 0.78) if text.role == "body")
+    assert cut.endswith("…") and "-\n" in cut
+
+
 def test_a_stamp_stays_readable(qapp: Any) -> None:
     stamped = CardFace(128, 92, "#7a1616", "#f6d9d6", title="Crisis", stamp="PARADOSSO")
     assert stamp_font(stamped, 0.4).pixelSize() * 0.4 >= READABLE

@@ -11,7 +11,7 @@ from chrononauts_driver import NAMES, keep_all, lift
 from table_driver import Dialogs, centre, drag, make_window
 
 from desktop.frame.card_item import left_out, on_screen
-from desktop.games.chrononauts.full_scene import LIGHT_CARD
+from desktop.games.chrononauts.full_scene import LIGHT_CARD, LIGHT_ZOOM
 from desktop.games.chrononauts.full_table import ChrononautsTable
 from desktop.shell.main_window import MainWindow
 from rules.chrononauts.moves import PlayCard
@@ -44,10 +44,12 @@ def test_artifaxx_draws_no_timeline_and_its_cards_take_the_room(main: MainWindow
     paradoxes = light.tr_.text("label.open_paradoxes", count=0)
     assert paradoxes not in scene._labels["counter"].text()
     assert scene.accessible_summary() == light.tr_.text("a11y.hand", count=len(scene.hand)) + "."  # nor a reader
-    mission = scene.items_by_key["own:mission"]
-    assert (mission.face.width, mission.face.height) == LIGHT_CARD
-    for card in scene.hand:
-        assert (scene.items_by_key[card].face.width, scene.items_by_key[card].face.height) == LIGHT_CARD
+    # The Mission and the hand take the larger places, their words drawn larger too (issue #36: the felt
+    # was left bare round cards drawn at Chrononauts' size of text).
+    for key in ["own:mission", *scene.hand]:
+        item = scene.items_by_key[key]
+        assert item.scale() == LIGHT_ZOOM > 1
+        assert (item.face.width * item.scale(), item.face.height * item.scale()) == pytest.approx(LIGHT_CARD)
 
 
 @pytest.mark.parametrize("language", ["en", "es", "nl"])
