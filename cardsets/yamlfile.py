@@ -122,16 +122,18 @@ def id_lines(doc: Document) -> dict[str, int]:
 
 
 def load_valid(path: Path, label: str | None, validate: Callable[[Document], T | None]) -> T:
-    """Read a card-set file and validate it; raise CardSetError with every problem found."""
-    doc = read(path, label)
+    """Read a card-set file and validate it; raise CardSetError with every problem found. Its parse may come
+    from the cache (`cardsets.cache`): it is validated all the same."""
+    doc = read(path, label, kept=True)
     result = validate(doc)
     if doc.problems or result is None:
         raise CardSetError(doc.problems)
     return result
 
 
-def read(path: Path, label: str | None = None) -> Document:
-    """Read and parse a file; ``label`` is the name used in problems (default: the path)."""
+def read(path: Path, label: str | None = None, kept: bool = False) -> Document:
+    """Read and parse a file; ``label`` is the name used in problems (default: the path); ``kept``: the parse of
+    this very text may come from the cache, and is kept there."""
     name = label or str(path)
     try:
         # Bounded and for regular files only: a link to /dev/zero or a FIFO would never end.
@@ -149,4 +151,8 @@ def read(path: Path, label: str | None = None) -> Document:
         return Document(name, problems=[Problem(name, line, column, f"not UTF-8 text (byte 0x{bad}: {exc.reason})")])
     except OSError as exc:
         return Document(name, problems=[Problem(name, 1, 1, f"cannot read: {exc.strerror}")])
+    if kept:
+        from cardsets import cache
+
+        return cache.document(text, name)
     return parse(text, name)

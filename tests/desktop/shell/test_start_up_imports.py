@@ -3,7 +3,8 @@ glossaries and rules texts `check` reads, the computer players, the hint and sol
 guided game, the workbench (its live reload starts once the first table is drawn), replays and How to play are
 imported when first used. The first Solonauts table is drawn in a fresh process and its modules listed, with the
 YAML files it read: the app's and Chrononauts' texts only, and from the second start on neither (their checked
-catalogs are kept, cardsets/catalog_cache.py): only the Chrononauts cards, which the table's faces are made of."""
+catalogs are kept, cardsets/cache.py): only the Chrononauts cards, which the table's faces are made of, and
+whose parse is kept too (they are validated at every start), so that start does not even load PyYAML."""
 from __future__ import annotations
 
 import json
@@ -18,9 +19,9 @@ import json, sys
 from cardsets import text, yamlfile
 read = []
 def reading(real):
-    def spy(path, label=None):
+    def spy(path, label=None, **how):
         read.append(label or str(path))
-        return real(path, label)
+        return real(path, label, **how)
     return spy
 yamlfile.read, text.read = reading(yamlfile.read), reading(text.read)
 from PySide6.QtWidgets import QApplication
@@ -62,8 +63,9 @@ def start(home: Path) -> tuple[set[str], list[str]]:
 def test_the_first_table_reads_its_own_game_only_and_the_next_start_no_text(tmp_path: Path) -> None:
     _modules, read = start(tmp_path)
     assert read == ["chrononauts/cards.yaml", *FIRST_TEXTS]
-    _modules, read = start(tmp_path)
+    modules, read = start(tmp_path)
     assert read == ["chrononauts/cards.yaml"]
+    assert not [m for m in modules if m == "yaml" or m.startswith(("yaml.", "cardsets.yamlparse"))]
     assert list((tmp_path / "cache" / "texts").glob("*.json"))  # kept in the data folder named
 
 

@@ -1,0 +1,240 @@
+"""A per-user cache of what the card-set loaders read at every start (issue #42).
+
+Parsing and checking the YAML of the app's texts and of the first game took most of start-up. Two things
+are kept, as JSON:
+
+- a text catalog the loader accepted (no problem at all), for `cardsets.load_texts` and `load_ui_texts`;
+- a card file's parsed YAML (its values and where each stood) when it parsed without a problem, for the
+  loaders (`yamlfile.load_valid`), which validate it as they would the file: the cache spares the parsing,
+  never the checks.
+
+Each entry is kept under a digest of everything the answer depends on: the bytes read, the keys and notes
+asked for, the file's label, and the source of the modules that parse and check them. So a file edited by
+hand, a translator's save, a newer Convivium or a card set that asks for other keys gives another key and
+the files are read anew; nothing is keyed by a date that a copy or a clock could keep. The cache holds only
+what validation or parsing produced: an entry that cannot be read, is not JSON, is not of the exact shape
+below or has another key is ignored and written again, and what has problems is never kept, so its
+problems are said at every start. `convivium check` reads the texts afresh; the workbench reads its own.
+
+The folder: CONVIVIUM_CACHE if set (empty: no cache), else ``cache/`` in CONVIVIUM_HOME if set (tests, a
+portable install), else the platform's per-user cache folder. JSON, never pickle: a file in a folder
+others may write into must not be able to run code.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import math
+import os
+import re
+import sys
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from cardsets import files
+from cardsets.text import LANGUAGES, Catalog
+from cardsets.yamlfile import MAX_FILE_BYTES, Document, Problem
+
+VERSION = 2  # the shape of an entry; the loaders' own changes are caught by the digest of their sources
+_MAX_ENTRY_BYTES = 4 * len(LANGUAGES) * MAX_FILE_BYTES  # JSON escapes grow a file's text; anything past is refused
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+# The modules whose code decides what a file means and whether it is accepted.
+_LOADER_SOURCES = ("text.py", "yamlfile.py", "yamlparse.py", "plurals.py", "fields.py", "files.py", "cache.py")
+
+
+class _Malformed(ValueError):
+    """An entry that is not of the shape this module writes."""
+
+
+def folder() -> Path | None:
+    """Where the entries are kept, or None when the cache is off."""
+    named = os.environ.get("CONVIVIUM_CACHE")
+    if named is not None:
+        return Path(named) if named else None
+    home = os.environ.get("CONVIVIUM_HOME")
+    if home:
+        return Path(home) / "cache"
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+        return base / "Convivium" / "cache"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "Convivium"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "convivium"
+
+
+# --- text catalogs ----------------------------------------------------------------------------------------
+
+def load(text_folder: Path, label: str, required: Iterable[str] = (),
+         notes: Mapping[str, str] | None = None) -> tuple[Catalog, list[Problem]]:
+    """``text.load(text_folder, label, required, notes, all_forms=False)``, from the cache when it holds the
+    answer for these very files, else read, checked and (when accepted) kept."""
+    from cardsets import text
+
+    where = folder()
+    parts: list[object] = ["catalog", label, list(required), sorted((notes or {}).items())]
+    for lang in LANGUAGES:
+        try:
+            parts.append(hashlib.sha256(files.read_bytes(text_folder / f"{lang}.yaml", MAX_FILE_BYTES)).hexdigest())
+        except OSError as exc:  # the loader says what is wrong with it; the key only has to differ
+            parts.append(f"unread: {type(exc).__name__}")
+    key = _key(parts)
+    entry = None if where is None else where / "texts" / f"{_digest([label, str(text_folder)])[:32]}.json"
+    if entry is not None:
+        with contextlib.suppress(_Malformed):
+            value = _read(entry, key)
+            if value is not None:
+                return _catalog(value), []
+    catalog, problems = text.load(text_folder, label, required, notes, all_forms=False)
+    if entry is not None and not problems:
+        _write(entry, key, {"strings": catalog.strings, "stamps": catalog.stamps})
+    return catalog, problems
+
+
+def _catalog(value: Any) -> Catalog:
+    if not isinstance(value, dict) or set(value) != {"strings", "stamps"}:
+        raise _Malformed("not a catalog")
+    return Catalog(_tables(value["strings"]), _tables(value["stamps"]))
+
+
+def _tables(value: Any) -> dict[str, dict[str, str]]:
+    """Language -> key -> text, one table per language and only text in it."""
+    if not isinstance(value, dict) or list(value) != list(LANGUAGES):
+        raise _Malformed("not one table per language")
+    for table in value.values():
+        if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+            raise _Malformed("not text")
+    return value
+
+
+# --- parsed card files ------------------------------------------------------------------------------------
+
+def document(text: str, label: str) -> Document:
+    """``yamlfile.parse(text, label)``, from the cache when it holds this very text's parse."""
+    from cardsets.yamlfile import parse
+
+    where = folder()
+    if where is None:
+        return parse(text, label)
+    key = _key(["document", label, hashlib.sha256(text.encode("utf-8")).hexdigest()])
+    entry = where / "documents" / f"{_digest([label])[:32]}.json"
+    with contextlib.suppress(_Malformed, RecursionError):
+        value = _read(entry, key)
+        if value is not None:
+            return _document(label, value)
+    doc = parse(text, label)
+    if not doc.problems:
+        with contextlib.suppress(_Malformed):  # a value JSON cannot hold as it is (.inf): parsed each time
+            _write(entry, key, {"data": _plain(doc.data),
+                                "positions": [[list(path), *at] for path, at in doc.positions.items()],
+                                "key_positions": [[list(path), *at] for path, at in doc.key_positions.items()]})
+    return doc
+
+
+def _plain(value: Any) -> Any:
+    """`value` (parsed YAML) as JSON that keeps what JSON alone would not: mappings with keys other than text,
+    and lists apart from those mappings."""
+    if isinstance(value, dict):
+        return {"map": [[_plain(k), _plain(v)] for k, v in value.items()]}
+    if isinstance(value, list):
+        return {"list": [_plain(item) for item in value]}
+    if isinstance(value, float) and not math.isfinite(value):
+        raise _Malformed("not a finite number")
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    raise _Malformed(f"not a YAML value: {type(value).__name__}")
+
+
+def _unplain(value: Any) -> Any:
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    if isinstance(value, dict) and list(value) == ["list"] and isinstance(value["list"], list):
+        return [_unplain(item) for item in value["list"]]
+    if isinstance(value, dict) and list(value) == ["map"] and isinstance(value["map"], list):
+        found: dict[Any, Any] = {}
+        for pair in value["map"]:
+            if not isinstance(pair, list) or len(pair) != 2 or not _is_scalar(pair[0]):
+                raise _Malformed("not a key and its value")
+            found[pair[0]] = _unplain(pair[1])
+        return found
+    raise _Malformed("not a parsed value")
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float))
+
+
+def _document(label: str, value: Any) -> Document:
+    if not isinstance(value, dict) or set(value) != {"data", "positions", "key_positions"}:
+        raise _Malformed("not a document")
+    return Document(label, _unplain(value["data"]), _places(value["positions"]), [],
+                    _places(value["key_positions"]))
+
+
+def _places(value: Any) -> dict[tuple[Any, ...], tuple[int, int]]:
+    if not isinstance(value, list):
+        raise _Malformed("not a list of places")
+    found: dict[tuple[Any, ...], tuple[int, int]] = {}
+    for row in value:
+        if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], list) and all(map(_is_scalar, row[0]))
+                and all(type(n) is int for n in row[1:])):
+            raise _Malformed("not a place")
+        found[tuple(row[0])] = (row[1], row[2])
+    return found
+
+
+# --- entries ----------------------------------------------------------------------------------------------
+
+def _key(parts: list[object]) -> str:
+    return _digest([VERSION, _loader_digest(), *parts])
+
+
+_loader: list[str] = []  # the digest of the loaders' sources, once per process
+
+
+def _loader_digest() -> str:
+    if not _loader:
+        here = Path(__file__).resolve().parent
+        digest = hashlib.sha256()
+        for name in _LOADER_SOURCES:
+            try:
+                digest.update(files.read_bytes(here / name, MAX_FILE_BYTES))
+            except OSError:
+                digest.update(b"unread " + name.encode())  # an install without sources: VERSION alone then
+        _loader.append(digest.hexdigest())
+    return _loader[0]
+
+
+def _digest(parts: list[object]) -> str:
+    return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode("utf-8")).hexdigest()
+
+
+def _read(entry: Path, key: str) -> Any:
+    """The value kept at `entry` under `key`; None if there is none, or it is stale, damaged or of another shape."""
+    try:
+        kept = files.read_text(entry, _MAX_ENTRY_BYTES)
+        # A lone surrogate would fail later, when the text is drawn or written; ours are written unescaped, so
+        # any such escape (or a backslash before "ud8", a false alarm) only means the file is read afresh.
+        if _SURROGATE.search(kept):
+            return None
+        data = json.loads(kept, parse_constant=_refuse)
+    except (OSError, ValueError, RecursionError):  # missing, unreadable, too large, not UTF-8, not JSON, too deep
+        return None
+    if not isinstance(data, dict) or set(data) != {"version", "key", "value"}:
+        return None
+    if data["version"] != VERSION or data["key"] != key:
+        return None
+    return data["value"]
+
+
+def _refuse(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _write(entry: Path, key: str, value: object) -> None:
+    data = {"version": VERSION, "key": key, "value": value}
+    # A cache that cannot be written (a full disk, a read-only home) only means the next start reads the YAML.
+    with contextlib.suppress(OSError):
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        files.write_text(entry, json.dumps(data, ensure_ascii=False, separators=(",", ":")), private=True)
