@@ -6,7 +6,8 @@ are kept, as JSON:
 - a text catalog the loader accepted (no problem at all), for `cardsets.load_texts` and `load_ui_texts`;
 - a card file's parsed YAML (its values and where each stood) when it parsed without a problem, for the
   loaders (`yamlfile.load_valid`), which validate it as they would the file: the cache spares the parsing,
-  never the checks.
+  never the checks;
+- the plural rule of a language as Babel gives it from CLDR (`plurals`), keyed by Babel's version.
 
 Each entry is kept under a digest of everything the answer depends on: the bytes read, the keys and notes
 asked for, the file's label, and the source of the modules that parse and check them. So a file edited by
@@ -33,7 +34,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from cardsets import files
+from cardsets import files, plurals
 from cardsets.text import LANGUAGES, Catalog
 from cardsets.yamlfile import MAX_FILE_BYTES, Document, Problem
 
@@ -182,6 +183,30 @@ def _places(value: Any) -> dict[tuple[Any, ...], tuple[int, int]]:
             raise _Malformed("not a place")
         found[tuple(row[0])] = (row[1], row[2])
     return found
+
+
+# --- plural rules ---------------------------------------------------------------------------------------------
+
+def plural_rules(lang: str, babel_version: str) -> dict[str, str] | None:
+    """CLDR's plural rule of `lang` (category -> condition) as this version of Babel gave it, if it is kept."""
+    where = folder()
+    if where is None:
+        return None
+    value = _read(_plural_entry(where, lang), _key(["plurals", lang, babel_version]))
+    if not isinstance(value, dict) or not value or not all(
+            category in plurals.CATEGORIES and isinstance(condition, str) for category, condition in value.items()):
+        return None
+    return value
+
+
+def keep_plural_rules(lang: str, babel_version: str, rules: Mapping[str, str]) -> None:
+    where = folder()
+    if where is not None:
+        _write(_plural_entry(where, lang), _key(["plurals", lang, babel_version]), dict(rules))
+
+
+def _plural_entry(where: Path, lang: str) -> Path:
+    return where / "plurals" / f"{_digest([lang])[:32]}.json"
 
 
 # --- entries ----------------------------------------------------------------------------------------------

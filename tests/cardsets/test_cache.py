@@ -1,15 +1,19 @@
 """The loaders' cache (cardsets/cache.py, issue #42): an accepted text catalog, or a card file's parse, is read
 from it only for the very files it was made from; a stale, damaged or reshaped entry is ignored and written
-again; what has problems is never kept; and a kept parse is validated as the file would be."""
+again; what has problems is never kept; and a kept parse is validated as the file would be. A language's plural
+rule is kept as this Babel gave it from CLDR."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import babel
 import pytest
 from cardset_edits import edit
 
-from cardsets import cache, text, yamlfile, yamlparse
+from cardsets import cache, plurals, text, yamlfile, yamlparse
 from cardsets.chrononauts import loader as chrononauts
 from cardsets.text import Catalog
 from cardsets.yamlfile import CardSetError, Document, Problem
@@ -260,3 +264,49 @@ def test_a_damaged_parse_is_not_trusted(tmp_path: Path, cache_dir: Path, parses:
     found.write_text(json.dumps(data), encoding="utf-8")
     assert parsed(yamlfile.read(path, "cards.yaml", kept=True)) == expected
     assert parses == ["cards.yaml", "cards.yaml"]
+
+
+# --- plural rules -----------------------------------------------------------------------------------------
+
+@pytest.fixture
+def fresh_rules() -> Iterator[None]:
+    """Plural rules made anew in this test, as in a new process (and again after it)."""
+    plurals._rule.cache_clear()
+    yield
+    plurals._rule.cache_clear()
+
+
+NUMBERS = [*range(0, 120), 1000, 1_000_000, 2_000_000, 10_000_000]
+
+
+def test_a_plural_rule_comes_from_babel_once_then_from_the_cache(cache_dir: Path, fresh_rules: None,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+    real = babel.Locale.parse
+
+    def parse(identifier: object, *args: Any, **kwargs: Any) -> babel.Locale:
+        asked.append(str(identifier))
+        return real(identifier, *args, **kwargs)
+
+    monkeypatch.setattr(babel.Locale, "parse", parse)
+    first = {lang: [plurals.category(lang, n) for n in NUMBERS] for lang in ("it", "en")}
+    plurals._rule.cache_clear()  # a new process
+    again = {lang: [plurals.category(lang, n) for n in NUMBERS] for lang in ("it", "en")}
+    assert asked == ["it", "en"]
+    assert again == first and first["it"][NUMBERS.index(1_000_000)] == "many"
+
+
+def test_a_damaged_or_other_babels_plural_rule_is_asked_of_babel_again(cache_dir: Path, fresh_rules: None) -> None:
+    expected = [plurals.category("es", n) for n in NUMBERS]
+    (found,) = (cache_dir / "plurals").glob("*.json")
+    data = json.loads(found.read_text(encoding="utf-8"))
+    for value in ({"one": "n = = 1"}, {"one": 7}, {"few": "n in 1", "ones": "n in 2"}, []):
+        data["value"] = value
+        found.write_text(json.dumps(data), encoding="utf-8")
+        plurals._rule.cache_clear()
+        assert [plurals.category("es", n) for n in NUMBERS] == expected
+    cache.keep_plural_rules("es", "0.0", {"one": "n in 0..1000"})  # what another Babel gave: not this one's
+    plurals._rule.cache_clear()
+    assert cache.plural_rules("es", babel.__version__) is None
+    assert [plurals.category("es", n) for n in NUMBERS] == expected
+    assert cache.plural_rules("es", babel.__version__) is not None  # this Babel's, kept again
