@@ -3,7 +3,8 @@
 Parsing and checking the YAML of the app's texts and of the first game took most of start-up. Two things
 are kept, as JSON:
 
-- a text catalog the loader accepted (no problem at all), for `cardsets.load_texts` and `load_ui_texts`;
+- a text catalog the loader accepted (no problem at all), for `cardsets.load_texts` and `load_ui_texts`
+  (`cardsets.catalog_cache`);
 - a card file's parsed YAML (its values and where each stood) when it parsed without a problem, for the
   loaders (`yamlfile.load_valid`), which validate it as they would the file: the cache spares the parsing,
   never the checks;
@@ -30,22 +31,22 @@ import math
 import os
 import re
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from cardsets import files, plurals
-from cardsets.text import LANGUAGES, Catalog
-from cardsets.yamlfile import MAX_FILE_BYTES, Document, Problem
+from cardsets import files
+from cardsets.yamldoc import Document
 
 VERSION = 2  # the shape of an entry; the loaders' own changes are caught by the digest of their sources
-_MAX_ENTRY_BYTES = 4 * len(LANGUAGES) * MAX_FILE_BYTES  # JSON escapes grow a file's text; anything past is refused
+_MAX_ENTRY_BYTES = 32_000_000  # four files of yamlfile.MAX_FILE_BYTES, grown by JSON's escapes; anything past is refused
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 # The modules whose code decides what a file means and whether it is accepted.
-_LOADER_SOURCES = ("text.py", "yamlfile.py", "yamlparse.py", "plurals.py", "fields.py", "files.py", "cache.py")
+_LOADER_SOURCES = ("text.py", "yamlfile.py", "yamldoc.py", "yamlparse.py", "plurals.py", "fields.py", "files.py",
+                   "cache.py", "catalog_cache.py")
 
 
-class _Malformed(ValueError):
+class Malformed(ValueError):
     """An entry that is not of the shape this module writes."""
 
 
@@ -65,72 +66,32 @@ def folder() -> Path | None:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "convivium"
 
 
-# --- text catalogs ----------------------------------------------------------------------------------------
-
-def load(text_folder: Path, label: str, required: Iterable[str] = (),
-         notes: Mapping[str, str] | None = None) -> tuple[Catalog, list[Problem]]:
-    """``text.load(text_folder, label, required, notes, all_forms=False)``, from the cache when it holds the
-    answer for these very files, else read, checked and (when accepted) kept."""
-    from cardsets import text
-
-    where = folder()
-    parts: list[object] = ["catalog", label, list(required), sorted((notes or {}).items())]
-    for lang in LANGUAGES:
-        try:
-            parts.append(hashlib.sha256(files.read_bytes(text_folder / f"{lang}.yaml", MAX_FILE_BYTES)).hexdigest())
-        except OSError as exc:  # the loader says what is wrong with it; the key only has to differ
-            parts.append(f"unread: {type(exc).__name__}")
-    key = _key(parts)
-    entry = None if where is None else where / "texts" / f"{_digest([label, str(text_folder)])[:32]}.json"
-    if entry is not None:
-        with contextlib.suppress(_Malformed):
-            value = _read(entry, key)
-            if value is not None:
-                return _catalog(value), []
-    catalog, problems = text.load(text_folder, label, required, notes, all_forms=False)
-    if entry is not None and not problems:
-        _write(entry, key, {"strings": catalog.strings, "stamps": catalog.stamps})
-    return catalog, problems
-
-
-def _catalog(value: Any) -> Catalog:
-    if not isinstance(value, dict) or set(value) != {"strings", "stamps"}:
-        raise _Malformed("not a catalog")
-    return Catalog(_tables(value["strings"]), _tables(value["stamps"]))
-
-
-def _tables(value: Any) -> dict[str, dict[str, str]]:
-    """Language -> key -> text, one table per language and only text in it."""
-    if not isinstance(value, dict) or list(value) != list(LANGUAGES):
-        raise _Malformed("not one table per language")
-    for table in value.values():
-        if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
-            raise _Malformed("not text")
-    return value
-
-
 # --- parsed card files ------------------------------------------------------------------------------------
 
 def document(text: str, label: str) -> Document:
     """``yamlfile.parse(text, label)``, from the cache when it holds this very text's parse."""
-    from cardsets.yamlfile import parse
-
     where = folder()
     if where is None:
-        return parse(text, label)
-    key = _key(["document", label, hashlib.sha256(text.encode("utf-8")).hexdigest()])
-    entry = where / "documents" / f"{_digest([label])[:32]}.json"
-    with contextlib.suppress(_Malformed, RecursionError):
-        value = _read(entry, key)
+        return _parsed(text, label)
+    key = make_key(["document", label, hashlib.sha256(text.encode("utf-8")).hexdigest()])
+    entry = where / "documents" / f"{digest([label])[:32]}.json"
+    with contextlib.suppress(Malformed, RecursionError):
+        value = read(entry, key)
         if value is not None:
             return _document(label, value)
-    doc = parse(text, label)
+    doc = _parsed(text, label)
     if not doc.problems:
-        with contextlib.suppress(_Malformed):  # a value JSON cannot hold as it is (.inf): parsed each time
-            _write(entry, key, {"data": _plain(doc.data),
+        with contextlib.suppress(Malformed):  # a value JSON cannot hold as it is (.inf): parsed each time
+            write(entry, key, {"data": _plain(doc.data),
                                 "positions": [[list(path), *at] for path, at in doc.positions.items()],
                                 "key_positions": [[list(path), *at] for path, at in doc.key_positions.items()]})
     return doc
+
+
+def _parsed(text: str, label: str) -> Document:
+    from cardsets import yamlparse  # and PyYAML with it: only for a text the cache does not hold
+
+    return yamlparse.parse(text, label)
 
 
 def _plain(value: Any) -> Any:
@@ -141,10 +102,10 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return {"list": [_plain(item) for item in value]}
     if isinstance(value, float) and not math.isfinite(value):
-        raise _Malformed("not a finite number")
+        raise Malformed("not a finite number")
     if value is None or isinstance(value, (str, int, float)):
         return value
-    raise _Malformed(f"not a YAML value: {type(value).__name__}")
+    raise Malformed(f"not a YAML value: {type(value).__name__}")
 
 
 def _unplain(value: Any) -> Any:
@@ -156,10 +117,10 @@ def _unplain(value: Any) -> Any:
         found: dict[Any, Any] = {}
         for pair in value["map"]:
             if not isinstance(pair, list) or len(pair) != 2 or not _is_scalar(pair[0]):
-                raise _Malformed("not a key and its value")
+                raise Malformed("not a key and its value")
             found[pair[0]] = _unplain(pair[1])
         return found
-    raise _Malformed("not a parsed value")
+    raise Malformed("not a parsed value")
 
 
 def _is_scalar(value: Any) -> bool:
@@ -168,33 +129,34 @@ def _is_scalar(value: Any) -> bool:
 
 def _document(label: str, value: Any) -> Document:
     if not isinstance(value, dict) or set(value) != {"data", "positions", "key_positions"}:
-        raise _Malformed("not a document")
+        raise Malformed("not a document")
     return Document(label, _unplain(value["data"]), _places(value["positions"]), [],
                     _places(value["key_positions"]))
 
 
 def _places(value: Any) -> dict[tuple[Any, ...], tuple[int, int]]:
     if not isinstance(value, list):
-        raise _Malformed("not a list of places")
+        raise Malformed("not a list of places")
     found: dict[tuple[Any, ...], tuple[int, int]] = {}
     for row in value:
         if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], list) and all(map(_is_scalar, row[0]))
                 and all(type(n) is int for n in row[1:])):
-            raise _Malformed("not a place")
+            raise Malformed("not a place")
         found[tuple(row[0])] = (row[1], row[2])
     return found
 
 
 # --- plural rules ---------------------------------------------------------------------------------------------
 
-def plural_rules(lang: str, babel_version: str) -> dict[str, str] | None:
-    """CLDR's plural rule of `lang` (category -> condition) as this version of Babel gave it, if it is kept."""
+def plural_rules(lang: str, babel_version: str, categories: tuple[str, ...]) -> dict[str, str] | None:
+    """CLDR's plural rule of `lang` (category -> condition) as this version of Babel gave it, if it is kept (and
+    names only `categories`)."""
     where = folder()
     if where is None:
         return None
-    value = _read(_plural_entry(where, lang), _key(["plurals", lang, babel_version]))
+    value = read(_plural_entry(where, lang), make_key(["plurals", lang, babel_version]))
     if not isinstance(value, dict) or not value or not all(
-            category in plurals.CATEGORIES and isinstance(condition, str) for category, condition in value.items()):
+            category in categories and isinstance(condition, str) for category, condition in value.items()):
         return None
     return value
 
@@ -202,17 +164,18 @@ def plural_rules(lang: str, babel_version: str) -> dict[str, str] | None:
 def keep_plural_rules(lang: str, babel_version: str, rules: Mapping[str, str]) -> None:
     where = folder()
     if where is not None:
-        _write(_plural_entry(where, lang), _key(["plurals", lang, babel_version]), dict(rules))
+        write(_plural_entry(where, lang), make_key(["plurals", lang, babel_version]), dict(rules))
 
 
 def _plural_entry(where: Path, lang: str) -> Path:
-    return where / "plurals" / f"{_digest([lang])[:32]}.json"
+    return where / "plurals" / f"{digest([lang])[:32]}.json"
 
 
 # --- entries ----------------------------------------------------------------------------------------------
 
-def _key(parts: list[object]) -> str:
-    return _digest([VERSION, _loader_digest(), *parts])
+def make_key(parts: list[object]) -> str:
+    """The key of an entry made from `parts` by this version of the loaders."""
+    return digest([VERSION, _loader_digest(), *parts])
 
 
 _loader: list[str] = []  # the digest of the loaders' sources, once per process
@@ -221,21 +184,21 @@ _loader: list[str] = []  # the digest of the loaders' sources, once per process
 def _loader_digest() -> str:
     if not _loader:
         here = Path(__file__).resolve().parent
-        digest = hashlib.sha256()
+        sources = hashlib.sha256()
         for name in _LOADER_SOURCES:
             try:
-                digest.update(files.read_bytes(here / name, MAX_FILE_BYTES))
+                sources.update(files.read_bytes(here / name, _MAX_ENTRY_BYTES))
             except OSError:
-                digest.update(b"unread " + name.encode())  # an install without sources: VERSION alone then
-        _loader.append(digest.hexdigest())
+                sources.update(b"unread " + name.encode())  # an install without sources: VERSION alone then
+        _loader.append(sources.hexdigest())
     return _loader[0]
 
 
-def _digest(parts: list[object]) -> str:
+def digest(parts: list[object]) -> str:
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
-def _read(entry: Path, key: str) -> Any:
+def read(entry: Path, key: str) -> Any:
     """The value kept at `entry` under `key`; None if there is none, or it is stale, damaged or of another shape."""
     try:
         kept = files.read_text(entry, _MAX_ENTRY_BYTES)
@@ -257,7 +220,7 @@ def _refuse(name: str) -> None:
     raise ValueError(f"{name} is not JSON")
 
 
-def _write(entry: Path, key: str, value: object) -> None:
+def write(entry: Path, key: str, value: object) -> None:
     data = {"version": VERSION, "key": key, "value": value}
     # A cache that cannot be written (a full disk, a read-only home) only means the next start reads the YAML.
     with contextlib.suppress(OSError):

@@ -38,7 +38,7 @@ def _rule(lang: str) -> PluralRule:
 
     # CLDR's rule as this Babel gives it, kept beside the card sets' texts: reading Babel's locale data for it
     # was a tenth of start-up (issue #42).
-    rules = kept.plural_rules(lang, babel.__version__)
+    rules = kept.plural_rules(lang, babel.__version__, CATEGORIES)
     if rules is not None:
         try:
             return PluralRule(rules)

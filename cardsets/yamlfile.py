@@ -26,13 +26,13 @@ text it needs in the cache (`cardsets.cache`) does not load it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from cardsets.files import FileRefused, read_text
+from cardsets.yamldoc import CardSetError, Document, Path_, Problem
 
-Path_ = tuple[str | int, ...]
+__all__ = ["CardSetError", "Document", "MAX_FILE_BYTES", "Path_", "Problem", "id_lines", "load_valid", "parse", "read"]
 
 # Limits that keep a hostile or mangled file from crashing or hanging the loader:
 # the shipped files are tens of kilobytes, and megabytes take tens of seconds to parse;
@@ -40,60 +40,6 @@ Path_ = tuple[str | int, ...]
 # around 10^5 levels), and aliases can expand a small file exponentially (the others: cardsets.yamlparse).
 MAX_FILE_BYTES = 2_000_000
 
-
-@dataclass(frozen=True, order=True)
-class Problem:
-    """One thing wrong in a file, with its position (1-based)."""
-
-    file: str
-    line: int
-    column: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
-
-
-class CardSetError(ValueError):
-    """A card set with problems. ``problems`` lists every one of them."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = sorted(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
-
-
-@dataclass
-class Document:
-    """A parsed YAML file: its data, where each value stood, and what went wrong."""
-
-    file: str
-    data: Any = None
-    positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
-    key_positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)  # where the key of each mapping value stood
-
-    def where(self, path: Path_) -> tuple[int, int]:
-        """The position of the value at ``path``, or of its nearest ancestor that has one."""
-        p = tuple(path)
-        while p:
-            if p in self.positions:
-                return self.positions[p]
-            p = p[:-1]
-        return self.positions.get((), (1, 1))
-
-    def where_key(self, path: Path_) -> tuple[int, int]:
-        """The position of the key that ``path`` ends with (of its value if there is no key)."""
-        return self.key_positions.get(tuple(path)) or self.where(path)
-
-    def problem(self, path: Path_, message: str) -> None:
-        """Record a problem at `path`, with the line and column where its value stood."""
-        line, column = self.where(path)
-        self.problems.append(Problem(self.file, line, column, message))
-
-    def key_problem(self, path: Path_, message: str) -> None:
-        """A problem with the key itself (unknown, wrong type), reported where the key stands."""
-        line, column = self.where_key(path)
-        self.problems.append(Problem(self.file, line, column, message))
 
 def parse(text: str, file: str) -> Document:
     """Parse one YAML document. Syntax errors become problems, never exceptions."""

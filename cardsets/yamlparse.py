@@ -10,7 +10,7 @@ from typing import Any
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
 
-from cardsets.yamlfile import Document, Path_, Problem
+from cardsets.yamldoc import Document, Path_, Problem
 
 try:
     from yaml import CSafeLoader as _BaseLoader

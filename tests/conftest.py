@@ -7,7 +7,7 @@ import shutil
 import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-# The catalogs' cache (cardsets/catalog_cache.py) of this test process: never the person's own cache folder.
+# The loaders' cache (cardsets/cache.py) of this test process: never the person's own cache folder.
 if "CONVIVIUM_CACHE" not in os.environ:
     os.environ["CONVIVIUM_CACHE"] = tempfile.mkdtemp(prefix="convivium-test-cache-")
     atexit.register(shutil.rmtree, os.environ["CONVIVIUM_CACHE"], True)

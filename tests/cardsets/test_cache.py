@@ -1,4 +1,4 @@
-"""The loaders' cache (cardsets/cache.py, issue #42): an accepted text catalog, or a card file's parse, is read
+"""The loaders' cache (cardsets/cache.py and catalog_cache.py, issue #42): an accepted text catalog, or a card file's parse, is read
 from it only for the very files it was made from; a stale, damaged or reshaped entry is ignored and written
 again; what has problems is never kept; and a kept parse is validated as the file would be. A language's plural
 rule is kept as this Babel gave it from CLDR."""
@@ -13,7 +13,7 @@ import babel
 import pytest
 from cardset_edits import edit
 
-from cardsets import cache, plurals, text, yamlfile, yamlparse
+from cardsets import cache, catalog_cache, plurals, text, yamlfile, yamlparse
 from cardsets.chrononauts import loader as chrononauts
 from cardsets.text import Catalog
 from cardsets.yamlfile import CardSetError, Document, Problem
@@ -47,8 +47,8 @@ def entry(cache_dir: Path) -> Path:
 
 def test_a_second_reading_of_the_same_files_comes_from_the_cache(text_folder: Path, cache_dir: Path,
                                                                   reads: list[str]) -> None:
-    first, problems = cache.load(text_folder, "text")
-    again, again_problems = cache.load(text_folder, "text")
+    first, problems = catalog_cache.load(text_folder, "text")
+    again, again_problems = catalog_cache.load(text_folder, "text")
     assert problems == again_problems == []
     assert reads == ["text"]
     assert again == first == text.load(text_folder, "text", all_forms=False)[0]
@@ -58,24 +58,24 @@ def test_a_second_reading_of_the_same_files_comes_from_the_cache(text_folder: Pa
 def test_an_edited_file_is_read_again_even_at_the_same_size_and_time(text_folder: Path, cache_dir: Path,
                                                                       reads: list[str]) -> None:
     it = text_folder / "it.yaml"
-    cache.load(text_folder, "text")
+    catalog_cache.load(text_folder, "text")
     stat = it.stat()
     edit(it, ("Ciao", "Olà"))
     import os
 
     os.utime(it, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # what a copy that keeps dates does
     assert it.stat().st_size == stat.st_size
-    catalog, _ = cache.load(text_folder, "text")
+    catalog, _ = catalog_cache.load(text_folder, "text")
     assert reads == ["text", "text"]
     assert catalog.text("it", "greeting") == "Olà"
 
 
 def test_other_required_keys_or_notes_are_another_entry(text_folder: Path, cache_dir: Path, reads: list[str]) -> None:
-    cache.load(text_folder, "text")
-    _, problems = cache.load(text_folder, "text", ["greeting", "no.such.key"])
+    catalog_cache.load(text_folder, "text")
+    _, problems = catalog_cache.load(text_folder, "text", ["greeting", "no.such.key"])
     assert [p.message for p in problems] == ["missing string 'no.such.key' (English is the reference and must "
                                              "have every key)"]
-    noted, _ = cache.load(text_folder, "text", notes={"tl_1865": "A note."})
+    noted, _ = catalog_cache.load(text_folder, "text", notes={"tl_1865": "A note."})
     assert noted.text("en", "tl_1865.note") == "A note."
     assert reads == ["text", "text", "text"]
 
@@ -83,7 +83,7 @@ def test_other_required_keys_or_notes_are_another_entry(text_folder: Path, cache
 def test_a_catalog_with_problems_is_not_kept(text_folder: Path, cache_dir: Path, reads: list[str]) -> None:
     edit(text_folder / "it.yaml", ("Ciao", "Ciao\x07"))
     for _ in range(2):
-        _, problems = cache.load(text_folder, "text")
+        _, problems = catalog_cache.load(text_folder, "text")
         assert problems
     assert reads == ["text", "text"]
     assert not (cache_dir / "texts").exists()
@@ -98,12 +98,12 @@ def test_a_catalog_with_problems_is_not_kept(text_folder: Path, cache_dir: Path,
 ])
 def test_a_damaged_entry_is_ignored_and_written_again(text_folder: Path, cache_dir: Path, reads: list[str],
                                                       damage: str) -> None:
-    expected, _ = cache.load(text_folder, "text")
+    expected, _ = catalog_cache.load(text_folder, "text")
     entry(cache_dir).write_bytes(damage.encode("utf-8", "surrogateescape"))
-    catalog, problems = cache.load(text_folder, "text")
+    catalog, problems = catalog_cache.load(text_folder, "text")
     assert (catalog, problems) == (expected, [])
     assert reads == ["text", "text"]
-    cache.load(text_folder, "text")  # the entry was written again, whole
+    catalog_cache.load(text_folder, "text")  # the entry was written again, whole
     assert reads == ["text", "text"]
 
 
@@ -111,7 +111,7 @@ def test_a_damaged_entry_is_ignored_and_written_again(text_folder: Path, cache_d
                                     "a key more"])
 def test_an_entry_of_another_key_or_shape_is_not_trusted(text_folder: Path, cache_dir: Path, reads: list[str],
                                                          change: str) -> None:
-    expected, _ = cache.load(text_folder, "text")
+    expected, _ = catalog_cache.load(text_folder, "text")
     data = json.loads(entry(cache_dir).read_text(encoding="utf-8"))
     kept = data["value"]
     if change == "key":
@@ -128,7 +128,7 @@ def test_an_entry_of_another_key_or_shape_is_not_trusted(text_folder: Path, cach
     else:
         data["code"] = "print('no')"
     entry(cache_dir).write_text(json.dumps(data), encoding="utf-8")
-    catalog, _ = cache.load(text_folder, "text")
+    catalog, _ = catalog_cache.load(text_folder, "text")
     assert catalog == expected
     assert reads == ["text", "text"]
 
@@ -137,8 +137,8 @@ def test_an_empty_cache_setting_turns_it_off(text_folder: Path, tmp_path: Path, 
                                              reads: list[str]) -> None:
     monkeypatch.setenv("CONVIVIUM_CACHE", "")
     assert cache.folder() is None
-    cache.load(text_folder, "text")
-    cache.load(text_folder, "text")
+    catalog_cache.load(text_folder, "text")
+    catalog_cache.load(text_folder, "text")
     assert reads == ["text", "text"]
 
 
@@ -154,8 +154,8 @@ def test_a_cache_folder_that_cannot_be_written_only_means_reading_the_files(text
     blocked = tmp_path / "a file"
     blocked.write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv("CONVIVIUM_CACHE", str(blocked))
-    first, _ = cache.load(text_folder, "text")
-    again, _ = cache.load(text_folder, "text")
+    first, _ = catalog_cache.load(text_folder, "text")
+    again, _ = catalog_cache.load(text_folder, "text")
     assert first == again
     assert reads == ["text", "text"]
 
@@ -307,6 +307,6 @@ def test_a_damaged_or_other_babels_plural_rule_is_asked_of_babel_again(cache_dir
         assert [plurals.category("es", n) for n in NUMBERS] == expected
     cache.keep_plural_rules("es", "0.0", {"one": "n in 0..1000"})  # what another Babel gave: not this one's
     plurals._rule.cache_clear()
-    assert cache.plural_rules("es", babel.__version__) is None
+    assert cache.plural_rules("es", babel.__version__, plurals.CATEGORIES) is None
     assert [plurals.category("es", n) for n in NUMBERS] == expected
-    assert cache.plural_rules("es", babel.__version__) is not None  # this Babel's, kept again
+    assert cache.plural_rules("es", babel.__version__, plurals.CATEGORIES) is not None  # this Babel's, kept again
