@@ -1,6 +1,6 @@
 """A per-user cache of what the card-set loaders read at every start (issue #42).
 
-Parsing and checking the YAML of the app's texts and of the first game took most of start-up. Two things
+Parsing and checking the YAML of the app's texts and of the first game took most of start-up. Three things
 are kept, as JSON:
 
 - a text catalog the loader accepted (no problem at all), for `cardsets.load_texts` and `load_ui_texts`
@@ -14,9 +14,10 @@ Each entry is kept under a digest of everything the answer depends on: the bytes
 asked for, the file's label, and the source of the modules that parse and check them. So a file edited by
 hand, a translator's save, a newer Convivium or a card set that asks for other keys gives another key and
 the files are read anew; nothing is keyed by a date that a copy or a clock could keep. The cache holds only
-what validation or parsing produced: an entry that cannot be read, is not JSON, is not of the exact shape
-below or has another key is ignored and written again, and what has problems is never kept, so its
-problems are said at every start. `convivium check` reads the texts afresh; the workbench reads its own.
+what validation or parsing produced: an entry that cannot be read, is not JSON, is not of the shape this
+module writes or has another key is ignored and written again, and what has problems is never kept, so its
+problems are said at every start. `convivium check` reads the texts afresh (its card files' parses may come
+from here, and are validated all the same); the workbench reads its own.
 
 The folder: CONVIVIUM_CACHE if set (empty: no cache), else ``cache/`` in CONVIVIUM_HOME if set (tests, a
 portable install), else the platform's per-user cache folder. JSON, never pickle: a file in a folder
@@ -162,6 +163,7 @@ def plural_rules(lang: str, babel_version: str, categories: tuple[str, ...]) -> 
 
 
 def keep_plural_rules(lang: str, babel_version: str, rules: Mapping[str, str]) -> None:
+    """Keep the plural rule Babel gave for `lang` (`plural_rules` reads it with the same Babel)."""
     where = folder()
     if where is not None:
         write(_plural_entry(where, lang), make_key(["plurals", lang, babel_version]), dict(rules))
@@ -195,6 +197,7 @@ def _loader_digest() -> str:
 
 
 def digest(parts: list[object]) -> str:
+    """A digest of `parts` (JSON values): an entry's key, or its file's name."""
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
@@ -221,6 +224,7 @@ def _refuse(name: str) -> None:
 
 
 def write(entry: Path, key: str, value: object) -> None:
+    """Keep `value` (JSON values) at `entry` under `key`, whole or not at all."""
     data = {"version": VERSION, "key": key, "value": value}
     # A cache that cannot be written (a full disk, a read-only home) only means the next start reads the YAML.
     with contextlib.suppress(OSError):
