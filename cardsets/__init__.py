@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from cardsets import files, text
+from cardsets import catalog_cache, files, text
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.folders import ROOT, folder, games
 from cardsets.text import LANGUAGES, Catalog
@@ -89,9 +89,10 @@ def translation_problems(name: str, root: Path = ROOT) -> list[Problem]:
 def load_texts(game: str, root: Path = ROOT) -> Catalog:
     """The strings of one game; raises CardSetError if a language file is broken."""
     cards = load_set(game, root)
-    # `convivium check` holds the forms to CLDR; the table needs only what it shows (no locale data at start-up).
-    catalog, problems = text.load(folder(game, root) / "text", f"{game}/text", cards.text_keys(), cards.notes(),
-                                  all_forms=False)
+    # `convivium check` holds the forms to CLDR; the table needs only what it shows (no locale data at start-up),
+    # and what it was shown last time, if these files have not changed since (catalog_cache).
+    catalog, problems = catalog_cache.load(folder(game, root) / "text", f"{game}/text", cards.text_keys(),
+                                           cards.notes())
     if problems:
         raise CardSetError(problems)
     return _with_translations(catalog, game, root)
@@ -99,7 +100,7 @@ def load_texts(game: str, root: Path = ROOT) -> Catalog:
 
 @lru_cache(maxsize=None)
 def load_ui_texts(root: Path = ROOT) -> Catalog:
-    catalog, problems = text.load(root / "ui" / "text", "ui/text", all_forms=False)
+    catalog, problems = catalog_cache.load(root / "ui" / "text", "ui/text")
     if problems:
         raise CardSetError(problems)
     return _with_translations(catalog, "ui", root)

@@ -31,7 +31,8 @@ from cardsets.text import LANGUAGES, REFERENCE, fingerprint
 from cardsets import files
 from cardsets.files import read_bytes
 from cardsets.folders import folder
-from cardsets.yamlfile import MAX_FILE_BYTES, Problem, StrictLoader, parse
+from cardsets.yamlfile import MAX_FILE_BYTES, Problem, parse
+from cardsets.yamlparse import StrictLoader
 
 STAMP_KEY = "translated_from"
 TRANSLATIONS = tuple(lang for lang in LANGUAGES if lang != REFERENCE)

@@ -49,7 +49,8 @@ from cardsets.check import STAMP_KEY, StampRefused, _key, _line_start, _notes, d
 from cardsets.files import read_bytes, write_bytes
 from cardsets.folders import folder
 from cardsets.text import LANGUAGES, REFERENCE, fingerprint, placeholders
-from cardsets.yamlfile import MAX_FILE_BYTES, Problem, StrictLoader, id_lines, parse, read
+from cardsets.yamlfile import MAX_FILE_BYTES, Problem, id_lines, parse, read
+from cardsets.yamlparse import StrictLoader
 
 FORMATS = {"po": ".po", "xliff": ".xlf"}
 UI = "ui"

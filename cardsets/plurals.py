@@ -30,13 +30,26 @@ _EXAMPLES: tuple[int, ...] = (*range(1, 200), 0, 1000, 10_000, 100_000, 1_000_00
 
 @cache
 def _rule(lang: str) -> PluralRule:
-    from babel import Locale, UnknownLocaleError  # here: most starts count nothing
-    from babel.plural import PluralRule
+    import babel  # here: most starts count nothing
+    from babel import Locale, UnknownLocaleError
+    from babel.plural import PluralRule, RuleError
 
+    from cardsets import cache as kept
+
+    # CLDR's rule as this Babel gives it, kept beside the card sets' texts: reading Babel's locale data for it
+    # was a tenth of start-up (issue #42).
+    rules = kept.plural_rules(lang, babel.__version__, CATEGORIES)
+    if rules is not None:
+        try:
+            return PluralRule(rules)
+        except RuleError:
+            pass  # a damaged entry: asked of Babel again
     try:
-        return Locale.parse(lang).plural_form
+        rule = Locale.parse(lang).plural_form
     except (UnknownLocaleError, ValueError):
-        return PluralRule({"one": "i = 1 and v = 0"})  # a pseudo-locale counts as English does
+        rule = PluralRule({"one": "i = 1 and v = 0"})  # a pseudo-locale counts as English does
+    kept.keep_plural_rules(lang, babel.__version__, rule.rules)
+    return rule
 
 
 @cache

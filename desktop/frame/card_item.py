@@ -225,6 +225,15 @@ class TextBox:
 def face_layout(face: CardFace, title_room: float | None = None) -> list[TextBox]:
     """The text boxes of a face, in painting order; paint_face and the overflow check both use it.
     `title_room` gives the title that height exactly and the body the rest (a face seen small)."""
+    return list(_laid_out(face, title_room))
+
+
+@lru_cache(maxsize=4096)  # measured again at each redraw and at each step of a card growing to its text (issue #42)
+def _laid_out(face: CardFace, title_room: float | None) -> tuple[TextBox, ...]:
+    return tuple(_layout(face, title_room))
+
+
+def _layout(face: CardFace, title_room: float | None) -> list[TextBox]:
     w, h = face.width, face.height
     AF = Qt.AlignmentFlag
     if face.plate:
@@ -653,6 +662,12 @@ def _flat(text: str) -> str:
 def left_out(face: CardFace, scale: float | None) -> list[str]:
     """The roles of `face` not drawn whole at `scale`: "title" when the name is cut, and the FIELDS
     left out or cut short (the hover zoom and the detail panel show them)."""
+    return list(_left_out(face, None if scale is None else _floor(scale)))
+
+
+@lru_cache(maxsize=4096)  # a card growing to its text asks at each step, at every redraw (issue #42)
+def _left_out(face: CardFace, floor: int | None) -> tuple[str, ...]:
+    scale = None if floor is None else READABLE / floor  # what is shown depends on the floor alone (_shown_small)
     shown = {text.role: _flat(text.text) for text in shown_texts(face, scale)}
     missing = []
     for box in face_layout(face):
@@ -660,7 +675,7 @@ def left_out(face: CardFace, scale: float | None) -> list[str]:
             if box.role == "kind_label" and face.kind_label == face.title and shown.get("title") == _flat(face.title):
                 continue  # a band that repeats a name shown whole
             missing.append(box.role)
-    return missing
+    return tuple(missing)
 
 
 def _readable(box: TextBox, floor: int) -> QFont | None:

@@ -16,6 +16,8 @@ from rules.kernel import RulesError
 from rules.saves import SaveError
 
 PRIME = "′"  # the prime mark printed after a year on the prime side
+FILLED_KEPT = 20_000  # filled strings a Translator remembers (a long game's counts and names: then afresh)
+_PLAIN = (str, int, float, bool, type(None))  # parameter values a filled string may be remembered by
 
 
 _QT_TRANSLATOR: QTranslator | None = None
@@ -71,6 +73,10 @@ class Translator(QObject):
         self.ui: Catalog = ui if ui is not None else cardsets.load_ui_texts()
         self.game: Catalog = texts if texts is not None else cardsets.load_texts(game)
         self._pseudo: tuple[Catalog, Catalog] | None = None  # made on first use: most people never need it
+        # Filled strings by (language, key, parameters): a redraw asks for the same few hundred again and again
+        # (issue #42). Kept for the catalogs they were filled from: another catalog starts afresh.
+        self._filled: dict[tuple[object, ...], str] = {}
+        self._filled_from: tuple[Catalog, Catalog] | None = None
 
     @property
     def language(self) -> str:
@@ -87,6 +93,7 @@ class Translator(QObject):
     def replace_texts(self, ui: Catalog, texts: Catalog) -> None:
         """Speak from freshly read catalogs; everything showing text listens to texts_changed."""
         self.ui, self.game, self._pseudo = ui, texts, None
+        self._filled, self._filled_from = {}, None  # a translator's file may change a string in place
         self._games.clear()  # the other games' catalogs are read afresh next time too
         self.texts_changed.emit()
 
@@ -110,7 +117,22 @@ class Translator(QObject):
 
     def text(self, key: str, **params: object) -> str:
         """The string for `key`; a counted string (`key.one`, `key.many`…) in the form CLDR gives its number."""
-        ui, game = self._catalogs()
+        catalogs = self._catalogs()
+        kept_for = self._filled_from
+        if kept_for is None or catalogs[0] is not kept_for[0] or catalogs[1] is not kept_for[1] or \
+                len(self._filled) >= FILLED_KEPT:
+            self._filled, self._filled_from = {}, catalogs
+        # Only plain values, each with its type: True and 1 are equal keys but fill "True" and "1".
+        if not all(type(value) in _PLAIN for value in params.values()):
+            return self._text(catalogs, key, params)
+        found_key = (self.language, key, *((name, type(value), value) for name, value in params.items()))
+        found = self._filled.get(found_key)
+        if found is None:
+            found = self._filled[found_key] = self._text(catalogs, key, params)
+        return found
+
+    def _text(self, catalogs: tuple[Catalog, Catalog], key: str, params: dict[str, object]) -> str:
+        ui, game = catalogs
         if not game.has(key) and not ui.has(key):
             count = _count(params)
             for counted in (game, ui):

@@ -78,6 +78,7 @@ class ParsifalScene(CardTable):
         self.seating = Seating([], None)
         self.area_rects: dict[int, tuple[float, float, float, float]] = {}
         self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
+        self._grown_faces: dict[tuple[CardFace, float, float], CardFace] = {}  # (face, room, scale) -> grown (_grown)
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
                          ("pending", (self._pending_x(), 5))):
@@ -220,10 +221,20 @@ class ParsifalScene(CardTable):
         if self.view_scale is None:
             return face
         seen = self.view_scale * scale
+        tallest = min(size[1] + spare, TALLEST)
+        # What a face grows to depends on its texts (all in `face`), its room and the scale alone: a redraw
+        # after a move that did not touch this card does not measure its texts again at every step.
+        key = (face, tallest, seen)
+        grown = self._grown_faces.get(key)
+        if grown is not None:
+            return grown
         height = size[1]
-        while left_out(face, seen) and height + GROW_STEP <= min(size[1] + spare, TALLEST):
+        while left_out(face, seen) and height + GROW_STEP <= tallest:
             height += GROW_STEP
             face = make((size[0], height))
+        if len(self._grown_faces) >= GROWN_KEPT:
+            self._grown_faces.clear()  # a long game's older layouts: measured again if ever needed
+        self._grown_faces[key] = face
         return face
 
     def _tuck(self, view: ParState, holder: str, x: float, first: float, z: float, grid: AreaGrid,
@@ -376,6 +387,7 @@ def _column_height(plates: int, blocker: bool) -> float:
 WIDEST = 1.6 * CARD[0]  # a character given its row's spare width: wider lines of rule text, not a banner
 TALLEST = 1.4 * CARD[1]  # a card grown for its text (ParsifalScene._grown)
 GROW_STEP = 6.0  # a card whose text needs more room grows by this much at a time
+GROWN_KEPT = 2048  # faces grown to their text that a scene remembers (ParsifalScene._grown)
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,13 @@
 """Start-up loads only what the first table needs (issue #42): another game's rules, cards and table, the
 glossaries and rules texts `check` reads, the computer players, the hint and solver searches, the guide of a
 guided game, the workbench (its live reload starts once the first table is drawn), replays and How to play are
-imported when first used. The first Solonauts table is drawn in a fresh process and its modules listed."""
+imported when first used. The first Solonauts table is drawn in a fresh process and its modules listed, with the
+YAML files it read: the app's and Chrononauts' texts only, and from the second start on neither (their checked
+catalogs are kept, cardsets/cache.py): only the Chrononauts cards, which the table's faces are made of, and
+whose parse is kept too (they are validated at every start), so that start does not even load PyYAML."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -11,7 +15,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 START = """
-import sys
+import json, sys
+from cardsets import text, yamlfile
+read = []
+def reading(real):
+    def spy(path, label=None, **how):
+        read.append(label or str(path))
+        return real(path, label, **how)
+    return spy
+yamlfile.read, text.read = reading(yamlfile.read), reading(text.read)
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from desktop.frame.i18n import Translator
@@ -20,7 +32,7 @@ window = MainWindow(Translator("en"), {})
 window.show()
 window.new_game({"ids": 8}, 1234)
 window.grab()
-print("\\n".join(sorted(sys.modules)))
+print(json.dumps({"modules": sorted(sys.modules), "read": sorted(read)}))
 """
 NOT_AT_START = (
     "rules.bacchanalia", "rules.banquet", "rules.parsifal", "rules.chrononauts.full", "rules.bots.hints",
@@ -34,11 +46,31 @@ NOT_AT_START = (
 )
 
 
-def test_the_first_table_loads_no_module_it_does_not_need(tmp_path: Path) -> None:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", CONVIVIUM_HOME=str(tmp_path))
+FIRST_TEXTS = [f"{name}/text/{lang}.yaml" for name in ("chrononauts", "ui") for lang in ("en", "es", "it", "nl")]
+
+
+def start(home: Path) -> tuple[set[str], list[str]]:
+    """The modules loaded and the YAML files read by a fresh app drawing its first table, with `home` its data
+    folder (and the folder of its cache)."""
+    env = {k: v for k, v in os.environ.items() if k != "CONVIVIUM_CACHE"}
+    env.update(QT_QPA_PLATFORM="offscreen", CONVIVIUM_HOME=str(home))
     done = subprocess.run([sys.executable, "-c", START], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
-    loaded = set(done.stdout.split())
+    found = json.loads(done.stdout.splitlines()[-1])
+    return set(found["modules"]), found["read"]
+
+
+def test_the_first_table_reads_its_own_game_only_and_the_next_start_no_text(tmp_path: Path) -> None:
+    _modules, read = start(tmp_path)
+    assert read == ["chrononauts/cards.yaml", *FIRST_TEXTS]
+    modules, read = start(tmp_path)
+    assert read == ["chrononauts/cards.yaml"]
+    assert not [m for m in modules if m == "yaml" or m.startswith(("yaml.", "cardsets.yamlparse"))]
+    assert list((tmp_path / "cache" / "texts").glob("*.json"))  # kept in the data folder named
+
+
+def test_the_first_table_loads_no_module_it_does_not_need(tmp_path: Path) -> None:
+    loaded, _read = start(tmp_path)
     assert "desktop.games.chrononauts.solonauts_table" in loaded  # the table was drawn
     early = sorted(m for m in loaded if any(m == name or m.startswith(name + ".") for name in NOT_AT_START))
     assert early == [], f"loaded at start though the first table does not need them: {early}"

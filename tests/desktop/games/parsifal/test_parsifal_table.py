@@ -549,3 +549,31 @@ def test_a_wide_window_widens_the_table_and_its_areas(main: MainWindow) -> None:
     main.resize(1280, 1000)
     QApplication.processEvents()
     assert scene.sceneRect().width() == WIDTH
+
+
+def test_a_redraw_measures_again_only_the_cards_whose_text_or_room_changed(main: MainWindow,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A character grows to its text where its area has room (PAR-15.3, PAR-15.4) by measuring its texts at each
+    step; a redraw that changes nothing measures nothing again (issue #42), and lays every card out as a
+    redraw that measures them all does."""
+    from desktop.games.parsifal import scene as scene_module
+
+    table = start(main)
+    main.resize(1280, 720)
+    QApplication.processEvents()
+    scene = table.scene
+    measured: list[object] = []
+    real = scene_module.left_out
+    monkeypatch.setattr(scene_module, "left_out", lambda face, scale: measured.append(face) or real(face, scale))
+    laid = {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()}
+    scene.redraw()
+    assert measured == []
+    assert {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()} == laid
+    scene._grown_faces.clear()  # as a first drawing
+    scene.redraw()
+    assert measured  # the characters were measured, and grew as they had
+    assert {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()} == laid
+    measured.clear()
+    main.tr_.set_language("it")
+    QApplication.processEvents()
+    assert measured  # new words: measured again
