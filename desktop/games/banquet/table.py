@@ -41,6 +41,11 @@ NEWS = ("guest_knocked_out", "replacement_drawn", "sits_out", "privilege_played"
 _SEAT_PARAMS = ("player", "to", "holder", "active", "host")
 _VALUE_PARAMS: dict[str, tuple[str, ...]] = {"buckle_moved": ("from", "to")}
 
+# A seat's own choices (rules/banquet/engine.py's events): after one, the guest it plays is no longer news to it.
+OWN_DECISIONS = frozenset({"cards_picked", "cards_arranged", "gift_offered", "gift_passed", "gift_accepted",
+                           "gift_claimed", "claim_declined", "privilege_played", "privilege_passed"})
+
+
 class BanquetGame(SeatGame):
     """A Bacchus' Banquet match with the names of the people at each seat."""
 
@@ -92,8 +97,6 @@ class BanquetTable(SeatTable):
         self.picks: list[str] = []  # chosen from the circle, not yet played
         self.placing: dict[str, str] = {}  # slot -> card, not yet played
         self.private_round = 0  # the round whose host lifted their own curtain
-        # seat -> the guest it was told it plays, the moves played then, and the words' key (`_guest_news`)
-        self.guest_told: dict[int, tuple[str, int, str]] = {}
         self.refresh()
 
     def refresh(self) -> None:
@@ -227,16 +230,21 @@ class BanquetTable(SeatTable):
     def _guest_news(self, seat: int) -> str:
         """The guest `seat` plays, said at its first decision and at the first after it drew a new one (BB-13.5): a
         sighted player sees that card in front of them, and it is theirs alone (BB-17.1). `offer` asks only the
-        seat looking, so only its owner hears it. Said while that decision lasts (the prompt stays the same)."""
+        seat looking, so only its owner hears it. Read from what that seat has seen happen, not from what this
+        screen said before: the same position, reopened or joined again, says the same words."""
         guest = self.game.state.guests[seat]
         if guest is None:
             return ""
-        moves = len(self.game.match.moves)
-        told = self.guest_told.get(seat)
-        if told is None or told[0] != guest:
-            key = "table.prompt.your_guest" if told is None else "event.replacement_drawn.own"
-            told = self.guest_told[seat] = (guest, moves, key)
-        return self.tr_.text(told[2], guest=title(self.tr_, guest)) if told[1] == moves else ""
+        key = "table.prompt.your_guest"
+        for event in reversed(self.game.match.seen_events(seat)):
+            if event.params.get("player") != seat:
+                continue
+            if event.kind == "replacement_drawn":
+                key = "event.replacement_drawn.own"
+                break
+            if event.kind in OWN_DECISIONS:
+                return ""
+        return self.tr_.text(key, guest=title(self.tr_, guest))
 
     def _offer_to(self, viewer: int, state: BanquetState, legal: list[Move]) -> None:
         t = self.tr_.text

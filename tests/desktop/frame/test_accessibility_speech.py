@@ -578,12 +578,34 @@ def test_a_banquet_guest_is_named_to_its_owner_alone(qtbot: Any) -> None:
                   if other != seat and guest and guest not in public]
         assert not [name for name in hidden if name in " ".join(heard)], heard
         words.append(heard)
-        new = next(guest for guest in side.game.state.guest_stack if guest not in public)
-        side.game.state.guests[seat] = new  # as if a knock-out had had them draw another (BB-13.5)
-        side.table.refresh()
-        accessibility.flush()
-        assert side.table.prompt.text().startswith(f"Your new guest is {tr.card_title(new)}. ")
     assert words[0] == words[1]
+
+
+def test_a_new_guest_is_named_to_its_owner_at_their_next_decision(qtbot: Any) -> None:
+    """BB-13.5: a player whose guest was knocked out draws another; at their next decision they hear which, from
+    what they saw happen: a table built afresh on that position says the same."""
+    tr = Translator("en", "banquet")
+    cls = table_for("banquet")
+    for seed in range(60):  # random games to a real knock-out, then to its player's next decision
+        played = cls.GAME_CLASS.start("banquet", "standard", NAMES[:3], {}, seed)
+        engine, match = played.engine, played.match
+        rnd, drawn = random.Random(seed), None
+        for _move in range(800):
+            if engine.is_over(match.state) or (drawn is not None and engine.decider(match.state) == drawn):
+                break
+            events = match.play(rnd.choice(match.legal_moves(min(engine.to_act(match.state)))))
+            drawn = next((e.params["player"] for e in events if e.kind == "replacement_drawn"), drawn)
+        if drawn is not None and not engine.is_over(match.state):
+            break
+    assert drawn is not None and engine.decider(match.state) == drawn
+    new = match.state.guests[drawn]
+    assert new is not None
+    side = make_side(cls, tr, cls.GAME_CLASS(match, NAMES[:3]), qtbot)
+    if not side.scene.curtain_up:
+        side.table.looking = None
+        side.table.refresh()
+    heard = words_to(side, [("lift",)])
+    assert any(f"Your new guest is {tr.card_title(new)}." in line for line in heard), heard
 
 
 def test_the_privilege_question_names_your_own_privileges_and_no_one_elses(qtbot: Any) -> None:
