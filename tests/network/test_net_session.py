@@ -21,14 +21,20 @@ async def _next(box: queue.Queue[Any]) -> Any:
     return await asyncio.get_running_loop().run_in_executor(None, box.get, True, 10)
 
 
+async def _serving(folder: Path) -> tuple[Host, Server, Invite]:
+    """A Banquet for three on loopback TLS, seat 0 a person's to join (its invitation), the others computers."""
+    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "easy", "easy"])
+    cert, key = tls.host_certificate(folder)
+    server = Server(host, bind="127.0.0.1", port=0, tls=tls.server_context(cert, key))
+    port = await server.start()
+    return host, server, host.invites("127.0.0.1", port, tls.file_fingerprint(cert))[0]
+
+
 def test_a_session_plays_from_its_own_thread_and_says_when_the_host_is_gone(tmp_path: Path) -> None:
     async def scenario() -> list[Any]:
-        host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "easy", "easy"])
-        cert, key = tls.host_certificate(tmp_path)
-        server = Server(host, bind="127.0.0.1", port=0, tls=tls.server_context(cert, key))
-        port = await server.start()
+        host, server, invite = await _serving(tmp_path)
         box: queue.Queue[Any] = queue.Queue()
-        session = Session(host.invites("127.0.0.1", port, tls.file_fingerprint(cert))[0], "Ada", box.put,
+        session = Session(invite, "Ada", box.put,
                           lambda reason: box.put(("closed", reason.code)))
         session.start()
         got: list[Any] = [await _next(box) for _ in range(3)]  # welcome, seats, update
@@ -84,12 +90,9 @@ def session_threads() -> list[str]:
 
 def test_a_retrying_session_comes_back_to_its_seat_after_a_drop_and_leaves_no_thread(tmp_path: Path) -> None:
     async def scenario() -> list[Any]:
-        host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "easy", "easy"])
-        cert, key = tls.host_certificate(tmp_path)
-        server = Server(host, bind="127.0.0.1", port=0, tls=tls.server_context(cert, key))
-        port = await server.start()
+        host, server, invite = await _serving(tmp_path)
         box: queue.Queue[Any] = queue.Queue()
-        session = Session(host.invites("127.0.0.1", port, tls.file_fingerprint(cert))[0], "Ada", box.put,
+        session = Session(invite, "Ada", box.put,
                           lambda reason: box.put(("closed", reason.code)), lambda: box.put("lost"), 0.05)
         session.start()
         got: list[Any] = [await _next(box)]
