@@ -134,15 +134,16 @@ class ParsifalFaces:
                             reconstructed=tarot.reconstructed)
         return self._cached(("art", type_id, width, self.translator.language), make)
 
-    def tucked(self, instance: str, width: float = PLATE[0]) -> CardFace:
-        """An artifact under its holder, as wide as it: only the name and what it adds show (PAR-15.2)."""
+    def tucked(self, instance: str, width: float = PLATE[0], height: float = PLATE[1]) -> CardFace:
+        """An artifact under its holder, as wide as it: only the name and what it adds show (PAR-15.2); taller
+        where its words need the room (ParsifalScene._tuck)."""
         type_id = card_type(instance)
 
         def make() -> CardFace:
             tarot = self.cards.tarot(type_id)
-            return CardFace(width, PLATE[1], TUCKED, TUCKED, title=self.name(instance),
+            return CardFace(width, height, TUCKED, TUCKED, title=self.name(instance),
                             body=self.abilities(tarot.abilities, plus=True), plate=True)
-        return self._cached(("tucked", type_id, width, self.translator.language), make)
+        return self._cached(("tucked", type_id, width, height, self.translator.language), make)
 
     def in_limbo(self, instance: str, width: float = LIMBO_PLATE[0]) -> CardFace:
         type_id = card_type(instance)

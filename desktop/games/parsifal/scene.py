@@ -8,6 +8,8 @@ hands it `dests` (card -> target key -> move) made from legal_moves.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -200,28 +202,30 @@ class ParsifalScene(CardTable):
                     tag = self._name(owner) if owner != seat else ""  # whose blocker lies here
                     lies = self._grown(lambda s: faces.character(blocker, lines_of(blocker), False, False, tag, s),
                                        size, spare, scale)
+                    spare -= lies.height - size[1]
                     self.put(blocker, lies)
                     wanted[blocker] = (foot, over)
                     self.scales[blocker] = scale
-                    after = self._tuck(view, blocker, foot.x(), foot.y() + (lies.height - 1) * scale, over, grid,
-                                       wanted)
-                    self._tuck(view, character, x, foot.y() + (lies.height - 1) * scale, over, grid, wanted, after)
+                    after, spare = self._tuck(view, blocker, x, foot.y() + (lies.height - 1) * scale, over, grid,
+                                              wanted, spare)
+                    self._tuck(view, character, x, after, over, grid, wanted, spare)
                     continue
-                self._tuck(view, character, x, y + (face.height - 1) * scale, z, grid, wanted)
+                self._tuck(view, character, x, y + (face.height - 1) * scale, z, grid, wanted, spare)
                 if blocked:
                     self.put(seal_key(character), faces.seal(block_on[character]))
                     wanted[seal_key(character)] = (foot + QPointF(8, 5) * scale, 500.0 + i * 10)
                     self.scales[seal_key(character)] = scale
 
     def _grown(self, make: Callable[[tuple[float, float]], CardFace], size: tuple[float, float], spare: float,
-               scale: float) -> CardFace:
-        """The face `make` gives at `size`, or taller by up to `spare`, as far as its rule text needs to show
-        whole at the view's scale (a card left with "…" while the area has bare felt under it)."""
+               scale: float, most: float | None = None) -> CardFace:
+        """The face `make` gives at `size`, or taller by up to `spare` (never over `most`), as far as its rule text
+        needs to show whole at the view's scale (a card left with "…" while the area has bare felt under it); `most`
+        is TALLEST unless told."""
         face = make(size)
         if self.view_scale is None:
             return face
         seen = self.view_scale * scale
-        tallest = min(size[1] + spare, TALLEST)
+        tallest = min(size[1] + spare, TALLEST if most is None else most)
         # What a face grows to depends on its texts (all in `face`), its room and the scale alone: a redraw
         # after a move that did not touch this card does not measure its texts again at every step.
         key = (face, tallest, seen)
@@ -238,18 +242,22 @@ class ParsifalScene(CardTable):
         return face
 
     def _tuck(self, view: ParState, holder: str, x: float, first: float, z: float, grid: AreaGrid,
-              wanted: dict[str, tuple[QPointF, float]], skip: int = 0) -> int:
+              wanted: dict[str, tuple[QPointF, float]], spare: float = 0.0) -> tuple[float, float]:
         """The holder's artifacts from `first` down (just under the foot's rounded corners, so both lines of
-        the band show), in the order they came (PAR-15.2), after `skip` plates already there; returns how
-        many plates lie there then."""
-        held = view.held.get(holder, [])
-        scale = grid.scale
-        step = (PLATE[1] + 2) * scale
-        for k, artifact in enumerate(held):
-            self.put(artifact, self.faces.tucked(artifact, grid.size[0]))
-            wanted[artifact] = (QPointF(x, first + (skip + k) * step), z - 1 + k * 0.01)
+        the band show), in the order they came (PAR-15.2). A plate whose words would be cut takes a line more
+        from the `spare` height its column leaves. Returns where a next plate would go, and the spare left."""
+        scale, y = grid.scale, first
+        for k, artifact in enumerate(view.held.get(holder, [])):
+            face = self._grown(partial(self._plate, artifact), (grid.size[0], PLATE[1]), spare, scale, PLATE_TALLEST)
+            spare -= face.height - PLATE[1]
+            self.put(artifact, face)
+            wanted[artifact] = (QPointF(x, y), z - 1 + k * 0.01)
             self.scales[artifact] = scale
-        return skip + len(held)
+            y += (face.height + 2) * scale
+        return y, spare
+
+    def _plate(self, artifact: str, size: tuple[float, float]) -> CardFace:
+        return self.faces.tucked(artifact, size[0], size[1])
 
     def _name(self, seat: int) -> str:
         names = self.seating.names
@@ -387,6 +395,7 @@ def _column_height(plates: int, blocker: bool) -> float:
 WIDEST = 1.6 * CARD[0]  # a character given its row's spare width: wider lines of rule text, not a banner
 TALLEST = 1.4 * CARD[1]  # a card grown for its text (ParsifalScene._grown)
 GROW_STEP = 6.0  # a card whose text needs more room grows by this much at a time
+PLATE_TALLEST = 1.75 * PLATE[1]  # an artifact's plate grown for its words: two lines of them under its name
 GROWN_KEPT = 2048  # faces grown to their text that a scene remembers (ParsifalScene._grown)
 
 

@@ -57,7 +57,7 @@ def test_every_card_of_every_game_is_drawn_in_every_language(qtbot: Any, root: P
             assert colours(picture) > 3, (side.card_id, side.side)
 
 
-def test_each_card_has_every_side_its_table_paints(root: Path) -> None:
+def test_each_card_has_every_side_its_table_paints(qapp: Any, root: Path) -> None:  # faces are measured: Qt's fonts
     ui = load_ui(root)
 
     def sides(game: str, card: str) -> list[str]:
@@ -74,7 +74,7 @@ def test_each_card_has_every_side_its_table_paints(root: Path) -> None:
     assert sides("chrononauts", "art_rex") == ["card", "player"]
 
 
-def test_an_overflowing_box_names_its_string(root: Path, tmp_path: Path) -> None:
+def test_an_overflowing_box_names_its_string(qapp: Any, root: Path, tmp_path: Path) -> None:
     """A Parsifal character in play lists its missions' conditions; too long, the box names one."""
     from desktop.workbench.model import build
     copy = copy_sets(tmp_path / "sets", "parsifal")
