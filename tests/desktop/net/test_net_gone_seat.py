@@ -92,6 +92,10 @@ def test_a_computer_plays_for_a_joiner_gone_until_they_come_back(qtbot: Any, hom
     t = table.tr_.text
     assert table.prompt.text() == t("net.waiting_offline", player="Bruno")
     assert table.buttons["stand_in"].text() == t("net.let_computer_play", player="Bruno")
+    net.hosting.game.offline[1] -= 60  # a minute on, the prompt says how long Bruno has been gone
+    qtbot.waitUntil(lambda: table.prompt.text() == "Waiting for Bruno, gone for 1 minute…", timeout=WAIT_MS)
+    net.hosting.game.offline[1] -= 60
+    qtbot.waitUntil(lambda: table.prompt.text() == "Waiting for Bruno, gone for 2 minutes…", timeout=WAIT_MS)
     watched = Watched(net)
     host.bot_for = watched.bot_for
     before = net.host_moves
