@@ -32,7 +32,6 @@ from typing import Any, Final
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.net.bridge import Loop
 from desktop.net.chat import ChatPanel
@@ -152,6 +151,7 @@ class HostSession(QObject):
         host.on_change = self._copy_out
         host.on_said = self.said.emit  # from the loop's thread: Qt queues it to the GUI's
         self.local = frozenset(s.number for s in host.seats if s.kind == "local")
+        self.joining = frozenset(s.number for s in host.seats if s.kind == "remote")  # seats of people elsewhere
         self.listening = listening
         self.save_path = listening.folder / SAVE_NAME if listening.folder is not None else None
         self.server: Server | None = None
@@ -160,7 +160,7 @@ class HostSession(QObject):
         self.watch_invite: Invite | None = None  # the spectators' invitation, when the table lets them watch
         self.game = game_class(HostedMatch.copy_of(host.match, self.local, self._forward), list(names))
         self.game.seats_here = self.local
-        self.game.offline = {s.number: time.monotonic() for s in host.seats if s.kind == "remote"}  # nobody came yet
+        self.game.offline = {seat: time.monotonic() for seat in self.joining}  # nobody has come yet
         self.stand_in_level = next((s.level for s in host.seats if s.level is not None), STAND_IN_LEVEL)
         self.gone_clock = QTimer(self)  # the prompt says for how long a person is gone, and when the offers come
         self.gone_clock.setInterval(1000)
@@ -337,8 +337,7 @@ class HostSession(QObject):
         game.offline = {seat: game.offline.get(seat, now) for seat in
                         (int(e["seat"]) for e in seats.seats if e["kind"] == "remote" and not e["here"])}
         # A seat of a person joining that the host says a computer plays: a stand-in, until the person is back.
-        stand_ins = frozenset(int(e["seat"]) for e in seats.seats if e["kind"] == "computer"
-                              and int(e["seat"]) < len(self.host.seats) and self.host.seats[int(e["seat"])].kind == "remote")
+        stand_ins = frozenset(int(e["seat"]) for e in seats.seats if e["kind"] == "computer") & self.joining
         was, game.stand_ins = game.stand_ins, stand_ins
         if self.table is not None:
             self.table.refresh()
@@ -397,6 +396,3 @@ class HostSession(QObject):
                                                                                   reason=reason)))
         table.away_offers = self._offers
         self.gone_clock.start()
-
-
-
