@@ -10,9 +10,11 @@ from random import Random
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QObject
 from net_driver import WAIT_MS, NetTable, net_threads
 from table_driver import Dialogs, make_window
 
+from desktop.frame import accessibility
 from desktop.frame.seat_table import SeatTable
 from desktop.net import hosting
 from desktop.net.hosting import SAVE_NAME, Listening
@@ -78,6 +80,13 @@ class Watched:
 def test_a_computer_plays_for_a_joiner_gone_until_they_come_back(qtbot: Any, home: Path, tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hosting, "OFFER_SECONDS", 0.5)
+    heard: list[str] = []
+
+    def listen(kind: str, _source: QObject, text: str) -> None:
+        if kind == "announce":
+            heard.append(text)
+
+    monkeypatch.setattr(accessibility, "listeners", [*accessibility.listeners, listen])
     net = NetTable(qtbot, tmp_path / "tls", spectators=True)
     host = net.hosting.host
     to_the_joiners_turn(net, 5)
@@ -105,6 +114,7 @@ def test_a_computer_plays_for_a_joiner_gone_until_they_come_back(qtbot: Any, hom
     far = shown(watcher)
     qtbot.waitUntil(lambda: table.message.text() == said and far.message.text() == said, timeout=WAIT_MS)
     assert said == "A computer plays for Bruno until Bruno is back."
+    assert heard.count(said) >= 2  # spoken on the host's screen and on the spectator's
     assert watched.choices and {(seat, level) for seat, level, _ in watched.choices if seat == 1} == {(1, "easy")}
     assert all(own for _seat, _level, own in watched.choices)
     # Bruno comes back with the invitation: the seat is theirs again, and the others are told.
@@ -113,6 +123,7 @@ def test_a_computer_plays_for_a_joiner_gone_until_they_come_back(qtbot: Any, hom
     assert host.seats[1].stand_in is None
     back = t("net.stand_in_back", player="Bruno")
     qtbot.waitUntil(lambda: table.message.text() == back and far.message.text() == back, timeout=WAIT_MS)
+    assert heard.count(back) >= 2
     qtbot.waitUntil(lambda: net.join_window.table is not None and net.remote().count == net.host_moves,
                     timeout=WAIT_MS)
     to_the_joiners_turn(net, 6)  # the computer left the seat to its person: the game waits for Bruno again
