@@ -162,14 +162,21 @@ class Host:
     def stand_in_for_absent(self, after: float, level: str) -> list[Send]:
         """A computer of `level` takes every remote seat whose player has been gone for `after` seconds, until
         they come back with their token; then the computers play on. The others are told who now plays."""
+        now = self.clock()
+        gone = [s.number for s in self.seats if s.away_since is not None and now - s.away_since >= after]
+        return self.stand_in_for(gone, level)
+
+    def stand_in_for(self, seats: Sequence[int], level: str) -> list[Send]:
+        """A computer of `level` takes those of `seats` whose person is gone (a remote seat with no connection and
+        nobody standing in yet), until they come back with their token; then the computers play on. The others are
+        told who now plays. ValueError where no computer can play."""
         if self.engine.mode not in bot_modes(self.engine.game) or level not in LEVELS:
             raise ValueError(f"no computer players of level {level!r} in {self.engine.game} {self.engine.mode}")
-        now, changed = self.clock(), False
-        for seat in self.seats:
-            gone = seat.kind == "remote" and seat.connection is None and seat.stand_in is None
-            if gone and seat.away_since is not None and now - seat.away_since >= after:
-                seat.stand_in, changed = level, True
-        return self._to_all(self.seats_message()) + self._computers() if changed else []
+        taken = [self.seats[n] for n in seats if 0 <= n < len(self.seats)]
+        taken = [s for s in taken if s.kind == "remote" and s.connection is None and s.stand_in is None]
+        for seat in taken:
+            seat.stand_in = level
+        return self._to_all(self.seats_message()) + self._computers() if taken else []
 
     # --- moves, undo, the computers -----------------------------------------------------------------------
 

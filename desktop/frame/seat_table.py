@@ -9,6 +9,7 @@ events and cards; this module keeps the curtain, the prompt bar, the log, undo, 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -76,9 +77,11 @@ class SeatGame:
         # computers, and nothing of the game is written here (its secrets stay with the host). None: every seat.
         self.seats_here: frozenset[int] | None = None
         # Why nothing can be played now (the connection to the host is lost), said in the prompt in the table's
-        # language; and the seats played elsewhere whose player is not connected now.
+        # language; the seats played elsewhere whose player is not connected now, with when they left (as
+        # time.monotonic() says it), and those a computer plays until their person is back.
         self.paused: RulesError | None = None
-        self.offline: frozenset[int] = frozenset()
+        self.offline: dict[int, float] = {}
+        self.stand_ins: frozenset[int] = frozenset()
 
     def here(self, seat: int) -> bool:
         """Is `seat` played at this screen (not by a person joining from elsewhere)?"""
@@ -261,6 +264,9 @@ class SeatTable(QWidget):
     read_only = False  # a replay (desktop/shell/replay.py): the public table, nothing to pick, play or undo
     replay_seat: int | None = None  # a replay showing everything: drawn over this player's shoulder
     watch_replay: Callable[[], object] | None = None  # offered at the end (the main window's replay)
+    # A host's screen puts its offers on the bar while the game waits for a seat played elsewhere (its person may be
+    # gone: desktop/net/hosting.py); called with that seat, after the prompt says whom the game waits for.
+    away_offers: Callable[[int], None] | None = None
     # A guided first game (desktop/frame/guide.py) may hold a move back (None: an undo); it says why itself.
     guard: Callable[[Move | None], bool] | None = None
     settings: dict[str, Any] | None = None  # the app's settings, once the window hands them over (use_settings)
@@ -584,6 +590,8 @@ class SeatTable(QWidget):
             self.button("reveal", t("hs.reveal"), self.lift_curtain)
         elif thinking is not None or away is not None or self.game.paused is not None:
             self.say(self.waiting_text(thinking, away))
+            if away is not None and thinking is None and self.game.paused is None and self.away_offers is not None:
+                self.away_offers(away)
             self.scene.set_dests({})  # nothing is picked or played for a computer: only Undo, Save and the menus
             self.scene.refresh_marks()
         else:
@@ -620,8 +628,16 @@ class SeatTable(QWidget):
             return self.reason(self.game.paused)
         if thinking is not None:
             return self.bot_seats.thinking_text(thinking)
-        key = "net.waiting_offline" if away in self.game.offline else "net.waiting_for"
-        return self.tr_.text(key, player=self.seat_name(away if away is not None else 0))
+        player = self.seat_name(away if away is not None else 0)
+        if away in self.game.stand_ins:
+            return self.tr_.text("net.stand_in_plays", player=player)
+        since = self.game.offline.get(away) if away is not None else None
+        if since is None:
+            return self.tr_.text("net.waiting_for", player=player)
+        minutes = int((time.monotonic() - since) // 60)
+        if minutes < 1:
+            return self.tr_.text("net.waiting_offline", player=player)
+        return self.tr_.text("net.waiting_gone", player=player, count=minutes)
 
     def away(self) -> int | None:
         """The seat played on another computer that the game waits for now, if any: the one deciding, or at a

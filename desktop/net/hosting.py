@@ -14,23 +14,28 @@ these are the seats whose names the others see acting.
 The host's game is saved after every change in the data folder, in the file `convivium host` keeps (either carries
 on the other's game); hosted again from there, the seats keep their tokens, so the invitations still hold and the
 joiners, who keep trying, come back by themselves.
+
+While the game waits for a seat whose person is gone, the host's screen says for how long, and after `OFFER_SECONDS`
+offers to let a computer play that seat until its person is back (the core's stand-in, network/host.py), or to save
+and stop: the host stops serving and the game waits in its save to be carried on.
 """
 from __future__ import annotations
 
 import concurrent.futures
 import copy
 import json
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.net.bridge import Loop
 from desktop.net.chat import ChatPanel
-from desktop.net.remote import attach_chat
+from desktop.net.remote import attach_chat, tell_stand_ins
 from network import tls
 from network.command import DEFAULT_PORT, reachable_address
 from network.discovery import Announcer, interfaces_for
@@ -39,10 +44,13 @@ from network.invite import Invite, new_token
 from network.protocol import BadMessage, Seats
 from network.server import Server
 from rules import saves
+from rules.bots import bot_modes
 from rules.kernel import Event, Move, NothingToRedo, RulesError
 from rules.match import Match
 
 START_SECONDS = 10.0
+OFFER_SECONDS = 30.0  # how long a person is gone before the host's screen offers a computer in their place, or a stop
+STAND_IN_LEVEL: Final = "normal"  # a stand-in's level where the table has no computer whose level it could take
 SAVE_NAME: Final = "hosted.convivium.json"  # as `convivium host` names it in the same data folder
 
 
@@ -125,13 +133,15 @@ class HostSession(QObject):
 
     `changed` carries each new copy of the host's match (the session puts it on the table), `refused` a move of
     this screen the host did not take (a RulesError), `seated` the seats once someone comes or goes, `said` a chat
-    line (seat, text), `save_failed` why the game could not be saved."""
+    line (seat, text), `save_failed` why the game could not be saved, `stopped` that its host chose Save and stop (the
+    window takes the table down)."""
 
     changed = Signal(object)
     said = Signal(int, str)
     refused = Signal(object)
     seated = Signal(object)
     save_failed = Signal(str)
+    stopped = Signal()
 
     def __init__(self, host: _AppHost, names: Sequence[str], game_class: type[SeatGame],
                  listening: Listening = Listening()) -> None:
@@ -141,6 +151,7 @@ class HostSession(QObject):
         host.on_change = self._copy_out
         host.on_said = self.said.emit  # from the loop's thread: Qt queues it to the GUI's
         self.local = frozenset(s.number for s in host.seats if s.kind == "local")
+        self.joining = frozenset(s.number for s in host.seats if s.kind == "remote")  # seats of people elsewhere
         self.listening = listening
         self.save_path = listening.folder / SAVE_NAME if listening.folder is not None else None
         self.server: Server | None = None
@@ -149,7 +160,12 @@ class HostSession(QObject):
         self.watch_invite: Invite | None = None  # the spectators' invitation, when the table lets them watch
         self.game = game_class(HostedMatch.copy_of(host.match, self.local, self._forward), list(names))
         self.game.seats_here = self.local
-        self.game.offline = frozenset(s.number for s in host.seats if s.kind == "remote")  # nobody has come yet
+        self.game.offline = {seat: time.monotonic() for seat in self.joining}  # nobody has come yet
+        self.stand_in_level = next((s.level for s in host.seats if s.level is not None), STAND_IN_LEVEL)
+        self.gone_clock = QTimer(self)  # the prompt says for how long a person is gone, and when the offers come
+        self.gone_clock.setInterval(1000)
+        self.gone_clock.timeout.connect(self._gone_tick)
+        self._gone_shown: tuple[int, int, bool] | None = None  # the seat, minutes and offers the prompt shows
         self.table: SeatTable | None = None
         self.chat: ChatPanel | None = None  # made with the table (`attach`), in its language
         self.changed.connect(self._take)
@@ -216,6 +232,7 @@ class HostSession(QObject):
 
     def stop(self) -> None:
         """Stop serving (the joiners are told by their connection closing) and end the thread."""
+        self.gone_clock.stop()
         if self.loop is None:
             return
         if self.server is not None:
@@ -253,6 +270,12 @@ class HostSession(QObject):
             server.deliver(sends)
             if self.host.engine.is_over(self.host.match.state):
                 server.over.set()
+
+    async def _stand_in(self, seat: int) -> None:
+        sends = self.host.stand_in_for([seat], self.stand_in_level)
+        self.seated.emit(self.host.seats_message())
+        if self.server is not None:
+            self.server.deliver(sends)
 
     async def _say(self, seat: int, line: str) -> None:
         try:
@@ -310,9 +333,56 @@ class HostSession(QObject):
             seat, name = int(entry["seat"]), str(entry["name"])
             if entry["kind"] == "remote" and name and seat < len(self.game.names):
                 self.game.names[seat] = name  # cleaned by the host (network/names.py)
-        self.game.offline = frozenset(int(e["seat"]) for e in seats.seats if e["kind"] == "remote" and not e["here"])
+        game, now = self.game, time.monotonic()
+        game.offline = {seat: game.offline.get(seat, now) for seat in
+                        (int(e["seat"]) for e in seats.seats if e["kind"] == "remote" and not e["here"])}
+        # A seat of a person joining that the host says a computer plays: a stand-in, until the person is back.
+        stand_ins = frozenset(int(e["seat"]) for e in seats.seats if e["kind"] == "computer") & self.joining
+        was, game.stand_ins = game.stand_ins, stand_ins
         if self.table is not None:
             self.table.refresh()
+            tell_stand_ins(self.table, was, stand_ins)
+
+    def _gone_tick(self) -> None:
+        """Redraw the prompt when what it says of a gone person changes: the minutes, or the offers coming."""
+        table = self.table
+        away = table.away() if table is not None else None
+        since = self.game.offline.get(away) if away is not None else None
+        if table is None or away is None or since is None:
+            self._gone_shown = None
+            return
+        gone = time.monotonic() - since
+        shown = (away, int(gone // 60), gone >= OFFER_SECONDS)
+        if shown != self._gone_shown:
+            self._gone_shown = shown
+            table.refresh()
+
+    def _offers(self, seat: int) -> None:
+        """The host's choices on the bar while the game waits for `seat`, whose person has been gone a while."""
+        since = self.game.offline.get(seat)
+        table = self.table
+        if table is None or since is None or time.monotonic() - since < OFFER_SECONDS:
+            return
+        t = table.tr_.text
+        if self.game.engine.mode in bot_modes(self.game.engine.game):
+            table.button("stand_in", t("net.let_computer_play", player=table.seat_name(seat)),
+                         lambda: self.let_computer_play(seat))
+        table.button("save_and_stop", t("net.save_and_stop"), self.save_and_stop)
+
+    def let_computer_play(self, seat: int) -> None:
+        """A computer plays `seat` until its person is back (everyone is told once the host has seated it)."""
+        if self.loop is not None:
+            self.loop.submit(self._stand_in(seat))
+
+    def save_and_stop(self) -> None:
+        """Stop hosting, the game kept in its save to be carried on (the window says where: `stopped`)."""
+        if self.loop is not None:
+            try:
+                self.loop.submit(self._copy_now()).result(START_SECONDS)  # saved as it stands, whatever came last
+            except (concurrent.futures.TimeoutError, RuntimeError):
+                pass  # saved after every change already
+        self.stop()
+        self.stopped.emit()
 
     def attach(self, table: SeatTable) -> None:
         """The table showing `game`: it is redrawn at each copy and told of refusals and of trouble saving."""
@@ -324,5 +394,5 @@ class HostSession(QObject):
         self.refused.connect(self._refused)
         self.save_failed.connect(lambda reason: table.show_message(table.tr_.text("status.autosave_failed",
                                                                                   reason=reason)))
-
-
+        table.away_offers = self._offers
+        self.gone_clock.start()

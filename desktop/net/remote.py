@@ -135,12 +135,28 @@ def attach_chat(chat: ChatPanel, table: SeatTable) -> None:
     chat.offer_journal(take if callable(take) else None)
 
 
+def tell_stand_ins(table: SeatTable, was: frozenset[int], now: frozenset[int]) -> None:
+    """Say on `table` (shown and spoken) that a computer now plays for a person gone, or that the person is back."""
+    for seat in sorted(now - was):
+        table.show_message(table.tr_.text("net.stand_in_plays", player=table.seat_name(seat)), error=False)
+    for seat in sorted(was - now):
+        table.show_message(table.tr_.text("net.stand_in_back", player=table.seat_name(seat)), error=False)
+
+
 def _event(data: dict[str, Any]) -> Event:
     """An event as the host sends it (network/host.py: its kind, and its parameters apart)."""
     params = data.get("params", {})
     if not isinstance(params, dict):
         raise BadMessage("net.bad_view")
     return Event(str(data.get("kind", "")), params)
+
+
+def stand_in_seats(before: Seats | None, now: Seats, known: frozenset[int]) -> frozenset[int]:
+    """The seats a computer plays for a person gone, as a joiner learns them: a seat a person held (or a stand-in
+    held) before that the host now says a computer plays. A joiner who comes later takes such a seat for a
+    computer's: the host says no more."""
+    held = {int(s["seat"]) for s in (before.seats if before is not None else []) if s["kind"] == "remote"} | known
+    return frozenset(int(s["seat"]) for s in now.seats if s["kind"] == "computer" and int(s["seat"]) in held)
 
 
 def seat_names(seats: Seats | None, players: int, tr: Translator) -> list[str]:
@@ -205,10 +221,13 @@ class JoinSession(QObject):
                 if self.record is None:
                     self.record = SeatRecord(message)
             elif isinstance(message, Seats):
-                self.seats = message
+                was, self.seats = self.seats, message
                 if self.game is not None and self.welcome is not None:
                     self.game.names[:] = seat_names(message, self.welcome.players, self.tr_)
+                    told, self.game.stand_ins = self.game.stand_ins, stand_in_seats(was, message, self.game.stand_ins)
                     self._refresh()
+                    if self.table is not None:
+                        tell_stand_ins(self.table, told, self.game.stand_ins)
             elif isinstance(message, Update):
                 self._update(message)
             elif isinstance(message, Refused):

@@ -877,11 +877,17 @@ class MainWindow(QMainWindow):
             session.stop()
             return None
         session.attach(table)
+        session.stopped.connect(self._hosting_stopped)
         self.net = session
         self._show_chat()
         self.invitations = InvitationsDialog(self.tr_, self, invites, session.watch_invite)
         self.show_invitations()
         return session
+
+    def _hosting_stopped(self) -> None:
+        """The host chose Save and stop: the table goes, and the window says where the game is carried on."""
+        self._leave_table()
+        self.inform(self.tr_.text("net.host_title"), self.tr_.text("net.saved_and_stopped"))
 
     def show_invitations(self) -> None:
         """Game → Invitations: the hosted game's invitations again (a joiner who lost theirs, a dialog closed)."""

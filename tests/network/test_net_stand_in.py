@@ -55,6 +55,20 @@ def test_a_computer_stands_in_for_an_absent_person_until_they_come_back() -> Non
     assert isinstance(listed[0], Seats) and listed[0].seats[1]["kind"] == "remote"
 
 
+def test_the_host_hands_one_gone_seat_to_a_computer_and_no_seat_whose_person_is_here() -> None:
+    """The app's host chooses a seat itself (desktop/net/hosting.py): only a person's seat, while they are gone."""
+    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 9), ["remote", "remote", "easy"])
+    host.receive(0, encode(Hello(host.table, 0, host.seats[0].token, "P0")))
+    assert host.stand_in_for([0, 2], "normal") == []  # P0 is here; seat 2 is a computer's already
+    assert host.seats[0].stand_in is None
+    told = host.stand_in_for([1], "normal")
+    seats = [decode(s.data, from_joiner=False) for s in told if s.connection == 0][0]
+    assert isinstance(seats, Seats) and seats.seats[1]["kind"] == "computer" and seats.seats[0]["kind"] == "remote"
+    assert host.seats[1].stand_in == "normal" and host.stand_in_for([1], "easy") == []
+    with pytest.raises(ValueError):
+        host.stand_in_for([0], "grandmaster")
+
+
 def test_no_stand_in_where_computers_cannot_play() -> None:
     host = Host(Match(engine("bacchanalia", "standard"), {PLAYERS: 3}, 9), ["remote"] * 3)
     with pytest.raises(ValueError):
