@@ -85,12 +85,13 @@ class BanquetFaces:
             face = self._cache[key] = CardFace(size[0], size[1], BACK, PAPER, title=words, face_down=True)
         return face
 
-    def guest(self, guest: str, progress: str = "", stamp: str = "", height: float = GUEST[1]) -> CardFace:
-        key = ("guest", guest, progress, stamp, height, self.tr.language)
+    def guest(self, guest: str, progress: str = "", stamp: str = "", height: float = GUEST[1],
+              width: float = GUEST[0]) -> CardFace:
+        key = ("guest", guest, progress, stamp, height, width, self.tr.language)
         face = self._cache.get(key)
         if face is None:
             g = self.guests[guest]
-            face = CardFace(GUEST[0], height, TEAM_COLOURS[g.team], "#fbf4e4",
+            face = CardFace(width, height, TEAM_COLOURS[g.team], "#fbf4e4",
                             kind_label=self.tr.text(f"team.{g.team}"), title=self.tr.text(f"{guest}.name"),
                             body=progress, stamp=stamp, stamp_colour="#1b6e3a",
                             reconstructed=g.provenance.reconstructed)

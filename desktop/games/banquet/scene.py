@@ -44,6 +44,7 @@ ROW_WIDEST = 1.5 * ROW_CARD[0]  # a few cards in a row take its spare width: wid
 NAME_PIXEL = 14  # a name's size in scene units where a 1280×720 window shows it at 9 px (the table's scale, 0.66)
 SMALLEST_SCALE = 0.66  # screen pixels per unit in a 1280×720 window: what a card's text must read at
 GROW_STEP = 4.0  # a guest grows for its progress lines by this much at a time
+WIDEST_GUEST = PRIVILEGE[0]  # a guest widened for its progress lines stays within the privileges under it
 TRAY_KEY = "zone:tray"
 REMOVED_KEY = "zone:removed"
 
@@ -85,15 +86,15 @@ class Drawing:
     instant: set[str] = field(default_factory=set)  # keys a click plays at once (their one target)
 
 
-def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
-                names: list[str] | None = None) -> tuple[list[tuple[float, float]], list[QPointF], bool]:
+def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM, names: list[str] | None = None,
+                left: float = ROW_X) -> tuple[list[tuple[float, float]], list[QPointF], bool]:
     """The size and place (in the display) of each card of a row `room` wide, given the plates it would
     show in a crowd (name and value) and the cards' `names`, and whether they are full cards: one line of
     full cards while they fit with their names whole, as wide as the row leaves them up to ROW_WIDEST (a
     kind label sent to the foot, "Verlichting", reads in one line there), then plates in two columns
     (three if two do not fit), the names that take two lines (three, where the row has the height) at
     NAME_PIXEL paired on the same lines, each line as tall as its names need, so every name and value shows
-    whole; never overlapping."""
+    whole; never overlapping. The row starts `left` units into the display (right of its guest)."""
     count = len(plates)
     font = QFont()
     font.setBold(True)
@@ -108,7 +109,7 @@ def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
             QRectF(0, 0, card_text, 1000), int(Qt.TextFlag.TextWordWrap), name).height() <= 3 * line
                                  for name in names for word in name.split()):
         width = min(ROW_WIDEST, max(ROW_CARD[0], (room + 4) / max(1, count) - 4))
-        return [(width, ROW_CARD[1])] * count, [QPointF(ROW_X + i * (width + 4), ROW_TOP) for i in range(count)], True
+        return [(width, ROW_CARD[1])] * count, [QPointF(left + i * (width + 4), ROW_TOP) for i in range(count)], True
 
     def lines_for(plate: CardFace, width: float) -> int:
         """How many lines a plate `width` wide needs for its name (9: more than it can hold)."""
@@ -138,7 +139,7 @@ def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
     for first, high in zip(range(0, count, columns), heights):
         for k, i in enumerate(order[first:first + columns]):
             sizes[i] = (width, high)
-            places[i] = QPointF(ROW_X + k * (width + 4), y)
+            places[i] = QPointF(left + k * (width + 4), y)
         y += high + 3
     return sizes, places, False
 
@@ -350,6 +351,11 @@ class BanquetScene(CardTable):
             tallest = top_privilege - 4 - 24
             while left_out(face, SMALLEST_SCALE) and face.height + GROW_STEP <= tallest:
                 face = faces.guest(guest, progress, stamp, face.height + GROW_STEP)
+            # Where the privileges leave it no height ("Uitgeschakeld 0/3" over a fourth line), it widens into
+            # the row's room instead, never past the privileges' own width.
+            while left_out(face, SMALLEST_SCALE) and face.width + GROW_STEP <= WIDEST_GUEST:
+                face = faces.guest(guest, progress, stamp, face.height, face.width + GROW_STEP)
+        row_x = 8 + face.width + 8
         put(f"guest:{seat}", face, origin + QPointF(8, 24), 1)
         for i, card in enumerate(view.privileges[seat]):
             shown = card != HIDDEN
@@ -360,11 +366,12 @@ class BanquetScene(CardTable):
         row = view.rows[seat]
         pending = view.pending
         holds = view.holder == seat and view.slots["gift"] is not None or pending is not None and pending.to == seat
-        room = ROW_WIDTH if holds else DISPLAY[0] - ROW_X - 8  # the gift's place is kept free only while needed
+        # The gift's place is kept free only while needed; a widened guest takes its extra width from the row.
+        room = (ROW_WIDTH if holds else DISPLAY[0] - ROW_X - 8) - (row_x - ROW_X)
         plates = [faces.row_plate(card, ROW_CARD) for card in row]
         lowest = DISPLAY[1] - 4 - len(view.privileges[seat]) * (PRIVILEGE[1] + 4)  # the top privilege's top
         names = [faces.action(card, ROW_CARD).title for card in row]
-        sizes, places, full = _row_places(plates, room, min(ROW_BOTTOM, lowest - 3), names)
+        sizes, places, full = _row_places(plates, room, min(ROW_BOTTOM, lowest - 3), names, row_x)
         for i, (card, size, pos) in enumerate(zip(row, sizes, places)):
             put(card, faces.action(card, size) if full else faces.row_plate(card, size), origin + pos, 2 + i)
         if pending is not None and pending.to == seat:

@@ -217,3 +217,19 @@ def test_parsifal_plates_take_a_line_more_where_their_column_has_room(qapp: QApp
     lost: list[Losses] = []
     survey(["parsifal"], [lang], SURVEY_SEEDS, echo=False, losses=lost)
     assert [(row.cut["other"], row.dropped["other"]) for row in lost] == [(0, 0)]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_a_banquet_guest_over_two_privileges_reads_its_progress_whole(qtbot: Any, home: Path, tmp_path: Path,
+                                                                      lang: str) -> None:
+    """Caligula's three progress lines (BB-4) under two privileges have no height to grow into: the guest widens
+    into its row's room instead. Dutch "Uitgeschakeld 0/3" ended in "…" in the looking player's own area."""
+    window = window_for(qtbot, lang)
+    items = drawn(window, tmp_path, "banquet", 3, 0, 2)  # seed 0: Carla looks, Caligula and two privileges
+    scene = table_view(window).scene()
+    assert isinstance(scene, BanquetScene)
+    own = set(scene.own_cards())
+    guests = [(item, scale) for item, scale in items if item.key.startswith("guest:") and item.key in own
+              and not item.face.face_down]
+    assert [item.face.title for item, _scale in guests] == [window.tr_.for_game("banquet").card_title("caligula")]
+    assert [left_out(item.face, scale) for item, scale in guests] == [[]]
