@@ -127,7 +127,7 @@ class FullScene(SolonautsScene):
                 self.put(key, self._timeline_face(year_card.year, tl, heights[year_card.row]))
                 wanted[key] = (QPointF(MARGIN + year_card.column * (YEAR_W + GAP), tops[year_card.row]), 1)
             for year, patch in tl.patches.items():
-                self.put(patch, faces.play_card(patch, True))
+                self.put(patch, replace(faces.play_card(patch, True), width=YEAR_W - 2 * PATCH_MARGIN))  # the year's width
                 wanted[patch] = (wanted[f"tl:{year}"][0] + QPointF(
                     PATCH_MARGIN, heights[faces.cards.by_year[year].row] - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
             row_y = tops[-1] + heights[-1] + ROW_DROP
