@@ -31,8 +31,8 @@ def hand_width(make: Callable[[float], list[CardFace]], room: float, scale: floa
         return width
     faces = make(width)
     widest = min(HAND_WIDEST, (room + GAP) / max(1, len(faces)) - GAP)
-    while width + WIDEN_STEP <= widest and any(left_out(face, scale) for face in faces):
-        width += WIDEN_STEP
+    while width < widest and any(left_out(face, scale) for face in faces):
+        width = min(widest, width + WIDEN_STEP)  # the last step may be short: the room is all there is
         faces = make(width)
     return width
 
@@ -60,9 +60,18 @@ class ChrononautsFaces:
         card = self.rules.ripplepoints[year]
         return self.translator.text(f"rule.{card.op}", years=self._years(card.of))
 
-    def timeline(self, year: int, tl: Timeline) -> CardFace:
+    def timeline(self, year: int, tl: Timeline, size: tuple[float, float] = TIMELINE_SIZE,
+                 index_in_band: bool = False) -> CardFace:
+        """A year of the timeline. With `index_in_band` its Time Index follows the kind label in the band
+        ("Ripplepoint · B1") and the foot stays free: a line more for the rule text on a low card."""
+        face = self._timeline(year, tl, size)
+        if index_in_band and face.corner:
+            return replace(face, kind_label=f"{face.kind_label} · {face.corner}", corner="")
+        return face
+
+    def _timeline(self, year: int, tl: Timeline, size: tuple[float, float]) -> CardFace:
         card = self.cards.by_year[year]
-        w, h = TIMELINE_SIZE
+        w, h = size
         recon = card.provenance.reconstructed
         if card.is_linchpin:
             prime = year in tl.prime
@@ -201,9 +210,9 @@ ACTION = ("#8c2f5c", "#fbe8f1")
 MISSION = ("#3d5a1e", "#eef6e2")
 SEAT = ("#3a352c", "#efe8d8")
 SEAT_ACTING = ("#b3261e", "#fff3cf")
-ARTIFACT_PLATE = (176.0, 26.0)  # as wide as a seat: one to a row; taller for a name that takes more lines
+ARTIFACT_PLATE = (138.0, 26.0)  # as wide as a seat: one to a row; taller for a name that takes more lines
 NAME_PIXEL = 12  # a name's size in scene units where a 1280×720 window shows the table's cards at 9 px
-SEAT_SIZE = (176.0, 64.0)
+SEAT_SIZE = (138.0, 64.0)  # two columns of seats beside the row and the hand, the timeline over all
 
 
 def full_face(faces: ChrononautsFaces, instance: str, size: tuple[float, float] = HAND_SIZE) -> CardFace:

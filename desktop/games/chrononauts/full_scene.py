@@ -7,15 +7,14 @@ window gives it the public view, so no secret card of anybody exists as an item.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QPointF
 
-from desktop.frame.card_item import CardFace, CardItem
+from desktop.frame.card_item import CardFace, CardItem, left_out
 from desktop.frame.i18n import Translator
-from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
-                                              SEAT_SIZE, TIMELINE_SIZE, ChrononautsFaces, artifact_plate, full_face,
-                                              hand_width, seat_face)
+from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE, SEAT_SIZE, ChrononautsFaces,
+                                              artifact_plate, full_face, hand_width, seat_face)
 from desktop.games.chrononauts.solonauts_scene import DECK_KEY, DISCARD_KEY, GAP, MARGIN, Dests, SolonautsScene
 from rules.chrononauts.full_state import FullState
 from rules.chrononauts.timeline import Timeline
@@ -23,16 +22,21 @@ from rules.kernel import HIDDEN
 
 CAPTION = 15  # px: a caption on the felt still reads at 9 px in a 1280×720 window
 STACK_KEY = "zone:stack"  # the resolving zone: cards that need no target are dropped here
-# The timeline, the viewer's row and hand on the left; the seats down the right, each with its artifacts
-# under it: a table wider than tall, like the windows it is shown in, with no band left empty.
-TIMELINE_Y = 34.0
-ROW_Y = TIMELINE_Y + 4 * (TIMELINE_SIZE[1] + GAP) + 28
-HAND_Y = ROW_Y + HAND_SIZE[1] + 34
-LEFT_W = 8 * (TIMELINE_SIZE[0] + GAP) - GAP  # the timeline's width, and the row's and the hand's
-SEATS_X = MARGIN + LEFT_W + 2 * GAP
-SEAT_Y = 12.0
-WIDTH = SEATS_X + SEAT_SIZE[0] + MARGIN
-HEIGHT = HAND_Y + HAND_SIZE[1] + MARGIN
+# The timeline over the table's whole width; under it the viewer's row and hand on the left and the seats in
+# two columns on the right, each with its artifacts under it: a table wider than tall, like the windows it is
+# shown in. A year is as wide as eight to a row leave it and each row of years as tall as its words need at
+# the view's scale (YEAR_LOW up): a 1280×720 window shows this table at 0.75 pixels a unit, where a year's
+# name, rule text and kind label need about 152 × 100 (cut short at 128 × 92, issue #36).
+WIDTH = 1320.0
+TIMELINE_Y = 12.0  # the top row's focus ring still on the felt
+YEAR_W = (WIDTH - 2 * MARGIN + GAP) / 8 - GAP
+YEAR_LOW, YEAR_HIGH, YEAR_STEP = 92.0, 124.0, 4.0
+ROW_DROP = 36.0  # from the timeline's foot to the row: the row's caption, clear of a focus ring round a year
+SEATS_W = 2 * SEAT_SIZE[0] + GAP
+LEFT_W = WIDTH - 2 * MARGIN - SEATS_W - 2 * GAP  # the row's width and the hand's
+HAND_DROP = HAND_SIZE[1] + 34  # from the row to the hand, past its caption
+HEIGHT = TIMELINE_Y + 4 * YEAR_LOW + 3 * GAP + ROW_DROP + HAND_DROP + HAND_SIZE[1] + MARGIN
+SEAT_Y = 12.0  # Artifaxx's seats: one column down the right
 # Artifaxx has no timeline (CHR-15.1): nothing is drawn for it, and its room goes to larger cards, the
 # Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows. They fill the
 # window's height too, and their texts are drawn larger with them: each is a face LIGHT_ZOOM times smaller
@@ -94,12 +98,11 @@ class FullScene(SolonautsScene):
         self.full_view: FullState | None = None
         self.seating = Seating([], None, frozenset())
         self.hand: list[str] = []
-        self._timeline_faces: dict[tuple[int, bool, bool, bool, str], CardFace] = {}
-        # Captions 27 above their cards: clear of the focus ring, 5 px outside a card.
-        for key, pos in (("hand", (MARGIN, HAND_Y - 27)), ("row", (MARGIN, ROW_Y - 27)),
-                         ("window", (MARGIN + 3 * (HAND_SIZE[0] + GAP), ROW_Y - 27)),
-                         ("counter", (MARGIN, TIMELINE_Y - 27))):
-            self._labels[key] = self.label(pos, CAPTION)
+        self._timeline_faces: dict[tuple[int, bool, bool, bool, str, float], CardFace] = {}
+        self._year_rows: dict[tuple[str, float | None], tuple[float, ...]] = {}
+        # Captions 27 above their cards (clear of the focus ring, 5 px outside a card): _refresh_full_labels.
+        for key in ("hand", "row", "window", "counter"):
+            self._labels[key] = self.label((MARGIN, 0), CAPTION)
 
     # --- drawing --------------------------------------------------------------------
 
@@ -113,39 +116,47 @@ class FullScene(SolonautsScene):
         tr = self.translator
         tl = view.timeline
         # `card` is a face's size, `spot` the place it takes on the table.
-        card, spot, row_y, hand_y = ((HAND_SIZE, HAND_SIZE, ROW_Y, HAND_Y) if seating.timeline
-                                     else (LIGHT_FACE, LIGHT_CARD, LIGHT_ROW_Y, LIGHT_HAND_Y))
+        card, spot, row_y, hand_y = (HAND_SIZE, HAND_SIZE, 0.0, 0.0) if seating.timeline else (
+            LIGHT_FACE, LIGHT_CARD, LIGHT_ROW_Y, LIGHT_HAND_Y)
+        left_w = _left_w(seating.timeline)
         if seating.timeline:
+            heights = self._year_heights()
+            tops = [TIMELINE_Y + sum(heights[:row]) + row * GAP for row in range(len(heights))]
             for year_card in faces.cards.timeline:
                 key = f"tl:{year_card.year}"
-                self.put(key, self._timeline_face(year_card.year, tl))
-                wanted[key] = (QPointF(MARGIN + year_card.column * (TIMELINE_SIZE[0] + GAP),
-                                       TIMELINE_Y + year_card.row * (TIMELINE_SIZE[1] + GAP)), 1)
+                self.put(key, self._timeline_face(year_card.year, tl, heights[year_card.row]))
+                wanted[key] = (QPointF(MARGIN + year_card.column * (YEAR_W + GAP), tops[year_card.row]), 1)
             for year, patch in tl.patches.items():
-                self.put(patch, faces.play_card(patch, True))
+                self.put(patch, replace(faces.play_card(patch, True), width=YEAR_W - 2 * PATCH_MARGIN))  # the year's width
                 wanted[patch] = (wanted[f"tl:{year}"][0] + QPointF(
-                    PATCH_MARGIN, TIMELINE_SIZE[1] - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
-        # Seats down the right, each with its table of artifacts underneath.
-        left_w = _left_w(seating.timeline)
+                    PATCH_MARGIN, heights[faces.cards.by_year[year].row] - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
+            row_y = tops[-1] + heights[-1] + ROW_DROP
+            hand_y = row_y + HAND_DROP
+            # The seats right of the row and the hand, two to a line in the order of play.
+            columns, seats_y = 2, row_y  # under the row caption line, which a long resolving caption may fill
+        else:  # Artifaxx: one column down the right, from the top
+            columns, seats_y = 1, SEAT_Y
         seats_x = MARGIN + left_w + 2 * GAP
-        y = SEAT_Y
+        # Each seat with its table of artifacts underneath; a column's seats follow one another down.
+        tops = [seats_y] * columns
         for q in range(view.seats):
+            x, y = seats_x + (q % columns) * (SEAT_SIZE[0] + GAP), tops[q % columns]
             lines = [tr.text("hs.seat_cards", count=len(view.hands[q]))]
             for shown in (view.ids[q], view.missions[q]):
                 if shown is not None and shown in view.revealed:
                     lines.append(tr.card_title(shown))
             self.put(seat_key(q), seat_face(self._name(q), "\n".join(lines), q in seating.acting,
                                             seating.computers.get(q, "")))
-            wanted[seat_key(q)] = (QPointF(seats_x, y), 1)
+            wanted[seat_key(q)] = (QPointF(x, y), 1)
             y += SEAT_SIZE[1] + 2
             for i, artifact in enumerate(view.tables[q]):
                 plate = self.put(artifact_key(artifact), artifact_plate(faces, artifact))
-                wanted[artifact_key(artifact)] = (QPointF(seats_x, y), 2 + i)
+                wanted[artifact_key(artifact)] = (QPointF(x, y), 2 + i)
                 y += plate.face.height + 2
-            y += GAP
-        # Many artifacts lengthen the column of seats: the table grows rather than let them overlap.
-        height = max(HEIGHT if seating.timeline else LIGHT_HEIGHT, y - GAP + MARGIN)
-        width = seats_x + SEAT_SIZE[0] + MARGIN
+            tops[q % columns] = y + GAP
+        # Many artifacts lengthen a column of seats: the table grows rather than let them overlap.
+        height = max(hand_y + card[1] + MARGIN if seating.timeline else LIGHT_HEIGHT, max(tops) - GAP + MARGIN)
+        width = seats_x + columns * (SEAT_SIZE[0] + GAP) - GAP + MARGIN
         if (width, height) != (self.sceneRect().width(), self.sceneRect().height()):
             self.setSceneRect(0, 0, width, height)
         # The row above the hand: the viewer's ID and Mission, the resolving zone, the piles.
@@ -189,9 +200,8 @@ class FullScene(SolonautsScene):
             miracle = bool(view.mini) and viewer == view.current and HIDDEN not in view.mini
             self.hand = list(view.mini if miracle else view.hands[viewer])
         if seating.timeline:
-            # The hand widens into the row's bare felt for its rule texts, under the seats too once their
-            # column ends above it.
-            room = left_w if y - GAP > hand_y - 27 else width - 2 * MARGIN
+            # The hand widens into the row's bare felt for its rule texts.
+            room = left_w
             hand, high = self.hand, card[1]
             card = spot = (hand_width(lambda w: [full_face(faces, held, (w, high)) for held in hand], room,
                                       self.view_scale), high)
@@ -208,16 +218,40 @@ class FullScene(SolonautsScene):
         self.refresh_marks()
         self.set_curtain(seating.curtain)
 
-    def _timeline_face(self, year: int, tl: Timeline) -> CardFace:
+    def _timeline_face(self, year: int, tl: Timeline, height: float) -> CardFace:
         # A year's face depends on its side, paradox and patch only; most moves change few years.
-        state = (year, year in tl.prime, year in tl.paradoxed, year in tl.patches, self.translator.language)
+        state = (year, year in tl.prime, year in tl.paradoxed, year in tl.patches, self.translator.language, height)
         face = self._timeline_faces.get(state)
         if face is None:
-            face = self._timeline_faces[state] = self.faces.timeline(year, tl)
+            face = self._timeline_faces[state] = self.faces.timeline(year, tl, (YEAR_W, height), index_in_band=True)
         return face
+
+    def _year_heights(self) -> tuple[float, ...]:
+        """Each row of the timeline as tall as its years need to show whole at the view's scale, on either
+        side and paradoxed (from YEAR_LOW up to YEAR_HIGH): a row keeps its height as the game goes on, and
+        the timeline is the same for every player."""
+        scale = self.view_scale
+        known = self._year_rows.get((self.translator.language, scale))
+        if known is not None:
+            return known
+        rules = self.faces.rules
+        turned = Timeline(prime=set(rules.linchpins), paradoxed=set(rules.ripplepoints))
+        patched = Timeline(paradoxed=set(rules.ripplepoints), patches={year: "" for year in rules.ripplepoints})
+        heights = []
+        for row in range(4):
+            faces = [self.faces.timeline(card.year, tl, (YEAR_W, YEAR_LOW), index_in_band=True)
+                     for card in self.faces.cards.timeline if card.row == row for tl in (Timeline(), turned, patched)]
+            height = YEAR_LOW
+            while (scale is not None and height + YEAR_STEP <= YEAR_HIGH
+                   and any(left_out(replace(face, height=height), scale) for face in faces)):
+                height += YEAR_STEP
+            heights.append(height)
+        self._year_rows[(self.translator.language, scale)] = known = tuple(heights)
+        return known
 
     def retranslate(self) -> None:
         self._timeline_faces.clear()  # texts may have been reloaded, not only switched
+        self._year_rows.clear()
         super().retranslate()
 
     def _discard_face(self, top: str | None, count: int, size: tuple[float, float] = HAND_SIZE) -> CardFace:
@@ -229,7 +263,7 @@ class FullScene(SolonautsScene):
         names = self.seating.names
         return names[seat] if seat < len(names) else str(seat + 1)
 
-    def _refresh_full_labels(self, view: FullState, row_y: float = ROW_Y, hand_y: float = HAND_Y) -> None:
+    def _refresh_full_labels(self, view: FullState, row_y: float, hand_y: float) -> None:
         tr = self.translator
         viewer = self.seating.viewer
         miracle = viewer is not None and bool(view.mini) and self.hand == view.mini
@@ -248,10 +282,9 @@ class FullScene(SolonautsScene):
         steps = tr.text("hs.steps", steps=view.steps, turn=view.turn)
         if self.seating.timeline:
             counter.setText(steps + "   " + tr.text("label.open_paradoxes", count=len(view.timeline.open_paradoxes())))
-            counter.setY(TIMELINE_Y - 27)
-        else:  # no timeline, no paradoxes (CHR-15.6): the turn's count sits on the hand's caption line
+        else:  # no timeline, no paradoxes (CHR-15.6)
             counter.setText(steps)
-            counter.setY(hand_y - 27)
+        counter.setY(hand_y - 27)  # on the hand's caption line, at its right: the timeline takes the table's top
         counter.setX(MARGIN + _left_w(self.seating.timeline) - counter.boundingRect().width())
 
     def fit_room(self, width: float, height: float) -> None:

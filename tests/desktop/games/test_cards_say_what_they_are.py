@@ -160,9 +160,9 @@ def test_banquet_rows_show_whole_names_in_the_looking_players_area(qtbot: Any, h
     assert seen >= 3 and cut == [], cut
 
 
-# Where each table leaves nothing out at 1280×720. Chrononauts' lit targets are the timeline's years, whose
-# Time Index and rule texts the window has no room for (docs/legibility.md); Solonauts' five-card hand is
-# short of room for the longest patches.
+# Where each table leaves nothing out at 1280×720. Chrononauts' lit targets are its timeline's years, whole
+# (test_every_year_of_the_timeline_shows_all_it_says), and its discard pile, a card of the row's size whose top
+# may be a long Miracle; Solonauts' five-card hand is short of room for the longest patches.
 WHOLE = {"parsifal": THEIRS, "banquet": THEIRS, "bacchanalia": THEIRS, "artifaxx": THEIRS,
          "chrononauts": ("hand", "own")}
 
@@ -181,6 +181,28 @@ def test_nothing_is_left_out_where_the_looking_player_plays(qapp: QApplication, 
     survey([table], [lang], SURVEY_SEEDS, echo=False, losses=lost)
     assert [(place, row.cut[place], row.dropped[place]) for row in lost for place in WHOLE[table]] == \
         [(place, 0, 0) for place in WHOLE[table]]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_every_year_of_the_timeline_shows_all_it_says(qtbot: Any, home: Path, tmp_path: Path, lang: str) -> None:
+    """At 1280×720 with four and six players every year of the Chrononauts timeline, lit as a target or not,
+    shows its name, kind label ("True history", "Ripplepoint"), Time Index and rule text whole (issue #36):
+    the timeline takes the table's whole width and each row the height its words need. Before, 15 to 23 lit
+    years a language ended their rule text in "…" or lost their Time Index, and the "true history" years
+    their kind label, on 128 × 92 cards left of the seats' column."""
+    window = window_for(qtbot, lang)
+    lost: list[str] = []
+    seen = 0
+    for players in (4, 6):
+        for seed in SEEDS:
+            for item, scale in drawn(window, tmp_path, "chrononauts", players, seed, 45):
+                if item.key.startswith("tl:"):
+                    seen += 1
+                    shown = {text.role for text in shown_texts(item.face, scale)}
+                    missing = [*left_out(item.face, scale), *({"kind_label"} - shown)]
+                    if missing:
+                        lost.append(f"{players} players, seed {seed}: {item.key} {item.face.title!r} {missing}")
+    assert seen == 6 * 32 and lost == [], lost
 
 
 def test_a_blocked_parsifal_cards_focus_ring_keeps_off_its_blocker(qtbot: Any, home: Path, tmp_path: Path) -> None:
