@@ -376,7 +376,8 @@ class MainWindow(QMainWindow):
         (desktop/frame/answer_wait.py); it takes effect at once."""
         from desktop.frame import answer_wait
 
-        self.menu_wait, self.wait_actions = self._radio_menu(answer_wait.CHOICES, self.set_answer_wait)  # named by retranslate
+        # Its words are set by retranslate, which the window's start calls as a language switch does.
+        self.menu_wait, self.wait_actions = self._radio_menu(answer_wait.CHOICES, self.set_answer_wait)
 
     def _name_wait_menu(self) -> None:
         from desktop.frame import answer_wait
