@@ -119,11 +119,13 @@ def _overlaid(name: str, root: Path) -> list[tuple[str, Any]]:
     if not _translations:
         return []
     found: list[tuple[str, Any]] = []
-    notes = load_set(name, root).notes() if name in games(root) else None
+    notes: dict[str, str] | None = None  # the game's notes, read only for a file to check: most starts have none (issue #42)
     for lang in LANGUAGES:
         path = _translations[0] / name / f"{lang}.yaml"
         if lang == text.REFERENCE or not path.exists():
             continue  # English is the reference: translations never change it
+        if notes is None and name in games(root):
+            notes = load_set(name, root).notes()
         label = f"{name}/text"
         try:
             data = files.read_bytes(path, MAX_FILE_BYTES)

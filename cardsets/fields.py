@@ -1,7 +1,6 @@
 """Small helpers for validating parsed YAML against what a card set expects."""
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -13,6 +12,8 @@ _TYPE_NAMES = {int: "a whole number", str: "text", bool: "true or false", list: 
 
 def suggestion(word: str, choices: Iterable[object]) -> str:
     """' (did you mean 'x'?)' when a close choice exists, else ''."""
+    import difflib  # here: only a file with a mistake asks (issue #42)
+
     names = [str(c) for c in choices]
     close = difflib.get_close_matches(str(word), names, n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""

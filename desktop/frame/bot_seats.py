@@ -17,7 +17,6 @@ their own view stays on the table while the computers play.
 """
 from __future__ import annotations
 
-import difflib
 import threading
 import time
 from collections.abc import Mapping
@@ -101,6 +100,8 @@ def nearest_level(name: str) -> str:
         return key
     if key in LEVEL_ALIASES:
         return LEVEL_ALIASES[key]
+    import difflib  # here: only a name that is no level asks, never a start (issue #42)
+
     close = difflib.get_close_matches(key, [*levels, *LEVEL_ALIASES], n=1, cutoff=0.6)
     if close:
         return close[0] if close[0] in levels else LEVEL_ALIASES[close[0]]

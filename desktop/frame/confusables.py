@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import unicodedata
 from functools import cache
-from importlib import resources
 
 PACKAGE = "confusable_homoglyphs"
 DATA = "confusables.json"
@@ -29,6 +28,8 @@ def _plain(text: str) -> str:
 @cache
 def _prototypes() -> dict[str, str]:
     """Each confusable character -> what stands for its group."""
+    from importlib import resources  # here: names are compared long after start-up (issue #42)
+
     links: dict[str, list[dict[str, str]]] = json.loads(
         (resources.files(PACKAGE) / DATA).read_text(encoding="utf-8"))
     parent: dict[str, str] = {}

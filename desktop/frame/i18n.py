@@ -1,8 +1,6 @@
 """The language the table speaks, switchable while a game runs."""
 from __future__ import annotations
 
-import locale
-
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QTranslator, Signal
 
 import cardsets
@@ -53,6 +51,8 @@ def _count(params: dict[str, object]) -> int | None:
 
 
 def default_language() -> str:
+    import locale  # here: only a start with no language chosen asks (issue #42)
+
     code = (locale.getlocale()[0] or "en")[:2].lower()
     return code if code in LANGUAGES else "en"
 

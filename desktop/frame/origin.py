@@ -1,8 +1,6 @@
 """Where a card's data comes from, as its detail view tells it."""
 from __future__ import annotations
 
-import html
-
 from cardsets.text import REFERENCE, note_key
 from desktop.frame.i18n import Translator
 
@@ -15,7 +13,8 @@ def origin_html(tr: Translator, game: str, card_id: str, reconstructed: bool) ->
     language (English, from cards.yaml, until a translation exists), so that someone who owns
     the printed game knows what to check. Players are told in their own words; the file to correct
     is for maintainers, named by the workbench and `convivium check`, never here."""
-    e = html.escape
+    from html import escape as e  # here: the first table shows no card's detail (issue #42)
+
     colour = RECONSTRUCTED if reconstructed else PRINTED
     if reconstructed:
         said = e(tr.text("detail.reconstructed"))

@@ -7,7 +7,6 @@ Every such surface in the desktop goes through one of these helpers.
 """
 from __future__ import annotations
 
-import html
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt  # mightBeRichText lives in QtGui's part of the Qt namespace
@@ -32,6 +31,8 @@ def tooltip(text: str) -> str:
     exactly when `Qt.mightBeRichText` says so, and then it gets escaped HTML (line breaks and spaces kept)."""
     if not GuiQt.mightBeRichText(text):
         return text
+    import html  # here: most tooltips are plain words, and start-up shows none (issue #42)
+
     return f"<p style='white-space:pre-wrap'>{html.escape(text)}</p>"
 
 

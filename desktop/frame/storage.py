@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import os
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +50,7 @@ def new_game_slot(stem: str = "game") -> Path:
     never from a title or a name (translated or typed text never becomes a file name)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     while True:
-        path = games_dir() / f"{stem}-{stamp}-{uuid.uuid4().hex[:8]}{SAVE_SUFFIX}"
+        path = games_dir() / f"{stem}-{stamp}-{os.urandom(4).hex()}{SAVE_SUFFIX}"
         if not path.exists():
             return path
 

@@ -376,8 +376,8 @@ class MainWindow(QMainWindow):
         (desktop/frame/answer_wait.py); it takes effect at once."""
         from desktop.frame import answer_wait
 
+        # Its words are set by retranslate, which the window's start calls as a language switch does.
         self.menu_wait, self.wait_actions = self._radio_menu(answer_wait.CHOICES, self.set_answer_wait)
-        self._name_wait_menu()
 
     def _name_wait_menu(self) -> None:
         from desktop.frame import answer_wait
@@ -495,8 +495,10 @@ class MainWindow(QMainWindow):
             return solo.options({})
 
     def _remember(self, options: dict[str, Any]) -> None:
-        self.settings["ids"] = options.get("ids", IDS_DEFAULT)
-        storage.save_settings(self.settings)
+        ids = options.get("ids", IDS_DEFAULT)
+        if self.settings.get("ids") != ids:  # most deals keep the last one's count: no file written at each start
+            self.settings["ids"] = ids
+            storage.save_settings(self.settings)
 
     def new_game(self, options: dict[str, Any], seed: int) -> SeatTable:
         """A Solonauts deal, the game the app opens on. It takes the autosave of the Solonauts deal on the table only

@@ -6,12 +6,15 @@ player who plays perfectly (knowing the order, which a real player does not).
 """
 from __future__ import annotations
 
-import datetime
 import hashlib
 from random import Random
+from typing import TYPE_CHECKING
 
 from rules.chrononauts.solonauts import SolonautsEngine
 from rules.registry import engine
+
+if TYPE_CHECKING:  # a date is handed in: the table does not load datetime before the daily deal is asked for
+    import datetime
 
 MAX_DEAL = 2**31 - 1  # the largest deal number the table accepts
 BUDGET = 20_000  # solver nodes per deal: most deals are settled in far fewer

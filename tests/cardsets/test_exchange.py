@@ -456,6 +456,31 @@ def test_import_writes_the_users_translations_folder_and_the_app_reads_it_there(
     assert read(root / "chrononauts" / "text" / "it.yaml").data["strings"]["tl_1912.true.title"] == "Il Titanic va giù"
 
 
+def test_a_game_without_a_translation_of_the_users_is_not_loaded_to_look_at_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every start the window asks each game whether the user's translations of it are refused (issue #42):
+    a game with no file there is not loaded for the question; a game with one is (its cards' notes check it)."""
+    folder = tmp_path / "translations"
+    (folder / "banquet").mkdir(parents=True)
+    (folder / "banquet" / "it.yaml").write_bytes(b"language: it\nstrings:\n  guest_title: [not, text]\n")
+    loaded: list[str] = []
+    real = cardsets.load_set
+
+    def load_set(name: str, root: Path = cardsets.ROOT) -> object:
+        loaded.append(name)
+        return real(name, root)
+
+    monkeypatch.setattr(cardsets, "load_set", load_set)
+    try:
+        cardsets.read_translations_from(folder)
+        assert cardsets.translation_problems("parsifal") == cardsets.translation_problems("bacchanalia") == []
+        assert loaded == []
+        assert cardsets.translation_problems("banquet")  # its file is refused, and said
+        assert loaded == ["banquet"]
+    finally:
+        cardsets.read_translations_from(None)
+
+
 def test_export_never_overwrites_a_translators_file_without_force(root: Path, tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["translate", "--root", str(root), "export", "chrononauts", "it", str(tmp_path)]

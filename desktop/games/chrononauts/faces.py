@@ -1,7 +1,6 @@
 """What each Chrononauts card shows, in the player's language."""
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -143,7 +142,8 @@ class ChrononautsFaces:
 
     def detail(self, key: str, tl: Timeline, home: bool = False) -> tuple[CardFace, str]:
         """A large face and a few paragraphs of HTML about the card under `key`."""
-        e = html.escape
+        from html import escape as e  # here: the first table shows no card's detail (issue #42)
+
         if key.startswith("tl:"):
             year = int(key[3:])
             card = self.cards.by_year[year]
@@ -180,7 +180,8 @@ class ChrononautsFaces:
         return face, text + self._origin(kind, patch.provenance)
 
     def _identity_detail(self, kind: str, home: bool, tl: Timeline) -> tuple[CardFace, str]:
-        e = html.escape
+        from html import escape as e
+
         t = self.translator.text
         ident = self.rules.identities[kind]
         goals = [t("detail.id_true_year", year=ident.true_year, title=t(f"{self.cards.by_year[ident.true_year].id}.true.title"))]

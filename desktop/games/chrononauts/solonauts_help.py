@@ -6,7 +6,6 @@ moved on is dropped.
 """
 from __future__ import annotations
 
-import datetime
 import time
 from collections.abc import Callable
 from random import Random
@@ -26,6 +25,8 @@ from rules.kernel import Move
 from rules.registry import engine
 
 if TYPE_CHECKING:  # the searches are imported when first asked for, not when the table starts (issue #42)
+    import datetime
+
     from rules.chrononauts.hints import Hint
     from rules.chrononauts.solver import Solution
 
@@ -139,6 +140,8 @@ class SoloHelp(QObject):
         self.window.show_message(self._t("new.searching"), error=False)
         job: Callable[[], int | None]
         if kind == "daily":
+            import datetime
+
             day = today or datetime.date.today()
             job = lambda: deals.daily_deal(day, ids)  # noqa: E731
         else:

@@ -28,7 +28,6 @@ from desktop.games.chrononauts.solonauts_scene import SolonautsScene
 from desktop.games.chrononauts.solonauts_session import PLAYER, GameSession
 from desktop.games.chrononauts.solonauts_stats import Statistics
 from desktop.games.chrononauts.solonauts_stats import default_path as stats_path
-from desktop.games.chrononauts.solonauts_stats_dialog import StatisticsDialog
 from rules.chrononauts import deals
 from rules.chrononauts.moves import PlayCard
 from rules.chrononauts.solonauts import IDS_MAX, IDS_MIN, SoloState
@@ -38,6 +37,7 @@ from rules.registry import engine
 from rules.saves import to_dict
 
 if TYPE_CHECKING:
+    from desktop.games.chrononauts.solonauts_stats_dialog import StatisticsDialog  # when first asked for
     from rules.chrononauts.solver import Solution  # the solver itself is imported when a search starts
 
 UNTOLD = frozenset({"linchpin_flipped"})  # events the log leaves out: the card_played line before says it better
@@ -373,6 +373,8 @@ class SolonautsTable(SeatTable):
         self.stats.record(int(state.options["ids"]), state.result == "won", state.score)
 
     def show_statistics(self) -> StatisticsDialog:
+        from desktop.games.chrononauts.solonauts_stats_dialog import StatisticsDialog
+
         t = self.tr_.text
 
         def confirm() -> bool:

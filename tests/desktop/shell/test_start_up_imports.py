@@ -1,10 +1,11 @@
 """Start-up loads only what the first table needs (issue #42): another game's rules, cards and table, the
 glossaries and rules texts `check` reads, the computer players, the hint and solver searches, the guide of a
 guided game, the workbench (its live reload starts once the first table is drawn), replays and How to play are
-imported when first used. The first Solonauts table is drawn in a fresh process and its modules listed, with the
-YAML files it read: the app's and Chrononauts' texts only, and from the second start on neither (their checked
-catalogs are kept, cardsets/cache.py): only the Chrononauts cards, which the table's faces are made of, and
-whose parse is kept too (they are validated at every start), so that start does not even load PyYAML."""
+imported when first used; so are the standard modules only a mistake, a card's detail or a dialog needs. The
+first Solonauts table is drawn in a fresh process and its modules listed, with the YAML files it read: the app's
+and Chrononauts' texts only, and from the second start on neither (their checked catalogs are kept,
+cardsets/cache.py): only the Chrononauts cards, which the table's faces are made of, and whose parse is kept too
+(they are validated at every start), so that start does not even load PyYAML."""
 from __future__ import annotations
 
 import json
@@ -43,6 +44,9 @@ NOT_AT_START = (
     # The computers, the searches, the guide and the translator's live reload: when first asked for.
     "rules.bots", "rules.chrononauts.solver", "rules.chrononauts.hints", "desktop.frame.guide", "rules.tutorial",
     "desktop.workbench",
+    # A dialog, and what only a mistake, a card's detail, a new game's file, a start with no language chosen or
+    # another player's name asks for.
+    "desktop.games.chrononauts.solonauts_stats_dialog", "difflib", "html", "uuid", "locale", "importlib.resources",
 )
 
 
@@ -66,6 +70,7 @@ def test_the_first_table_reads_its_own_game_only_and_the_next_start_no_text(tmp_
     modules, read = start(tmp_path)
     assert read == ["chrononauts/cards.yaml"]
     assert not [m for m in modules if m == "yaml" or m.startswith(("yaml.", "cardsets.yamlparse"))]
+    assert "datetime" not in modules  # PyYAML's on a first start (its timestamps); else only the daily deal's
     assert list((tmp_path / "cache" / "texts").glob("*.json"))  # kept in the data folder named
 
 

@@ -317,6 +317,19 @@ def test_the_last_number_of_travellers_is_remembered(qtbot: Any, window: MainWin
     assert window.remembered_options() == {"ids": 6, "players": 1}
 
 
+def test_a_deal_with_the_remembered_count_writes_no_settings(qtbot: Any, window: MainWindow,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most starts deal as many travellers as the last deal: the settings file is not written again for that
+    (a synced write at every start, issue #42); a new count is still kept."""
+    window.new_game({"ids": 7}, DEAL)
+    written: list[dict[str, Any]] = []
+    monkeypatch.setattr(storage, "save_settings", lambda settings: written.append(dict(settings)))
+    window.new_game({"ids": 7}, DEAL + 1)
+    assert written == []
+    window.new_game({"ids": 9}, DEAL + 2)
+    assert [kept["ids"] for kept in written] == [9]
+
+
 def test_a_failing_autosave_is_said_and_the_game_goes_on(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
     assert window.table.session is not None
     slot = window.table.session.autosave

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import types
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,20 @@ def test_the_floor_and_the_app_are_timed_in_turn(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(benchmark, "_fresh_process", fake)
     assert benchmark.bench_first_table(repeats=3) == (0.9, 0.5, 80)
     assert ran == ["floor", "app"] * 3
+
+
+def test_a_start_ends_when_the_script_has_drawn_not_when_its_process_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process tears its widgets and objects down after it has drawn: that is not start-up (issue #42). The
+    start is counted from the spawn to the moment the script prints, on the clock both processes share."""
+    monkeypatch.setattr(benchmark.time, "time", lambda: 100.0)  # the bench's clock at the spawn
+    printed = types.SimpleNamespace(stdout="100.25 87\n")  # the script: drawn at 100.25, 87 MB
+
+    def run(*_args: object, **_kwargs: object) -> types.SimpleNamespace:
+        monkeypatch.setattr(benchmark.time, "time", lambda: 103.0)  # the process ended long after it drew
+        return printed
+
+    monkeypatch.setattr(benchmark.subprocess, "run", run)
+    assert benchmark._fresh_process(benchmark.FIRST_TABLE_SCRIPT) == (0.25, 87)
 
 
 @pytest.mark.slow
