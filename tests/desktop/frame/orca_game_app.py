@@ -13,7 +13,8 @@ from typing import Any
 from atspi_app import KEY_PAUSE_MS
 from bus_harness import serve
 from orca_app import OrcaDriver, now
-from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtCore import QEvent, QEventLoop, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
 GAME_SEED = 11
@@ -52,13 +53,26 @@ class WholeGame(OrcaDriver):
     def decide_turn(self) -> dict[str, Any]:
         assert self.table is not None
         began, lines, moves = now(), len(self.log()), len(self.table.game.match.moves)
+        # A button that opens a dialog ("Choose a card…", Rewind's pick from the discards) holds the step in the
+        # dialog's own loop: Ada takes what it offers first, with Enter, once Orca has read it out.
+        answer = QTimer()
+        answer.timeout.connect(self.enter_in_dialog)
+        answer.start(3000)
         self.decide_once()
+        answer.stop()
         self.decisions += 1
         self.wait_until(lambda: len(self.table.game.match.moves) > moves)  # type: ignore[union-attr]
         played = len(self.table.game.match.moves) > moves
         self.next_step()
         return {"step": f"decision {self.decisions}", "expect": self.log()[lines:], "played": played,
                 "began": began}
+
+    def enter_in_dialog(self) -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is not None:
+            target = QApplication.focusWidget() or dialog
+            for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+                QApplication.sendEvent(target, QKeyEvent(kind, Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier))
 
     def end(self) -> dict[str, Any]:
         assert self.table is not None
