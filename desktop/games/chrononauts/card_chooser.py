@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QIcon, QKeyEvent
 from PySide6.QtWidgets import (QDialog, QGridLayout, QLabel, QPushButton, QScrollArea, QToolButton, QVBoxLayout,
                                QWidget)
 
@@ -92,3 +92,13 @@ class CardChooser(QDialog):
     def choose(self, index: int) -> None:
         self.chosen = index
         self.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter takes the card the keyboard is on, as Space does: a card is a tool button, which answers Space
+        only, and a screen reader calls it a push button, which people press with Enter."""
+        focused = self.focusWidget()
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and isinstance(focused, QToolButton) \
+                and focused in self.card_buttons:
+            focused.click()
+            return
+        super().keyPressEvent(event)

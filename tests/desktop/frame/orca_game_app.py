@@ -43,8 +43,12 @@ class WholeGame(OrcaDriver):
         return self.table.game.engine.is_over(self.table.game.state)
 
     def ada_may(self) -> bool:
+        """Ada has a decision of her own: a question to the whole table (a Memo's countdown) she lets pass, as a
+        player with nothing to answer does, at no key."""
         assert self.table is not None
-        return bool(self.table.game.match.legal_moves(0)) and not self.table.bot_seats.thinking()
+        game = self.table.game
+        return (bool(game.match.legal_moves(0)) and game.engine.window(game.state) is None
+                and not self.table.bot_seats.thinking())
 
     def next_step(self) -> None:
         self.wait_until(lambda: self.over() or self.ada_may())

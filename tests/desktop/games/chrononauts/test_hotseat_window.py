@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QToolBar
 from table_driver import Dialogs, centre, drag, make_window
 from chrononauts_driver import NAMES, keep_all, lift, start
@@ -173,6 +174,13 @@ def test_the_chooser_shows_cards_with_readable_titles(qtbot: Any, main: MainWind
     assert again.none_button is not None
     again.none_button.click()
     assert again.chosen == 0
+    # By keys: the keyboard on a card, Enter takes it (a tool button answers only Space by itself).
+    keys = CardChooser(main, "Rewind", "Which card?", choices, main.tr_.text("hs.nothing"))
+    qtbot.addWidget(keys)
+    keys.show()
+    keys.card_buttons[2].setFocus()
+    qtbot.keyClick(keys.card_buttons[2], Qt.Key.Key_Return)
+    assert keys.chosen == 3 and keys.result() == 1
 
 
 def reach_a_choice(main: MainWindow) -> ChrononautsTable:
