@@ -88,6 +88,8 @@ class CardChooser(QDialog):
         rows = min(3, max(1, (len(cards) + across - 1) // across))
         self.resize(max(420, across * cell_w + MARGINS), int(rows * ((card_h + 6) * SCALE + 64) + 110))
         screen_fit.keep_on_screen(self)
+        if self.card_buttons:  # the keyboard starts on the first card, not on the scrolling frame around them
+            self.card_buttons[0].setFocus()
 
     def choose(self, index: int) -> None:
         self.chosen = index

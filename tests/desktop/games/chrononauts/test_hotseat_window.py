@@ -178,6 +178,7 @@ def test_the_chooser_shows_cards_with_readable_titles(qtbot: Any, main: MainWind
     keys = CardChooser(main, "Rewind", "Which card?", choices, main.tr_.text("hs.nothing"))
     qtbot.addWidget(keys)
     keys.show()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is keys.card_buttons[0])  # where the keyboard starts
     keys.card_buttons[2].setFocus()
     qtbot.keyClick(keys.card_buttons[2], Qt.Key.Key_Return)
     assert keys.chosen == 3 and keys.result() == 1
