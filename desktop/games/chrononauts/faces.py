@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from math import ceil
 
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.fields import Provenance
@@ -29,11 +30,33 @@ def hand_width(make: Callable[[float], list[CardFace]], room: float, scale: floa
     if scale is None:
         return width
     faces = make(width)
+    # A redraw after a move that left the hand as it was measures nothing again (issue #42: the widening was
+    # a third of a Chrononauts redraw). The faces hold every word drawn, so they, the room and the scale decide.
+    key = (tuple(faces), room, scale)
+    known = _HAND_WIDTHS.get(key)
+    if known is not None:
+        return known
     widest = min(HAND_WIDEST, (room + GAP) / max(1, len(faces)) - GAP)
-    while width < widest and any(left_out(face, scale) for face in faces):
-        width = min(widest, width + WIDEN_STEP)  # the last step may be short: the room is all there is
-        faces = make(width)
+    if width < widest and any(left_out(face, scale) for face in faces):
+        # The narrowest of the widths WIDEN_STEP apart (the last may be short: the room is all there is) at
+        # which every rule text shows whole, else the widest: found by halving, a wider card never hiding more.
+        steps = [min(widest, width + WIDEN_STEP * k) for k in range(1, ceil((widest - width) / WIDEN_STEP) + 1)]
+        low, high = 0, len(steps) - 1
+        while low < high:
+            middle = (low + high) // 2
+            if any(left_out(face, scale) for face in make(steps[middle])):
+                low = middle + 1
+            else:
+                high = middle
+        width = steps[low]
+    if len(_HAND_WIDTHS) >= HAND_WIDTHS_KEPT:
+        _HAND_WIDTHS.clear()  # a long game's older hands: measured again if ever needed
+    _HAND_WIDTHS[key] = width
     return width
+
+
+HAND_WIDTHS_KEPT = 512
+_HAND_WIDTHS: dict[tuple[tuple[CardFace, ...], float, float], float] = {}
 
 # Colours of the printed deck: purple linchpins turn red when prime; blue ripplepoints.
 LINCHPIN = ("#5b3d8f", "#f2edfa")
