@@ -3,6 +3,7 @@
 PAR-15.3, PAR-15.4), and the Banquet's guests and privileges show their whole names with 3 to 5 players."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,9 +54,22 @@ def test_parsifal_characters_show_their_abilities_and_missions(qtbot: Any, home:
                                                                lang: str) -> None:
     """Every character in play shows its name whole, its abilities (the first line of its text) and how many
     of its conditions are met; most were drawn with their name only, to be read one by one in the panel."""
-    window = window_for(qtbot, lang)
     missing: list[str] = []
     seen = 0
+    for where, _scene, item, scale in parsifal_characters(window_for(qtbot, lang), tmp_path):
+        seen += 1
+        shown = {text.role: words(text.text) for text in shown_texts(item.face, scale)}
+        abilities = words(item.face.body.split("\n")[0])
+        first = abilities.split(" ")[0] if abilities else ""
+        if "title" in left_out(item.face, scale) or not shown.get("body", "").startswith(first) \
+                or (item.face.year and shown.get("year") != item.face.year):
+            missing.append(f"{where}: {item.key} shows {shown}")
+    assert seen > 40 and missing == []
+
+
+def parsifal_characters(window: MainWindow, tmp_path: Path) -> Iterator[tuple[str, ParsifalScene, CardItem, float]]:
+    """Every character in play over the seeded Parsifal positions (4 players, after 20 and 40 moves): where it
+    was seen, its scene, its item and the scale it is drawn at."""
     for seed in SEEDS:
         for moves in (20, 40):
             items = drawn(window, tmp_path, "parsifal", 4, seed, moves)
@@ -63,16 +77,8 @@ def test_parsifal_characters_show_their_abilities_and_missions(qtbot: Any, home:
             assert isinstance(scene, ParsifalScene) and scene.par_view is not None
             characters = {c for seat in range(scene.par_view.players) for c in scene.par_view.owned_by(seat)}
             for item, scale in items:
-                if item.key not in characters:
-                    continue
-                seen += 1
-                shown = {text.role: words(text.text) for text in shown_texts(item.face, scale)}
-                abilities = words(item.face.body.split("\n")[0])
-                first = abilities.split(" ")[0] if abilities else ""
-                if "title" in left_out(item.face, scale) or not shown.get("body", "").startswith(first) \
-                        or (item.face.year and shown.get("year") != item.face.year):
-                    missing.append(f"seed {seed}, {moves} moves: {item.key} shows {shown}")
-    assert seen > 40 and missing == []
+                if item.key in characters:
+                    yield f"seed {seed}, {moves} moves", scene, item, scale
 
 
 def felt_under(scene: ParsifalScene, item: CardItem) -> float:
@@ -98,22 +104,15 @@ def test_a_parsifal_card_cut_short_has_no_room_left_to_grow(qtbot: Any, home: Pa
     """A character or artifact whose rule text ends in "…" at 1280×720 has grown as far as its area lets it
     (PAR-15.3, PAR-15.4): no bare felt is left under its column, or it is as tall as a card grows. Cards stood
     at one size, leaving felt under short columns while their missions were cut."""
-    window = window_for(qtbot, lang)
     wasted: list[str] = []
     seen = 0
-    for seed in SEEDS:
-        for moves in (20, 40):
-            items = drawn(window, tmp_path, "parsifal", 4, seed, moves)
-            scene = table_view(window).scene()
-            assert isinstance(scene, ParsifalScene) and scene.par_view is not None
-            characters = {c for seat in range(scene.par_view.players) for c in scene.par_view.owned_by(seat)}
-            for item, scale in items:
-                seen += item.key in characters
-                if item.key not in characters or "body" not in left_out(item.face, scale):
-                    continue
-                room = felt_under(scene, item) / item.scale()
-                if room > GROW_STEP + 8 and item.face.height + GROW_STEP <= TALLEST:
-                    wasted.append(f"seed {seed}, {moves} moves: {item.key} cut with {room:.0f} units of felt under it")
+    for where, scene, item, scale in parsifal_characters(window_for(qtbot, lang), tmp_path):
+        seen += 1
+        if "body" not in left_out(item.face, scale):
+            continue
+        room = felt_under(scene, item) / item.scale()
+        if room > GROW_STEP + 8 and item.face.height + GROW_STEP <= TALLEST:
+            wasted.append(f"{where}: {item.key} cut with {room:.0f} units of felt under it")
     assert seen > 40 and wasted == [], wasted
 
 
