@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -96,3 +97,24 @@ def serve(make_driver: Callable[[], object]) -> int:
 def stderr_of_steps(found: dict[str, Any]) -> list[str]:
     """What the app wrote on stderr during each step of a session's report (a step ends as the next begins)."""
     return str(found["stderr"]).split(STEP_MARK + "\n")[1:]
+
+
+SPOKEN = re.compile(r"^(\d\d:\d\d:\d\d\.\d+) - SPEECH OUTPUT: '(.*)'(?: voice=\w+)?\{.*\}$")
+
+
+def orca_session(app_script: str, home: Path, timeout: float) -> dict[str, Any]:
+    """Orca listening to `app_script` (orca_session.py, on the bus): the session's report, each of its `steps` given
+    what Orca said from its start to the next step's (`heard`) and what the app wrote on stderr meanwhile."""
+    reason = missing("orca", "xdotool")
+    if reason:
+        pytest.skip(reason)
+    debug = home / "orca.debug"
+    found = run_on_bus([sys.executable, str(HERE / "orca_session.py"), str(debug), str(HERE / app_script)], home,
+                       timeout)
+    spoken = [match.groups() for match in map(SPOKEN.match, debug.read_text(errors="replace").splitlines()) if match]
+    steps: list[dict[str, Any]] = found["steps"]
+    for step, following, stderr in zip(steps, [*steps[1:], None], stderr_of_steps(found)):
+        end = following["began"] if following is not None else "99"
+        step["heard"] = " ".join(text for when, text in spoken if step["began"] <= when < end)
+        step["stderr"] = stderr
+    return found

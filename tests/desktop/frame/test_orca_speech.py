@@ -10,34 +10,20 @@ where any of them is missing. About 75 seconds."""
 from __future__ import annotations
 
 import re
-import sys
 from typing import Any
 
 import pytest
-from bus_harness import HERE, missing, run_on_bus, stderr_of_steps
+from bus_harness import orca_session
 
 pytestmark = pytest.mark.slow
-SPOKEN = re.compile(r"^(\d\d:\d\d:\d\d\.\d+) - SPEECH OUTPUT: '(.*)'(?: voice=\w+)?\{.*\}$")
 
 
 @pytest.fixture(scope="module")
 def session(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The session's report: `steps`, each step the app reported with `heard` (what Orca said from its start to
     the next step's), and the app's `stderr` and exit `code`."""
-    reason = missing("orca", "xdotool")
-    if reason:
-        pytest.skip(reason)
-    home = tmp_path_factory.mktemp("orca")
-    found = run_on_bus([sys.executable, str(HERE / "orca_session.py"), str(home / "orca.debug"),
-                        str(HERE / "orca_app.py")], home, 240)
-    log = (home / "orca.debug").read_text(errors="replace").splitlines()
-    spoken = [match.groups() for match in map(SPOKEN.match, log) if match]
-    steps: list[dict[str, Any]] = found["steps"]
-    assert len(steps) == 21, found["stderr"]
-    for step, following, stderr in zip(steps, [*steps[1:], None], stderr_of_steps(found)):
-        end = following["began"] if following is not None else "99"
-        step["heard"] = " ".join(text for when, text in spoken if step["began"] <= when < end)
-        step["stderr"] = stderr
+    found = orca_session("orca_app.py", tmp_path_factory.mktemp("orca"), 240)
+    assert len(found["steps"]) == 21, found["stderr"]
     return found
 
 

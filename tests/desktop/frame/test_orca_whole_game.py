@@ -8,34 +8,20 @@ end (orca_game_app.py): every log line of every move, Ada's and the computers', 
 from __future__ import annotations
 
 import os
-import re
-import sys
 from typing import Any
 
 import pytest
-from bus_harness import HERE, missing, run_on_bus, stderr_of_steps
+from bus_harness import orca_session
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not os.environ.get("CONVIVIUM_LONG_ORCA"),
                                  reason="a whole game by ear takes minutes: CONVIVIUM_LONG_ORCA=1 runs it")]
-SPOKEN = re.compile(r"^(\d\d:\d\d:\d\d\.\d+) - SPEECH OUTPUT: '(.*)'(?: voice=\w+)?\{.*\}$")
 
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
-    reason = missing("orca", "xdotool")
-    if reason:
-        pytest.skip(reason)
     home = tmp_path_factory.mktemp("orca-game")
-    found = run_on_bus([sys.executable, str(HERE / "orca_session.py"), str(home / "orca.debug"),
-                        str(HERE / "orca_game_app.py")], home, 1800)
-    log = (home / "orca.debug").read_text(errors="replace").splitlines()
-    spoken = [match.groups() for match in map(SPOKEN.match, log) if match]
-    steps: list[dict[str, Any]] = found["steps"]
-    for step, following, stderr in zip(steps, [*steps[1:], None], stderr_of_steps(found)):
-        end = following["began"] if following is not None else "99"
-        step["heard"] = " ".join(text for when, text in spoken if step["began"] <= when < end)
-        step["stderr"] = stderr
+    steps: list[dict[str, Any]] = orca_session("orca_game_app.py", home, 1800)["steps"]
     (home.parent / "orca-game-report.txt").write_text(
         "\n\n".join(f"{s['step']}: expected {s['expect']}\nheard: {s['heard']}" for s in steps))
     return steps
