@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from math import ceil, cos, pi, sin
+from math import ceil
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
@@ -26,8 +26,11 @@ from rules.kernel import HIDDEN
 WIDTH, HEIGHT = 1440.0, 880.0
 DISPLAY = (460.0, 216.0)  # three side by side fill the table's width
 TOP_Y, BOTTOM_Y = 12.0, HEIGHT - 12.0 - DISPLAY[1]
-CIRCLE_CENTRE = QPointF(250.0, 442.0)  # midway between the displays above and below
-CIRCLE_RADIUS = 150.0  # the circle's cards clear of the displays above and below
+CIRCLE_CENTRE = QPointF(245.0, 440.0)  # midway between the displays above and below
+# The circle's seven places, clockwise from the top, in steps of a card and a gap round the deck: three above it,
+# one each side, two below. A round circle of cards this size overlaps its neighbours' name bands.
+CIRCLE_PLACES = ((0.0, -1.0), (1.0, -1.0), (1.0, 0.0), (0.5, 1.0), (-0.5, 1.0), (-1.0, 0.0), (-1.0, -1.0))
+assert len(CIRCLE_PLACES) == CIRCLE_SIZE
 SLOT_X, SLOT_Y, SLOT_STEP = 500.0, 300.0, CARD[0] + 10
 TRAY_Y = 448.0
 PILE_X = SLOT_X + 3 * SLOT_STEP + 24
@@ -241,9 +244,9 @@ class BanquetScene(CardTable):
 
     @staticmethod
     def circle_point(position: int) -> QPointF:
-        angle = -pi / 2 + 2 * pi * position / CIRCLE_SIZE
-        return QPointF(CIRCLE_CENTRE.x() + CIRCLE_RADIUS * cos(angle) - CARD[0] / 2,
-                       CIRCLE_CENTRE.y() + CIRCLE_RADIUS * sin(angle) - CARD[1] / 2)
+        across, down = CIRCLE_PLACES[position]
+        return QPointF(CIRCLE_CENTRE.x() + across * (CARD[0] + 10) - CARD[0] / 2,
+                       CIRCLE_CENTRE.y() + down * (CARD[1] + 8) - CARD[1] / 2)
 
     @staticmethod
     def slot_point(slot: str) -> QPointF:

@@ -137,6 +137,20 @@ def test_banquet_guests_and_privileges_show_whole_names(qtbot: Any, home: Path, 
     assert seen >= 3 and cut == []
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_every_banquet_privilege_reads_whole_at_the_tables_own_scale(qtbot: Any, home: Path, tmp_path: Path,
+                                                                    lang: str) -> None:
+    """Not only the privileges a few seeds deal: all of them, at the scale a 1280×720 window really gives the
+    table. Spanish "Intercambio: Guardo y Descarto" ended in "Desca…" on a 150-unit plate."""
+    window = window_for(qtbot, lang)
+    scale = min(scale for _, scale in drawn(window, tmp_path, "banquet", 5, 1, 45))
+    scene = table_view(window).scene()
+    assert isinstance(scene, BanquetScene)
+    cut = [scene.faces.privilege(card).title for card in scene.faces.privileges
+           if "title" in left_out(scene.faces.privilege(card), scale)]
+    assert len(scene.faces.privileges) >= 8 and cut == [], cut
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("lang", ["en", "it", "nl"])
 def test_banquet_rows_show_whole_names_in_the_looking_players_area(qtbot: Any, home: Path, tmp_path: Path,
