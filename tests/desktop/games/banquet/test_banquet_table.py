@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QGraphicsSimpleTextItem, 
 from table_driver import Dialogs, _send, centre, click, drag, make_window, view_point
 
 from desktop.frame.card_item import CardItem
+from desktop.frame.card_table import DECK_KEY
 from desktop.frame.seat_table import SeatSetupDialog
 from desktop.games.banquet.faces import title
 from desktop.games.banquet.scene import TRAY_KEY
@@ -139,6 +140,19 @@ def seed_where(test: Any, options: dict[str, Any] | None = None, seats: int = 4)
         if test(game):
             return seed
     raise AssertionError("no such deal")
+
+
+def test_the_circles_seven_cards_and_the_deck_cover_none_of_each_other(main: MainWindow) -> None:
+    """BB-3.6: the seven cards of the circle lie round the deck, each name band in sight (two pairs of a round
+    circle covered each other's bands once the cards grew to carry their names whole)."""
+    bt = start(main, 1)
+    lift(bt)
+    keys = [c for c in bt.game.state.circle if c is not None] + [DECK_KEY]
+    rects = [bt.scene.items_by_key[key].sceneBoundingRect() for key in keys]
+    assert len(rects) == 8
+    overlaps = [(a, b) for i, a in enumerate(keys) for j, b in enumerate(keys)
+                if i < j and rects[i].intersects(rects[j])]
+    assert overlaps == []
 
 
 def test_a_whole_round_on_the_table_behind_the_curtain(main: MainWindow) -> None:
