@@ -15,7 +15,7 @@ from rules.parsifal.state import card_type
 CARD = (120.0, 168.0)  # a character in a control area
 COMMON_CARD = (104.0, 118.0)  # an artifact in the common area
 PLATE = (120.0, 40.0)  # an artifact tucked under its holder: its name over what it adds (PAR-15.2)
-LIMBO_PLATE = (120.0, 24.0)
+LIMBO_PLATE = (183.0, 24.0)  # two to a row of Limbo: "Caballero del Grial", "Bloemenmeisje" whole at 9 px at 1280×720
 COVER = 36.0  # the foot of a blocked card that its blocker (or a seal) lies on: kept free of text
 SEAL = (104.0, 26.0)
 

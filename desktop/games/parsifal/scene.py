@@ -37,7 +37,7 @@ COMMON_X = MARGIN + DECK_SIZE[0] + 16
 COMMON_W = 7 * (COMMON_CARD[0] + 6) + 6
 WIDEST_COMMON = 1.4 * COMMON_CARD[0]
 LIMBO_X = COMMON_X + COMMON_W + 14
-LIMBO_COLUMNS = 3
+LIMBO_COLUMNS = 2  # three to a row cut the longest names; eight plates fit before the rows close up
 WIDEST_LIMBO_PLATE = 1.25 * LIMBO_PLATE[0]
 AREAS_Y = TOP_Y + TOP_H + 22
 AREA_BAND = 26.0
@@ -128,7 +128,7 @@ class ParsifalScene(CardTable):
 
     def _place_limbo(self, view: ParState, wanted: dict[str, tuple[QPointF, float]]) -> None:
         """Limbo face up, in order of arrival; a long Limbo packs its rows closer (PAR-15.1)."""
-        plate = self._limbo_plate()
+        plate = self.limbo_plate()
         self.put(LIMBO_KEY, _zone(LIMBO_COLUMNS * (plate + 6) + 6, TOP_H))
         wanted[LIMBO_KEY] = (QPointF(LIMBO_X, TOP_Y), 0)
         rows = max(1, math.ceil(len(view.limbo) / LIMBO_COLUMNS))
@@ -138,12 +138,12 @@ class ParsifalScene(CardTable):
             col, row = i % LIMBO_COLUMNS, i // LIMBO_COLUMNS
             wanted[tarot] = (QPointF(LIMBO_X + 6 + col * (plate + 6), TOP_Y + 6 + row * step), 2 + i * 0.01)
 
-    def _limbo_plate(self) -> float:
+    def limbo_plate(self) -> float:
         """A Limbo plate's width: a wider table gives some of its width to Limbo's names ("Flower Maiden")."""
         return min(WIDEST_LIMBO_PLATE, LIMBO_PLATE[0] + (self.sceneRect().width() - WIDTH) / LIMBO_COLUMNS)
 
     def _pending_x(self) -> float:
-        return LIMBO_X + LIMBO_COLUMNS * (self._limbo_plate() + 6) + 6 + 12
+        return LIMBO_X + LIMBO_COLUMNS * (self.limbo_plate() + 6) + 6 + 12
 
     def _place_areas(self, view: ParState, wanted: dict[str, tuple[QPointF, float]]) -> None:
         faces = self.faces

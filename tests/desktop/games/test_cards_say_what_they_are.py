@@ -138,6 +138,20 @@ def test_banquet_guests_and_privileges_show_whole_names(qtbot: Any, home: Path, 
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_every_parsifal_name_reads_whole_on_its_limbo_plate(qtbot: Any, home: Path, tmp_path: Path, lang: str) -> None:
+    """PAR-15.1: Limbo lies face up, so every card that can go there reads whole on its plate at the scale a
+    1280×720 window gives the table ("Caballero del …", "Flower Maid…" at three plates to a row)."""
+    window = window_for(qtbot, lang)
+    scale = min(scale for _, scale in drawn(window, tmp_path, "parsifal", 6, 1, 45))
+    scene = table_view(window).scene()
+    assert isinstance(scene, ParsifalScene)
+    tarots = scene.faces.cards.tarots
+    cut = [face.title for tarot in tarots
+           if "title" in left_out(face := scene.faces.in_limbo(f"{tarot.id}#1", scene.limbo_plate()), scale)]
+    assert len(tarots) >= 20 and cut == [], cut
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
 def test_every_banquet_privilege_reads_whole_at_the_tables_own_scale(qtbot: Any, home: Path, tmp_path: Path,
                                                                     lang: str) -> None:
     """Not only the privileges a few seeds deal: all of them, at the scale a 1280×720 window really gives the
