@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QPainter, QResizeEvent, QTransform
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QPainter, QPen, QPixmap, QResizeEvent, QTransform
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from desktop.frame.card_item import CardFace, face_pixmap
@@ -141,6 +141,11 @@ class DetailPanel(QWidget):
         self.setAccessibleName(name)
         self.text.setAccessibleName(name)
 
+    @property
+    def shown_face(self) -> CardFace | None:
+        """The card the panel shows, or None while it shows where one will be."""
+        return self._face
+
     def show_card(self, face: CardFace, html_text: str) -> None:
         self._face = face
         self.picture.setAccessibleName(" ".join(face.title.split()))  # the picture says which card it is
@@ -155,6 +160,7 @@ class DetailPanel(QWidget):
         # As large as the panel allows, up to DETAIL_SCALE: a narrow dock must not crop the card.
         face = self._face
         if face is None:
+            self._render_place()
             return
         room = max(40.0, self.picture.width() - 8.0)
         scale = min(DETAIL_SCALE, room / (face.width + 6))
@@ -162,6 +168,22 @@ class DetailPanel(QWidget):
 
     def show_hint(self, text: str) -> None:
         self._face = None
-        self.picture.clear()
         self.picture.setAccessibleName("")
+        self._render_place()
         self.text.setPlainText(text)
+
+    def _render_place(self) -> None:
+        """With no card to show, the outline of where one will be: a blank panel looked broken."""
+        ratio = self.devicePixelRatioF() or 1.0
+        height = max(40, self.picture.minimumHeight() - 16)
+        width = min(max(40, self.picture.width() - 16), round(height * 0.72))
+        pixmap = QPixmap(round(width * ratio), round(height * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(self.palette().mid().color(), 2, Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawRoundedRect(QRectF(2, 2, width - 4, height - 4), 10, 10)
+        painter.end()
+        self.picture.setPixmap(pixmap)
