@@ -37,6 +37,8 @@ LEFT_W = WIDTH - 2 * MARGIN - SEATS_W - 2 * GAP  # the row's width and the hand'
 HAND_DROP = HAND_SIZE[1] + 34  # from the row to the hand, past its caption
 HEIGHT = TIMELINE_Y + 4 * YEAR_LOW + 3 * GAP + ROW_DROP + HAND_DROP + HAND_SIZE[1] + MARGIN
 SEAT_Y = 12.0  # Artifaxx's seats: one column down the right
+SEAT_LOW, SEAT_HIGH = 36.0, 88.0  # a seat's plate from a name and one line to a name and three (its ID and Mission shown)
+SEAT_GAP = 4.0  # between a seat's last artifact and the next seat down its column: three seats share it
 # Artifaxx has no timeline (CHR-15.1): nothing is drawn for it, and its room goes to larger cards, the
 # Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows. They fill the
 # window's height too, and their texts are drawn larger with them: each is a face LIGHT_ZOOM times smaller
@@ -100,6 +102,7 @@ class FullScene(SolonautsScene):
         self.hand: list[str] = []
         self._timeline_faces: dict[tuple[int, bool, bool, bool, str, float], CardFace] = {}
         self._year_rows: dict[tuple[str, float | None], tuple[float, ...]] = {}
+        self._seat_faces: dict[tuple[str, str, bool, str, float | None], CardFace] = {}
         # Captions 27 above their cards (clear of the focus ring, 5 px outside a card): _refresh_full_labels.
         for key in ("hand", "row", "window", "counter"):
             self._labels[key] = self.label((MARGIN, 0), CAPTION)
@@ -145,17 +148,17 @@ class FullScene(SolonautsScene):
             for shown in (view.ids[q], view.missions[q]):
                 if shown is not None and shown in view.revealed:
                     lines.append(tr.card_title(shown))
-            self.put(seat_key(q), seat_face(self._name(q), "\n".join(lines), q in seating.acting,
-                                            seating.computers.get(q, "")))
+            seat = self.put(seat_key(q), self._seat_face(self._name(q), "\n".join(lines), q in seating.acting,
+                                                         seating.computers.get(q, "")))
             wanted[seat_key(q)] = (QPointF(x, y), 1)
-            y += SEAT_SIZE[1] + 2
+            y += seat.face.height + 2
             for i, artifact in enumerate(view.tables[q]):
                 plate = self.put(artifact_key(artifact), artifact_plate(faces, artifact))
                 wanted[artifact_key(artifact)] = (QPointF(x, y), 2 + i)
                 y += plate.face.height + 2
-            tops[q % columns] = y + GAP
+            tops[q % columns] = y + SEAT_GAP
         # Many artifacts lengthen a column of seats: the table grows rather than let them overlap.
-        height = max(hand_y + card[1] + MARGIN if seating.timeline else LIGHT_HEIGHT, max(tops) - GAP + MARGIN)
+        height = max(hand_y + card[1] + MARGIN if seating.timeline else LIGHT_HEIGHT, max(tops) - SEAT_GAP + MARGIN)
         width = seats_x + columns * (SEAT_SIZE[0] + GAP) - GAP + MARGIN
         if (width, height) != (self.sceneRect().width(), self.sceneRect().height()):
             self.setSceneRect(0, 0, width, height)
@@ -226,6 +229,23 @@ class FullScene(SolonautsScene):
             face = self._timeline_faces[state] = self.faces.timeline(year, tl, (YEAR_W, height), index_in_band=True)
         return face
 
+    def _seat_face(self, name: str, lines: str, acting: bool, band: str) -> CardFace:
+        """A seat's plate only as tall as its words need at the view's scale. Three seats and their artifacts
+        share a column beside the row and the hand; a column longer than the table made the table taller, and
+        the smaller scale left words out of every card on it (issue #36)."""
+        key = (name, lines, acting, band, self.view_scale)
+        face = self._seat_faces.get(key)
+        if face is None:
+            face = seat_face(name, lines, acting, band)
+            scale = self.view_scale
+            if scale is not None:
+                height = SEAT_LOW
+                while height < SEAT_HIGH and left_out(replace(face, height=height), scale):
+                    height += YEAR_STEP
+                face = replace(face, height=height)
+            self._seat_faces[key] = face
+        return face
+
     def _year_heights(self) -> tuple[float, ...]:
         """Each row of the timeline as tall as its years need to show whole at the view's scale, on either
         side and paradoxed (from YEAR_LOW up to YEAR_HIGH): a row keeps its height as the game goes on, and
@@ -252,6 +272,7 @@ class FullScene(SolonautsScene):
     def retranslate(self) -> None:
         self._timeline_faces.clear()  # texts may have been reloaded, not only switched
         self._year_rows.clear()
+        self._seat_faces.clear()
         super().retranslate()
 
     def _discard_face(self, top: str | None, count: int, size: tuple[float, float] = HAND_SIZE) -> CardFace:

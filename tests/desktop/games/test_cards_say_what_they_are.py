@@ -137,6 +137,19 @@ def test_banquet_guests_and_privileges_show_whole_names(qtbot: Any, home: Path, 
     assert seen >= 3 and cut == []
 
 
+@pytest.mark.parametrize(("lang", "seed", "moves"), [("es", 5, 60), ("nl", 4, 80), ("en", 5, 160)])
+def test_a_chrononauts_table_for_six_stays_whole_as_artifacts_pile_up_under_the_seats(
+        qtbot: Any, home: Path, tmp_path: Path, lang: str, seed: int, moves: int) -> None:
+    """Three seats and their artifacts share a column: a column longer than the timeline, the row and the hand
+    made the whole table taller, and the smaller scale left words out of 28 cards at once (seed 5, Spanish); a
+    seat whose ID is shown needs a third line."""
+    window = window_for(qtbot, lang)
+    cut = [f"{item.key} {left_out(item.face, scale)}" for item, scale in drawn(window, tmp_path, "chrononauts", 6,
+                                                                                seed, moves)
+           if item.key.startswith(("tl:", "seat:", "art:")) and left_out(item.face, scale)]
+    assert cut == []
+
+
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
 def test_every_parsifal_name_reads_whole_on_its_limbo_plate(qtbot: Any, home: Path, tmp_path: Path, lang: str) -> None:
     """PAR-15.1: Limbo lies face up, so every card that can go there reads whole on its plate at the scale a
