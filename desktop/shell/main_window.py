@@ -78,7 +78,7 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.tr_ = tr
         self.setWindowTitle(tr.text("new.title"))
-        form = QFormLayout(self)
+        form = self._form = QFormLayout(self)
         self.game = QComboBox()
         from desktop.shell.tables import seat_games
 
@@ -129,9 +129,10 @@ class NewGameDialog(QDialog):
         self._mode_chosen(0)
 
     def _mode_chosen(self, _index: int) -> None:
-        solo = self.chosen_mode() == "solonauts"  # the deal rows are Solonauts' alone
-        for widget in (self.kind, self.deal, self.ids):
-            widget.setEnabled(solo)
+        solo = self.chosen_mode() == "solonauts"  # the deal rows are Solonauts' alone: hidden, not greyed, for
+        for widget in (self.kind, self.deal, self.ids):  # a game that has no travellers to send home
+            self._form.setRowVisible(widget, solo)
+        self.adjustSize()
 
     def chosen_game(self) -> str:
         return str(self.game.currentData())

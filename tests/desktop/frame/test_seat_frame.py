@@ -28,9 +28,14 @@ def test_the_new_game_dialog_offers_every_game_with_a_table(window: MainWindow) 
 
 def test_the_deal_rows_belong_to_solonauts_alone(window: MainWindow) -> None:
     dialog = NewGameDialog(window.tr_, window)
-    assert dialog.chosen_mode() == "solonauts" and dialog.ids.isEnabled() and dialog.deal.isEnabled()
+    rows = (dialog.ids, dialog.deal, dialog.kind)
+    assert dialog.chosen_mode() == "solonauts" and all(row.isVisibleTo(dialog) for row in rows)
     dialog.mode.setCurrentIndex(dialog.mode.findData("artifaxx"))
-    assert not dialog.ids.isEnabled() and not dialog.deal.isEnabled() and not dialog.kind.isEnabled()
+    assert not any(row.isVisibleTo(dialog) for row in rows)  # hidden, not greyed: they mean nothing there
+    dialog.game.setCurrentIndex(dialog.game.findData("banquet"))
+    assert not any(row.isVisibleTo(dialog) for row in rows)
+    dialog.game.setCurrentIndex(dialog.game.findData("chrononauts"))
+    assert dialog.chosen_mode() == "solonauts" and all(row.isVisibleTo(dialog) for row in rows)
 
 
 def test_a_games_translator_speaks_the_windows_language() -> None:
