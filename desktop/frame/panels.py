@@ -163,7 +163,8 @@ class DetailPanel(QWidget):
             self._render_place()
             return
         room = max(40.0, self.picture.width() - 8.0)
-        scale = min(DETAIL_SCALE, room / (face.width + 6))
+        high = max(40.0, self.picture.height() - 8.0)  # an offer above it in the column leaves it less height
+        scale = min(DETAIL_SCALE, room / (face.width + 6), high / (face.height + 6))
         self.picture.setPixmap(face_pixmap(face, scale, self.devicePixelRatioF() or 1.0))
 
     def show_hint(self, text: str) -> None:
@@ -175,7 +176,7 @@ class DetailPanel(QWidget):
     def _render_place(self) -> None:
         """With no card to show, the outline of where one will be: a blank panel looked broken."""
         ratio = self.devicePixelRatioF() or 1.0
-        height = max(40, self.picture.minimumHeight() - 16)
+        height = max(40, min(self.picture.minimumHeight(), self.picture.height()) - 16)
         width = min(max(40, self.picture.width() - 16), round(height * 0.72))
         pixmap = QPixmap(round(width * ratio), round(height * ratio))
         pixmap.setDevicePixelRatio(ratio)

@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+import shiboken6
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QListWidget, QMenu, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QDockWidget, QFrame, QHBoxLayout, QListWidget, QMenu, QPushButton, QSizePolicy,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 import cardsets
 from cardsets import tutorial
@@ -21,7 +23,7 @@ from cardsets.text import LANGUAGES, REFERENCE, Catalog
 from cardsets.yamlfile import Problem
 from cardsets.tutorial import Script
 from desktop.frame import names as player_names
-from desktop.frame import plain, storage
+from desktop.frame import accessibility, plain, storage
 from desktop.frame.bubble import BUBBLE_STYLE
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
@@ -47,6 +49,7 @@ class Window(Protocol):
     actions_by_key: list[QAction]
     log: QListWidget
     detail: DetailPanel
+    detail_dock: QDockWidget
 
     def ask(self, title: str, text: str, buttons: list[str], safe: int | None = ...) -> int: ...
 
@@ -193,16 +196,14 @@ def start(window: Window) -> Guide | None:
 
 
 class OfferBar(QFrame):
-    """The offer of a guided game: a bar between the prompt and the table, so it covers none of the table
-    (the hand, the deck, the keys listed with F1) while it waits for an answer."""
+    """The offer of a guided game. Upright at the top of the side column, beside the table, it takes nothing off
+    the table; with the side panel folded away (F9) it lies in one row between the prompt and the table. Either
+    way it covers none of the table (the hand, the deck, the keys listed with F1) while it waits for an answer."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, upright: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("guide")
         self.setStyleSheet(BUBBLE_STYLE)
-        # One row, the heading beside the words: the table gives up one line's height, not three, until it is answered.
-        row = QHBoxLayout(self)
-        row.setContentsMargins(12, 3, 12, 3)
         self.heading = plain.label()
         self.heading.setStyleSheet("font-weight: bold; color: #7a5c00")
         self.text = plain.label()
@@ -210,6 +211,22 @@ class OfferBar(QFrame):
         self.leave = QPushButton()
         self.next = QPushButton()
         self.next.setDefault(True)
+        if upright:
+            # The side column's width is the player's: the offer wraps its words to it, never widens it.
+            self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            column = QVBoxLayout(self)
+            column.setContentsMargins(10, 6, 10, 6)
+            column.addWidget(self.heading)
+            column.addWidget(self.text)
+            buttons = QHBoxLayout()
+            buttons.addStretch(1)
+            buttons.addWidget(self.leave)
+            buttons.addWidget(self.next)
+            column.addLayout(buttons)
+            return
+        # One row, the heading beside the words: the table gives up one line's height, not three.
+        row = QHBoxLayout(self)
+        row.setContentsMargins(12, 3, 12, 3)
         row.addWidget(self.heading)
         row.addWidget(self.text, 1)
         row.addWidget(self.leave)
@@ -223,12 +240,17 @@ class Offer(QObject):
         super().__init__(window.centre)
         self.window = window
         self.bubble: OfferBar | None = None
+        self.offered_on: SeatTable | None = None  # the table the offer is for
+        self.offered_name = ""  # and its guided game
         window.centre.currentChanged.connect(self._on_table)
+        window.detail_dock.visibilityChanged.connect(self._side_panel_shown)
         window.tr_.language_changed.connect(self._words)
 
     def _on_table(self, _index: int) -> None:
         window = self.window
         table = window.table
+        if self.bubble is not None and (self.offered_on is not table or window.centre.currentWidget() is not table):
+            self.withdraw()  # the offer was for a table no longer on show
         if table is None or window.centre.currentWidget() is not table or getattr(table, "guide", None) is not None:
             return
         if table.game.seats_here is not None:  # a game over the network: a guided one would take it off the screen
@@ -240,21 +262,45 @@ class Offer(QObject):
         self.show(table, name)
 
     def show(self, table: SeatTable, name: str) -> OfferBar:
-        bubble = self.bubble = OfferBar(table)
-        # It goes with its table (a new game, a guided one): the offer must not speak through it afterwards.
+        window = self.window
+        beside = window.detail_dock.isVisibleTo(window)  # type: ignore[arg-type]
+        bubble = self.bubble = OfferBar(window.detail if beside else table, upright=beside)
+        self.offered_on, self.offered_name = table, name
         bubble.destroyed.connect(lambda _gone=None, shown=bubble: self._forget(shown))
+        # It goes with its table (a new game, a guided one): the offer must not speak through it afterwards.
+        table.destroyed.connect(lambda _gone=None, shown=bubble: self._withdraw(shown))
         self._words()
         bubble.next.clicked.connect(lambda: self._answer(name, True))
         bubble.leave.clicked.connect(lambda: self._answer(name, False))
-        layout = table.layout()
-        assert isinstance(layout, QVBoxLayout)  # SeatTable's column: the prompt bar, the table, the message
-        layout.insertWidget(layout.indexOf(table.bar) + 1, bubble)
+        if beside:
+            column = window.detail.layout()
+            assert isinstance(column, QVBoxLayout)  # DetailPanel's column: the card's picture, its text
+            column.insertWidget(0, bubble)
+        else:
+            layout = table.layout()
+            assert isinstance(layout, QVBoxLayout)  # SeatTable's column: the prompt bar, the table, the message
+            layout.insertWidget(layout.indexOf(table.bar) + 1, bubble)
         bubble.show()
         return bubble
 
+    def _side_panel_shown(self, _shown: bool) -> None:
+        """F9 folds the side panel away with the offer in it, or brings it back: the offer moves, unanswered."""
+        bubble, table = self.bubble, self.offered_on
+        if bubble is None or table is None or not shiboken6.isValid(self.window):  # the window may be closing
+            return
+        beside = self.window.detail_dock.isVisibleTo(self.window)  # type: ignore[arg-type]
+        if bubble.parent() is (self.window.detail if not beside else table):
+            name = self.offered_name
+            self.withdraw()
+            self.show(table, name)
+
+    def _withdraw(self, shown: OfferBar) -> None:
+        if self.bubble is shown:
+            self.withdraw()
+
     def _forget(self, bubble: OfferBar) -> None:
         if self.bubble is bubble:
-            self.bubble = None
+            self.bubble = self.offered_on = None
 
     def _words(self, _code: str = "") -> None:
         """The offer's words, in the window's language (again after a switch)."""
@@ -267,16 +313,19 @@ class Offer(QObject):
         bubble.leave.setText(plain.button_text(t("guide.offer_no")))
 
     def _answer(self, name: str, wanted: bool) -> None:
+        table = self.offered_on
         self.withdraw()
         if wanted:
             begin(self.window, name)
+        elif table is not None:
+            table.view.setFocus()  # the answer was clicked in the side column: the keys go back to the table
 
     def withdraw(self) -> None:
         """Take the offer away unanswered (a picture of a game in progress, which is never offered one)."""
         if self.bubble is not None:
             self.bubble.hide()
-            self.bubble.deleteLater()
-            self.bubble = None
+            accessibility.let_go(self.bubble)  # a reader may still ask about the button that answered it
+            self.bubble = self.offered_on = None
 
 
 def install(window: Any) -> QAction:

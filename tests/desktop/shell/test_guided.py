@@ -221,6 +221,18 @@ def test_after_next_or_leave_the_keyboard_is_on_the_table(qtbot: Any, window: Ma
     assert arrow_moves_the_focus(qtbot, window, table)
 
 
+def test_after_the_offer_is_declined_the_keyboard_is_on_the_table(qtbot: Any, window: MainWindow) -> None:
+    """The offer waits in the side column; "No, thanks" there left the keyboard in the column."""
+    table = window.new_hotseat("bacchanalia", "standard", ["Anna", "Bruno", "Carla"], {}, 5)
+    QApplication.processEvents()
+    offer = window.guided_offer.bubble  # type: ignore[attr-defined]
+    assert offer is not None
+    window.activateWindow()
+    qtbot.mouseClick(offer.leave, LEFT)
+    QApplication.processEvents()
+    assert table.view.hasFocus()
+
+
 @pytest.mark.parametrize("name", list(tutorial.NAMES))
 def test_the_bubble_never_covers_what_it_talks_about(qtbot: Any, window: MainWindow, name: str) -> None:
     """Issue #36: at 1280×720 the Bacchanalia bubble covered the card it pointed at. At every step the bubble
