@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QEvent, QMargins, QObject, QSize
-from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtGui import QFont, QFontMetrics, QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
 # The frame around a window not shown yet (its real size is known once the window manager has drawn it):
@@ -18,6 +18,7 @@ FRAME_GUESS = QMargins(8, 40, 8, 8)
 STATE_MAX = 8192  # characters of one Qt state written as text: a window's or its docks' take a few hundred
 GEOMETRY = "window_geometry"  # the settings' entry: {screen: the main window's geometry on that screen}
 SCREENS_KEPT = 8  # screens remembered; the one used longest ago goes first
+TITLE_BUTTONS = 110  # px beside a title in the window manager's bar: its menu, minimize, maximize and close buttons
 
 
 def encode(state: QByteArray) -> str:
@@ -74,12 +75,21 @@ def move_onto_screen(widget: QWidget) -> None:
         widget.move(x, y)
 
 
+def title_width(window: QWidget) -> int:
+    """The width a window needs for its title to read whole in the window manager's bar (its font is the
+    desktop's: measured in the application's, bold, as most desktops draw titles)."""
+    font = QFont(window.font())
+    font.setBold(True)
+    return QFontMetrics(font).horizontalAdvance(window.windowTitle()) + TITLE_BUTTONS
+
+
 class _KeepOnScreen(QObject):
-    """Fits its window each time it is shown, at the size its contents asked for."""
+    """Fits its window each time it is shown, at the size its contents asked for and wide enough for its title
+    ("New game for several — Parsifal, a game of tarots" was cut in the middle at 1280×720)."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.Show and isinstance(watched, QWidget) and watched.isWindow():
-            fit_to_screen(watched)
+            fit_to_screen(watched, watched.size().expandedTo(QSize(title_width(watched), 0)))
         return False
 
 

@@ -10,14 +10,16 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QLab
 
 from cardsets.text import LANGUAGES
 from desktop.frame.i18n import Translator
+from desktop.frame.screen_fit import title_width
 from desktop.frame.seat_table import SeatSetupDialog
 from desktop.shell.main_window import NewGameDialog
 from desktop.shell.tables import seat_games, table_class
 
 
 def clipped(dialog: QDialog) -> list[str]:
-    """The texts of `dialog` that do not fit the room their widget gives them."""
-    found: list[str] = []
+    """The texts of `dialog` that do not fit the room their widget gives them, its title in the window
+    manager's bar too."""
+    found: list[str] = [dialog.windowTitle()] if dialog.width() < title_width(dialog) else []
     for label in dialog.findChildren(QLabel):
         text = label.text()
         if not text or not label.isVisible():
