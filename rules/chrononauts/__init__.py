@@ -8,17 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from rules.chrononauts.full_state import FullState
 from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, Discard, KeepDeal, KillTime, MiracleStop, Mulligan,
                                      NoResponse, PassResponse, PlayCard, PlayMemo, PlayOnArtifact, Resign)
 from rules.chrononauts.solonauts import SoloState, SolonautsEngine
 from rules.info import GameInfo, ModeInfo
 from rules.kernel import Engine, Move
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the full game's engines and state come with their mode: a Solonauts table needs neither
     from rules.chrononauts.full import ArtifaxxEngine, ChrononautsEngine
 
-State = SoloState | FullState  # Solonauts', or the full game's and Artifaxx's
 MOVES: tuple[type[Move], ...] = (PlayCard, Discard, Resign, PlayOnArtifact, KeepDeal, Mulligan, KillTime, PlayMemo,
                                  PassResponse, NoResponse, ChooseRewind, ChooseQuickTrip, MiracleStop)
 
@@ -71,4 +69,4 @@ def load(mode: str) -> Engine[Any]:
     return engine("chrononauts", mode)
 
 
-__all__ = ["ENGINES", "INFO", "FullState", "MODES", "MOVES", "SoloState", "SolonautsEngine", "State", "load"]
+__all__ = ["ENGINES", "INFO", "MODES", "MOVES", "SoloState", "SolonautsEngine", "load"]
