@@ -1,7 +1,8 @@
 """Start-up loads only what the first table needs (issue #42): another game's rules, cards and table, the
 glossaries and rules texts `check` reads, the computer players, the hint and solver searches, the guide of a
-guided game, the workbench (its live reload starts once the first table is drawn), replays and How to play are
-imported when first used; so are the standard modules only a mistake, a card's detail or a dialog needs. The
+guided game and its script, the workbench (its live reload starts once the first table is drawn), replays and
+How to play are imported when first used; so are the standard modules only a mistake, a card's detail or a
+dialog needs, and Babel (a start's counts are kept, cardsets/plurals.py). The
 first Solonauts table is drawn in a fresh process and its modules listed, with the YAML files it read: the app's
 and Chrononauts' texts only, and from the second start on neither (their checked catalogs are kept,
 cardsets/cache.py): only the Chrononauts cards, which the table's faces are made of, and whose parse is kept too
@@ -41,6 +42,7 @@ NOT_AT_START = (
     "cardsets.bacchanalia", "cardsets.banquet", "cardsets.parsifal", "cardsets.glossary", "cardsets.rules_text",
     "desktop.games.bacchanalia", "desktop.games.banquet", "desktop.games.parsifal", "desktop.games.chrononauts.full_table",
     "desktop.workbench.window", "desktop.workbench.app", "desktop.workbench.print_deck", "desktop.shell.replay",
+    "cardsets.tutorial",
     "desktop.shell.how_to_play", "desktop.tools",
     # The computers, the searches, the guide and the translator's live reload: when first asked for.
     "rules.bots", "rules.chrononauts.solver", "rules.chrononauts.hints", "desktop.frame.guide", "rules.tutorial",
