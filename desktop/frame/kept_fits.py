@@ -120,7 +120,9 @@ def _source_digest() -> str:
 
 
 def _is_row(row: object) -> bool:
+    """A row as `keep` writes it, with values Qt takes as they are: a box on a card, a size in pixels, alignment
+    flags (a number past Qt's would fail only when the face is painted)."""
     return (isinstance(row, list) and len(row) == 10 and isinstance(row[0], str)
-            and all(type(n) in (int, float) for n in row[1:5]) and isinstance(row[5], str)
+            and all(type(n) in (int, float) and abs(n) < 100_000 for n in row[1:5]) and isinstance(row[5], str)
             and type(row[6]) is int and 0 < row[6] < 1000 and type(row[7]) is bool and isinstance(row[8], str)
-            and type(row[9]) is int)
+            and type(row[9]) is int and 0 <= row[9] < 0x10000)

@@ -64,15 +64,19 @@ def test_a_later_start_shows_every_face_as_fitted_without_fitting_again(
     assert {key: shown(*key) for key in fitted} == fitted  # texts, boxes, fonts, colours and alignments alike
 
 
-@pytest.mark.parametrize("damage", [b"not JSON {", b"", b'{"version": 2}', b"[1, 2, 3]", b"\xff\xfe not UTF-8", b"bad rows"])
+@pytest.mark.parametrize("damage", [b"not JSON {", b"", b'{"version": 2}', b"[1, 2, 3]", b"\xff\xfe not UTF-8", b"bad rows",
+                                    b"huge alignment", b"huge box"])
 def test_a_damaged_file_is_fitted_anew_and_written_again(
         qapp: Any, kept: Path, monkeypatch: pytest.MonkeyPatch, damage: bytes) -> None:
     some = faces("en")[:12]
     fitted = [shown(face, 9) for face in some]
     next_start()
-    if damage == b"bad rows":  # the right key, and rows of the wrong shape under every face
+    rows = {b"bad rows": ["title", 0, 0, 1, 1, "x", "big", True, "#000", 1],
+            b"huge alignment": ["title", 0, 0, 1, 1, "x", 9, True, "#000", 2**40],
+            b"huge box": ["title", 0, 0, 1e300, 1, "x", 9, True, "#000", 1]}
+    if damage in rows:  # the right key, and a row no face can have under every face
         data = json.loads(kept.read_text("utf-8"))
-        data["value"] = {face: [["title", 0, 0, 1, 1, "x", "big", True, "#000", 1]] for face in data["value"]}
+        data["value"] = {face: [rows[damage]] for face in data["value"]}
         damage = json.dumps(data).encode("utf-8")
     kept.write_bytes(damage)
     kept_fits.forget()
