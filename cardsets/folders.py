@@ -41,4 +41,3 @@ def tutorials(root: Path = ROOT) -> dict[str, str]:
     order, with the card set each belongs to: the files on disk say."""
     found = {path.stem: path.parent.parent.name for r in roots(root) for path in r.glob("*/tutorial/*.yaml")}
     return dict(sorted(found.items()))
-

@@ -74,7 +74,7 @@ def category(lang: str, count: int) -> str:
 @cache
 def _small_counts(lang: str) -> tuple[str, ...]:
     """The category of each count below SMALL, as CLDR's rule gives it, kept beside the rule: a start that counts
-    its cards and its travellers does not import Babel, which was a twentieth of start-up (issue #42)."""
+    its cards and its travellers does not import Babel (issue #42)."""
     from cardsets import cache as kept
 
     stamp = _babel_stamp()

@@ -391,7 +391,7 @@ def shown_texts(face: CardFace, scale: float | None = None) -> list[ShownText]:
 
 @lru_cache(maxsize=4096)  # asked at every paint of every card
 def _shown_small(face: CardFace, floor: int) -> tuple[ShownText, ...]:
-    # Kept from earlier starts too: fitting the first table's faces was a tenth of start-up (issue #42).
+    # Kept from earlier starts too: fitting the first table's faces was a third of its first paint (issue #42).
     key = kept_fits.face_key(face, floor)
     rows = kept_fits.shown(key)
     if rows is not None:

@@ -1,13 +1,13 @@
 """The texts of card faces as fitted, kept between starts beside the loaders' cache (issue #42).
 
 Fitting a face's texts (the largest size that wraps inside each box, a name broken between syllables, a rule
-text cut short) measures each text at several sizes: at the first paint of the first table that was a tenth of
-start-up. What a face shows depends only on the face, the smallest readable size at its scale, the code that
-fits it and the fonts Qt measures with, so the answers are kept in one JSON file in the loaders' cache folder
-(`cardsets.cache.folder()`), under a key made of Qt's version, the platform, the default font and what it
-measures for a sample, and the source of the modules that fit. Another key, an entry that is not of the shape
-written here, or a file that cannot be read means the texts are fitted anew and the file is written again when
-the process ends; nothing read from it can stop a face from being drawn.
+text cut short) measures each text at several sizes: that was a third of the first table's first paint. What a
+face shows depends only on the face, the smallest readable size at its scale, the code that fits it and the fonts
+Qt measures with, so the answers are kept in one JSON file in the loaders' cache folder (`cardsets.cache.folder()`),
+under a key made of Qt's version, the platform, the default font and what it measures for a sample, and the source
+of the modules that fit. Another key, an entry that is not of the shape written here, or a file that cannot be
+read means the texts are fitted anew and the file is written again when the process ends; nothing read from it can
+stop a face from being drawn.
 
 The file keeps the faces most recently asked for, at most ENTRIES_KEPT, so that it stays quick to read.
 """
@@ -31,6 +31,8 @@ Row = list[Any]  # one text as a face shows it: role, x, y, width, height, text,
 
 
 class _Kept:
+    """The file as read (its entry, its key, its faces) and whether a face was fitted anew since."""
+
     def __init__(self) -> None:
         self.entry: Path | None = None
         self.key = ""
