@@ -8,7 +8,8 @@ are kept, as JSON:
 - a card file's parsed YAML (its values and where each stood) when it parsed without a problem, for the
   loaders (`yamlfile.load_valid`), which validate it as they would the file: the cache spares the parsing,
   never the checks;
-- the plural rule of a language as Babel gives it from CLDR (`plurals`), keyed by Babel's version.
+- the plural rule of a language as Babel gives it from CLDR (`plurals`), keyed by Babel's version, and the
+  category of each small count, keyed by Babel's first file (read without importing Babel).
 
 Each entry is kept under a digest of everything the answer depends on: the bytes read, the keys and notes
 asked for, the file's label, and the source of the modules that parse and check them. So a file edited by
@@ -171,6 +172,29 @@ def keep_plural_rules(lang: str, babel_version: str, rules: Mapping[str, str]) -
 
 def _plural_entry(where: Path, lang: str) -> Path:
     return where / "plurals" / f"{digest([lang])[:32]}.json"
+
+
+def plural_counts(lang: str, babel_stamp: str, categories: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The category of each small count in `lang` (count n at place n) as the Babel named by `babel_stamp` gave it,
+    if it is kept (and names only `categories`)."""
+    where = folder()
+    if where is None:
+        return None
+    value = read(_counts_entry(where, lang), make_key(["plural counts", lang, babel_stamp]))
+    if not isinstance(value, list) or not all(category in categories for category in value):
+        return None
+    return tuple(value)
+
+
+def keep_plural_counts(lang: str, babel_stamp: str, counts: tuple[str, ...]) -> None:
+    """Keep the category of each small count in `lang` (`plural_counts` reads it with the same Babel)."""
+    where = folder()
+    if where is not None:
+        write(_counts_entry(where, lang), make_key(["plural counts", lang, babel_stamp]), list(counts))
+
+
+def _counts_entry(where: Path, lang: str) -> Path:
+    return where / "plural_counts" / f"{digest([lang])[:32]}.json"
 
 
 # --- entries ----------------------------------------------------------------------------------------------

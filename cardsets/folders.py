@@ -34,3 +34,10 @@ def folder(game: str, root: Path = ROOT) -> Path:
 def games(root: Path = ROOT) -> tuple[str, ...]:
     """The games whose card sets lie under `root` (and beside it, see `roots`), in alphabetical order."""
     return tuple(sorted({p.parent.name for r in roots(root) for p in r.glob("*/cards.yaml")}))
+
+
+def tutorials(root: Path = ROOT) -> dict[str, str]:
+    """The guided games there are (``<cardset>/tutorial/<name>.yaml``, `cardsets.tutorial`), by name in alphabetical
+    order, with the card set each belongs to: the files on disk say."""
+    found = {path.stem: path.parent.parent.name for r in roots(root) for path in r.glob("*/tutorial/*.yaml")}
+    return dict(sorted(found.items()))

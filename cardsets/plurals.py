@@ -6,11 +6,14 @@ A string that counts something is written once per plural category of its langua
 count is CLDR's, never ours: ``Locale(lang).plural_form(n)``. A string with a count placeholder
 (``COUNT_PLACEHOLDERS``) has its plural forms in every language; ``convivium check`` says so when one does not.
 
-Babel is imported on the first count and each language's rule is made once, so start-up does not pay for it.
+Babel is imported on the first count and each language's rule is made once; the category of each count below
+``SMALL`` is kept in the loaders' cache (`cardsets.cache`) for the Babel installed, so a start that counts only a
+few cards does not import Babel at all.
 """
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -26,11 +29,12 @@ COUNT_PLACEHOLDERS = ("count", "plays", "steps", "turns")
 # Numbers tried in turn for an example of each category (CLDR's "many" of it/es starts at a million); 0 comes
 # after the others, as "other, e.g. 2" reads more plainly than "e.g. 0".
 _EXAMPLES: tuple[int, ...] = (*range(1, 200), 0, 1000, 10_000, 100_000, 1_000_000, 2_000_000, 10_000_000)
+SMALL = 200  # counts below this are answered from a table kept in the cache (`category`); larger ones by Babel
 
 
 @cache
 def _rule(lang: str) -> PluralRule:
-    import babel  # here: most starts count nothing
+    import babel  # here: only for a count, or a language, that the kept table (_small_counts) has not answered
     from babel import Locale, UnknownLocaleError
     from babel.plural import PluralRule, RuleError
 
@@ -61,7 +65,39 @@ def categories(lang: str) -> tuple[str, ...]:
 
 def category(lang: str, count: int) -> str:
     """The category `count` falls in for `lang`: the form of a counted string to show."""
+    small = _small_counts(lang)
+    if 0 <= count < len(small):
+        return small[count]
     return str(_rule(lang)(count))
+
+
+@cache
+def _small_counts(lang: str) -> tuple[str, ...]:
+    """The category of each count below SMALL, as CLDR's rule gives it, kept beside the rule: a start that counts
+    its cards and its travellers does not import Babel (issue #42)."""
+    from cardsets import cache as kept
+
+    stamp = _babel_stamp()
+    found = kept.plural_counts(lang, stamp, CATEGORIES)
+    if found is not None and len(found) == SMALL:
+        return found
+    rule = _rule(lang)
+    found = tuple(str(rule(n)) for n in range(SMALL))
+    kept.keep_plural_counts(lang, stamp, found)
+    return found
+
+
+def _babel_stamp() -> str:
+    """Which Babel answers, without importing it: its package's first file, where its version is written."""
+    import importlib.util
+
+    from cardsets import files
+
+    spec = importlib.util.find_spec("babel")
+    try:
+        return files.read_text(Path(spec.origin), 100_000) if spec is not None and spec.origin else ""
+    except (OSError, ValueError):
+        return ""  # kept under no Babel at all: asked of Babel, which says what is wrong
 
 
 @cache

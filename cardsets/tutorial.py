@@ -42,20 +42,13 @@ from typing import Any
 
 from cardsets import fields as checks
 from cardsets import text
-from cardsets.folders import ROOT, folder, roots
+from cardsets.folders import ROOT, folder, tutorials
 from cardsets.text import LANGUAGES, REFERENCE, Catalog, placeholders
 from cardsets.yamlfile import Document, Problem, id_lines, read
 
 
-def names(root: Path = ROOT) -> dict[str, str]:
-    """The guided games there are, by name (in alphabetical order), with the card set each belongs to: the files
-    on disk say."""
-    found = {path.stem: path.parent.parent.name for r in roots(root) for path in r.glob("*/tutorial/*.yaml")}
-    return dict(sorted(found.items()))
-
-
 # The scripts there are, by name, with the card set each belongs to (named as the rules texts).
-NAMES = names()
+NAMES = tutorials()
 KINDS = ("next", "curtain", "undo", "nobody")
 YOU = "you"  # in `players`: the player's own seat, named by the text key `you`
 PLACEHOLDERS = frozenset({"card", "player"})

@@ -14,6 +14,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPain
                            QTextOption, QTransform)
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
+from desktop.frame import kept_fits
 from desktop.frame.hyphens import SOFT_HYPHEN, hyphenated
 
 HIGHLIGHT = QColor("#ffc629")
@@ -390,6 +391,19 @@ def shown_texts(face: CardFace, scale: float | None = None) -> list[ShownText]:
 
 @lru_cache(maxsize=4096)  # asked at every paint of every card
 def _shown_small(face: CardFace, floor: int) -> tuple[ShownText, ...]:
+    # Kept from earlier starts too: fitting the first table's faces was a third of its first paint (issue #42).
+    key = kept_fits.face_key(face, floor)
+    rows = kept_fits.shown(key)
+    if rows is not None:
+        return tuple(ShownText(role, QRectF(x, y, w, h), text, _font(pixel, bold), colour, Qt.AlignmentFlag(align))
+                     for role, x, y, w, h, text, pixel, bold, colour, align in rows)
+    shown = _fitted_small(face, floor)
+    kept_fits.keep(key, [[t.role, t.rect.x(), t.rect.y(), t.rect.width(), t.rect.height(), t.text, t.font.pixelSize(),
+                          t.font.bold(), t.colour, int(t.align.value)] for t in shown])
+    return shown
+
+
+def _fitted_small(face: CardFace, floor: int) -> tuple[ShownText, ...]:
     boxes = {box.role: box for box in face_layout(face) if box.text}
     raised = _tall_foot(boxes, face, floor)
     if raised is not boxes:

@@ -18,10 +18,9 @@ from PySide6.QtWidgets import (QDockWidget, QFrame, QHBoxLayout, QListWidget, QM
                                QStackedWidget, QVBoxLayout, QWidget)
 
 import cardsets
-from cardsets import tutorial
+from cardsets.folders import tutorials
 from cardsets.text import LANGUAGES, REFERENCE, Catalog
 from cardsets.yamlfile import Problem
-from cardsets.tutorial import Script
 from desktop.frame import names as player_names
 from desktop.frame import accessibility, plain, storage
 from desktop.frame.bubble import BUBBLE_STYLE
@@ -31,9 +30,13 @@ from desktop.frame.registration import in_menu_order, name_of, title_key
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.shell.tables import table_for
 
-if TYPE_CHECKING:  # the guide and its replays are imported when a guided game starts, not at start (issue #42)
+if TYPE_CHECKING:  # the scripts, the guide and its replays are imported when a guided game starts (issue #42)
+    from cardsets.tutorial import Script
     from desktop.frame.guide import Guide
 
+# The guided games there are, by name, with their card sets: the offer asks at every start, the scripts themselves
+# (cardsets.tutorial) are read when one is played.
+_SCRIPTS = tutorials()
 PLAYED = "played_games"  # the settings' list of the guided games' names already started (or offered) here
 MENU_KEY = "menu.guided"
 
@@ -69,6 +72,7 @@ class Loaded:
 def load(name: str, language: str, root: Any = None) -> Loaded | str:
     """The script `name` and its words in `language`, or why it cannot be played (English, for the log)."""
     root = root or cardsets.ROOT
+    from cardsets import tutorial
     from rules import tutorial as replays
 
     script, problems = tutorial.load(name, root)
@@ -101,11 +105,12 @@ def name_on(table: SeatTable | None) -> str | None:
     if table is None:
         return None
     name = name_of(table.GAME, table.game.engine.mode)
-    return name if name in tutorial.NAMES else None
+    return name if name in _SCRIPTS else None
 
 
 def begin(window: Window, name: str) -> Guide | None:
     """Put the guided game `name` on the table with its guide; None (the reason said) if it cannot be."""
+    from cardsets import tutorial
     from desktop.frame.guide import Guide, seat_names
     from rules import tutorial as replays
 
@@ -183,8 +188,8 @@ def choose(window: Window) -> str | None:
     if on is not None:
         return on
     t = window.tr_.text
-    names = in_menu_order(tutorial.NAMES)
-    labels = [window.tr_.name_of(tutorial.NAMES[n], title_key(n)) for n in names]
+    names = in_menu_order(_SCRIPTS)
+    labels = [window.tr_.name_of(_SCRIPTS[n], title_key(n)) for n in names]
     chosen = window.ask(t("guide.title"), t("guide.which"), labels)
     return names[chosen] if 0 <= chosen < len(names) else None
 

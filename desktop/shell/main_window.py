@@ -404,8 +404,8 @@ class MainWindow(QMainWindow):
         self._name_wait_menu()
 
     def retranslate(self) -> None:
+        """Every word of the window in its language: at start, on a language switch, after a translator's save."""
         t = self.tr_.text
-        self.setWindowTitle(self.table.title() if self.table is not None else t("app.name"))
         for act in self.actions_by_key:
             act.setText(t(str(act.data())))
         self.menu_game.setTitle(t("menu.game"))
@@ -418,12 +418,20 @@ class MainWindow(QMainWindow):
         self.detail_dock.setWindowTitle(t("detail.title"))
         self.log_dock.setWindowTitle(t("log.title"))
         self.chat_dock.setWindowTitle(t("chat.title"))
-        if self.net is not None and self.net.chat is not None:
-            self.net.chat.retranslate()
         self.log.setAccessibleName(t("a11y.log"))
         self.detail.set_name(t("a11y.detail"))
         for code, act in self.language_actions.items():
             act.setChecked(code == self.tr_.language)
+        self._retranslate_table()
+
+    def _retranslate_table(self) -> None:
+        """The words that follow the table on show: the window's title, the table's own (its log and detail are in
+        the docks), the chat of a network game, the status line. A new table asks only these: the menus' words
+        follow the language alone, and naming them again was a fifth of a new table's cost (issue #42)."""
+        t = self.tr_.text
+        self.setWindowTitle(self.table.title() if self.table is not None else t("app.name"))
+        if self.net is not None and self.net.chat is not None:
+            self.net.chat.retranslate()
         if self.table is not None:
             self.table.retranslate()  # its log and detail are in the docks
         else:
@@ -637,7 +645,7 @@ class MainWindow(QMainWindow):
         self.centre.addWidget(table)
         self.centre.setCurrentWidget(table)
         self.clear_message()
-        self.retranslate()
+        self._retranslate_table()
         table.view.setFocus()
         return table
 

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from rules.chrononauts.full_state import FullState
 from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, Discard, KeepDeal, KillTime, MiracleStop, Mulligan,
                                      NoResponse, PassResponse, PlayCard, PlayMemo, PlayOnArtifact, Resign)
 from rules.chrononauts.solonauts import SoloState, SolonautsEngine
 from rules.info import GameInfo, ModeInfo
 from rules.kernel import Engine, Move
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the full game's engines and state come with their mode: a Solonauts table needs neither
     from rules.chrononauts.full import ArtifaxxEngine, ChrononautsEngine
+    from rules.chrononauts.full_state import FullState
 
-State = SoloState | FullState  # Solonauts', or the full game's and Artifaxx's
+    State = SoloState | FullState  # Solonauts', or the full game's and Artifaxx's
+
 MOVES: tuple[type[Move], ...] = (PlayCard, Discard, Resign, PlayOnArtifact, KeepDeal, Mulligan, KillTime, PlayMemo,
                                  PassResponse, NoResponse, ChooseRewind, ChooseQuickTrip, MiracleStop)
 
@@ -69,6 +70,16 @@ def load(mode: str) -> Engine[Any]:
     from rules.registry import engine
 
     return engine("chrononauts", mode)
+
+
+def __getattr__(name: str) -> object:
+    """`FullState` and `State` (every game exports its state type, see `rules`), made when first asked for: a
+    Solonauts start does not load the full game's state (issue #42)."""
+    if name not in ("FullState", "State"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from rules.chrononauts.full_state import FullState
+
+    return FullState if name == "FullState" else SoloState | FullState
 
 
 __all__ = ["ENGINES", "INFO", "FullState", "MODES", "MOVES", "SoloState", "SolonautsEngine", "State", "load"]

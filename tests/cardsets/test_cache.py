@@ -272,8 +272,10 @@ def test_a_damaged_parse_is_not_trusted(tmp_path: Path, cache_dir: Path, parses:
 def fresh_rules() -> Iterator[None]:
     """Plural rules made anew in this test, as in a new process (and again after it)."""
     plurals._rule.cache_clear()
+    plurals._small_counts.cache_clear()
     yield
     plurals._rule.cache_clear()
+    plurals._small_counts.cache_clear()
 
 
 NUMBERS = [*range(0, 120), 1000, 1_000_000, 2_000_000, 10_000_000]
@@ -310,3 +312,45 @@ def test_a_damaged_or_other_babels_plural_rule_is_asked_of_babel_again(cache_dir
     assert cache.plural_rules("es", babel.__version__, plurals.CATEGORIES) is None
     assert [plurals.category("es", n) for n in NUMBERS] == expected
     assert cache.plural_rules("es", babel.__version__, plurals.CATEGORIES) is not None  # this Babel's, kept again
+
+
+def babels_own(lang: str, count: int) -> str:
+    return str(babel.Locale.parse(lang).plural_form(count))
+
+
+def test_a_small_count_comes_from_the_cache_without_babel(cache_dir: Path, fresh_rules: None,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A start counts its cards and travellers: the category of a count below SMALL is kept for the Babel installed,
+    which is then not even imported (issue #42); a larger count still asks Babel's rule."""
+    langs = ("en", "it", "es", "nl")
+    first = {lang: [plurals.category(lang, n) for n in range(plurals.SMALL)] for lang in langs}
+    assert first == {lang: [babels_own(lang, n) for n in range(plurals.SMALL)] for lang in langs}
+    plurals._rule.cache_clear()  # a new process
+    plurals._small_counts.cache_clear()
+
+    def no_babel(lang: str) -> Any:
+        raise AssertionError(f"Babel asked for {lang}")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(plurals, "_rule", no_babel)
+        assert {lang: [plurals.category(lang, n) for n in range(plurals.SMALL)] for lang in langs} == first
+        with pytest.raises(AssertionError, match="Babel asked"):
+            plurals.category("it", 1_000_000)
+
+
+def test_damaged_or_another_babels_counts_are_asked_of_babel_again(cache_dir: Path, fresh_rules: None,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = [babels_own("it", n) for n in range(plurals.SMALL)]
+    assert [plurals.category("it", n) for n in range(plurals.SMALL)] == expected
+    (found,) = (cache_dir / "plural_counts").glob("*.json")
+    data = json.loads(found.read_text(encoding="utf-8"))
+    for value in (["one"] * plurals.SMALL, ["lots"] * plurals.SMALL, expected[:10], {"one": 1}, None):
+        if value != ["one"] * plurals.SMALL:
+            data["value"] = value
+            found.write_text(json.dumps(data), encoding="utf-8")
+        else:  # what another Babel said: kept under its own first file, not this one's
+            cache.keep_plural_counts("it", "__version__ = '0.0'", tuple(value))
+        plurals._small_counts.cache_clear()
+        assert [plurals.category("it", n) for n in range(plurals.SMALL)] == expected
+        assert cache.plural_counts("it", plurals._babel_stamp(), plurals.CATEGORIES) == tuple(expected)  # kept again
+

@@ -28,6 +28,17 @@ def test_a_game_declares_exactly_the_modes_it_plays(game: str) -> None:
     assert tuple(declared.modes) == tuple(importlib.import_module(f"rules.{game}").ENGINES)
 
 
+@pytest.mark.parametrize(("game", "mode"), EVERY_MODE)
+def test_a_game_exports_the_names_every_game_exports(game: str, mode: str) -> None:
+    """`rules` promises each game package's ENGINES, MODES, INFO, MOVES, State and load; Chrononauts makes its State
+    when first asked for, so that a Solonauts start does not load the full game's (issue #42)."""
+    package = importlib.import_module(f"rules.{game}")
+    for name in ("ENGINES", "MODES", "INFO", "MOVES", "State", "load"):
+        assert name in package.__all__ and getattr(package, name) is not None, name
+    low = info(game).mode(mode).players[0]
+    assert isinstance(engine(game, mode).new_state(options(game, mode, low), 1), package.State)
+
+
 def test_an_unknown_game_is_refused_by_name() -> None:
     with pytest.raises(BadOption) as refused:
         info("whist")

@@ -330,6 +330,22 @@ def test_a_deal_with_the_remembered_count_writes_no_settings(qtbot: Any, window:
     assert [kept["ids"] for kept in written] == [9]
 
 
+def test_a_new_deal_names_its_table_and_not_the_menus_again(qtbot: Any, window: MainWindow,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """The menus' words follow the language alone: a new table is named (its title, its log, the status line) without
+    naming every menu entry again, which was a fifth of the first table's cost (issue #42). A language switch
+    after it still names them all."""
+    asked: list[str] = []
+    real = window.tr_.text
+    monkeypatch.setattr(window.tr_, "text", lambda key, **params: asked.append(key) or real(key, **params))
+    window.new_game({"ids": 8}, DEAL + 1)
+    assert window.windowTitle() == window.table.title() and "a11y.log" in asked  # the table is named
+    assert not {"menu.game", "menu.edit", "menu.help", "window.wait", "window.wait_seconds"} & set(asked)
+    window.language_actions["it"].trigger()
+    assert window.menu_game.title() == real("menu.game") and window.act_undo.text() == real("menu.undo")
+    assert window.menu_wait.actions()[-1].text() == real("window.wait_seconds", count=10)
+
+
 def test_a_failing_autosave_is_said_and_the_game_goes_on(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
     assert window.table.session is not None
     slot = window.table.session.autosave
