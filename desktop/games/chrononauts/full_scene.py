@@ -11,10 +11,11 @@ from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QPointF
 
-from desktop.frame.card_item import CardFace, CardItem, left_out
+from desktop.frame.card_item import CardFace, CardItem
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE, SEAT_SIZE, ChrononautsFaces,
-                                              artifact_plate, full_face, hand_width, seat_face)
+                                              artifact_plate, full_face, hand_width, seat_face,
+                                              tall_enough, year_sides)
 from desktop.games.chrononauts.solonauts_scene import DECK_KEY, DISCARD_KEY, GAP, MARGIN, Dests, SolonautsScene
 from rules.chrononauts.full_state import FullState
 from rules.chrononauts.timeline import Timeline
@@ -234,18 +235,13 @@ class FullScene(SolonautsScene):
         known = self._year_rows.get((self.translator.language, scale))
         if known is not None:
             return known
-        rules = self.faces.rules
-        turned = Timeline(prime=set(rules.linchpins), paradoxed=set(rules.ripplepoints))
-        patched = Timeline(paradoxed=set(rules.ripplepoints), patches={year: "" for year in rules.ripplepoints})
+        sides = year_sides(self.faces.rules)
         heights = []
         for row in range(4):
             faces = [self.faces.timeline(card.year, tl, (YEAR_W, YEAR_LOW), index_in_band=True)
-                     for card in self.faces.cards.timeline if card.row == row for tl in (Timeline(), turned, patched)]
-            height = YEAR_LOW
-            while (scale is not None and height + YEAR_STEP <= YEAR_HIGH
-                   and any(left_out(replace(face, height=height), scale) for face in faces)):
-                height += YEAR_STEP
-            heights.append(height)
+                     for card in self.faces.cards.timeline if card.row == row for tl in sides]
+            heights.append(tall_enough(lambda high: [replace(face, height=high) for face in faces],
+                                       YEAR_LOW, YEAR_HIGH, YEAR_STEP, scale))
         self._year_rows[(self.translator.language, scale)] = known = tuple(heights)
         return known
 
