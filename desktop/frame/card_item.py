@@ -730,7 +730,11 @@ def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -
             line.setLineWidth(width)
             lines.append(flat[line.textStart():line.textStart() + line.textLength()])
         layout.endLayout()
-    room = max(1, int((height + metrics.leading()) // metrics.lineSpacing()))
+    # Qt sets wrapped lines a whole pixel apart (the line spacing rounded up): as many as drawText fits, or
+    # the last line's foot is clipped ("gewijzigd zijn." lost its descenders at the foot of a Dutch patch).
+    first = metrics.height()
+    step = _wrapped_height("X\nX", width, pixel, bold) - first
+    room = max(1, int((height - first) // step) + 1)
     # A line broken inside a word ends in the hyphen that the wrap would have drawn there.
     lines = [one.strip()[:-1] + "-" if one.strip().endswith(SOFT_HYPHEN) else one.strip() for one in lines if one.strip()]
     if len(lines) > room:

@@ -58,6 +58,32 @@ def hand_width(make: Callable[[float], list[CardFace]], room: float, scale: floa
 HAND_WIDTHS_KEPT = 512
 _HAND_WIDTHS: dict[tuple[tuple[CardFace, ...], float, float], float] = {}
 
+
+def tall_enough(make: Callable[[float], list[CardFace]], low: float, high: float, step: float,
+                scale: float | None) -> float:
+    """The least height from `low` up, in `step`s, at which every face `make` gives at that height shows all it
+    says at the view's `scale` (else `high`, all there is): found by halving, a taller card never hiding more."""
+    if scale is None or not any(left_out(face, scale) for face in make(low)):
+        return low
+    steps = [min(high, low + step * k) for k in range(1, ceil((high - low) / step) + 1)]
+    first, last = 0, len(steps) - 1
+    while first < last:
+        middle = (first + last) // 2
+        if any(left_out(face, scale) for face in make(steps[middle])):
+            first = middle + 1
+        else:
+            last = middle
+    return steps[first] if steps else low
+
+
+def year_sides(rules: Rules) -> tuple[Timeline, ...]:
+    """Every look a year of the timeline can have, for sizing it once for the whole game: true; turned (a
+    linchpin prime, a ripplepoint paradoxed with its stamp); paradoxed and patched."""
+    turned = Timeline(prime=set(rules.linchpins), paradoxed=set(rules.ripplepoints))
+    patched = Timeline(paradoxed=set(rules.ripplepoints), patches={year: "" for year in rules.ripplepoints})
+    return Timeline(), turned, patched
+
+
 # Colours of the printed deck: purple linchpins turn red when prime; blue ripplepoints.
 LINCHPIN = ("#5b3d8f", "#f2edfa")
 LINCHPIN_PRIME = ("#b3261e", "#fbeae8")
@@ -132,10 +158,10 @@ class ChrononautsFaces:
                         title=self.translator.text(f"{kind}.title"), body=self.translator.text(f"{kind}.text"),
                         reconstructed=patch.provenance.reconstructed)
 
-    def identity(self, ident_id: str, home: bool, tl: Timeline) -> CardFace:
+    def identity(self, ident_id: str, home: bool, tl: Timeline, size: tuple[float, float] = ID_SIZE) -> CardFace:
         """A traveller; one pip per year, filled when that title already shows (waiting ones only)."""
         ident = self.rules.identities[ident_id]
-        w, h = ID_SIZE
+        w, h = size
         years = f"{ident.true_year} · {self._years(ident.patched)}"
         colours = IDENTITY_HOME if home else IDENTITY
         return CardFace(w, h, *colours, kind_label=self.translator.text("kind.identity"), title=self.translator.text(f"{ident_id}.name"),
@@ -151,7 +177,7 @@ class ChrononautsFaces:
         if top is None:
             # The pile's name once, as its title: the band above it stays bare (it said the same word again).
             return CardFace(w, h, "#9b927f", "#ece5d6", title=self.translator.text("label.discard"))
-        return self.discard_top(self.play_card(top), count)
+        return self.discard_top(self.play_card(top, size=size), count)
 
     def discard_top(self, face: CardFace, count: int) -> CardFace:
         """The face of the pile's top card, labelled with the pile and its count. Where that label

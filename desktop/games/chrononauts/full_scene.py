@@ -11,10 +11,11 @@ from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QPointF
 
-from desktop.frame.card_item import CardFace, CardItem, left_out
+from desktop.frame.card_item import CardFace, CardItem
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE, SEAT_SIZE, ChrononautsFaces,
-                                              artifact_plate, full_face, hand_width, seat_face)
+                                              artifact_plate, full_face, hand_width, seat_face,
+                                              tall_enough, year_sides)
 from desktop.games.chrononauts.solonauts_scene import DECK_KEY, DISCARD_KEY, GAP, MARGIN, Dests, SolonautsScene
 from rules.chrononauts.full_state import FullState
 from rules.chrononauts.timeline import Timeline
@@ -176,26 +177,38 @@ class FullScene(SolonautsScene):
                     wanted[key] = (QPointF(x, row_y), 1)
                     x += own_step + GAP
         stack_x = _stack_x(seating.timeline)
-        deck_x = MARGIN + left_w - 2 * spot[0] - GAP
         self.put(STACK_KEY, CardFace(card[0], card[1], "#9b927f", "#ece5d6",
                                       title=tr.text("hs.resolving"), body=tr.text("hs.drop_here")))
         wanted[STACK_KEY] = (QPointF(stack_x, row_y), 0)
+        taken = stack_x + spot[0]  # the row's felt taken from the left, up to the piles
         for i, entry in enumerate(view.stack):
             key = f"stack:{i}:{entry.card}"
             self.put(key, full_face(faces, entry.card, card))
             wanted[key] = (QPointF(stack_x + i * 30, row_y), 3 + i)  # on the zone: the top one shows
+            taken = stack_x + i * 30 + spot[0]
         for d in (1, -1):
             key = direction_key(d)
             if any(key in targets for targets in self.dests.values()):
                 self.put(key, CardFace(card[0], card[1] / 2, "#5b3d8f", "#f2edfa",
                                         title=tr.text("hs.clockwise" if d == 1 else "hs.counterclockwise")))
-                # Left of the piles.
-                dir_x = deck_x - spot[0] - GAP
+                # Right of the resolving zone, where its cards fan out (the directions are lit while none resolves).
+                dir_x = stack_x + spot[0] + GAP
                 wanted[key] = (QPointF(dir_x, row_y + (0 if d == 1 else spot[1] / 2 + 2)), 1)
+                taken = max(taken, dir_x + spot[0])
+        # The discard at the row's right end, its top card as wide as its words need (a long Miracle) where the
+        # felt up to the deck, left of it, is bare: the top card is everybody's to see, and lit as a target.
+        top = view.discard[-1] if view.discard else None
+        discard_w = spot[0]
+        piles_end = MARGIN + left_w
+        if seating.timeline and top is not None:
+            count, high = len(view.discard), card[1]
+            discard_w = hand_width(lambda w: [self._discard_face(top, count, (w, high))],
+                                   piles_end - taken - spot[0] - 2 * GAP, self.view_scale)
+        discard = (discard_w, card[1]) if seating.timeline else card
+        deck_x = piles_end - discard_w - GAP - spot[0]
         self.put(DECK_KEY, faces.deck(len(view.draw), card))
         wanted[DECK_KEY] = (QPointF(deck_x, row_y), 0)
-        top = view.discard[-1] if view.discard else None
-        self.put(DISCARD_KEY, self._discard_face(top, len(view.discard), card))
+        self.put(DISCARD_KEY, self._discard_face(top, len(view.discard), discard))
         wanted[DISCARD_KEY] = (QPointF(deck_x + spot[0] + GAP, row_y), 0)
         # The hand: the viewer's, or a Miracle's mini-hand while it is being played from.
         self.hand = []
@@ -254,18 +267,13 @@ class FullScene(SolonautsScene):
         known = self._year_rows.get((self.translator.language, scale))
         if known is not None:
             return known
-        rules = self.faces.rules
-        turned = Timeline(prime=set(rules.linchpins), paradoxed=set(rules.ripplepoints))
-        patched = Timeline(paradoxed=set(rules.ripplepoints), patches={year: "" for year in rules.ripplepoints})
+        sides = year_sides(self.faces.rules)
         heights = []
         for row in range(4):
             faces = [self.faces.timeline(card.year, tl, (YEAR_W, YEAR_LOW), index_in_band=True)
-                     for card in self.faces.cards.timeline if card.row == row for tl in (Timeline(), turned, patched)]
-            height = YEAR_LOW
-            while (scale is not None and height + YEAR_STEP <= YEAR_HIGH
-                   and any(left_out(replace(face, height=height), scale) for face in faces)):
-                height += YEAR_STEP
-            heights.append(height)
+                     for card in self.faces.cards.timeline if card.row == row for tl in sides]
+            heights.append(tall_enough(lambda high: [replace(face, height=high) for face in faces],
+                                       YEAR_LOW, YEAR_HIGH, YEAR_STEP, scale))
         self._year_rows[(self.translator.language, scale)] = known = tuple(heights)
         return known
 

@@ -5,28 +5,99 @@ Dragging, clicking and the keyboard are the shared CardTable's; this module only
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
+from functools import partial
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
 
+from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, FELT, GAP, LABEL, MARGIN, CardTable, Dests
 from desktop.frame.i18n import Translator
-from desktop.games.chrononauts.faces import (HAND_SIZE, ID_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE, TIMELINE_SIZE,
-                                              ChrononautsFaces, hand_width)
+from desktop.games.chrononauts.faces import (HAND_SIZE, HAND_WIDEST, ID_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
+                                              TIMELINE_SIZE, ChrononautsFaces, hand_width, tall_enough, year_sides)
 from desktop.games.chrononauts.words import card_words
-from rules.chrononauts.solonauts import SoloState
+from rules.chrononauts.solonauts import IDS_DEFAULT, SoloState
 from rules.chrononauts.timeline import Timeline
 
 __all__ = ["DECK_KEY", "DISCARD_KEY", "FELT", "GAP", "LABEL", "MARGIN", "Dests", "SolonautsScene", "timeline_key"]
 
-HOME_Y = 30.0
-TIMELINE_Y = HOME_Y + ID_SIZE[1] + 28
-WAITING_Y = TIMELINE_Y + 4 * (TIMELINE_SIZE[1] + GAP) + 25
-HAND_Y = WAITING_Y + ID_SIZE[1] + 32
-WIDTH = 2 * MARGIN + 8 * (TIMELINE_SIZE[0] + GAP) - GAP
-HEIGHT = HAND_Y + HAND_SIZE[1] + MARGIN
-WIDEST = 1.25 * WIDTH  # a wide window's extra felt goes to the hand, up to this
+# From the top: the travellers at home, the timeline over the table's whole width, the travellers still lost in
+# time, and the hand with the deck and the discard at its right. The timeline's years and the travellers share
+# eight columns (more when more travellers play); every row is as tall as its cards' words need at the scale
+# the view shows the table at, so the table's shape and size depend on the language and the window only: the
+# same all through a game, whatever is dealt (issue #36, the Solonauts timeline read whole).
+CAPTION = 15  # px: a caption on the felt reads at 10 px or more in a 1280×720 window
+HOME_Y = 30.0  # under the home row's caption
+ROW_CAPTION = 28.0  # from a row of travellers down to the timeline: the Ultraparadox caption's line
+WAITING_DROP = 25.0  # from the timeline's foot to the waiting travellers, past their caption
+HAND_DROP = 32.0  # from the waiting travellers to the hand, past its caption
+COLUMNS = 8  # the timeline's years to a row
+YEAR_HIGH, ID_HIGH, HAND_HIGH, GROW_STEP = 148.0, 112.0, 220.0, 4.0  # how tall a row may grow for its words
+NARROWEST = 2 * MARGIN + COLUMNS * (TIMELINE_SIZE[0] + GAP) - GAP  # the table's width in a tall window
+WIDEST_SHAPE = 1.8  # width over height: a wider window's extra felt stays bare on either side
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the rows of the Solonauts table lie, and how large its cards are."""
+
+    width: float
+    rows: tuple[float, ...] = (TIMELINE_SIZE[1],) * 4  # each row of years' height
+    traveller_h: float = ID_SIZE[1]
+    hand_h: float = HAND_SIZE[1]  # the hand's cards and the piles'
+    travellers: int = IDS_DEFAULT
+
+    @staticmethod
+    def shaped(shape: float, rows: tuple[float, ...], traveller_h: float, hand_h: float,
+               travellers: int) -> Layout:
+        """The layout as wide as a view of `shape` (width over height) leaves room for."""
+        low = Layout(NARROWEST, rows, traveller_h, hand_h, travellers)
+        wanted = 10 * math.floor(low.height * min(shape, WIDEST_SHAPE) / 10)
+        return replace(low, width=max(NARROWEST, wanted))
+
+    @property
+    def column(self) -> float:
+        """A year's width: eight to a row over the whole width."""
+        return (self.width - 2 * MARGIN + GAP) / COLUMNS - GAP
+
+    @property
+    def traveller(self) -> tuple[float, float]:
+        """A traveller's size: a year's width, narrower when more than eight travellers share the row."""
+        room = (self.width - 2 * MARGIN + GAP) / max(COLUMNS, self.travellers) - GAP
+        return min(self.column, room), self.traveller_h
+
+    @property
+    def pile(self) -> tuple[float, float]:
+        """The deck's and the discard's size: the widest a card of a hand of five takes (seven to the row)."""
+        return min(HAND_WIDEST, (self.width - 2 * MARGIN - 7 * GAP) / 7), self.hand_h
+
+    @property
+    def timeline_y(self) -> float:
+        return HOME_Y + self.traveller_h + ROW_CAPTION
+
+    def row_y(self, row: int) -> float:
+        return self.timeline_y + sum(self.rows[:row]) + row * GAP
+
+    @property
+    def waiting_y(self) -> float:
+        return self.row_y(4) - GAP + WAITING_DROP
+
+    @property
+    def hand_y(self) -> float:
+        return self.waiting_y + self.traveller_h + HAND_DROP
+
+    @property
+    def deck_x(self) -> float:
+        return self.width - MARGIN - 2 * self.pile[0] - GAP
+
+    @property
+    def height(self) -> float:
+        return self.hand_y + self.hand_h + MARGIN
+
+
+FLOOR = Layout(NARROWEST)  # before a view shows the table
 
 
 def timeline_key(year: int) -> str:
@@ -35,50 +106,56 @@ def timeline_key(year: int) -> str:
 
 class SolonautsScene(CardTable):
     def __init__(self, faces: ChrononautsFaces, tr: Translator) -> None:
-        super().__init__(tr, WIDTH, HEIGHT)
+        super().__init__(tr, FLOOR.width, FLOOR.height)
         self.faces = faces
         self.view_state: SoloState | None = None
         self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
+        self.table_layout = FLOOR
+        self._room: tuple[float, float] | None = None  # the view's size in pixels, once a view shows the table
+        self._layouts: dict[tuple[str, float, float, int], Layout] = {}
         self._home_slots: list[QGraphicsRectItem] = []
+        self._slots_drawn: tuple[int, Layout] | None = None
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
-        for key, pos in (("label.home", (MARGIN, HOME_Y - 22)), ("label.waiting", (MARGIN, WAITING_Y - 25)),
-                         ("label.hand", (MARGIN, HAND_Y - 25)), ("counter", (WIDTH * 0.5, HOME_Y - 22)),
-                         ("ultra", (WIDTH * 0.5, TIMELINE_Y - 24))):
+        for key in ("label.home", "label.waiting", "label.hand", "counter", "ultra"):
             bold = key in ("counter", "ultra")
-            self._labels[key] = self.label(pos, bold=bold, colour="#ffb4a8" if key == "ultra" else LABEL)
+            self._labels[key] = self.label((MARGIN, 0), CAPTION, bold=bold, colour="#ffb4a8" if key == "ultra" else LABEL)
 
     # --- drawing a view ------------------------------------------------------------
 
     def show_view(self, view: SoloState, dests: Dests) -> None:
         """Bring the items in line with a view of the state; cards that moved slide."""
         self.view_state = view
+        self._lay_out()
+        lay = self.table_layout
         self.set_dests(dests)
         tl = view.timeline
         wanted: dict[str, tuple[QPointF, float]] = {}
         for card in self.faces.cards.timeline:
             key = timeline_key(card.year)
-            self.put(key, self.faces.timeline(card.year, tl))
+            self.put(key, self.faces.timeline(card.year, tl, (lay.column, lay.rows[card.row]), index_in_band=True))
             wanted[key] = (self._grid_pos(card.row, card.column), 1)
         for year, patch in tl.patches.items():
-            self.put(patch, self.faces.play_card(patch, True))
+            under = lay.rows[self.faces.cards.by_year[year].row]  # the year's height
+            self.put(patch, replace(self.faces.play_card(patch, True), width=lay.column - 2 * PATCH_MARGIN))
             wanted[patch] = (wanted[timeline_key(year)][0]
-                             + QPointF(PATCH_MARGIN, TIMELINE_SIZE[1] - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
-        for row, y, home in ((view.home, HOME_Y, True), (view.waiting, WAITING_Y, False)):
-            for i, ident in enumerate(row):
-                self.put(ident, self.faces.identity(ident, home, tl))
-                wanted[ident] = (QPointF(MARGIN + i * (ID_SIZE[0] + GAP), y), 1)
-        # The piles at the right of the table, which a wide window widens (fit_room): the hand has the rest.
-        deck_x = self.sceneRect().width() - MARGIN - 2 * HAND_SIZE[0] - GAP
-        width = hand_width(lambda w: [self.faces.play_card(card, size=(w, HAND_SIZE[1])) for card in view.hand],
-                           deck_x - GAP - MARGIN, self.view_scale)
+                             + QPointF(PATCH_MARGIN, under - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
+        size = lay.traveller
+        for travellers, y, home in ((view.home, HOME_Y, True), (view.waiting, lay.waiting_y, False)):
+            for i, ident in enumerate(travellers):
+                self.put(ident, self.faces.identity(ident, home, tl, size))
+                wanted[ident] = (QPointF(MARGIN + i * (size[0] + GAP), y), 1)
+        # The piles at the right of the hand; the hand's cards widen into the rest for their rule texts.
+        pile = lay.pile
+        width = hand_width(lambda w: [self.faces.play_card(card, size=(w, lay.hand_h)) for card in view.hand],
+                           lay.deck_x - 2 * GAP - MARGIN, self.view_scale)
         for i, instance in enumerate(view.hand):
-            self.put(instance, self.faces.play_card(instance, size=(width, HAND_SIZE[1])))
-            wanted[instance] = (QPointF(MARGIN + i * (width + GAP), HAND_Y), 3)
-        self.put(DECK_KEY, self.faces.deck(len(view.deck)))
-        wanted[DECK_KEY] = (QPointF(deck_x, HAND_Y), 0)
+            self.put(instance, self.faces.play_card(instance, size=(width, lay.hand_h)))
+            wanted[instance] = (QPointF(MARGIN + i * (width + GAP), lay.hand_y), 3)
+        self.put(DECK_KEY, self.faces.deck(len(view.deck), pile))
+        wanted[DECK_KEY] = (QPointF(lay.deck_x, lay.hand_y), 0)
         top = view.discard[-1] if view.discard else None
-        self.put(DISCARD_KEY, self.faces.discard(top, len(view.discard)))
-        wanted[DISCARD_KEY] = (QPointF(deck_x + HAND_SIZE[0] + GAP, HAND_Y), 0)
+        self.put(DISCARD_KEY, self.faces.discard(top, len(view.discard), pile))
+        wanted[DISCARD_KEY] = (QPointF(lay.deck_x + pile[0] + GAP, lay.hand_y), 0)
 
         self.place(wanted)
         self._refresh_home_slots(int(view.options["ids"]))
@@ -87,41 +164,98 @@ class SolonautsScene(CardTable):
 
     def _refresh_home_slots(self, count: int) -> None:
         # Faint places for the travellers still to come home: the goal is visible from the start.
-        if len(self._home_slots) == count:
+        if self._slots_drawn == (count, self.table_layout):
             return
         for slot in self._home_slots:
             self.removeItem(slot)
         pen = QPen(QColor(LABEL), 1.2, Qt.PenStyle.DashLine)
         pen.setCosmetic(True)
         self._home_slots = []
+        w, h = self.table_layout.traveller
         for i in range(count):
-            slot = QGraphicsRectItem(MARGIN + i * (ID_SIZE[0] + GAP), HOME_Y, ID_SIZE[0], ID_SIZE[1])
+            slot = QGraphicsRectItem(MARGIN + i * (w + GAP), HOME_Y, w, h)
             slot.setPen(pen)
             slot.setOpacity(0.35)
             slot.setZValue(-1)
             slot.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(slot)
             self._home_slots.append(slot)
+        self._slots_drawn = (count, self.table_layout)
 
     def fit_room(self, width: float, height: float) -> None:
-        """As wide as the view's shape at the table's height (up to WIDEST), the felt a wide window would leave
-        bare on either side going to the hand; its cards widen for their rule texts at the scale the view shows
-        the table at (hand_width)."""
-        if width <= 0 or height <= 0:
+        """The table laid out for a view of `width` × `height` pixels (_lay_out), and drawn again if that changed it."""
+        if width <= 0 or height <= 0 or (width, height) == self._room:
             return
-        wanted = min(WIDEST, max(WIDTH, 10 * math.floor(HEIGHT * width / height / 10)))
-        seen = round(min((width - 4) / wanted, (height - 4) / HEIGHT), 3)  # as TableView fits it
-        if (wanted, seen) != (self.sceneRect().width(), self.view_scale):
-            self.view_scale = seen
-            self.setSceneRect(0, 0, wanted, HEIGHT)
+        self._room = (width, height)
+        if self._lay_out():
             self.redraw()
+
+    def _lay_out(self) -> bool:
+        """Take the layout for the view's room, the language and the number of travellers; True if it changed."""
+        travellers = int(self.view_state.options["ids"]) if self.view_state is not None else IDS_DEFAULT
+        lay, seen = (FLOOR, None) if self._room is None else self._layout_for(*self._room, travellers)
+        if (lay, seen) == (self.table_layout, self.view_scale):
+            return False
+        self.table_layout, self.view_scale = lay, seen
+        if (lay.width, lay.height) != (self.sceneRect().width(), self.sceneRect().height()):
+            self.setSceneRect(0, 0, lay.width, lay.height)
+        return True
+
+    def _layout_for(self, width: float, height: float, travellers: int) -> tuple[Layout, float]:
+        """The table as wide as the view's shape, each row as tall as its cards need to show all they say at the
+        scale the view then shows it at: the years on every side they can show, every traveller of the set, every
+        card of the deck in the hand and on the discard. A row grown lowers that scale, so the rows are measured
+        again until none grows (each only ever grows, up to its HIGH)."""
+        key = (self.translator.language, width, height, travellers)
+        known = self._layouts.get(key)
+        if known is not None:
+            return known, self._seen(known, width, height)
+        faces, rules = self.faces, self.faces.rules
+        sides = year_sides(rules)
+        years = [[(card.year, tl) for card in faces.cards.timeline if card.row == row for tl in sides] for row in range(4)]
+        deck = [*rules.patches, *rules.inverters]
+        lay = Layout.shaped(width / height, (TIMELINE_SIZE[1],) * 4, ID_SIZE[1], HAND_SIZE[1], travellers)
+        for _ in range(12):
+            seen = self._seen(lay, width, height)
+            column, traveller_w, pile_w = lay.column, lay.traveller[0], lay.pile[0]
+            rows = tuple(tall_enough(partial(self._year_faces, years[row], column), lay.rows[row], YEAR_HIGH,
+                                     GROW_STEP, seen) for row in range(4))
+            traveller_h = tall_enough(lambda h: [faces.identity(ident, home, Timeline(), (traveller_w, h))
+                                                 for ident in rules.identities for home in (False, True)],
+                                      lay.traveller_h, ID_HIGH, GROW_STEP, seen)
+            hand_h = tall_enough(lambda h: [face for kind in deck for face in self._deck_faces(kind, (pile_w, h))],
+                                 lay.hand_h, HAND_HIGH, GROW_STEP, seen)
+            grown = Layout.shaped(width / height, rows, traveller_h, hand_h, travellers)
+            if grown == lay:
+                break
+            lay = grown
+        if len(self._layouts) > 64:
+            self._layouts.clear()  # a window dragged through many sizes: measured again if ever needed
+        self._layouts[key] = lay
+        return lay, self._seen(lay, width, height)
+
+    def _year_faces(self, years: list[tuple[int, Timeline]], width: float, height: float) -> list[CardFace]:
+        return [self.faces.timeline(year, tl, (width, height), index_in_band=True) for year, tl in years]
+
+    def _deck_faces(self, kind: str, size: tuple[float, float]) -> list[CardFace]:
+        """A card of the deck as the hand shows it and as the discard's top (labelled with the pile)."""
+        face = self.faces.play_card(kind, size=size)
+        return [face, self.faces.discard_top(face, 10)]
+
+    @staticmethod
+    def _seen(lay: Layout, width: float, height: float) -> float:
+        return round(min((width - 4) / lay.width, (height - 4) / lay.height), 3)  # as TableView fits it
+
+    def retranslate(self) -> None:
+        self._layouts.clear()  # texts may have been reloaded, not only switched
+        super().retranslate()
 
     def entry_point(self, key: str) -> QPointF:
         # The timeline is dealt before the deck exists; everything else arrives from the deck.
         return QPointF(0, 0) if key.startswith("tl:") else super().entry_point(key)
 
     def _grid_pos(self, row: int, column: int) -> QPointF:
-        return QPointF(MARGIN + column * (TIMELINE_SIZE[0] + GAP), TIMELINE_Y + row * (TIMELINE_SIZE[1] + GAP))
+        return QPointF(MARGIN + column * (self.table_layout.column + GAP), self.table_layout.row_y(row))
 
     def redraw(self) -> None:
         """Draw the last view again (a language switch, a card sliding back home)."""
@@ -135,15 +269,20 @@ class SolonautsScene(CardTable):
     def _refresh_labels(self) -> None:
         view = self.view_state
         assert view is not None
+        lay = self.table_layout
+        right = lay.width - MARGIN
         self._labels["label.home"].setText(f"{self.translator.text('label.home')} ({len(view.home)}/{view.options['ids']})")
+        self._labels["label.home"].setY(HOME_Y - 22)
         self._labels["label.waiting"].setText(self.translator.text("label.waiting"))
+        self._labels["label.waiting"].setY(lay.waiting_y - 25)
         self._labels["label.hand"].setText(self.translator.text("label.hand"))
+        self._labels["label.hand"].setY(lay.hand_y - 25)
         counter = self._labels["counter"]
         counter.setText(self.translator.text("label.open_paradoxes", count=len(view.timeline.open_paradoxes())))
-        counter.setX(WIDTH - MARGIN - counter.boundingRect().width())
+        counter.setPos(right - counter.boundingRect().width(), HOME_Y - 22)
         ultra = self._labels["ultra"]
         ultra.setText(self.translator.text("label.ultraparadox") if self.faces.rules.ultraparadox(view.timeline) else "")
-        ultra.setX(WIDTH - MARGIN - ultra.boundingRect().width())
+        ultra.setPos(right - ultra.boundingRect().width(), lay.timeline_y - 24)
 
     # --- for screen readers ------------------------------------------------------------
 

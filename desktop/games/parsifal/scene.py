@@ -104,8 +104,13 @@ class ParsifalScene(CardTable):
         wanted[DECK_KEY] = (QPointF(MARGIN, TOP_Y), 1)
         self.put(COMMON_KEY, _zone(COMMON_W, TOP_H))
         wanted[COMMON_KEY] = (QPointF(COMMON_X, TOP_Y), 0)
-        # A few artifacts share out the zone's width: wider cards, their rule text on fewer lines.
-        width = min(WIDEST_COMMON, max(COMMON_CARD[0], (COMMON_W - 6) / max(1, len(view.common)) - 6))
+        # A few artifacts share out the zone's width: wider cards, their rule text on fewer lines, and wider still
+        # (as far as their share goes) where a rule text would end in "…" (Dutch "Graal", issue #36).
+        share = (COMMON_W - 6) / max(1, len(view.common)) - 6
+        width = min(WIDEST_COMMON, max(COMMON_CARD[0], share))
+        while (self.view_scale is not None and width + GROW_STEP <= share
+               and any(left_out(faces.artifact(artifact, width), self.view_scale) for artifact in view.common)):
+            width += GROW_STEP
         for i, artifact in enumerate(view.common):
             self.put(artifact, faces.artifact(artifact, width))
             wanted[artifact] = (QPointF(COMMON_X + 6 + i * (width + 6),

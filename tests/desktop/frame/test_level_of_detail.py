@@ -10,9 +10,11 @@ band) is marked by three dots in the lower right corner; the "[R]" mark becomes 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
@@ -208,3 +210,21 @@ def test_the_table_paints_at_the_view_scale(qapp: Any, monkeypatch: pytest.Monke
 
 def test_on_screen_measures_height_through_rotation(qapp: Any) -> None:
     assert on_screen(QTransform().scale(0.5, 0.5).rotate(90)) == pytest.approx(0.5)
+
+
+def test_a_rule_text_cut_short_keeps_only_the_lines_drawn_whole(qapp: Any) -> None:
+    """Qt sets wrapped lines a whole pixel apart (at 13 px, 15.1 px high but 16 apart): a rule text shows no more
+    lines than its box holds as drawText lays them out, or the last line's foot is clipped. A Dutch patch in a
+    Solonauts hand kept five lines in 75.9 units ("gewijzigd zijn." lost its descenders); four fit."""
+    body = "Er is geen bom klaar, dus de oorlog eindigt met een invasie. Instabiel; 1943 moet gewijzigd zijn."
+    face = CardFace(164, 144, "#2e7d5b", "#e3f3ea", kind_label="Pleister", year="1945′",
+                    title="Geallieerden vallen Tokio binnen", body=body)
+    checked = 0
+    for height in range(128, 152, 2):
+        for text in shown_texts(replace(face, height=float(height)), READABLE / 13):
+            metrics = QFontMetricsF(text.font)
+            needed = metrics.boundingRect(text.rect.adjusted(0, 0, 0, 10_000), int(Qt.TextFlag.TextWordWrap),
+                                          text.text).height()
+            assert needed <= text.rect.height() + 0.01, (height, text.role, text.text)
+            checked += text.role == "body"
+    assert checked == 12

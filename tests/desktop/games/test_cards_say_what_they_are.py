@@ -4,6 +4,7 @@ PAR-15.3, PAR-15.4), and the Banquet's guests and privileges show their whole na
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,9 @@ from PySide6.QtWidgets import QApplication
 
 from desktop.frame.card_item import CardItem, left_out, on_screen, shown_texts
 from desktop.frame.i18n import Translator
+from desktop.frame.card_table import DECK_KEY, DISCARD_KEY
 from desktop.games.banquet.scene import BanquetScene
+from desktop.games.chrononauts.full_scene import STACK_KEY, FullScene
 from desktop.games.parsifal.scene import GROW_STEP, TALLEST, ParsifalScene
 from desktop.shell import screenshot
 from desktop.shell.main_window import MainWindow
@@ -200,11 +203,9 @@ def test_banquet_rows_show_whole_names_in_the_looking_players_area(qtbot: Any, h
     assert seen >= 3 and cut == [], cut
 
 
-# Where each table leaves nothing out at 1280×720. Chrononauts' lit targets are its timeline's years, whole
-# (test_every_year_of_the_timeline_shows_all_it_says), and its discard pile, a card of the row's size whose top
-# may be a long Miracle; Solonauts' five-card hand is short of room for the longest patches.
-WHOLE = {"parsifal": THEIRS, "banquet": THEIRS, "bacchanalia": THEIRS, "artifaxx": THEIRS,
-         "chrononauts": ("hand", "own")}
+# Where each table leaves nothing out at 1280×720: every table, in the looking player's hand and own area and
+# on the targets lit for them.
+WHOLE = {table: THEIRS for table in ("parsifal", "banquet", "bacchanalia", "artifaxx", "chrononauts", "solonauts")}
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
@@ -216,7 +217,8 @@ def test_nothing_is_left_out_where_the_looking_player_plays(qapp: QApplication, 
     grow into bare felt, a text takes a line more or breaks a long word between syllables. Before, Dutch and
     English Minerva ended in "…" in Bacchanalia's hand, Banquet row cards lost their kind label in the own area
     (Dutch 4, Italian 3), Chrononauts' hand ended rule texts in "…" (up to 7 in Spanish), and Parsifal's Dutch
-    and Spanish cards in all three places."""
+    and Spanish cards in all three places; Solonauts' hand of five the longest patches ("Una prueba atómica acaba
+    con la guerra") and Chrononauts' discard pile a long Miracle on its top."""
     lost: list[Losses] = []
     survey([table], [lang], SURVEY_SEEDS, echo=False, losses=lost)
     assert [(place, row.cut[place], row.dropped[place]) for row in lost for place in WHOLE[table]] == \
@@ -245,6 +247,79 @@ def test_every_year_of_the_timeline_shows_all_it_says(qtbot: Any, home: Path, tm
     assert seen == 6 * 32 and lost == [], lost
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_every_card_of_the_solonauts_table_shows_all_it_says(qtbot: Any, home: Path, tmp_path: Path,
+                                                             lang: str) -> None:
+    """At 1280×720 every card of the Solonauts table, the timeline's years, the travellers home and lost in time,
+    the hand and the piles, shows its name, kind label, Time Index and rule text whole, and no card lies on
+    another but a patch on its year (issue #36): the timeline takes the table's whole width and each row the
+    height its words need. Before, 56 (English) to 108 (Italian) fields a language were left out or ended in "…"
+    in three positions, on 128 × 92 years and 106 × 72 travellers, and the hand cut its longest patches."""
+    window = window_for(qtbot, lang)
+    lost: list[str] = []
+    overlaps: list[str] = []
+    years = 0
+    for seed in SEEDS:
+        items = drawn(window, tmp_path, "solonauts", 1, seed, 20)
+        scene = table_view(window).scene()
+        for item, scale in items:
+            shown = {text.role for text in shown_texts(item.face, scale)}
+            missing = [*left_out(item.face, scale), *({"kind_label"} - shown if item.key.startswith("tl:") else ())]
+            years += item.key.startswith("tl:")
+            if missing:
+                lost.append(f"seed {seed}: {item.key} {item.face.title!r} {missing}")
+        cards = [(item.key, item.sceneBoundingRect()) for item, _scale in items if not item.face.plate]
+        overlaps += [f"seed {seed}: {one} and {other}" for i, (one, rect) in enumerate(cards)
+                     for other, next_rect in cards[i + 1:] if rect.intersects(next_rect)]
+        overlaps += [f"seed {seed}: {key} off the table" for key, rect in cards if not scene.sceneRect().contains(rect)]
+    assert years == 3 * 32 and lost == [] and overlaps == [], (lost, overlaps)
+
+
+def test_the_solonauts_table_is_laid_out_by_the_language_and_the_window_alone(qtbot: Any, home: Path,
+                                                                              tmp_path: Path) -> None:
+    """The rows' heights and the cards' sizes come from the language and the window, never from what is dealt:
+    three deals show the same table, the years and the piles in the same places at the same sizes (CHR-16.1: the
+    deck's order is hidden)."""
+    window = window_for(qtbot, "it")
+    layouts = set()
+    for seed in SEEDS:
+        drawn(window, tmp_path, "solonauts", 1, seed, 0)
+        scene = table_view(window).scene()
+        places = tuple(scene.items_by_key[key].sceneBoundingRect().getRect() for key in sorted(scene.items_by_key)
+                       if key.startswith("tl:") or key.startswith("zone:"))
+        layouts.add((scene.sceneRect().getRect(), places))
+    assert len(layouts) == 1
+
+
+# The longest cards of the Chrononauts deck on the discard pile, in some language (a Miracle, "Parents never met").
+LONG_ON_THE_DISCARD = ("act_parents_never_met", "act_miracle_future", "act_miracle_biblical", "tw_memo", "tw_quick_trip")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_chrononauts_discard_pile_shows_its_top_card_whole(qtbot: Any, home: Path, tmp_path: Path,
+                                                               lang: str) -> None:
+    """The discard pile's top card, lit as a target whenever the player may discard, shows its whole rule text at
+    1280×720: the pile widens into the row's bare felt left of it, the deck moving left. It was a card of the
+    row's size, 132 × 116, where a Miracle's rule text ended in "…" in every language."""
+    window = window_for(qtbot, lang)
+    drawn(window, tmp_path, "chrononauts", 4, 1, 60)
+    scene = table_view(window).scene()
+    assert isinstance(scene, FullScene) and scene.full_view is not None
+    view = table_view(window)
+    lost = []
+    for kind in LONG_ON_THE_DISCARD:
+        shown = replace(scene.full_view, discard=[*scene.full_view.discard, f"{kind}#9"])
+        scene.show_full(shown, scene.dests, scene.seating)
+        pile = scene.items_by_key[DISCARD_KEY]
+        deck = scene.items_by_key[DECK_KEY]
+        assert deck.sceneBoundingRect().right() < pile.sceneBoundingRect().left()
+        assert scene.items_by_key[STACK_KEY].sceneBoundingRect().right() < deck.sceneBoundingRect().left()
+        missing = left_out(pile.face, on_screen(pile.deviceTransform(view.viewportTransform())))
+        if missing:
+            lost.append(f"{kind}: {missing}")
+    assert lost == []
+
+
 def test_a_blocked_parsifal_cards_focus_ring_keeps_off_its_blocker(qtbot: Any, home: Path, tmp_path: Path) -> None:
     """At 1280×720 the keyboard's ring round a blocked character crosses no card: it goes round the blocker
     lying on its foot and their artifacts too. Round the card alone it crossed the blocker's band and name."""
@@ -270,12 +345,13 @@ def test_a_blocked_parsifal_cards_focus_ring_keeps_off_its_blocker(qtbot: Any, h
     assert seen >= 3 and crossed == [], crossed
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "es"])
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
 def test_parsifal_plates_take_a_line_more_where_their_column_has_room(qapp: QApplication, home: Path,
                                                                       lang: str) -> None:
     """An artifact's plate under its holder (PAR-15.2) whose words would end in "…" takes a line more from the
-    height its column leaves: at 1280×720 Parsifal leaves nothing out in the other players' areas either, in
-    English, Italian and Spanish (each lost one plate's words before; Dutch's longer words still lose two)."""
+    height its column leaves, and an artifact in the common area widens into its share of the zone: at 1280×720
+    Parsifal leaves nothing out in the other players' places either (each language lost one plate's words
+    before; Dutch lost the Grail's rule text in the common area, "Graal", at 146 units wide, in two positions)."""
     lost: list[Losses] = []
     survey(["parsifal"], [lang], SURVEY_SEEDS, echo=False, losses=lost)
     assert [(row.cut["other"], row.dropped["other"]) for row in lost] == [(0, 0)]

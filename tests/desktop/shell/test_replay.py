@@ -104,9 +104,9 @@ def test_solonauts_replay_stepped_forward_and_back_equals_the_engine(qtbot: Any,
     assert isinstance(stage.table, SolonautsTable) and replay.track.total == len(played.moves) > 5
     eng = played.engine
     fresh = SolonautsScene(stage.table.faces, stage.tr)
-    # Laid out for the same view: its width and scale decide how wide the hand's cards are (hand_width).
-    fresh.setSceneRect(stage.scene.sceneRect())
-    fresh.view_scale = stage.scene.view_scale
+    # Laid out for the same view: its size decides the rows' heights and how wide the hand's cards are.
+    room = stage.scene.views()[0].contentsRect()
+    fresh.fit_room(room.width(), room.height())
     states = [eng.to_dict(played.prefix(i).state) for i in range(len(played.moves) + 1)]
     twin: Match[Any] = Match(eng, played.options, played.seed)
     for i, move in enumerate(played.moves):

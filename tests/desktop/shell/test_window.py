@@ -81,13 +81,15 @@ def test_switching_language_redraws_every_card_and_label(qtbot: Any, window: Mai
     menu_before = window.menu_game.title()
     window.language_actions[language].trigger()
     assert window.tr_.language == language
-    # Every card face is now what the faces give in the new language (redrawn at once).
+    # Every card face is now what the faces give in the new language (redrawn at once), at the size the table
+    # lays its years out at (the Time Index in the band).
     faces = ChrononautsFaces(window.table.faces.cards, window.table.faces.rules, window.tr_)
     assert window.table.session is not None
     timeline = window.table.session.view.timeline
     for key, item in window.table.scene.items_by_key.items():
         if key.startswith("tl:"):
-            assert item.face == faces.timeline(int(key[3:]), timeline)
+            size = (item.face.width, item.face.height)
+            assert item.face == faces.timeline(int(key[3:]), timeline, size, index_in_band=True)
     changed = [key for key, face in english.items() if window.table.scene.items_by_key[key].face.title != face.title]
     assert len(changed) > 30  # the timeline titles at least
     assert window.menu_game.title() != menu_before
