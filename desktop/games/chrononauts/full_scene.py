@@ -249,14 +249,10 @@ class FullScene(SolonautsScene):
         key = (name, lines, acting, band, self.view_scale)
         face = self._seat_faces.get(key)
         if face is None:
-            face = seat_face(name, lines, acting, band)
-            scale = self.view_scale
-            if scale is not None:
-                height = SEAT_LOW
-                while height < SEAT_HIGH and left_out(replace(face, height=height), scale):
-                    height += YEAR_STEP
-                face = replace(face, height=height)
-            self._seat_faces[key] = face
+            plate = seat_face(name, lines, acting, band)
+            height = tall_enough(lambda high: [replace(plate, height=high)], SEAT_LOW, SEAT_HIGH, YEAR_STEP,
+                                 self.view_scale)
+            face = self._seat_faces[key] = replace(plate, height=height)
         return face
 
     def _year_heights(self) -> tuple[float, ...]:
