@@ -55,6 +55,9 @@ LIGHT_HAND_Y = LIGHT_ROW_Y + LIGHT_CARD[1] + 40  # the caption between clear of 
 LIGHT_HEIGHT = LIGHT_HAND_Y + LIGHT_CARD[1] + MARGIN
 
 
+STACK_STEP = 30.0  # the least a card on the resolving zone shows of the one under it
+
+
 def _stack_x(timeline: bool) -> float:
     """The resolving zone's left: the fourth column of the row, or the second of Artifaxx's larger cards
     (its cards fan out over the third, where a Discontinuity's directions are lit while none resolves)."""
@@ -181,18 +184,22 @@ class FullScene(SolonautsScene):
                                       title=tr.text("hs.resolving"), body=tr.text("hs.drop_here")))
         wanted[STACK_KEY] = (QPointF(stack_x, row_y), 0)
         taken = stack_x + spot[0]  # the row's felt taken from the left, up to the piles
+        # A card answered (a Note on a play) lies beside what it answers, both read whole, where the row's felt
+        # up to the deck and the discard allows; a deeper stack closes up, its top card always whole.
+        fan_room = MARGIN + left_w - 2 * (spot[0] + GAP) - stack_x - spot[0]
+        step = min(spot[0] + GAP, max(STACK_STEP, fan_room / max(1, len(view.stack) - 1)))
         for i, entry in enumerate(view.stack):
             key = f"stack:{i}:{entry.card}"
             self.put(key, full_face(faces, entry.card, card))
-            wanted[key] = (QPointF(stack_x + i * 30, row_y), 3 + i)  # on the zone: the top one shows
-            taken = stack_x + i * 30 + spot[0]
+            wanted[key] = (QPointF(stack_x + i * step, row_y), 3 + i)  # on the zone: the top one shows
+            taken = stack_x + i * step + spot[0]
         for d in (1, -1):
             key = direction_key(d)
             if any(key in targets for targets in self.dests.values()):
                 self.put(key, CardFace(card[0], card[1] / 2, "#5b3d8f", "#f2edfa",
                                         title=tr.text("hs.clockwise" if d == 1 else "hs.counterclockwise")))
                 # Right of the resolving zone, where its cards fan out (the directions are lit while none resolves).
-                dir_x = stack_x + spot[0] + GAP
+                dir_x = taken + GAP
                 wanted[key] = (QPointF(dir_x, row_y + (0 if d == 1 else spot[1] / 2 + 2)), 1)
                 taken = max(taken, dir_x + spot[0])
         # The discard at the row's right end, its top card as wide as its words need (a long Miracle) where the

@@ -153,6 +153,19 @@ def test_a_chrononauts_table_for_six_stays_whole_as_artifacts_pile_up_under_the_
     assert cut == []
 
 
+def test_a_card_answered_lies_beside_its_answer_both_whole(qtbot: Any, home: Path, tmp_path: Path) -> None:
+    """CHR-10.1, CHR-10.2: a Memo answering a play lay 30 units over it, the play's name and text hidden under the Note while
+    everybody decided whether to answer again; the row's felt had room for both side by side."""
+    window = window_for(qtbot, "es")
+    items = {item.key: item for item, _ in drawn(window, tmp_path, "chrononauts", 6, 5, 60)}
+    stack = sorted((key for key in items if key.startswith("stack:")), key=lambda key: int(key.split(":")[1]))
+    assert len(stack) == 2  # seed 5, 60 moves: Nunca existió, and a Note from the future against it
+    rects = [items[key].sceneBoundingRect() for key in stack]
+    assert not rects[0].intersects(rects[1])
+    assert not any(rect.intersects(items[pile].sceneBoundingRect()) for rect in rects for pile in ("zone:deck",
+                                                                                                 "zone:discard"))
+
+
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
 def test_every_parsifal_name_reads_whole_on_its_limbo_plate(qtbot: Any, home: Path, tmp_path: Path, lang: str) -> None:
     """PAR-15.1: Limbo lies face up, so every card that can go there reads whole on its plate at the scale a
