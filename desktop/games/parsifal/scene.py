@@ -80,7 +80,7 @@ class ParsifalScene(CardTable):
         self.seating = Seating([], None)
         self.area_rects: dict[int, tuple[float, float, float, float]] = {}
         self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
-        self._grown_faces: dict[tuple[CardFace, float, float], CardFace] = {}  # (face, room, scale) -> grown (_grown)
+        self._grown_steps: dict[tuple[CardFace, float], tuple[int, bool]] = {}  # (face, scale) -> steps (_grown)
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
                          ("pending", (self._pending_x(), 5))):
@@ -226,20 +226,23 @@ class ParsifalScene(CardTable):
             return face
         seen = self.view_scale * scale
         tallest = min(size[1] + spare, TALLEST if most is None else most)
-        # What a face grows to depends on its texts (all in `face`), its room and the scale alone: a redraw
-        # after a move that did not touch this card does not measure its texts again at every step.
-        key = (face, tallest, seen)
-        grown = self._grown_faces.get(key)
-        if grown is not None:
-            return grown
-        height = size[1]
-        while left_out(face, seen) and height + GROW_STEP <= tallest:
-            height += GROW_STEP
-            face = make((size[0], height))
-        if len(self._grown_faces) >= GROWN_KEPT:
-            self._grown_faces.clear()  # a long game's older layouts: measured again if ever needed
-        self._grown_faces[key] = face
-        return face
+        heights = [size[1]]  # the heights it may take, GROW_STEP apart
+        while heights[-1] + GROW_STEP <= tallest:
+            heights.append(heights[-1] + GROW_STEP)
+        # How many steps its text needs depends on the face (its texts and size) and the scale alone, not on the
+        # room this redraw leaves it, which any move in its area changes (issue #42): kept as the step at which it
+        # shows whole (True), or the count of steps known too low (False), and measured further only if the room
+        # now reaches beyond those.
+        key = (face, seen)
+        steps, whole = self._grown_steps.get(key, (0, False))
+        while not whole and steps < len(heights):
+            whole = not left_out(face if steps == 0 else make((size[0], heights[steps])), seen)
+            steps += not whole
+        if len(self._grown_steps) >= GROWN_KEPT:
+            self._grown_steps.clear()  # a long game's older faces: measured again if ever needed
+        self._grown_steps[key] = (steps, whole)
+        height = heights[min(steps, len(heights) - 1)]
+        return face if height == size[1] else make((size[0], height))
 
     def _tuck(self, view: ParState, holder: str, x: float, first: float, z: float, grid: AreaGrid,
               wanted: dict[str, tuple[QPointF, float]], spare: float = 0.0) -> tuple[float, float]:
