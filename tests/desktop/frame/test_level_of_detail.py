@@ -10,6 +10,7 @@ band) is marked by three dots in the lower right corner; the "[R]" mark becomes 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -208,3 +209,28 @@ def test_the_table_paints_at_the_view_scale(qapp: Any, monkeypatch: pytest.Monke
 
 def test_on_screen_measures_height_through_rotation(qapp: Any) -> None:
     assert on_screen(QTransform().scale(0.5, 0.5).rotate(90)) == pytest.approx(0.5)
+
+
+def test_a_text_fitted_into_ever_taller_rooms_is_measured_once_at_each_size(qapp: Any,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card growing to its text (a Parsifal character, a Chrononauts hand card) is drawn small at height after
+    height: its texts are fitted into each room, but a text's wrapped size depends on its width and font alone,
+    so each is measured once at each size, whatever the room (issue #42)."""
+    measured: list[tuple[str, float, float]] = []
+
+    class Counting(QFontMetricsF):
+        def boundingRect(self, *args: Any) -> Any:  # noqa: N802 - Qt override
+            if len(args) == 3:  # a text wrapped into a rectangle
+                measured.append((args[2], args[0].width(), self.height()))
+            return super().boundingRect(*args)
+
+    monkeypatch.setattr(card_item, "QFontMetricsF", Counting)
+    # Words of its own: no earlier test has had them measured.
+    face = CardFace(128, 92, "#1f5fa8", "#e9f0fa", kind_label="Quiblet", year="1907",
+                    title="Xylographic Quorum of the Unmeasured Zeppelins",
+                    body="Zephyrs quibble over jousting vexillology until the fjord's quartz glimmers twice.")
+    for step in range(8):
+        for scale in (0.55, 0.75):
+            shown_texts(replace(face, height=92 + 6 * step), scale)
+    assert measured
+    assert len(measured) == len(set(measured))
