@@ -203,8 +203,8 @@ class FullScene(SolonautsScene):
             # The hand widens into the row's bare felt for its rule texts.
             room = left_w
             hand, high = self.hand, card[1]
-            card = spot = (hand_width(lambda w: [full_face(faces, held, (w, high)) for held in hand], room,
-                                      self.view_scale), high)
+            card = spot = (hand_width(hand, lambda held, w: full_face(faces, held, (w, high)), room, self.view_scale),
+                           high)
             left_w = max(left_w, min(room, len(hand) * (card[0] + GAP) - GAP))
         spread = min(spot[0] + GAP, (left_w - spot[0]) / max(1, len(self.hand) - 1))
         for i, held in enumerate(self.hand):

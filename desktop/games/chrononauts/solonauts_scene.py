@@ -69,7 +69,7 @@ class SolonautsScene(CardTable):
                 wanted[ident] = (QPointF(MARGIN + i * (ID_SIZE[0] + GAP), y), 1)
         # The piles at the right of the table, which a wide window widens (fit_room): the hand has the rest.
         deck_x = self.sceneRect().width() - MARGIN - 2 * HAND_SIZE[0] - GAP
-        width = hand_width(lambda w: [self.faces.play_card(card, size=(w, HAND_SIZE[1])) for card in view.hand],
+        width = hand_width(view.hand, lambda card, w: self.faces.play_card(card, size=(w, HAND_SIZE[1])),
                            deck_x - GAP - MARGIN, self.view_scale)
         for i, instance in enumerate(view.hand):
             self.put(instance, self.faces.play_card(instance, size=(width, HAND_SIZE[1])))

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
 from desktop.frame.card_item import CardFace, CardItem, left_out
 from desktop.frame.card_table import DECK_KEY, GAP, LABEL, MARGIN, CardTable, Dests
+from desktop.frame.growth import Growths
 from desktop.frame.i18n import Translator
 from desktop.games.parsifal.faces import CARD, COMMON_CARD, COVER, LIMBO_PLATE, PLATE, ParsifalFaces
 from rules.parsifal.missions import conditions
@@ -80,7 +81,7 @@ class ParsifalScene(CardTable):
         self.seating = Seating([], None)
         self.area_rects: dict[int, tuple[float, float, float, float]] = {}
         self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
-        self._grown_steps: dict[tuple[CardFace, float], tuple[int, int | None]] = {}  # (face, scale) -> _steps_needed
+        self._growths = Growths(GROWN_KEPT)  # how far each face grows for its text at a scale (_grown)
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
                          ("pending", (self._pending_x(), 5))):
@@ -229,44 +230,14 @@ class ParsifalScene(CardTable):
         heights = [size[1]]  # the heights it may take, GROW_STEP apart
         while heights[-1] + GROW_STEP <= tallest:
             heights.append(heights[-1] + GROW_STEP)
-        step = self._steps_needed(lambda high: make((size[0], high)), face, heights, seen)
+        if len(heights) == 1:
+            return face  # no room to grow into: nothing to measure
+        step = self._growths.first_whole(
+            (face, seen), len(heights),
+            lambda k: not left_out(face if k == 0 else make((size[0], heights[k])), seen))
+        if step is None:
+            step = len(heights) - 1  # all the room there is, and the rest waits in the detail panel
         return face if step == 0 else make((size[0], heights[step]))
-
-    def _steps_needed(self, make: Callable[[float], CardFace], face: CardFace, heights: list[float],
-                      seen: float) -> int:
-        """The first of `heights` at which the text of `face` (`make` at the first) shows whole at `seen`, else the
-        last. A taller card never hides more of its text, so the tallest is tried first (most cards that grow at
-        all need more than the room has) and the rest is halved. What is known of a face (the steps known too
-        low, the lowest known to show whole) depends on its texts, size and scale alone, not on the room a
-        redraw leaves it, which any move in its area changes: it is kept (issue #42)."""
-        key = (face, seen)
-        low, whole = self._grown_steps.get(key, (0, None))
-        top = len(heights) - 1
-
-        def shows_whole(step: int) -> bool:
-            return not left_out(face if step == 0 else make(heights[step]), seen)
-
-        if low >= top:
-            return top  # every step under the top is known too low: the top it is, whole or not
-        high = whole if whole is not None and whole <= top else None
-        if high is None:
-            if not shows_whole(top):
-                self._remember(key, (top + 1, whole))
-                return top
-            high = top
-        while low < high:
-            middle = (low + high) // 2
-            if shows_whole(middle):
-                high = middle
-            else:
-                low = middle + 1
-        self._remember(key, (high, high))
-        return high
-
-    def _remember(self, key: tuple[CardFace, float], steps: tuple[int, int | None]) -> None:
-        if len(self._grown_steps) >= GROWN_KEPT:
-            self._grown_steps.clear()  # a long game's older faces: measured again if ever needed
-        self._grown_steps[key] = steps
 
     def _tuck(self, view: ParState, holder: str, x: float, first: float, z: float, grid: AreaGrid,
               wanted: dict[str, tuple[QPointF, float]], spare: float = 0.0) -> tuple[float, float]:
