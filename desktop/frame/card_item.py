@@ -6,8 +6,10 @@ they never look at the rules. The scene decides what is legal and where things g
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from PySide6.QtCore import QAbstractAnimation, QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QTextLayout,
@@ -157,8 +159,67 @@ class CardItem(QGraphicsObject):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         # Drawn small, a card shows what can be read at its size (the detail panel shows the rest).
-        paint_face(painter, self._face, self._highlight, self._selected, self._dim,
-                   on_screen(painter.worldTransform()))
+        transform = painter.worldTransform()
+        scale = on_screen(transform)
+        if transform.type().value > QTransform.TransformationType.TxScale.value \
+                or painter.device().devicePixelRatio() != 1:
+            paint_face(painter, self._face, self._highlight, self._selected, self._dim, scale)
+            return
+        # A face painted a second time at this scale and fraction of a pixel is kept, and copied in whole pixels from
+        # then on: the same pixels, without laying its texts out again (issue #42). A table draws many faces again
+        # and again (a player's hand each time they look, a seat after each turn) and many others once only.
+        left, top = math.floor(transform.dx()), math.floor(transform.dy())
+        key = (self._face, self._highlight, self._selected, self._dim, transform.m11(), transform.m22(),
+               transform.dx() - left, transform.dy() - top)
+        found = _RENDERED.get(key)
+        if found is None:
+            if key not in _PAINTED_ONCE:
+                if len(_PAINTED_ONCE) >= PAINTED_ONCE_KEPT:
+                    _PAINTED_ONCE.clear()
+                _PAINTED_ONCE.add(key)
+                paint_face(painter, self._face, self._highlight, self._selected, self._dim, scale)
+                return
+            found = _render(key)
+        _RENDERED.move_to_end(key)
+        pixmap, (x, y) = found
+        painter.save()
+        painter.setWorldTransform(QTransform())
+        painter.drawPixmap(left + x, top + y, pixmap)
+        painter.restore()
+
+
+RENDERED_BYTES = 16 << 20  # faces kept painted (CardItem.paint): a few hundred cards at a large window's size
+PAINTED_ONCE_KEPT = 4096
+_RENDERED: OrderedDict[tuple[Any, ...], tuple[QPixmap, tuple[int, int]]] = OrderedDict()  # key -> pixmap, corner
+_PAINTED_ONCE: set[tuple[Any, ...]] = set()
+_rendered_bytes = [0]
+
+
+def forget_rendered() -> None:
+    """Let go of every face kept painted (CardItem.paint): each is painted afresh next time."""
+    _RENDERED.clear()
+    _PAINTED_ONCE.clear()
+    _rendered_bytes[0] = 0
+
+
+def _render(key: tuple[Any, ...]) -> tuple[QPixmap, tuple[int, int]]:
+    """The face of `key` (CardItem.paint) painted at scale sx × sy and shifted by the fraction of a pixel fx, fy:
+    a pixmap, and where its corner lies from the whole pixel the face's origin falls in; kept."""
+    face, highlight, selected, dim, sx, sy, fx, fy = key
+    placed = QTransform(sx, 0, 0, sy, fx, fy)
+    area = placed.mapRect(QRectF(-3, -3, face.width + 6, face.height + 6)).toAlignedRect()
+    pixmap = QPixmap(max(1, area.width()), max(1, area.height()))
+    pixmap.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(pixmap)
+    painter.setWorldTransform(placed * QTransform.fromTranslate(-area.x(), -area.y()))
+    paint_face(painter, face, highlight, selected, dim, on_screen(placed))
+    painter.end()
+    found = _RENDERED[key] = (pixmap, (area.x(), area.y()))
+    _rendered_bytes[0] += 4 * pixmap.width() * pixmap.height()
+    while _rendered_bytes[0] > RENDERED_BYTES and len(_RENDERED) > 1:
+        old, _corner = _RENDERED.popitem(last=False)[1]
+        _rendered_bytes[0] -= 4 * old.width() * old.height()
+    return found
 
 
 class FocusRing(QGraphicsItem):

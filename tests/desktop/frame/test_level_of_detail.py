@@ -190,6 +190,7 @@ def test_the_table_paints_at_the_view_scale(qapp: Any, monkeypatch: pytest.Monke
         original(painter, face, highlight, selected, dim, scale)
 
     monkeypatch.setattr(card_item, "paint_face", spy)
+    card_item.forget_rendered()  # a face painted twice before is copied, not painted
     scene = QGraphicsScene(0, 0, 400, 300)
     scene.addItem(CardItem("c", FACE))
     view = TableView(scene)
