@@ -103,6 +103,12 @@ class CardItem(QGraphicsObject):
             self._face = face
             self.update()
 
+    def set_scale(self, scale: float) -> None:
+        # Qt's setScale marks the item's area for repainting and its place in the scene's index for updating even
+        # when the scale stays as it was: a redraw sets every item's scale (issue #42).
+        if scale != self.scale():
+            self.setScale(scale)
+
     def set_marks(self, highlight: bool, selected: bool, dim: bool = False) -> None:
         if (highlight, selected, dim) != (self._highlight, self._selected, self._dim):
             self._highlight, self._selected, self._dim = highlight, selected, dim

@@ -199,9 +199,12 @@ class CardTable(QGraphicsScene):
         the scene), so what everybody may see stays readable while it is up. An `opaque` one hides a
         table that is not the one to play (a Solonauts deal while another is searched for).
         """
+        if not text and (self._veil is None or not self._veil[0].isVisible()):
+            # No curtain to lift: laying a hidden veil out again would have the whole table repainted (issue #42).
+            if self._veil is not None:
+                self._show_focus()
+            return
         if self._veil is None:
-            if not text:
-                return
             self._veil = self._make_veil()
         veil, band, words = self._veil
         rect = self.sceneRect()

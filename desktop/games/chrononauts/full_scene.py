@@ -213,7 +213,7 @@ class FullScene(SolonautsScene):
         self.place(wanted)
         zoom = 1.0 if seating.timeline else LIGHT_ZOOM
         for key, item in self.items_by_key.items():
-            item.setScale(1.0 if key.startswith(("seat:", "art:")) else zoom)  # the seats' column keeps its size
+            item.set_scale(1.0 if key.startswith(("seat:", "art:")) else zoom)  # the seats' column keeps its size
         self._refresh_full_labels(view, row_y, hand_y)
         self.refresh_marks()
         self.set_curtain(seating.curtain)

@@ -122,7 +122,7 @@ class ParsifalScene(CardTable):
         self._place_areas(view, wanted)
         self.place(wanted)
         for key, item in self.items_by_key.items():
-            item.setScale(self.scales.get(key, 1.0))
+            item.set_scale(self.scales.get(key, 1.0))
         self._refresh_labels(view)
         self.refresh_marks()
         self.set_curtain(seating.curtain)
