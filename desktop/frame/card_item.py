@@ -247,6 +247,8 @@ class FocusRing(QGraphicsItem):
         self._rect = QRectF()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
+        # Painted again only when it moves or is resized, not whenever a card under it is (issue #42).
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def surround(self, rect: QRectF) -> None:
         """Ring `rect` (scene coordinates)."""

@@ -1,5 +1,6 @@
 """A face the table paints again at the same size is copied from the pixels it had, not laid out again
-(CardItem.paint, issue #42): the same pixels, for less work at each redraw."""
+(CardItem.paint, issue #42): the same pixels, for less work at each redraw; the focus ring, likewise, is copied
+back over a card that changed rather than drawn again."""
 from __future__ import annotations
 
 from typing import Any
@@ -55,5 +56,40 @@ def test_a_face_painted_again_is_copied_pixel_for_pixel(qapp: Any, monkeypatch: 
     item.update()
     QApplication.processEvents()
     assert shown(view) == first  # as a face painted anew each time
+    view.close()
+    QApplication.processEvents()
+
+
+def test_the_focus_ring_is_not_painted_again_when_the_card_under_it_changes(qapp: Any,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ring (a dark band and a dashed line, smoothed) lies over its card: when the card's face changes, the
+    ring is copied back over it as it was, not drawn again (issue #42); it is drawn again when it moves."""
+    from dataclasses import replace
+
+    from desktop.frame.card_item import FocusRing
+
+    rings: list[int] = []
+    real = FocusRing.paint
+    monkeypatch.setattr(FocusRing, "paint", lambda self, *args: rings.append(1) or real(self, *args))
+    scene = QGraphicsScene(0, 0, 400, 300)
+    item = CardItem("c", FACE)
+    item.setPos(40, 40)
+    scene.addItem(item)
+    ring = FocusRing()
+    scene.addItem(ring)
+    ring.surround(item.sceneBoundingRect())
+    view = TableView(scene)
+    view.resize(300, 240)
+    view.show()
+    QApplication.processEvents()
+    assert rings
+    rings.clear()
+    for n in range(3):
+        item.set_face(replace(FACE, title=f"Another name {n}"))
+        QApplication.processEvents()
+    assert rings == []
+    ring.surround(item.sceneBoundingRect().adjusted(0, 0, 20, 0))
+    QApplication.processEvents()
+    assert rings
     view.close()
     QApplication.processEvents()
