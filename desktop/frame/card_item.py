@@ -195,7 +195,7 @@ class CardItem(QGraphicsObject):
 
 
 RENDERED_BYTES = 16 << 20  # faces kept painted (CardItem.paint): a few hundred cards at a large window's size
-PAINTED_ONCE_KEPT = 4096
+PAINTED_ONCE_KEPT = 4096  # faces painted once, remembered so that a second time keeps their pixels
 _RENDERED: OrderedDict[tuple[Any, ...], tuple[QPixmap, tuple[int, int]]] = OrderedDict()  # key -> pixmap, corner
 _PAINTED_ONCE: set[tuple[Any, ...]] = set()
 _rendered_bytes = [0]
