@@ -6,8 +6,10 @@ they never look at the rules. The scene decides what is legal and where things g
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from PySide6.QtCore import QAbstractAnimation, QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QTextLayout,
@@ -53,15 +55,22 @@ class CardFace:
 @lru_cache(maxsize=4096)
 def _fitted(text: str, width: float, height: float, pixel: int, bold: bool) -> QFont:
     """The largest font up to `pixel` px at which `text` wraps inside width × height."""
-    font = QFont()
-    font.setBold(bold)
     size = pixel
     while True:
-        font.setPixelSize(size)
-        rect = QFontMetricsF(font).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text)
-        if (rect.height() <= height and rect.width() <= width + 0.5) or size <= 6:
-            return QFont(font)
+        wide, high = _wrapped_size(text, width, size, bold)
+        if (high <= height and wide <= width + 0.5) or size <= 6:
+            return _font(size, bold)
         size -= 1
+
+
+@lru_cache(maxsize=16384)
+def _wrapped_size(text: str, width: float, pixel: int, bold: bool) -> tuple[float, float]:
+    """The width and height `text` takes wrapped into `width` at `pixel` px. Every fit asks it at each size it
+    tries, and again for each height it is given (a card growing to its text, a rule text under names of
+    different lengths): the room is not part of the question, so the text is measured once (issue #42)."""
+    rect = QFontMetricsF(_font(pixel, bold)).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap),
+                                                         text)
+    return rect.width(), rect.height()
 
 
 def text_fits(text: str, width: float, height: float, pixel: int, bold: bool) -> bool:
@@ -94,6 +103,12 @@ class CardItem(QGraphicsObject):
                 self.prepareGeometryChange()
             self._face = face
             self.update()
+
+    def set_scale(self, scale: float) -> None:
+        # Qt's setScale marks the item's area for repainting and its place in the scene's index for updating even
+        # when the scale stays as it was: a redraw sets every item's scale (issue #42).
+        if scale != self.scale():
+            self.setScale(scale)
 
     def set_marks(self, highlight: bool, selected: bool, dim: bool = False) -> None:
         if (highlight, selected, dim) != (self._highlight, self._selected, self._dim):
@@ -151,8 +166,67 @@ class CardItem(QGraphicsObject):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         # Drawn small, a card shows what can be read at its size (the detail panel shows the rest).
-        paint_face(painter, self._face, self._highlight, self._selected, self._dim,
-                   on_screen(painter.worldTransform()))
+        transform = painter.worldTransform()
+        scale = on_screen(transform)
+        if transform.type().value > QTransform.TransformationType.TxScale.value \
+                or painter.device().devicePixelRatio() != 1:
+            paint_face(painter, self._face, self._highlight, self._selected, self._dim, scale)
+            return
+        # A face painted a second time at this scale and fraction of a pixel is kept, and copied in whole pixels from
+        # then on: the same pixels, without laying its texts out again (issue #42). A table draws many faces again
+        # and again (a player's hand each time they look, a seat after each turn) and many others once only.
+        left, top = math.floor(transform.dx()), math.floor(transform.dy())
+        key = (self._face, self._highlight, self._selected, self._dim, transform.m11(), transform.m22(),
+               transform.dx() - left, transform.dy() - top)
+        found = _RENDERED.get(key)
+        if found is None:
+            if key not in _PAINTED_ONCE:
+                if len(_PAINTED_ONCE) >= PAINTED_ONCE_KEPT:
+                    _PAINTED_ONCE.clear()
+                _PAINTED_ONCE.add(key)
+                paint_face(painter, self._face, self._highlight, self._selected, self._dim, scale)
+                return
+            found = _render(key)
+        _RENDERED.move_to_end(key)
+        pixmap, (x, y) = found
+        painter.save()
+        painter.setWorldTransform(QTransform())
+        painter.drawPixmap(left + x, top + y, pixmap)
+        painter.restore()
+
+
+RENDERED_BYTES = 16 << 20  # faces kept painted (CardItem.paint): a few hundred cards at a large window's size
+PAINTED_ONCE_KEPT = 4096  # faces painted once, remembered so that a second time keeps their pixels
+_RENDERED: OrderedDict[tuple[Any, ...], tuple[QPixmap, tuple[int, int]]] = OrderedDict()  # key -> pixmap, corner
+_PAINTED_ONCE: set[tuple[Any, ...]] = set()
+_rendered_bytes = [0]
+
+
+def forget_rendered() -> None:
+    """Let go of every face kept painted (CardItem.paint): each is painted afresh next time."""
+    _RENDERED.clear()
+    _PAINTED_ONCE.clear()
+    _rendered_bytes[0] = 0
+
+
+def _render(key: tuple[Any, ...]) -> tuple[QPixmap, tuple[int, int]]:
+    """The face of `key` (CardItem.paint) painted at scale sx × sy and shifted by the fraction of a pixel fx, fy:
+    a pixmap, and where its corner lies from the whole pixel the face's origin falls in; kept."""
+    face, highlight, selected, dim, sx, sy, fx, fy = key
+    placed = QTransform(sx, 0, 0, sy, fx, fy)
+    area = placed.mapRect(QRectF(-3, -3, face.width + 6, face.height + 6)).toAlignedRect()
+    pixmap = QPixmap(max(1, area.width()), max(1, area.height()))
+    pixmap.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(pixmap)
+    painter.setWorldTransform(placed * QTransform.fromTranslate(-area.x(), -area.y()))
+    paint_face(painter, face, highlight, selected, dim, on_screen(placed))
+    painter.end()
+    found = _RENDERED[key] = (pixmap, (area.x(), area.y()))
+    _rendered_bytes[0] += 4 * pixmap.width() * pixmap.height()
+    while _rendered_bytes[0] > RENDERED_BYTES and len(_RENDERED) > 1:
+        old, _corner = _RENDERED.popitem(last=False)[1]
+        _rendered_bytes[0] -= 4 * old.width() * old.height()
+    return found
 
 
 class FocusRing(QGraphicsItem):
@@ -174,6 +248,8 @@ class FocusRing(QGraphicsItem):
         self._rect = QRectF()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
+        # Painted again only when it moves or is resized, not whenever a card under it is (issue #42).
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def surround(self, rect: QRectF) -> None:
         """Ring `rect` (scene coordinates)."""
@@ -264,7 +340,7 @@ def _layout(face: CardFace, title_room: float | None) -> list[TextBox]:
         # The title gets what the body leaves, within bounds: a short rule gives a long title room.
         title_h = room * 0.52
         if face.body:
-            needed = _wrapped_height(face.body, inner, BODY_PIXEL) + 2
+            needed = wrapped_height(face.body, inner, BODY_PIXEL) + 2
             title_h = room - min(max(needed, room * 0.3), room * 0.55)
         if title_room is not None:
             title_h = min(title_room, room)
@@ -300,15 +376,7 @@ def _band_boxes(w: float, kind_label: str, year: str) -> tuple[TextBox, TextBox]
 
 def wrapped_height(text: str, width: float, pixel: int, bold: bool = False) -> float:
     """The height `text` takes wrapped into `width` at `pixel` px (a plate sized to hold its name)."""
-    return _wrapped_height(text, width, pixel, bold)
-
-
-@lru_cache(maxsize=4096)
-def _wrapped_height(text: str, width: float, pixel: int, bold: bool = False) -> float:
-    font = QFont()
-    font.setBold(bold)
-    font.setPixelSize(pixel)
-    return QFontMetricsF(font).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text).height()
+    return _wrapped_size(text, width, pixel, bold)[1]
 
 
 def _foot(face: CardFace) -> float:
@@ -331,9 +399,8 @@ def overflows(box: TextBox) -> bool:
     font = _fitted(box.text, box.rect.width(), box.rect.height(), box.pixel, box.bold)
     if font.pixelSize() < LEGIBLE * box.pixel:
         return True
-    rect = QFontMetricsF(font).boundingRect(QRectF(0, 0, box.rect.width(), 10_000), int(Qt.TextFlag.TextWordWrap),
-                                            box.text)
-    return rect.height() > box.rect.height() or rect.width() > box.rect.width() + 0.5
+    wide, high = _wrapped_size(box.text, box.rect.width(), font.pixelSize(), box.bold)
+    return high > box.rect.height() or wide > box.rect.width() + 0.5
 
 
 def band_collides(face: CardFace) -> bool:
@@ -531,7 +598,7 @@ def _kind_below_band(face: CardFace, boxes: dict[str, TextBox], floor: int,
                           False)
     if font is None:
         return None
-    high = _wrapped_height(kind.text, width, floor, False)
+    high = wrapped_height(kind.text, width, floor, False)
     named = _name_and_rule(face, boxes, floor, high)
     title = boxes.get("title")
     body = boxes.get("body")
@@ -580,7 +647,7 @@ def _name_and_rule(face: CardFace, boxes: dict[str, TextBox], floor: int, drop: 
     if title_font is not None and body_font is not None:
         # The name at the top and the rule text under it, as on a card that needs the room: centred in its
         # box, a short name would float mid-card beside names at the top of the row's other cards.
-        high = min(title.rect.height(), _wrapped_height(title.text, width, title_font.pixelSize(), title.bold) + 2)
+        high = min(title.rect.height(), wrapped_height(title.text, width, title_font.pixelSize(), title.bold) + 2)
         rest = QRectF(left, top + high, width, body.rect.bottom() - top - high)
         rule_font = _fitted_within(body.text, width, rest.height(), max(body.pixel, floor), floor, body.bold)
         return [_at(title, title_font, QRectF(left, top, width, high)), _at(body, rule_font or body_font, rest)]
@@ -633,12 +700,11 @@ def _breakable(text: str, width: float, pixel: int, bold: bool) -> str:
 def _whole_name(text: str, width: float, room: float, pixel: int, bold: bool) -> tuple[str, float] | None:
     """The name as drawn whole at `pixel` px within `width` and its height, if `room` holds it: a word
     wider than the card breaks between syllables, as evenly as it can ("Manhattan-project", hyphens.py)."""
-    metrics = QFontMetricsF(_font(pixel, bold))
     breakable = _breakable(text, width, pixel, bold)
-    rect = metrics.boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), breakable)
-    if rect.width() > width + 0.5 or rect.height() + 2 > room:
+    wide, high = _wrapped_size(breakable, width, pixel, bold)
+    if wide > width + 0.5 or high + 2 > room:
         return None
-    return breakable, min(room, rect.height() + 2)
+    return breakable, min(room, high + 2)
 
 
 def broken_words(shown: ShownText) -> list[str]:
@@ -699,13 +765,10 @@ def _readable(box: TextBox, floor: int) -> QFont | None:
 
 @lru_cache(maxsize=4096)
 def _fitted_within(text: str, width: float, height: float, top: int, floor: int, bold: bool) -> QFont | None:
-    font = QFont()
-    font.setBold(bold)
     for size in range(top, floor - 1, -1):
-        font.setPixelSize(size)
-        rect = QFontMetricsF(font).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text)
-        if rect.height() <= height and rect.width() <= width + 0.5:
-            return QFont(font)
+        wide, high = _wrapped_size(text, width, size, bold)
+        if high <= height and wide <= width + 0.5:
+            return _font(size, bold)
     return None
 
 
@@ -713,8 +776,29 @@ def _fitted_within(text: str, width: float, height: float, top: int, floor: int,
 def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -> str:
     """`text` wrapped at `pixel` px into as many lines as `height` holds (one at least), its lines kept apart
     where the text breaks them (a character's missions), the last one ending in "…" if any is left over."""
+    metrics = QFontMetricsF(_font(pixel, bold))
+    lines = list(_wrapped_lines(text, width, pixel, bold))
+    # Qt sets wrapped lines a whole pixel apart (the line spacing rounded up): as many as drawText fits, or
+    # the last line's foot is clipped ("gewijzigd zijn." lost its descenders at the foot of a Dutch patch).
+    first = metrics.height()
+    step = _wrapped_size("X\nX", width, pixel, bold)[1] - first
+    room = max(1, int((height - first) // step) + 1)
+    if len(lines) > room:
+        last = " ".join(lines[room - 1:])
+        # The last line shows it goes on, even when its own words would fit.
+        cut = metrics.elidedText(last, Qt.TextElideMode.ElideRight, width)
+        if not cut.endswith("…"):
+            cut = metrics.elidedText(last + " …", Qt.TextElideMode.ElideRight, width)
+        lines = [*lines[:room - 1], cut]
+    # A word longer than the width stays whole on its line: it is cut short too.
+    return "\n".join(metrics.elidedText(one, Qt.TextElideMode.ElideRight, width) for one in lines)
+
+
+@lru_cache(maxsize=4096)
+def _wrapped_lines(text: str, width: float, pixel: int, bold: bool) -> tuple[str, ...]:
+    """The lines `text` wraps into at `pixel` px within `width`, kept apart where the text breaks them: the same
+    for every height it is cut short to (a card growing to its text), so laid out once (issue #42)."""
     font = _font(pixel, bold)
-    metrics = QFontMetricsF(font)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         layout = QTextLayout(" ".join(paragraph.split()), font)
@@ -730,22 +814,9 @@ def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -
             line.setLineWidth(width)
             lines.append(flat[line.textStart():line.textStart() + line.textLength()])
         layout.endLayout()
-    # Qt sets wrapped lines a whole pixel apart (the line spacing rounded up): as many as drawText fits, or
-    # the last line's foot is clipped ("gewijzigd zijn." lost its descenders at the foot of a Dutch patch).
-    first = metrics.height()
-    step = _wrapped_height("X\nX", width, pixel, bold) - first
-    room = max(1, int((height - first) // step) + 1)
     # A line broken inside a word ends in the hyphen that the wrap would have drawn there.
-    lines = [one.strip()[:-1] + "-" if one.strip().endswith(SOFT_HYPHEN) else one.strip() for one in lines if one.strip()]
-    if len(lines) > room:
-        last = " ".join(lines[room - 1:])
-        # The last line shows it goes on, even when its own words would fit.
-        cut = metrics.elidedText(last, Qt.TextElideMode.ElideRight, width)
-        if not cut.endswith("…"):
-            cut = metrics.elidedText(last + " …", Qt.TextElideMode.ElideRight, width)
-        lines = [*lines[:room - 1], cut]
-    # A word longer than the width stays whole on its line: it is cut short too.
-    return "\n".join(metrics.elidedText(one, Qt.TextElideMode.ElideRight, width) for one in lines)
+    return tuple(one.strip()[:-1] + "-" if one.strip().endswith(SOFT_HYPHEN) else one.strip()
+                 for one in lines if one.strip())
 
 
 def stamp_font(face: CardFace, scale: float | None = None) -> QFont:

@@ -199,9 +199,12 @@ class CardTable(QGraphicsScene):
         the scene), so what everybody may see stays readable while it is up. An `opaque` one hides a
         table that is not the one to play (a Solonauts deal while another is searched for).
         """
+        if not text and (self._veil is None or not self._veil[0].isVisible()):
+            # No curtain to lift: laying a hidden veil out again would have the whole table repainted (issue #42).
+            if self._veil is not None:
+                self._show_focus()
+            return
         if self._veil is None:
-            if not text:
-                return
             self._veil = self._make_veil()
         veil, band, words = self._veil
         rect = self.sceneRect()
@@ -439,11 +442,19 @@ class CardTable(QGraphicsScene):
     def _reading_order(self) -> list[str]:
         return reading_order(self._rects())
 
+    def _first_focus(self) -> str:
+        """Where the focus rests when its card has gone: the first card that may move (`movable`), else the first
+        item in reading order. The hand's first needs no reading order, which measures every item (issue #42)."""
+        hand = [card for card in self.hand_cards() if card in self.dests and self.dests[card]]
+        if hand:
+            return hand[0]
+        order = self._reading_order()
+        return next((key for key in order if key in self.dests and self.dests[key]), order[0] if order else "")
+
     def _show_focus(self) -> None:
         """Put the ring where the focus is; a focus whose card has gone rests on the first card that may move."""
         if not self.curtain_up and not self.selected and self.focused_key == "":
-            order = self.movable() or self._reading_order()
-            self._free_focus = order[0] if order else ""
+            self._free_focus = self._first_focus()
         key = self.focused_key
         for name, item in self.items_by_key.items():
             item.focused = name == key

@@ -304,8 +304,10 @@ class BanquetScene(CardTable):
                     put(card, faces.action(card), self.tray_point(i), 2)
         # Once arranged, the three lie in the slots (then in a row, a pile, on their way): drawn there, once. The
         # tray names them, for everyone knows which three they are (BB-5.1), and where each went.
-        self.picked_list.setPlainText("\n".join(self.fated(card, drawing.fates.get(card, "")) for card in view.picked)
-                                      if view.phase not in ("pick", "arrange") else "")
+        picked = "\n".join(self.fated(card, drawing.fates.get(card, "")) for card in view.picked) \
+            if view.phase not in ("pick", "arrange") else ""
+        if self.picked_list.toPlainText() != picked:  # the same words set again are laid out and repainted again
+            self.picked_list.setPlainText(picked)
         # The piles.
         put(DISCARD_KEY, faces.back(t("table.discard_pile", count=len(view.discard_pile))),
             QPointF(PILE_X, SLOT_Y), 0)

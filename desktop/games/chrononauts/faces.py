@@ -1,7 +1,7 @@
 """What each Chrononauts card shows, in the player's language."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from math import ceil
 
@@ -9,6 +9,7 @@ from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.fields import Provenance
 from desktop.frame.card_item import CARD_BACK, CardFace, band_collides, left_out, wrapped_height
 from desktop.frame.card_table import GAP
+from desktop.frame.growth import Growths
 from desktop.frame.i18n import PRIME, Translator
 from desktop.frame.origin import origin_html
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
@@ -22,41 +23,29 @@ HAND_WIDEST = 2.0 * HAND_SIZE[0]  # a hand card given the row's bare felt: wider
 WIDEN_STEP = 8.0
 
 
-def hand_width(make: Callable[[float], list[CardFace]], room: float, scale: float | None) -> float:
-    """How wide the cards of a hand are drawn: HAND_SIZE's width, or wider, into the bare felt of the `room`
-    the hand has, as far as their rule texts need to show whole at the view's `scale` (one width for the whole
-    hand, which the player sees; `make` gives the hand's faces at a width)."""
+def hand_width(cards: Sequence[str], make: Callable[[str, float], CardFace], room: float, scale: float | None) -> float:
+    """How wide the `cards` of a hand are drawn: HAND_SIZE's width, or wider, into the bare felt of the `room` the
+    hand has, as far as their rule texts need to show whole at the view's `scale` (one width for the whole hand,
+    which the player sees; `make` gives a card's face at a width)."""
     width = HAND_SIZE[0]
-    if scale is None:
+    widest = min(HAND_WIDEST, (room + GAP) / max(1, len(cards)) - GAP)
+    if scale is None or width >= widest:
         return width
-    faces = make(width)
-    # A redraw after a move that left the hand as it was measures nothing again (issue #42: the widening was
-    # a third of a Chrononauts redraw). The faces hold every word drawn, so they, the room and the scale decide.
-    key = (tuple(faces), room, scale)
-    known = _HAND_WIDTHS.get(key)
-    if known is not None:
-        return known
-    widest = min(HAND_WIDEST, (room + GAP) / max(1, len(faces)) - GAP)
-    if width < widest and any(left_out(face, scale) for face in faces):
-        # The narrowest of the widths WIDEN_STEP apart (the last may be short: the room is all there is) at
-        # which every rule text shows whole, else the widest: found by halving, a wider card never hiding more.
-        steps = [min(widest, width + WIDEN_STEP * k) for k in range(1, ceil((widest - width) / WIDEN_STEP) + 1)]
-        low, high = 0, len(steps) - 1
-        while low < high:
-            middle = (low + high) // 2
-            if any(left_out(face, scale) for face in make(steps[middle])):
-                low = middle + 1
-            else:
-                high = middle
-        width = steps[low]
-    if len(_HAND_WIDTHS) >= HAND_WIDTHS_KEPT:
-        _HAND_WIDTHS.clear()  # a long game's older hands: measured again if ever needed
-    _HAND_WIDTHS[key] = width
+    # The widths WIDEN_STEP apart short of the widest, which is the last (or all the room there is). The hand takes
+    # the width its wordiest card needs; what each card needs is kept whatever hand it is in, so a redraw after a
+    # move measures only the cards the move brought, not the whole hand again (issue #42).
+    widths = [width + WIDEN_STEP * k for k in range(ceil((widest - width) / WIDEN_STEP))]
+    for card in cards:
+        face = make(card, width)
+        step = _GROWTHS.first_whole((face, scale), len(widths),
+                                    lambda k: not left_out(face if k == 0 else make(card, widths[k]), scale))
+        if step is None:
+            return widest
+        width = max(width, widths[step])
     return width
 
 
-HAND_WIDTHS_KEPT = 512
-_HAND_WIDTHS: dict[tuple[tuple[CardFace, ...], float, float], float] = {}
+_GROWTHS = Growths(2048)  # the hand cards met, in any game and hand
 
 
 def tall_enough(make: Callable[[float], list[CardFace]], low: float, high: float, step: float,

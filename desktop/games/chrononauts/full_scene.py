@@ -209,7 +209,7 @@ class FullScene(SolonautsScene):
         piles_end = MARGIN + left_w
         if seating.timeline and top is not None:
             count, high = len(view.discard), card[1]
-            discard_w = hand_width(lambda w: [self._discard_face(top, count, (w, high))],
+            discard_w = hand_width([top], lambda _top, w: self._discard_face(top, count, (w, high)),
                                    piles_end - taken - spot[0] - 2 * GAP, self.view_scale)
         discard = (discard_w, card[1]) if seating.timeline else card
         deck_x = piles_end - discard_w - GAP - spot[0]
@@ -226,8 +226,8 @@ class FullScene(SolonautsScene):
             # The hand widens into the row's bare felt for its rule texts.
             room = left_w
             hand, high = self.hand, card[1]
-            card = spot = (hand_width(lambda w: [full_face(faces, held, (w, high)) for held in hand], room,
-                                      self.view_scale), high)
+            card = spot = (hand_width(hand, lambda held, w: full_face(faces, held, (w, high)), room, self.view_scale),
+                           high)
             left_w = max(left_w, min(room, len(hand) * (card[0] + GAP) - GAP))
         spread = min(spot[0] + GAP, (left_w - spot[0]) / max(1, len(self.hand) - 1))
         for i, held in enumerate(self.hand):
@@ -236,7 +236,7 @@ class FullScene(SolonautsScene):
         self.place(wanted)
         zoom = 1.0 if seating.timeline else LIGHT_ZOOM
         for key, item in self.items_by_key.items():
-            item.setScale(1.0 if key.startswith(("seat:", "art:")) else zoom)  # the seats' column keeps its size
+            item.set_scale(1.0 if key.startswith(("seat:", "art:")) else zoom)  # the seats' column keeps its size
         self._refresh_full_labels(view, row_y, hand_y)
         self.refresh_marks()
         self.set_curtain(seating.curtain)

@@ -146,7 +146,7 @@ class SolonautsScene(CardTable):
                 wanted[ident] = (QPointF(MARGIN + i * (size[0] + GAP), y), 1)
         # The piles at the right of the hand; the hand's cards widen into the rest for their rule texts.
         pile = lay.pile
-        width = hand_width(lambda w: [self.faces.play_card(card, size=(w, lay.hand_h)) for card in view.hand],
+        width = hand_width(view.hand, lambda card, w: self.faces.play_card(card, size=(w, lay.hand_h)),
                            lay.deck_x - 2 * GAP - MARGIN, self.view_scale)
         for i, instance in enumerate(view.hand):
             self.put(instance, self.faces.play_card(instance, size=(width, lay.hand_h)))

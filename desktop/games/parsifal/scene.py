@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
 from desktop.frame.card_item import CardFace, CardItem, left_out
 from desktop.frame.card_table import DECK_KEY, GAP, LABEL, MARGIN, CardTable, Dests
+from desktop.frame.growth import Growths
 from desktop.frame.i18n import Translator
 from desktop.games.parsifal.faces import CARD, COMMON_CARD, COVER, LIMBO_PLATE, PLATE, ParsifalFaces
 from rules.parsifal.missions import conditions
@@ -80,7 +81,7 @@ class ParsifalScene(CardTable):
         self.seating = Seating([], None)
         self.area_rects: dict[int, tuple[float, float, float, float]] = {}
         self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
-        self._grown_faces: dict[tuple[CardFace, float, float], CardFace] = {}  # (face, room, scale) -> grown (_grown)
+        self._growths = Growths(GROWN_KEPT)  # how far each face grows for its text at a scale (_grown)
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
                          ("pending", (self._pending_x(), 5))):
@@ -126,7 +127,7 @@ class ParsifalScene(CardTable):
         self._place_areas(view, wanted)
         self.place(wanted)
         for key, item in self.items_by_key.items():
-            item.setScale(self.scales.get(key, 1.0))
+            item.set_scale(self.scales.get(key, 1.0))
         self._refresh_labels(view)
         self.refresh_marks()
         self.set_curtain(seating.curtain)
@@ -231,20 +232,17 @@ class ParsifalScene(CardTable):
             return face
         seen = self.view_scale * scale
         tallest = min(size[1] + spare, TALLEST if most is None else most)
-        # What a face grows to depends on its texts (all in `face`), its room and the scale alone: a redraw
-        # after a move that did not touch this card does not measure its texts again at every step.
-        key = (face, tallest, seen)
-        grown = self._grown_faces.get(key)
-        if grown is not None:
-            return grown
-        height = size[1]
-        while left_out(face, seen) and height + GROW_STEP <= tallest:
-            height += GROW_STEP
-            face = make((size[0], height))
-        if len(self._grown_faces) >= GROWN_KEPT:
-            self._grown_faces.clear()  # a long game's older layouts: measured again if ever needed
-        self._grown_faces[key] = face
-        return face
+        heights = [size[1]]  # the heights it may take, GROW_STEP apart
+        while heights[-1] + GROW_STEP <= tallest:
+            heights.append(heights[-1] + GROW_STEP)
+        if len(heights) == 1:
+            return face  # no room to grow into: nothing to measure
+        step = self._growths.first_whole(
+            (face, seen), len(heights),
+            lambda k: not left_out(face if k == 0 else make((size[0], heights[k])), seen))
+        if step is None:
+            step = len(heights) - 1  # all the room there is, and the rest waits in the detail panel
+        return face if step == 0 else make((size[0], heights[step]))
 
     def _tuck(self, view: ParState, holder: str, x: float, first: float, z: float, grid: AreaGrid,
               wanted: dict[str, tuple[QPointF, float]], spare: float = 0.0) -> tuple[float, float]:

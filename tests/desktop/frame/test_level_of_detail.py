@@ -191,6 +191,7 @@ def test_the_table_paints_at_the_view_scale(qapp: Any, monkeypatch: pytest.Monke
         original(painter, face, highlight, selected, dim, scale)
 
     monkeypatch.setattr(card_item, "paint_face", spy)
+    card_item.forget_rendered()  # a face painted twice before is copied, not painted
     scene = QGraphicsScene(0, 0, 400, 300)
     scene.addItem(CardItem("c", FACE))
     view = TableView(scene)
@@ -228,3 +229,28 @@ def test_a_rule_text_cut_short_keeps_only_the_lines_drawn_whole(qapp: Any) -> No
             assert needed <= text.rect.height() + 0.01, (height, text.role, text.text)
             checked += text.role == "body"
     assert checked == 12
+
+
+def test_a_text_fitted_into_ever_taller_rooms_is_measured_once_at_each_size(qapp: Any,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card growing to its text (a Parsifal character, a Chrononauts hand card) is drawn small at height after
+    height: its texts are fitted into each room, but a text's wrapped size depends on its width and font alone,
+    so each is measured once at each size, whatever the room (issue #42)."""
+    measured: list[tuple[str, float, float]] = []
+
+    class Counting(QFontMetricsF):
+        def boundingRect(self, *args: Any) -> Any:  # noqa: N802 - Qt override
+            if len(args) == 3:  # a text wrapped into a rectangle
+                measured.append((args[2], args[0].width(), self.height()))
+            return super().boundingRect(*args)
+
+    monkeypatch.setattr(card_item, "QFontMetricsF", Counting)
+    # Words of its own: no earlier test has had them measured.
+    face = CardFace(128, 92, "#1f5fa8", "#e9f0fa", kind_label="Quiblet", year="1907",
+                    title="Xylographic Quorum of the Unmeasured Zeppelins",
+                    body="Zephyrs quibble over jousting vexillology until the fjord's quartz glimmers twice.")
+    for step in range(8):
+        for scale in (0.55, 0.75):
+            shown_texts(replace(face, height=92 + 6 * step), scale)
+    assert measured
+    assert len(measured) == len(set(measured))

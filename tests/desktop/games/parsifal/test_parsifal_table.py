@@ -569,7 +569,7 @@ def test_a_redraw_measures_again_only_the_cards_whose_text_or_room_changed(main:
     scene.redraw()
     assert measured == []
     assert {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()} == laid
-    scene._grown_faces.clear()  # as a first drawing
+    scene._growths.clear()  # as a first drawing
     scene.redraw()
     assert measured  # the characters were measured, and grew as they had
     assert {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()} == laid
@@ -577,3 +577,84 @@ def test_a_redraw_measures_again_only_the_cards_whose_text_or_room_changed(main:
     main.tr_.set_language("it")
     QApplication.processEvents()
     assert measured  # new words: measured again
+
+
+def _grown_step_by_step(left_out: Any, make: Any, size: tuple[float, float], spare: float, seen: float,
+                        most: float) -> Any:
+    """A card grown as the table first grew them: GROW_STEP at a time, measuring its text at each step."""
+    from desktop.games.parsifal.scene import GROW_STEP
+
+    tallest = min(size[1] + spare, most)
+    face, height = make(size), size[1]
+    while left_out(face, seen) and height + GROW_STEP <= tallest:
+        height += GROW_STEP
+        face = make((size[0], height))
+    return face
+
+
+def test_a_card_grown_to_its_text_is_not_measured_again_when_its_area_leaves_it_less_room(
+        main: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move elsewhere in an area changes the height its cards may grow into (PAR-15.3, PAR-15.4); what a card's
+    text needs is known from the first time, so a smaller room measures nothing again (issue #42), and each room
+    gets the card a step-by-step growth gives."""
+    from desktop.games.parsifal import scene as scene_module
+    from desktop.games.parsifal.scene import TALLEST
+
+    table = start(main)
+    main.resize(1280, 720)
+    QApplication.processEvents()
+    scene, view = table.scene, table.scene.par_view
+    assert view is not None and scene.view_scale is not None
+    real = scene_module.left_out
+    character = max(view.owner, key=lambda c: len(conditions(scene.faces.cards, view, c)))
+    lines = tuple(conditions(scene.faces.cards, view, character))
+
+    def make(size: tuple[float, float]) -> Any:
+        return scene.faces.character(character, lines, False, False, size=size)
+
+    scale = 0.55  # a crowded area's: the text needs more height than the card has
+    seen = scene.view_scale * scale
+    assert _grown_step_by_step(real, make, CARD, 80, seen, TALLEST).height > CARD[1]
+    measured: list[object] = []
+    monkeypatch.setattr(scene_module, "left_out", lambda face, scale: measured.append(face) or real(face, scale))
+    for spare in (80, 40, 12, 0):
+        assert scene._grown(make, CARD, spare, scale) == _grown_step_by_step(real, make, CARD, spare, seen, TALLEST)
+        if spare != 80:
+            assert measured == [], spare
+        measured.clear()
+
+
+def test_cards_grow_as_a_step_by_step_growth_would_through_a_game(main: MainWindow,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The growth is found by trying the tallest room first and halving the rest, on the ground that a taller card
+    never hides more of its text: through a game for four, every card grows as it would step by step (PAR-15.3)."""
+    import random
+
+    from desktop.games.parsifal import scene as scene_module
+    from desktop.games.parsifal.scene import TALLEST
+
+    table = start(main)
+    main.resize(1280, 720)
+    QApplication.processEvents()
+    scene = table.scene
+    real_grown = scene_module.ParsifalScene._grown
+    compared: list[bool] = []
+
+    def grown(self: Any, make: Any, size: tuple[float, float], spare: float, scale: float,
+              most: float | None = None) -> Any:
+        face = real_grown(self, make, size, spare, scale, most)
+        if self.view_scale is not None:
+            expected = _grown_step_by_step(scene_module.left_out, make, size, spare, self.view_scale * scale,
+                                           TALLEST if most is None else most)
+            compared.append(face.height > size[1])
+            assert face == expected
+        return face
+
+    monkeypatch.setattr(scene_module.ParsifalScene, "_grown", grown)
+    match, rng = table.game.match, random.Random(3)
+    for _ in range(30):
+        if match.engine.is_over(match.state):
+            break
+        match.play(rng.choice(match.legal_moves(rng.choice(sorted(match.engine.to_act(match.state))))))
+        table.refresh()
+    assert any(compared) and not all(compared)  # some cards grew, some did not

@@ -1,0 +1,47 @@
+"""How far a card grows for its text: the first of a row of sizes (wider or taller, a step apart) at which
+its texts show whole at the view's scale.
+
+A larger card never hides more of its text, so the row is searched by halving, and what was learnt of a face is
+kept: the sizes known too small and the smallest known to show it whole. That depends on the face (its words
+and first size) and the scale alone, not on how many sizes the room allows this time, which a move elsewhere
+on the table changes (issue #42): a redraw measures only the faces it has not met.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+
+class Growths:
+    """What is known of the faces a table has grown (each key: a face and a scale)."""
+
+    def __init__(self, kept: int) -> None:
+        self._known: dict[Hashable, tuple[int, int | None]] = {}  # key -> (steps known too small, a step known whole)
+        self._kept = kept
+
+    def clear(self) -> None:
+        self._known.clear()
+
+    def first_whole(self, key: Hashable, count: int, whole_at: Callable[[int], bool]) -> int | None:
+        """The first of steps 0 … count - 1 at which `whole_at` (the face's text shows whole at that step), or None
+        if at none. The last step is tried first (most faces that grow at all need more than the room has), then
+        the rest are halved."""
+        low, whole = self._known.get(key, (0, None))
+        high = whole if whole is not None and whole < count else count  # `count`: whole at none of the steps
+        if low < high == count:  # none known whole within reach: the last step first
+            if whole_at(count - 1):
+                high = count - 1
+            else:
+                low = count
+        while low < high:
+            middle = (low + high) // 2
+            if whole_at(middle):
+                high = middle
+            else:
+                low = middle + 1
+        self._remember(key, (low, high if high < count else whole))
+        return high if high < count else None
+
+    def _remember(self, key: Hashable, known: tuple[int, int | None]) -> None:
+        if len(self._known) >= self._kept and key not in self._known:
+            self._known.clear()  # a long game's older faces: measured again if ever needed
+        self._known[key] = known

@@ -1,0 +1,40 @@
+"""How far a card grows for its text (desktop/frame/growth.py, issue #42): the first size at which it shows whole,
+found by halving, with what is known of a face kept whatever room a later redraw allows."""
+from __future__ import annotations
+
+import pytest
+
+from desktop.frame.growth import Growths
+
+
+@pytest.mark.parametrize("need", range(0, 14))
+def test_the_first_whole_step_is_found_whatever_the_rooms_asked(need: int) -> None:
+    """Steps from `need` on show the text whole (a larger card never hides more); rooms of every size in turn."""
+    growths = Growths(10)
+    for count in (12, 3, 7, 1, 13, 5, 12):
+        assert growths.first_whole("face", count, lambda step: step >= need) == (need if need < count else None)
+
+
+def test_a_face_is_measured_once_for_any_smaller_room() -> None:
+    growths = Growths(10)
+    tried: list[int] = []
+
+    def whole_at(step: int) -> bool:
+        tried.append(step)
+        return step >= 5
+
+    assert growths.first_whole("face", 12, whole_at) == 5
+    assert len(tried) <= 5  # the last step, then about log2(12) more; step by step took six
+    tried.clear()
+    for count in (11, 6, 5, 3, 1):
+        growths.first_whole("face", count, whole_at)
+    assert tried == []
+
+
+def test_a_face_whole_at_no_step_is_not_measured_again_in_the_same_room() -> None:
+    growths = Growths(10)
+    tried: list[int] = []
+    assert growths.first_whole("face", 8, lambda step: tried.append(step) or False) is None
+    assert tried == [7]  # the last step alone: a larger card never hides more
+    assert growths.first_whole("face", 8, lambda step: tried.append(step) or False) is None
+    assert tried == [7]
