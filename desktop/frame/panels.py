@@ -133,6 +133,8 @@ class DetailPanel(QWidget):
         # Ignored width: the pixmap follows the panel, never the other way round.
         self.picture.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._face: CardFace | None = None
+        self._hint = ""  # the hint shown while no card is
+        self._place: tuple[int, int, float] | None = None  # the outline's size drawn, while no card is shown
         layout.addWidget(self.picture)
         layout.addWidget(self.text, 1)
 
@@ -148,6 +150,8 @@ class DetailPanel(QWidget):
 
     def show_card(self, face: CardFace, html_text: str) -> None:
         self._face = face
+        self._hint = ""
+        self._place = None  # the card's picture replaces the outline
         self.picture.setAccessibleName(" ".join(face.title.split()))  # the picture says which card it is
         self._render()
         self.text.setHtml(html_text)
@@ -168,7 +172,11 @@ class DetailPanel(QWidget):
         self.picture.setPixmap(face_pixmap(face, scale, self.devicePixelRatioF() or 1.0))
 
     def show_hint(self, text: str) -> None:
+        # Asked after every redraw while no card is shown: the same words and outline are not set again (issue #42).
+        if self._face is None and self._hint == text:
+            return
         self._face = None
+        self._hint = text
         self.picture.setAccessibleName("")
         self._render_place()
         self.text.setPlainText(text)
@@ -178,6 +186,9 @@ class DetailPanel(QWidget):
         ratio = self.devicePixelRatioF() or 1.0
         height = max(40, min(self.picture.minimumHeight(), self.picture.height()) - 16)
         width = min(max(40, self.picture.width() - 16), round(height * 0.72))
+        if self._place == (width, height, ratio):
+            return
+        self._place = (width, height, ratio)
         pixmap = QPixmap(round(width * ratio), round(height * ratio))
         pixmap.setDevicePixelRatio(ratio)
         pixmap.fill(Qt.GlobalColor.transparent)

@@ -104,6 +104,13 @@ def timeline_key(year: int) -> str:
     return f"tl:{year}"
 
 
+# The table's layouts measured so far, for every scene: (language, view width, view height, travellers) -> the texts
+# and cards they were measured with, and the layout. A new table, or the same words asked again (a language
+# switched back), is not measured again: that measuring was a tenth of the start (issue #42). Texts reloaded
+# (the translator's workbench) are other objects, and are measured anew.
+_LAYOUTS: dict[tuple[str, float, float, int], tuple[tuple[object, ...], Layout]] = {}
+
+
 class SolonautsScene(CardTable):
     def __init__(self, faces: ChrononautsFaces, tr: Translator) -> None:
         super().__init__(tr, FLOOR.width, FLOOR.height)
@@ -112,7 +119,6 @@ class SolonautsScene(CardTable):
         self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
         self.table_layout = FLOOR
         self._room: tuple[float, float] | None = None  # the view's size in pixels, once a view shows the table
-        self._layouts: dict[tuple[str, float, float, int], Layout] = {}
         self._home_slots: list[QGraphicsRectItem] = []
         self._slots_drawn: tuple[int, Layout] | None = None
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
@@ -207,9 +213,10 @@ class SolonautsScene(CardTable):
         card of the deck in the hand and on the discard. A row grown lowers that scale, so the rows are measured
         again until none grows (each only ever grows, up to its HIGH)."""
         key = (self.translator.language, width, height, travellers)
-        known = self._layouts.get(key)
-        if known is not None:
-            return known, self._seen(known, width, height)
+        words = (self.translator.ui, self.translator.game, self.faces.rules)
+        kept = _LAYOUTS.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], words)):
+            return kept[1], self._seen(kept[1], width, height)
         faces, rules = self.faces, self.faces.rules
         sides = year_sides(rules)
         years = [[(card.year, tl) for card in faces.cards.timeline if card.row == row for tl in sides] for row in range(4)]
@@ -229,9 +236,9 @@ class SolonautsScene(CardTable):
             if grown == lay:
                 break
             lay = grown
-        if len(self._layouts) > 64:
-            self._layouts.clear()  # a window dragged through many sizes: measured again if ever needed
-        self._layouts[key] = lay
+        if len(_LAYOUTS) > 64:
+            _LAYOUTS.clear()  # a window dragged through many sizes: measured again if ever needed
+        _LAYOUTS[key] = (words, lay)
         return lay, self._seen(lay, width, height)
 
     def _year_faces(self, years: list[tuple[int, Timeline]], width: float, height: float) -> list[CardFace]:
@@ -246,9 +253,6 @@ class SolonautsScene(CardTable):
     def _seen(lay: Layout, width: float, height: float) -> float:
         return round(min((width - 4) / lay.width, (height - 4) / lay.height), 3)  # as TableView fits it
 
-    def retranslate(self) -> None:
-        self._layouts.clear()  # texts may have been reloaded, not only switched
-        super().retranslate()
 
     def entry_point(self, key: str) -> QPointF:
         # The timeline is dealt before the deck exists; everything else arrives from the deck.

@@ -83,3 +83,28 @@ def test_the_log_leaves_out_the_linchpin_flip(table: SolonautsTable) -> None:
     table.play(first_move(table))  # type: ignore[arg-type]
     assert all(event.kind != "linchpin_flipped" for event in table.log_lines())
     assert table.log.count() == len(table.log_lines())
+
+
+def test_a_new_deal_in_the_same_words_and_window_is_not_laid_out_again(qtbot: Any, window: Any,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The layout of the Solonauts table (every row as tall as its words need) was measured afresh for each new
+    table, and again as the window named the new table's words: a tenth of the start (issue #42). It is kept for
+    the words and the window it was measured for; a language switched back to asks nothing new either."""
+    from desktop.games.chrononauts import solonauts_scene
+
+    window.resize(1280, 720)
+    window.new_game({"ids": 8}, 3)
+    QApplication.processEvents()
+    measured: list[object] = []
+    real = solonauts_scene.tall_enough
+    monkeypatch.setattr(solonauts_scene, "tall_enough", lambda *args: measured.append(args) or real(*args))
+    window.new_game({"ids": 8}, 4)
+    QApplication.processEvents()
+    assert measured == []
+    window.set_language("it")
+    QApplication.processEvents()
+    assert measured  # other words: measured for them
+    measured.clear()
+    window.set_language("en")
+    QApplication.processEvents()
+    assert measured == []
