@@ -144,6 +144,9 @@ class FullScene(SolonautsScene):
         else:  # Artifaxx: one column down the right, from the top
             columns, seats_y = 1, SEAT_Y
         seats_x = MARGIN + left_w + 2 * GAP
+        width = seats_x + columns * (SEAT_SIZE[0] + GAP) - GAP + MARGIN
+        base = hand_y + card[1] + MARGIN if seating.timeline else LIGHT_HEIGHT
+        seat_scale = self._scale_at(width, base)
         # Each seat with its table of artifacts underneath; a column's seats follow one another down.
         tops = [seats_y] * columns
         for q in range(view.seats):
@@ -153,7 +156,7 @@ class FullScene(SolonautsScene):
                 if shown is not None and shown in view.revealed:
                     lines.append(tr.card_title(shown))
             seat = self.put(seat_key(q), self._seat_face(self._name(q), "\n".join(lines), q in seating.acting,
-                                                         seating.computers.get(q, "")))
+                                                         seating.computers.get(q, ""), seat_scale))
             wanted[seat_key(q)] = (QPointF(x, y), 1)
             y += seat.face.height + 2
             for i, artifact in enumerate(view.tables[q]):
@@ -162,8 +165,7 @@ class FullScene(SolonautsScene):
                 y += plate.face.height + 2
             tops[q % columns] = y + SEAT_GAP
         # Many artifacts lengthen a column of seats: the table grows rather than let them overlap.
-        height = max(hand_y + card[1] + MARGIN if seating.timeline else LIGHT_HEIGHT, max(tops) - SEAT_GAP + MARGIN)
-        width = seats_x + columns * (SEAT_SIZE[0] + GAP) - GAP + MARGIN
+        height = max(base, max(tops) - SEAT_GAP + MARGIN)
         if (width, height) != (self.sceneRect().width(), self.sceneRect().height()):
             self.setSceneRect(0, 0, width, height)
         # The row above the hand: the viewer's ID and Mission, the resolving zone, the piles.
@@ -249,16 +251,24 @@ class FullScene(SolonautsScene):
             face = self._timeline_faces[state] = self.faces.timeline(year, tl, (YEAR_W, height), index_in_band=True)
         return face
 
-    def _seat_face(self, name: str, lines: str, acting: bool, band: str) -> CardFace:
-        """A seat's plate only as tall as its words need at the view's scale. Three seats and their artifacts
-        share a column beside the row and the hand; a column longer than the table made the table taller, and
-        the smaller scale left words out of every card on it (issue #36)."""
-        key = (name, lines, acting, band, self.view_scale)
+    def _scale_at(self, width: float, height: float) -> float | None:
+        """The scale the view would show a table of this size at (None before a view has shown it)."""
+        if self._room is None:
+            return None
+        room_w, room_h = self._room
+        return round(min((room_w - 4) / width, (room_h - 4) / height), 3)  # as TableView fits it
+
+    def _seat_face(self, name: str, lines: str, acting: bool, band: str, scale: float | None) -> CardFace:
+        """A seat's plate only as tall as its words need at `scale`: the scale of the table without its column of
+        seats, which the seats' heights must not feed back into. Three seats and their artifacts share a column
+        beside the row and the hand; a column longer than the table made the table taller, and the smaller scale
+        left words out of every card on it (issue #36). Before a view has shown the table: SEAT_SIZE."""
+        key = (name, lines, acting, band, scale)
         face = self._seat_faces.get(key)
         if face is None:
             plate = seat_face(name, lines, acting, band)
-            height = tall_enough(lambda high: [replace(plate, height=high)], SEAT_LOW, SEAT_HIGH, YEAR_STEP,
-                                 self.view_scale)
+            height = plate.height if scale is None else tall_enough(lambda high: [replace(plate, height=high)],
+                                                                     SEAT_LOW, SEAT_HIGH, YEAR_STEP, scale)
             face = self._seat_faces[key] = replace(plate, height=height)
         return face
 
@@ -326,8 +336,8 @@ class FullScene(SolonautsScene):
         if width <= 0 or height <= 0 or rect.isEmpty():
             return
         seen = round(min((width - 4) / rect.width(), (height - 4) / rect.height()), 3)  # as TableView fits it
-        if seen != self.view_scale:
-            self.view_scale = seen
+        if seen != self.view_scale or (width, height) != self._room:
+            self.view_scale, self._room = seen, (width, height)
             self.redraw()
 
     def redraw(self) -> None:

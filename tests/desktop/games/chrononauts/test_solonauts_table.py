@@ -92,6 +92,7 @@ def test_a_new_deal_in_the_same_words_and_window_is_not_laid_out_again(qtbot: An
     the words and the window it was measured for; a language switched back to asks nothing new either."""
     from desktop.games.chrononauts import solonauts_scene
 
+    monkeypatch.setattr(solonauts_scene, "_LAYOUTS", {})  # as in a new process: nothing measured yet
     window.resize(1280, 720)
     window.new_game({"ids": 8}, 3)
     QApplication.processEvents()
