@@ -648,6 +648,12 @@ class CardTable(QGraphicsScene):
         return self.items_by_key.keys()
 
 
+def seen_scale(room_w: float, room_h: float, width: float, height: float) -> float:
+    """The scale TableView shows a table of width × height at in a viewport of room_w × room_h pixels (inside its
+    2-pixel margins), to three places: what a scene sizes its texts for before the view has fitted it."""
+    return round(min((room_w - 4) / width, (room_h - 4) / height), 3)
+
+
 def face_words(tr: Translator, face: CardFace) -> tuple[str, str]:
     """What a face says, as a name and a description: a back says only that it is face down."""
     if face.face_down:

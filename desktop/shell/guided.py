@@ -294,7 +294,7 @@ class Offer(QObject):
         if bubble is None or table is None or not shiboken6.isValid(self.window):  # the window may be closing
             return
         beside = self.window.detail_dock.isVisibleTo(self.window)  # type: ignore[arg-type]
-        if bubble.parent() is (self.window.detail if not beside else table):
+        if (bubble.parent() is self.window.detail) != beside:
             name = self.offered_name
             self.withdraw()
             self.show(table, name)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from PySide6.QtCore import QPointF
 
 from desktop.frame.card_item import CardFace, CardItem
+from desktop.frame.card_table import seen_scale
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE, SEAT_SIZE, ChrononautsFaces,
                                               artifact_plate, full_face, hand_width, seat_face,
@@ -256,7 +257,7 @@ class FullScene(SolonautsScene):
         if self._room is None:
             return None
         room_w, room_h = self._room
-        return round(min((room_w - 4) / width, (room_h - 4) / height), 3)  # as TableView fits it
+        return seen_scale(room_w, room_h, width, height)
 
     def _seat_face(self, name: str, lines: str, acting: bool, band: str, scale: float | None) -> CardFace:
         """A seat's plate only as tall as its words need at `scale`: the scale of the table without its column of
@@ -335,7 +336,7 @@ class FullScene(SolonautsScene):
         rect = self.sceneRect()
         if width <= 0 or height <= 0 or rect.isEmpty():
             return
-        seen = round(min((width - 4) / rect.width(), (height - 4) / rect.height()), 3)  # as TableView fits it
+        seen = seen_scale(width, height, rect.width(), rect.height())
         if seen != self.view_scale or (width, height) != self._room:
             self.view_scale, self._room = seen, (width, height)
             self.redraw()

@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
 
 from desktop.frame.card_item import CardFace
-from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, FELT, GAP, LABEL, MARGIN, CardTable, Dests
+from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, FELT, GAP, LABEL, MARGIN, CardTable, Dests, seen_scale
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (HAND_SIZE, HAND_WIDEST, ID_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
                                               TIMELINE_SIZE, ChrononautsFaces, hand_width, tall_enough, year_sides)
@@ -251,7 +251,7 @@ class SolonautsScene(CardTable):
 
     @staticmethod
     def _seen(lay: Layout, width: float, height: float) -> float:
-        return round(min((width - 4) / lay.width, (height - 4) / lay.height), 3)  # as TableView fits it
+        return seen_scale(width, height, lay.width, lay.height)
 
 
     def entry_point(self, key: str) -> QPointF:

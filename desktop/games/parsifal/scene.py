@@ -19,7 +19,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
 from desktop.frame.card_item import CardFace, CardItem, left_out
-from desktop.frame.card_table import DECK_KEY, GAP, LABEL, MARGIN, CardTable, Dests
+from desktop.frame.card_table import DECK_KEY, GAP, LABEL, MARGIN, CardTable, Dests, seen_scale
 from desktop.frame.growth import Growths
 from desktop.frame.i18n import Translator
 from desktop.games.parsifal.faces import CARD, COMMON_CARD, COVER, LIMBO_PLATE, PLATE, ParsifalFaces
@@ -306,7 +306,7 @@ class ParsifalScene(CardTable):
         if width <= 0 or height <= 0:
             return
         wanted = min(WIDEST_FLOOR, max(WIDTH, 10 * math.floor(HEIGHT * width / height / 10)))
-        seen = round(min((width - 4) / wanted, (height - 4) / HEIGHT), 3)  # as TableView fits it
+        seen = seen_scale(width, height, wanted, HEIGHT)
         if (wanted, seen) != (self.sceneRect().width(), self.view_scale):
             self.view_scale = seen
             self.setSceneRect(0, 0, wanted, HEIGHT)
