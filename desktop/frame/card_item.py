@@ -68,7 +68,7 @@ def _wrapped_size(text: str, width: float, pixel: int, bold: bool) -> tuple[floa
     """The width and height `text` takes wrapped into `width` at `pixel` px. Every fit asks it at each size it
     tries, and again for each height it is given (a card growing to its text, a rule text under names of
     different lengths): the room is not part of the question, so the text is measured once (issue #42)."""
-    rect = QFontMetricsF(_font(pixel, bold)).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap),
+    rect = _metrics(pixel, bold).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap),
                                                          text)
     return rect.width(), rect.height()
 
@@ -505,7 +505,7 @@ def _tall_foot(boxes: dict[str, TextBox], face: CardFace, floor: int) -> dict[st
     corner = boxes.get("corner")
     if corner is None or face.covered or face.pips or face.stamp or _readable(corner, floor) is not None:
         return boxes
-    line = QFontMetricsF(_font(floor, corner.bold)).height() + 1
+    line = _metrics(floor, corner.bold).height() + 1
     mark = boxes.get("mark")
     # The marks at the foot's right: the [R] mark where it reads, else its dot and the "more" dots (_more_mark).
     marks = 22.0 if mark is not None and _readable(mark, floor) is not None else 16.0 if face.reconstructed else 8.0
@@ -537,11 +537,23 @@ def _at(box: TextBox, font: QFont, rect: QRectF | None = None, text: str | None 
                      box.colour, box.align)
 
 
+@lru_cache(maxsize=256)  # one font per size, shared by every text fitted and drawn at it: never changed
 def _font(pixel: int, bold: bool) -> QFont:
     font = QFont()
     font.setBold(bold)
     font.setPixelSize(pixel)
     return font
+
+
+@lru_cache(maxsize=256)
+def _metrics(pixel: int, bold: bool) -> QFontMetricsF:
+    return QFontMetricsF(_font(pixel, bold))
+
+
+@lru_cache(maxsize=16384)
+def _advance(word: str, pixel: int, bold: bool) -> float:
+    """How wide `word` is at `pixel` px: the same at every width a card is tried at as it grows (issue #42)."""
+    return _metrics(pixel, bold).horizontalAdvance(word)
 
 
 def _band_shown(face: CardFace, boxes: dict[str, TextBox], floor: int) -> list[ShownText]:
@@ -594,7 +606,7 @@ def _kind_below_band(face: CardFace, boxes: dict[str, TextBox], floor: int,
     under it, if there the name stays whole and the rule text whole or three lines long at least; else None."""
     kind = boxes["kind_label"]
     width = face.width - 2 * MARGIN
-    font = _fitted_within(kind.text, width, 2 * QFontMetricsF(_font(floor, False)).lineSpacing() + 1, floor, floor,
+    font = _fitted_within(kind.text, width, 2 * _metrics(floor, False).lineSpacing() + 1, floor, floor,
                           False)
     if font is None:
         return None
@@ -635,7 +647,7 @@ def _name_and_rule(face: CardFace, boxes: dict[str, TextBox], floor: int, drop: 
         room = title.rect.height()
         if face.stamp:
             # A long name on a stamped card takes the room down to a stamp at the floor's size, set below it.
-            room = face.height - top - QFontMetricsF(_font(floor, True)).height() - 8
+            room = face.height - top - _metrics(floor, True).height() - 8
         name = _whole_name(title.text, width, max(room, title.rect.height()), floor, title.bold)
         if name is not None:
             text, high = name
@@ -669,7 +681,7 @@ def _name_and_rule(face: CardFace, boxes: dict[str, TextBox], floor: int, drop: 
             shown = [_at(title, _font(size, title.bold), QRectF(left, top, width, high), text)]
             if whole is not None:
                 shown.append(_at(body, whole, rest))
-            elif rest.height() >= QFontMetricsF(_font(floor, body.bold)).height():
+            elif rest.height() >= _metrics(floor, body.bold).height():
                 shown.append(_at(body, _font(floor, body.bold), rest,
                                  _cut_short(body.text, width, rest.height(), floor, body.bold)))
             return shown
@@ -689,9 +701,10 @@ def _hyphenable(word: str) -> str:
 @lru_cache(maxsize=4096)
 def _breakable(text: str, width: float, pixel: int, bold: bool) -> str:
     """`text` with its words wider than `width` at `pixel` px made to break between syllables (hyphens.py)."""
-    metrics = QFontMetricsF(_font(pixel, bold))
-    return "\n".join(" ".join(word if metrics.horizontalAdvance(word) <= width
-                               else hyphenated(word, width, metrics.horizontalAdvance) or _hyphenable(word)
+    def advance(part: str) -> float:
+        return _advance(part, pixel, bold)
+
+    return "\n".join(" ".join(word if advance(word) <= width else hyphenated(word, width, advance) or _hyphenable(word)
                                for word in line.split(" "))
                      for line in text.split("\n"))
 
@@ -776,7 +789,7 @@ def _fitted_within(text: str, width: float, height: float, top: int, floor: int,
 def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -> str:
     """`text` wrapped at `pixel` px into as many lines as `height` holds (one at least), its lines kept apart
     where the text breaks them (a character's missions), the last one ending in "…" if any is left over."""
-    metrics = QFontMetricsF(_font(pixel, bold))
+    metrics = _metrics(pixel, bold)
     lines = list(_wrapped_lines(text, width, pixel, bold))
     # Qt sets wrapped lines a whole pixel apart (the line spacing rounded up): as many as drawText fits, or
     # the last line's foot is clipped ("gewijzigd zijn." lost its descenders at the foot of a Dutch patch).

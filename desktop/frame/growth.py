@@ -21,12 +21,20 @@ class Growths:
     def clear(self) -> None:
         self._known.clear()
 
-    def first_whole(self, key: Hashable, count: int, whole_at: Callable[[int], bool]) -> int | None:
-        """The first of steps 0 … count - 1 at which `whole_at` (the face's text shows whole at that step), or None
-        if at none. The last step is tried first (most faces that grow at all need more than the room has), then
-        the rest are halved."""
+    def first_whole(self, key: Hashable, count: int, whole_at: Callable[[int], bool], least: int = 0) -> int | None:
+        """The first of steps `least` … count - 1 at which `whole_at` (the face's text shows whole at that step), or
+        None if at none. `least` is tried first: a hand already as wide as its wordiest card asks only whether the
+        next card shows whole there too (most do), not how little it needs. Then the last step is tried (most faces
+        that grow at all need more than the room has), then the rest are halved."""
         low, whole = self._known.get(key, (0, None))
         high = whole if whole is not None and whole < count else count  # `count`: whole at none of the steps
+        if high <= least:
+            return least if least < count else None
+        if low < least:
+            if whole_at(least):
+                self._remember(key, (low, least))
+                return least
+            low = least + 1
         if low < high == count:  # none known whole within reach: the last step first
             if whole_at(count - 1):
                 high = count - 1

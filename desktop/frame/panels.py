@@ -1,9 +1,10 @@
-"""The view that shows a table scaled to the window, and the panel that shows one card large."""
+"""The view that shows a table scaled to the window, the panel that shows one card large, and the log's following."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QPainter, QPen, QPixmap, QResizeEvent, QTransform
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QGraphicsScene, QGraphicsView, QLabel, QListWidget, QSizePolicy, QTextBrowser, QVBoxLayout,
+                               QWidget)
 
 from desktop.frame.card_item import CardFace, face_pixmap
 from desktop.frame.card_table import CardTable
@@ -199,3 +200,25 @@ class DetailPanel(QWidget):
         painter.drawRoundedRect(QRectF(2, 2, width - 4, height - 4), 10, 10)
         painter.end()
         self.picture.setPixmap(pixmap)
+
+
+def follow_newest(log: QListWidget) -> None:
+    """Keep the newest line whole in view: the list lays wrapped lines out later (when it is painted), and the dock
+    can shrink after it too, so a log read at its bottom goes on following its bottom when its length changes. A
+    table adding lines need not scroll: a log nobody sees is never laid out (issue #42). Once per log."""
+    if log.property("follows_newest"):
+        return
+    log.setProperty("follows_newest", True)
+    bar = log.verticalScrollBar()
+    following = True  # False while someone reads further up: then the log stays where they put it
+
+    def moved(value: int) -> None:
+        nonlocal following
+        following = value == bar.maximum()
+
+    def resized(_low: int, high: int) -> None:
+        if following:
+            bar.setValue(high)
+
+    bar.valueChanged.connect(moved)
+    bar.rangeChanged.connect(resized)

@@ -27,7 +27,7 @@ from desktop.frame import names as player_names
 from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator
-from desktop.frame.panels import DetailPanel, TableView
+from desktop.frame.panels import DetailPanel, TableView, follow_newest
 from rules.kernel import PLAYERS, PUBLIC, Engine, Event, IllegalMove, Move, ResponseWindow, RulesError
 from rules.match import Match
 from rules.registry import engine, info
@@ -304,6 +304,7 @@ class SeatTable(QWidget):
         column.addWidget(self.view, 1)
         column.addWidget(self.message)
         self.log = log if log is not None else QListWidget()
+        follow_newest(self.log)  # the newest line in view, without laying the list out at every line added
         self.log.clear()  # the lines of another game do not belong here
         self.log_events: list[Event] = []
         self.detail = detail if detail is not None else DetailPanel()
@@ -1183,7 +1184,6 @@ class SeatTable(QWidget):
         for event in events[kept:]:
             self.log.addItem(self.event_text(event))
         self.log_events = events
-        self.log.scrollToBottom()
         # Every new event is said once; lines written again (a new language, an undo) are not.
         said = self.announced
         fresh = [self.event_text(event) for event in (events[len(said):] if events[:len(said)] == said else [])]

@@ -18,7 +18,7 @@ from desktop.frame import accessibility, dialogs, plain, screen_fit, storage
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator, use_qt_language
 from desktop.frame.keys_help import rows_for
-from desktop.frame.panels import DetailPanel, TableView
+from desktop.frame.panels import DetailPanel, TableView, follow_newest
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
 from rules.kernel import BadOption, RulesError
 from rules.registry import engine
@@ -49,24 +49,6 @@ def parse_deal(text: str) -> int | None:
     if not text.isdigit() or int(text) > MAX_DEAL:
         raise ValueError(text)
     return int(text)
-
-
-def _follow_newest(log: QListWidget) -> None:
-    """Keep the newest line whole in view: the list lays wrapped lines out after scrollToBottom, and the dock
-    can shrink after it too, so a log read at its bottom goes on following its bottom when its length changes."""
-    bar = log.verticalScrollBar()
-    following = True  # False while someone reads further up: then the log stays where they put it
-
-    def moved(value: int) -> None:
-        nonlocal following
-        following = value == bar.maximum()
-
-    def resized(_low: int, high: int) -> None:
-        if following:
-            bar.setValue(high)
-
-    bar.valueChanged.connect(moved)
-    bar.rangeChanged.connect(resized)
 
 
 def random_deal() -> int:
@@ -199,7 +181,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.detail_dock)
         self.log = QListWidget()
         self.log.setWordWrap(True)
-        _follow_newest(self.log)
+        follow_newest(self.log)
         self.log_dock = QDockWidget()
         self.log_dock.setObjectName("log")
         self.log_dock.setWidget(self.log)

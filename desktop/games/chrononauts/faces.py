@@ -29,40 +29,66 @@ def hand_width(cards: Sequence[str], make: Callable[[str, float], CardFace], roo
     which the player sees; `make` gives a card's face at a width)."""
     width = HAND_SIZE[0]
     widest = min(HAND_WIDEST, (room + GAP) / max(1, len(cards)) - GAP)
-    if scale is None or width >= widest:
+    if scale is None or width >= widest or not cards:
         return width
     # The widths WIDEN_STEP apart short of the widest, which is the last (or all the room there is). The hand takes
     # the width its wordiest card needs; what each card needs is kept whatever hand it is in, so a redraw after a
-    # move measures only the cards the move brought, not the whole hand again (issue #42).
+    # move measures only the cards the move brought, not the whole hand again (issue #42). The wordiest card is
+    # asked first whether it shows whole in all the room (most hands that grow at all take it, and that face is the
+    # one drawn); then, once the hand is as wide as the wordy ones need, each other card is only asked whether it
+    # shows whole at that width: one fit instead of a search.
     widths = [width + WIDEN_STEP * k for k in range(ceil((widest - width) / WIDEN_STEP))]
-    for card in cards:
-        face = make(card, width)
-        step = _GROWTHS.first_whole((face, scale), len(widths),
-                                    lambda k: not left_out(face if k == 0 else make(card, widths[k]), scale))
-        if step is None:
+    first = {card: make(card, width) for card in cards}
+    wordiest = sorted(cards, key=lambda held: -len(first[held].title) - len(first[held].body))
+    if left_out(make(wordiest[0], widest), scale):
+        return widest  # the face measured is the one drawn: most hands that grow at all take all the room
+    step = 0
+    for card in wordiest:
+        face = first[card]
+        found = _GROWTHS.first_whole((face, scale), len(widths),
+                                     lambda k: not left_out(face if k == 0 else make(card, widths[k]), scale), step)
+        if found is None:
             return widest
-        width = max(width, widths[step])
-    return width
+        step = found
+    return widths[step]
 
 
 _GROWTHS = Growths(2048)  # the hand cards met, in any game and hand
 
 
 def tall_enough(make: Callable[[float], list[CardFace]], low: float, high: float, step: float,
-                scale: float | None) -> float:
+                scale: float | None, near: float | None = None) -> float:
     """The least height from `low` up, in `step`s, at which every face `make` gives at that height shows all it
-    says at the view's `scale` (else `high`, all there is): found by halving, a taller card never hiding more."""
-    if scale is None or not any(left_out(face, scale) for face in make(low)):
+    says at the view's `scale` (else `high`, all there is): found by halving, a taller card never hiding more.
+    `near`, the height the same thing had before its words changed a little (a seat's count of cards), is tried
+    first with the step below it: two fits instead of a search, when the words still need as much room."""
+    if scale is None:
         return low
-    steps = [min(high, low + step * k) for k in range(1, ceil((high - low) / step) + 1)]
-    first, last = 0, len(steps) - 1
+    heights = [low, *(min(high, low + step * k) for k in range(1, ceil((high - low) / step) + 1))]
+
+    def whole(at: int) -> bool:
+        return not any(left_out(face, scale) for face in make(heights[at]))
+
+    first, last = 0, len(heights) - 1  # the answer lies between them; the last is all there is, whole or not
+    if near is not None and near in heights:
+        at = heights.index(near)
+        if not whole(at):
+            first = min(at + 1, last)
+        elif at == 0 or not whole(at - 1):
+            return near
+        else:
+            last = at - 1
+    elif whole(0):
+        return low
+    else:
+        first = min(1, last)
     while first < last:
         middle = (first + last) // 2
-        if any(left_out(face, scale) for face in make(steps[middle])):
-            first = middle + 1
-        else:
+        if whole(middle):
             last = middle
-    return steps[first] if steps else low
+        else:
+            first = middle + 1
+    return heights[first]
 
 
 def year_sides(rules: Rules) -> tuple[Timeline, ...]:

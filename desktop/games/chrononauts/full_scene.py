@@ -41,6 +41,9 @@ HEIGHT = TIMELINE_Y + 4 * YEAR_LOW + 3 * GAP + ROW_DROP + HAND_DROP + HAND_SIZE[
 SEAT_Y = 12.0  # Artifaxx's seats: one column down the right
 SEAT_LOW, SEAT_HIGH = 36.0, 88.0  # a seat's plate from a name and one line to a name and three (its ID and Mission shown)
 SEAT_GAP = 4.0  # between a seat's last artifact and the next seat down its column: three seats share it
+# A timeline row's height by its years' faces and the scale, for every table: a new game's timeline has the same
+# words as the last one, and measuring them took four searches per table (issue #42).
+_ROW_HEIGHTS: dict[tuple[tuple[CardFace, ...], float | None], float] = {}
 # Artifaxx has no timeline (CHR-15.1): nothing is drawn for it, and its room goes to larger cards, the
 # Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows. They fill the
 # window's height too, and their texts are drawn larger with them: each is a face LIGHT_ZOOM times smaller
@@ -156,8 +159,10 @@ class FullScene(SolonautsScene):
             for shown in (view.ids[q], view.missions[q]):
                 if shown is not None and shown in view.revealed:
                     lines.append(tr.card_title(shown))
+            drawn = self.items_by_key.get(seat_key(q))
             seat = self.put(seat_key(q), self._seat_face(self._name(q), "\n".join(lines), q in seating.acting,
-                                                         seating.computers.get(q, ""), seat_scale))
+                                                         seating.computers.get(q, ""), seat_scale,
+                                                         None if drawn is None else drawn.face.height))
             wanted[seat_key(q)] = (QPointF(x, y), 1)
             y += seat.face.height + 2
             for i, artifact in enumerate(view.tables[q]):
@@ -259,17 +264,19 @@ class FullScene(SolonautsScene):
         room_w, room_h = self._room
         return seen_scale(room_w, room_h, width, height)
 
-    def _seat_face(self, name: str, lines: str, acting: bool, band: str, scale: float | None) -> CardFace:
+    def _seat_face(self, name: str, lines: str, acting: bool, band: str, scale: float | None,
+                   near: float | None = None) -> CardFace:
         """A seat's plate only as tall as its words need at `scale`: the scale of the table without its column of
         seats, which the seats' heights must not feed back into. Three seats and their artifacts share a column
         beside the row and the hand; a column longer than the table made the table taller, and the smaller scale
-        left words out of every card on it (issue #36). Before a view has shown the table: SEAT_SIZE."""
+        left words out of every card on it (issue #36). Before a view has shown the table: SEAT_SIZE. `near`: the
+        seat's height before (its count of cards changes at most moves, rarely its lines)."""
         key = (name, lines, acting, band, scale)
         face = self._seat_faces.get(key)
         if face is None:
             plate = seat_face(name, lines, acting, band)
             height = plate.height if scale is None else tall_enough(lambda high: [replace(plate, height=high)],
-                                                                     SEAT_LOW, SEAT_HIGH, YEAR_STEP, scale)
+                                                                     SEAT_LOW, SEAT_HIGH, YEAR_STEP, scale, near)
             face = self._seat_faces[key] = replace(plate, height=height)
         return face
 
@@ -286,8 +293,14 @@ class FullScene(SolonautsScene):
         for row in range(4):
             faces = [self.faces.timeline(card.year, tl, (YEAR_W, YEAR_LOW), index_in_band=True)
                      for card in self.faces.cards.timeline if card.row == row for tl in sides]
-            heights.append(tall_enough(lambda high: [replace(face, height=high) for face in faces],
-                                       YEAR_LOW, YEAR_HIGH, YEAR_STEP, scale))
+            key = (tuple(faces), scale)
+            height = _ROW_HEIGHTS.get(key)
+            if height is None:
+                if len(_ROW_HEIGHTS) >= 64:
+                    _ROW_HEIGHTS.clear()
+                height = _ROW_HEIGHTS[key] = tall_enough(lambda high: [replace(face, height=high) for face in faces],
+                                                         YEAR_LOW, YEAR_HIGH, YEAR_STEP, scale)
+            heights.append(height)
         self._year_rows[(self.translator.language, scale)] = known = tuple(heights)
         return known
 

@@ -38,3 +38,29 @@ def test_a_face_whole_at_no_step_is_not_measured_again_in_the_same_room() -> Non
     assert tried == [7]  # the last step alone: a larger card never hides more
     assert growths.first_whole("face", 8, lambda step: tried.append(step) or False) is None
     assert tried == [7]
+
+
+@pytest.mark.parametrize("least", range(0, 13))
+def test_a_search_from_a_least_step_finds_the_first_whole_step_from_there(least: int) -> None:
+    """A hand as wide as step `least` asks of its next card only whether it shows whole from there on."""
+    for need in range(0, 14):
+        growths = Growths(10)
+        found = growths.first_whole("face", 12, lambda step: step >= need, least)
+        expected = max(need, least)
+        assert found == (expected if expected < 12 else None)
+        # What was learnt stays true: a search of the whole row afterwards finds the same first step.
+        assert growths.first_whole("face", 12, lambda step: step >= need) == (need if need < 12 else None)
+
+
+def test_a_card_whole_at_the_least_step_is_measured_there_alone() -> None:
+    growths = Growths(10)
+    tried: list[int] = []
+
+    def whole_at(step: int) -> bool:
+        tried.append(step)
+        return step >= 3
+
+    assert growths.first_whole("face", 12, whole_at, least=7) == 7
+    assert tried == [7]  # the old search tried the last step, then halved: four widths measured for one answer
+    tried.clear()
+    assert growths.first_whole("face", 12, whole_at, least=9) == 9 and tried == []  # known whole at 7: whole at 9

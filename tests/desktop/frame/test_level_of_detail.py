@@ -245,6 +245,7 @@ def test_a_text_fitted_into_ever_taller_rooms_is_measured_once_at_each_size(qapp
             return super().boundingRect(*args)
 
     monkeypatch.setattr(card_item, "QFontMetricsF", Counting)
+    monkeypatch.setattr(card_item, "_metrics", lambda pixel, bold: Counting(card_item._font(pixel, bold)))  # not kept
     # Words of its own: no earlier test has had them measured.
     face = CardFace(128, 92, "#1f5fa8", "#e9f0fa", kind_label="Quiblet", year="1907",
                     title="Xylographic Quorum of the Unmeasured Zeppelins",

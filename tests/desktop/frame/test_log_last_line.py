@@ -71,3 +71,31 @@ def test_a_log_scrolled_up_to_read_stays_where_it_was_put(qtbot: Any, home: Path
     QApplication.processEvents()
     assert bar.value() == 0
     assert table is main.table
+
+
+def test_a_tables_own_log_shown_after_many_moves_shows_its_newest_line(qtbot: Any, home: Path) -> None:
+    """A table's log is not laid out at every line while nobody sees it (issue #42); once shown, it follows its
+    newest line all the same (a network game's replay shows the table's own log beside it)."""
+    from desktop.frame.i18n import Translator
+    from desktop.shell.tables import table_class
+
+    table_type = table_class("banquet")
+    assert table_type is not None
+    played = table_type.GAME_CLASS.start("banquet", "standard", ["Anna", "Bruno", "Carla", "Dario"], {}, 7)
+    table = table_type(Translator("en").for_game("banquet"), played)
+    qtbot.addWidget(table)
+    rnd = random.Random(7)
+    for _ in range(40):
+        if played.engine.is_over(played.state):
+            break
+        seat = rnd.choice(sorted(played.engine.to_act(played.state)))
+        played.match.play(rnd.choice(played.match.legal_moves(seat)))
+        table.refresh()
+    log = table.log
+    assert log.count() > 20
+    log.setWordWrap(True)  # as beside a network game's replay (desktop/net/seat_replay.py)
+    log.resize(300, 200)
+    log.show()
+    qtbot.addWidget(log)
+    QApplication.processEvents()
+    assert log.verticalScrollBar().maximum() > 0 and _last_line_is_whole(log)

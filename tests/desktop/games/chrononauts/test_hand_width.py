@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from desktop.frame import card_item
 from desktop.frame.card_item import CardFace, left_out
 from desktop.frame.card_table import GAP
 from desktop.games.chrononauts.faces import HAND_SIZE, HAND_WIDEST, WIDEN_STEP, hand_width
@@ -29,7 +30,10 @@ def test_a_hand_widens_as_far_as_its_words_need_and_is_measured_once(qapp: Any) 
     narrower = width - WIDEN_STEP
     assert narrower < HAND_SIZE[0] or left_out(make("patch#1", narrower), SCALE)  # the narrowest that shows it whole
     tried.clear()
-    assert hand_width(["patch#1"], make, 1000.0, SCALE) == width and tried == [HAND_SIZE[0]]  # only the face naming it
+    fitted = card_item._shown_small.cache_info().misses
+    assert hand_width(["patch#1"], make, 1000.0, SCALE) == width
+    assert card_item._shown_small.cache_info().misses == fitted  # the faces asked for again are known: none fitted
+    assert set(tried) <= {HAND_SIZE[0], width}  # the face naming it, and the one found whole (or all the room)
 
 
 def test_halving_tries_few_widths(qapp: Any) -> None:
