@@ -955,6 +955,12 @@ def _floor(scale: float) -> int:
     return math.ceil(READABLE / max(scale, 0.05) - 0.001)
 
 
+def text_floor(scale: float | None) -> int | None:
+    """What decides how a face's texts show at `scale` (left_out, shown_texts): its floor. Two scales with the same
+    floor show every face alike, so what was measured at one holds at the other (a window a few pixels taller)."""
+    return None if scale is None else _floor(scale)
+
+
 @lru_cache(maxsize=4096)  # every paint of every card asks, and a redraw repaints the whole table (issue #42)
 def _paint_plan(face: CardFace, floor: int | None) -> _PaintPlan:
     scale = None if floor is None else READABLE / floor  # any scale with this floor: all that is asked of it

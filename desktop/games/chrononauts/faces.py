@@ -7,7 +7,7 @@ from math import ceil
 
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.fields import Provenance
-from desktop.frame.card_item import CARD_BACK, CardFace, band_collides, left_out, wrapped_height
+from desktop.frame.card_item import CARD_BACK, CardFace, band_collides, left_out, text_floor, wrapped_height
 from desktop.frame.card_table import GAP
 from desktop.frame.growth import Growths
 from desktop.frame.i18n import PRIME, Translator
@@ -45,7 +45,7 @@ def hand_width(cards: Sequence[str], make: Callable[[str, float], CardFace], roo
     step = 0
     for card in wordiest:
         face = first[card]
-        found = _GROWTHS.first_whole((face, scale), len(widths),
+        found = _GROWTHS.first_whole((face, text_floor(scale)), len(widths),
                                      lambda k: not left_out(face if k == 0 else make(card, widths[k]), scale), step)
         if found is None:
             return widest

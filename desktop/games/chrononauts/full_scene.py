@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QPointF
 
-from desktop.frame.card_item import CardFace, CardItem
+from desktop.frame.card_item import CardFace, CardItem, text_floor
 from desktop.frame.card_table import seen_scale
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE, SEAT_SIZE, ChrononautsFaces,
@@ -43,7 +43,11 @@ SEAT_LOW, SEAT_HIGH = 36.0, 88.0  # a seat's plate from a name and one line to a
 SEAT_GAP = 4.0  # between a seat's last artifact and the next seat down its column: three seats share it
 # A timeline row's height by its years' faces and the scale, for every table: a new game's timeline has the same
 # words as the last one, and measuring them took four searches per table (issue #42).
-_ROW_HEIGHTS: dict[tuple[tuple[CardFace, ...], float | None], float] = {}
+_ROW_HEIGHTS: dict[tuple[tuple[CardFace, ...], int | None], float] = {}
+# A seat's plate by its words and the floor of its scale, for every table: the same players sit at the next game,
+# and a seat's count of cards goes up and down through the same few numbers.
+_SEAT_FACES: dict[tuple[str, str, bool, str, int | None], CardFace] = {}
+SEAT_FACES_KEPT = 512
 # Artifaxx has no timeline (CHR-15.1): nothing is drawn for it, and its room goes to larger cards, the
 # Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows. They fill the
 # window's height too, and their texts are drawn larger with them: each is a face LIGHT_ZOOM times smaller
@@ -110,7 +114,6 @@ class FullScene(SolonautsScene):
         self.hand: list[str] = []
         self._timeline_faces: dict[tuple[int, bool, bool, bool, str, float], CardFace] = {}
         self._year_rows: dict[tuple[str, float | None], tuple[float, ...]] = {}
-        self._seat_faces: dict[tuple[str, str, bool, str, float | None], CardFace] = {}
         # Captions 27 above their cards (clear of the focus ring, 5 px outside a card): _refresh_full_labels.
         for key in ("hand", "row", "window", "counter"):
             self._labels[key] = self.label((MARGIN, 0), CAPTION)
@@ -271,13 +274,15 @@ class FullScene(SolonautsScene):
         beside the row and the hand; a column longer than the table made the table taller, and the smaller scale
         left words out of every card on it (issue #36). Before a view has shown the table: SEAT_SIZE. `near`: the
         seat's height before (its count of cards changes at most moves, rarely its lines)."""
-        key = (name, lines, acting, band, scale)
-        face = self._seat_faces.get(key)
+        key = (name, lines, acting, band, text_floor(scale))
+        face = _SEAT_FACES.get(key)
         if face is None:
             plate = seat_face(name, lines, acting, band)
             height = plate.height if scale is None else tall_enough(lambda high: [replace(plate, height=high)],
                                                                      SEAT_LOW, SEAT_HIGH, YEAR_STEP, scale, near)
-            face = self._seat_faces[key] = replace(plate, height=height)
+            if len(_SEAT_FACES) >= SEAT_FACES_KEPT:
+                _SEAT_FACES.clear()
+            face = _SEAT_FACES[key] = replace(plate, height=height)
         return face
 
     def _year_heights(self) -> tuple[float, ...]:
@@ -293,7 +298,7 @@ class FullScene(SolonautsScene):
         for row in range(4):
             faces = [self.faces.timeline(card.year, tl, (YEAR_W, YEAR_LOW), index_in_band=True)
                      for card in self.faces.cards.timeline if card.row == row for tl in sides]
-            key = (tuple(faces), scale)
+            key = (tuple(faces), text_floor(scale))
             height = _ROW_HEIGHTS.get(key)
             if height is None:
                 if len(_ROW_HEIGHTS) >= 64:
@@ -307,7 +312,6 @@ class FullScene(SolonautsScene):
     def retranslate(self) -> None:
         self._timeline_faces.clear()  # texts may have been reloaded, not only switched
         self._year_rows.clear()
-        self._seat_faces.clear()
         super().retranslate()
 
     def _discard_face(self, top: str | None, count: int, size: tuple[float, float] = HAND_SIZE) -> CardFace:
