@@ -899,7 +899,9 @@ class SeatTable(QWidget):
         """A refusal or trouble in red; a hint (what a held card can do) in the table's plain colour. Said to a
         screen reader too (`spoken`), for the one who reads it is the one looking: it is on the screen."""
         style = ERROR_STYLE if error else HINT_STYLE
-        if self.message.styleSheet() != style:  # setting one, even the same, styles the label again: every redraw
+        # Setting a style sheet, even the same, styles the label again (half a millisecond); an empty line shows no
+        # colour, and a turn passing clears the line, where a hint then follows: the style waits for words.
+        if text and self.message.styleSheet() != style:
             self.message.setStyleSheet(style)
         self.message.setText(text)
         if spoken:

@@ -101,3 +101,20 @@ def test_a_failed_autosave_is_still_said_when_the_look_ends(qtbot: Any, tmp_path
     arrange(side, refused_first=True)
     assert side.table.message.text().startswith("Could not save automatically (")
     close(side)
+
+
+def test_a_line_cleared_between_hints_is_not_styled_again(qtbot: Any) -> None:
+    """Each redraw for a new viewer clears the line, and a hint (what the focused card can do) follows: styling
+    the empty line as a refusal and then back took half a millisecond of every redraw (issue #42). An empty line
+    keeps its style; words take the style of their kind."""
+    from desktop.frame.seat_table import ERROR_STYLE, HINT_STYLE
+
+    side = banquet(qtbot)
+    table = side.table
+    table.show_message("Anna's card can go to the gift slot.", error=False)
+    assert table.message.styleSheet() == HINT_STYLE
+    table.show_message("")  # as a redraw for the next viewer does
+    assert table.message.text() == "" and table.message.styleSheet() == HINT_STYLE
+    table.show_message("Drop the card on one of the lit targets.")
+    assert table.message.styleSheet() == ERROR_STYLE
+    close(side)
