@@ -83,6 +83,7 @@ class CardItem(QGraphicsObject):
         super().__init__()
         self.key = key
         self._face = face
+        self._bounds = _bounds(face)
         self._highlight = False
         self._selected = False
         self._dim = False
@@ -101,6 +102,7 @@ class CardItem(QGraphicsObject):
         if face != self._face:
             if (face.width, face.height) != (self._face.width, self._face.height):
                 self.prepareGeometryChange()
+                self._bounds = _bounds(face)
             self._face = face
             self.update()
 
@@ -162,7 +164,7 @@ class CardItem(QGraphicsObject):
     # --- painting -----------------------------------------------------------------
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
-        return QRectF(-3, -3, self._face.width + 6, self._face.height + 6)
+        return self._bounds  # Qt asks at every paint and index update: made once per size (never changed in place)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         # Drawn small, a card shows what can be read at its size (the detail panel shows the rest).
@@ -193,6 +195,11 @@ class CardItem(QGraphicsObject):
         painter.setWorldTransform(QTransform())
         painter.drawPixmap(left + x, top + y, pixmap)
         painter.restore()
+
+
+def _bounds(face: CardFace) -> QRectF:
+    """A card's item rectangle: the face, and 3 px around it for the selection and highlight outlines."""
+    return QRectF(-3, -3, face.width + 6, face.height + 6)
 
 
 RENDERED_BYTES = 16 << 20  # faces kept painted (CardItem.paint): a few hundred cards at a large window's size
