@@ -174,19 +174,23 @@ class CardItem(QGraphicsObject):
                 or painter.device().devicePixelRatio() != 1:
             paint_face(painter, self._face, self._highlight, self._selected, self._dim, scale)
             return
-        # A face painted a second time at this scale and fraction of a pixel is kept, and copied in whole pixels from
-        # then on: the same pixels, without laying its texts out again (issue #42). A table draws many faces again
-        # and again (a player's hand each time they look, a seat after each turn) and many others once only.
-        left, top = math.floor(transform.dx()), math.floor(transform.dy())
-        key = (self._face, self._highlight, self._selected, self._dim, transform.m11(), transform.m22(),
-               transform.dx() - left, transform.dy() - top)
+        # A face lies on whole pixels: the card in the next place, or the same card after a slide, shows the same
+        # pixels (Qt's own cache of a card that only moved does no differently). A face painted a second time at this
+        # scale is kept, and copied from then on, without laying its texts out again (issue #42): a table draws many
+        # faces again and again (a player's hand each time they look, a seat after each turn), others once only; a
+        # third of them were painted again only because they had moved by a fraction of a pixel.
+        left, top = round(transform.dx()), round(transform.dy())
+        key = (self._face, self._highlight, self._selected, self._dim, transform.m11(), transform.m22())
         found = _RENDERED.get(key)
         if found is None:
             if key not in _PAINTED_ONCE:
                 if len(_PAINTED_ONCE) >= PAINTED_ONCE_KEPT:
                     _PAINTED_ONCE.clear()
                 _PAINTED_ONCE.add(key)
+                painter.save()
+                painter.setWorldTransform(QTransform(transform.m11(), 0, 0, transform.m22(), left, top))
                 paint_face(painter, self._face, self._highlight, self._selected, self._dim, scale)
+                painter.restore()
                 return
             found = _render(key)
         _RENDERED.move_to_end(key)
@@ -217,10 +221,10 @@ def forget_rendered() -> None:
 
 
 def _render(key: tuple[Any, ...]) -> tuple[QPixmap, tuple[int, int]]:
-    """The face of `key` (CardItem.paint) painted at scale sx × sy and shifted by the fraction of a pixel fx, fy:
-    a pixmap, and where its corner lies from the whole pixel the face's origin falls in; kept."""
-    face, highlight, selected, dim, sx, sy, fx, fy = key
-    placed = QTransform(sx, 0, 0, sy, fx, fy)
+    """The face of `key` (CardItem.paint) painted at scale sx × sy: a pixmap, and where its corner lies from the
+    whole pixel of the face's origin; kept."""
+    face, highlight, selected, dim, sx, sy = key
+    placed = QTransform(sx, 0, 0, sy, 0, 0)
     area = placed.mapRect(QRectF(-3, -3, face.width + 6, face.height + 6)).toAlignedRect()
     pixmap = QPixmap(max(1, area.width()), max(1, area.height()))
     pixmap.fill(QColor(0, 0, 0, 0))

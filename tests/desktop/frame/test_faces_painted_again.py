@@ -93,3 +93,33 @@ def test_the_focus_ring_is_not_painted_again_when_the_card_under_it_changes(qapp
     assert rings
     view.close()
     QApplication.processEvents()
+
+
+def test_a_face_moved_by_a_fraction_of_a_pixel_is_copied_not_painted(qapp: Any,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A face lies on whole pixels: the same card a fraction of a pixel further on (a hand closing up, the view a
+    little smaller) is copied, not painted again; a third of a six-seat table's faces were painted twice only for
+    that (issue #42)."""
+    card_item.forget_rendered()
+    painted: list[CardFace] = []
+    real = card_item.paint_face
+
+    def counting(painter: QPainter, face: CardFace, *args: Any) -> None:
+        painted.append(face)
+        real(painter, face, *args)
+
+    monkeypatch.setattr(card_item, "paint_face", counting)
+    scene = QGraphicsScene(0, 0, 400, 300)
+    view = TableView(scene)
+    view.resize(300, 240)
+    view.show()
+    view.setTransform(QTransform.fromScale(0.6, 0.6))
+    for n, x in enumerate((20.0, 20.37, 21.1, 23.45, 30.9)):  # a new card each time: nothing of Qt's own cache
+        item = CardItem(f"c{n}", FACE)
+        item.setPos(QPointF(x, 30.61 + x / 7))
+        scene.addItem(item)
+        QApplication.processEvents()
+        scene.removeItem(item)
+    assert len(painted) == 2  # once as it was, once into the pixels kept: copied wherever it lies from then on
+    view.close()
+    QApplication.processEvents()
