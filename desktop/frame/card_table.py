@@ -160,6 +160,8 @@ class CardTable(QGraphicsScene):
         item.setFont(font)
         item.setBrush(QBrush(QColor(colour)))
         item.setPos(*pos)
+        # Laid out and drawn again only when its words change, not whenever a card near it is (issue #42).
+        item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.addItem(item)
         return item
 

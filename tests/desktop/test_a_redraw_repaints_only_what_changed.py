@@ -79,3 +79,22 @@ def test_a_focus_whose_card_went_rests_on_the_hands_first_card_without_measuring
     scene.refresh_marks()
     assert scene.focused_key == movable[0] == scene.movable()[0]
     assert len(ordered) == 1  # movable() above, asked by this test; the focus asked for none
+
+
+@pytest.mark.parametrize(("game", "mode", "seats"), TABLES)
+def test_the_captions_on_the_felt_are_kept_painted(qtbot: Any, home: Path, game: str, mode: str, seats: int) -> None:
+    """A caption is laid out and drawn again only when its words change: a card sliding past it, or a repaint of
+    the felt around it, copies it (issue #42: a tenth of the view's own painting at each Banquet redraw)."""
+    from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
+
+    table = table_class(game)
+    assert table is not None
+    tr = Translator("en")
+    played = table.GAME_CLASS.start(game, mode, [f"P{n}" for n in range(seats)], {}, 3)
+    window = table(tr if game == "chrononauts" else tr.for_game(game), played)
+    qtbot.addWidget(window)
+    window.show()
+    captions = [item for item in window.scene.items() if isinstance(item, QGraphicsSimpleTextItem)
+                and item.parentItem() is None and item.text()]
+    assert captions
+    assert all(item.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache for item in captions)
