@@ -175,23 +175,13 @@ class CardItem(QGraphicsObject):
             paint_face(painter, self._face, self._highlight, self._selected, self._dim, scale)
             return
         # A face lies on whole pixels: the card in the next place, or the same card after a slide, shows the same
-        # pixels (Qt's own cache of a card that only moved does no differently). A face painted a second time at this
-        # scale is kept, and copied from then on, without laying its texts out again (issue #42): a table draws many
-        # faces again and again (a player's hand each time they look, a seat after each turn), others once only; a
-        # third of them were painted again only because they had moved by a fraction of a pixel.
+        # pixels (Qt's own cache of a card that only moved does no differently). A face is painted once at a scale
+        # and copied from then on, without laying its texts out again (issue #42): a table draws most faces again
+        # and again (a player's hand each time they look, a seat after each turn, a card after it moved).
         left, top = round(transform.dx()), round(transform.dy())
         key = (self._face, self._highlight, self._selected, self._dim, transform.m11(), transform.m22())
         found = _RENDERED.get(key)
         if found is None:
-            if key not in _PAINTED_ONCE:
-                if len(_PAINTED_ONCE) >= PAINTED_ONCE_KEPT:
-                    _PAINTED_ONCE.clear()
-                _PAINTED_ONCE.add(key)
-                painter.save()
-                painter.setWorldTransform(QTransform(transform.m11(), 0, 0, transform.m22(), left, top))
-                paint_face(painter, self._face, self._highlight, self._selected, self._dim, scale)
-                painter.restore()
-                return
             found = _render(key)
         _RENDERED.move_to_end(key)
         pixmap, (x, y) = found
@@ -207,16 +197,13 @@ def _bounds(face: CardFace) -> QRectF:
 
 
 RENDERED_BYTES = 16 << 20  # faces kept painted (CardItem.paint): a few hundred cards at a large window's size
-PAINTED_ONCE_KEPT = 4096  # faces painted once, remembered so that a second time keeps their pixels
 _RENDERED: OrderedDict[tuple[Any, ...], tuple[QPixmap, tuple[int, int]]] = OrderedDict()  # key -> pixmap, corner
-_PAINTED_ONCE: set[tuple[Any, ...]] = set()
 _rendered_bytes = [0]
 
 
 def forget_rendered() -> None:
     """Let go of every face kept painted (CardItem.paint): each is painted afresh next time."""
     _RENDERED.clear()
-    _PAINTED_ONCE.clear()
     _rendered_bytes[0] = 0
 
 
