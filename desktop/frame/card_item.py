@@ -99,7 +99,8 @@ class CardItem(QGraphicsObject):
         return self._face
 
     def set_face(self, face: CardFace) -> None:
-        if face != self._face:
+        # Most redraws give most cards the very face they have (the tables keep their faces): no field compared.
+        if face is not self._face and face != self._face:
             if (face.width, face.height) != (self._face.width, self._face.height):
                 self.prepareGeometryChange()
                 self._bounds = _bounds(face)

@@ -48,6 +48,7 @@ _ROW_HEIGHTS: dict[tuple[tuple[CardFace, ...], int | None], float] = {}
 # and a seat's count of cards goes up and down through the same few numbers.
 _SEAT_FACES: dict[tuple[str, str, bool, str, int | None], CardFace] = {}
 SEAT_FACES_KEPT = 512
+FULL_FACES_KEPT = 2048  # a game's cards at the few widths their hands take
 # Artifaxx has no timeline (CHR-15.1): nothing is drawn for it, and its room goes to larger cards, the
 # Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows. They fill the
 # window's height too, and their texts are drawn larger with them: each is a face LIGHT_ZOOM times smaller
@@ -113,7 +114,8 @@ class FullScene(SolonautsScene):
         self.seating = Seating([], None, frozenset())
         self.hand: list[str] = []
         self._timeline_faces: dict[tuple[int, bool, bool, bool, str, float], CardFace] = {}
-        self._year_rows: dict[tuple[str, float | None], tuple[float, ...]] = {}
+        self._full_faces: dict[tuple[str, tuple[float, float]], CardFace] = {}
+        self._year_rows: dict[tuple[str, int | None], tuple[float, ...]] = {}
         # Captions 27 above their cards (clear of the focus ring, 5 px outside a card): _refresh_full_labels.
         for key in ("hand", "row", "window", "counter"):
             self._labels[key] = self.label((MARGIN, 0), CAPTION)
@@ -187,7 +189,7 @@ class FullScene(SolonautsScene):
             for kind, own in (("id", view.ids[viewer]), ("mission", view.missions[viewer])):
                 if own is not None and own != HIDDEN:
                     key = f"own:{kind}"
-                    self.put(key, full_face(faces, own, own_size))
+                    self.put(key, self._full_face(own, own_size))
                     wanted[key] = (QPointF(x, row_y), 1)
                     x += own_step + GAP
         stack_x = _stack_x(seating.timeline)
@@ -201,7 +203,7 @@ class FullScene(SolonautsScene):
         step = min(spot[0] + GAP, max(STACK_STEP, fan_room / max(1, len(view.stack) - 1)))
         for i, entry in enumerate(view.stack):
             key = f"stack:{i}:{entry.card}"
-            self.put(key, full_face(faces, entry.card, card))
+            self.put(key, self._full_face(entry.card, card))
             wanted[key] = (QPointF(stack_x + i * step, row_y), 3 + i)  # on the zone: the top one shows
             taken = stack_x + i * step + spot[0]
         for d in (1, -1):
@@ -237,12 +239,12 @@ class FullScene(SolonautsScene):
             # The hand widens into the row's bare felt for its rule texts.
             room = left_w
             hand, high = self.hand, card[1]
-            card = spot = (hand_width(hand, lambda held, w: full_face(faces, held, (w, high)), room, self.view_scale),
+            card = spot = (hand_width(hand, lambda held, w: self._full_face(held, (w, high)), room, self.view_scale),
                            high)
             left_w = max(left_w, min(room, len(hand) * (card[0] + GAP) - GAP))
         spread = min(spot[0] + GAP, (left_w - spot[0]) / max(1, len(self.hand) - 1))
         for i, held in enumerate(self.hand):
-            self.put(held, full_face(faces, held, card))
+            self.put(held, self._full_face(held, card))
             wanted[held] = (QPointF(MARGIN + i * spread, hand_y), 10 + i)
         self.place(wanted)
         zoom = 1.0 if seating.timeline else LIGHT_ZOOM
@@ -251,6 +253,17 @@ class FullScene(SolonautsScene):
         self._refresh_full_labels(view, row_y, hand_y)
         self.refresh_marks()
         self.set_curtain(seating.curtain)
+
+    def _full_face(self, instance: str, size: tuple[float, float]) -> CardFace:
+        # A card's face depends on the card and its size alone: a hand is drawn again at every move, and each of its
+        # cards asked at several widths as the hand finds its own (issue #42).
+        key = (instance, size)
+        face = self._full_faces.get(key)
+        if face is None:
+            if len(self._full_faces) >= FULL_FACES_KEPT:
+                self._full_faces.clear()
+            face = self._full_faces[key] = full_face(self.faces, instance, size)
+        return face
 
     def _timeline_face(self, year: int, tl: Timeline, height: float) -> CardFace:
         # A year's face depends on its side, paradox and patch only; most moves change few years.
@@ -290,7 +303,7 @@ class FullScene(SolonautsScene):
         side and paradoxed (from YEAR_LOW up to YEAR_HIGH): a row keeps its height as the game goes on, and
         the timeline is the same for every player."""
         scale = self.view_scale
-        known = self._year_rows.get((self.translator.language, scale))
+        known = self._year_rows.get((self.translator.language, text_floor(scale)))
         if known is not None:
             return known
         sides = year_sides(self.faces.rules)
@@ -306,18 +319,19 @@ class FullScene(SolonautsScene):
                 height = _ROW_HEIGHTS[key] = tall_enough(lambda high: [replace(face, height=high) for face in faces],
                                                          YEAR_LOW, YEAR_HIGH, YEAR_STEP, scale)
             heights.append(height)
-        self._year_rows[(self.translator.language, scale)] = known = tuple(heights)
+        self._year_rows[(self.translator.language, text_floor(scale))] = known = tuple(heights)
         return known
 
     def retranslate(self) -> None:
         self._timeline_faces.clear()  # texts may have been reloaded, not only switched
+        self._full_faces.clear()
         self._year_rows.clear()
         super().retranslate()
 
     def _discard_face(self, top: str | None, count: int, size: tuple[float, float] = HAND_SIZE) -> CardFace:
         if top is None:
             return self.faces.discard(None, 0, size)
-        return self.faces.discard_top(full_face(self.faces, top, size), count)
+        return self.faces.discard_top(self._full_face(top, size), count)
 
     def _name(self, seat: int) -> str:
         names = self.seating.names
