@@ -20,15 +20,21 @@ TABLES = [("chrononauts", "chrononauts", 6), ("parsifal", "standard", 6), ("banq
           ("bacchanalia", "standard", 4)]
 
 
-@pytest.mark.parametrize(("game", "mode", "seats"), TABLES)
-def test_a_table_drawn_again_over_the_same_view_repaints_nothing(qtbot: Any, home: Path, game: str, mode: str,
-                                                                  seats: int) -> None:
+def started(qtbot: Any, game: str, mode: str, seats: int) -> tuple[Any, Any]:
+    """A table for `seats` in English (deal 3), and its game."""
     table = table_class(game)
     assert table is not None
     tr = Translator("en")
     played = table.GAME_CLASS.start(game, mode, [f"P{n}" for n in range(seats)], {}, 3)
     window = table(tr if game == "chrononauts" else tr.for_game(game), played)
     qtbot.addWidget(window)
+    return window, played
+
+
+@pytest.mark.parametrize(("game", "mode", "seats"), TABLES)
+def test_a_table_drawn_again_over_the_same_view_repaints_nothing(qtbot: Any, home: Path, game: str, mode: str,
+                                                                  seats: int) -> None:
+    window, played = started(qtbot, game, mode, seats)
     window.resize(1280, 720)
     window.show()
     rng = random.Random(3)
@@ -87,12 +93,7 @@ def test_the_captions_on_the_felt_are_kept_painted(qtbot: Any, home: Path, game:
     the felt around it, copies it (issue #42: a tenth of the view's own painting at each Banquet redraw)."""
     from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
-    table = table_class(game)
-    assert table is not None
-    tr = Translator("en")
-    played = table.GAME_CLASS.start(game, mode, [f"P{n}" for n in range(seats)], {}, 3)
-    window = table(tr if game == "chrononauts" else tr.for_game(game), played)
-    qtbot.addWidget(window)
+    window, _played = started(qtbot, game, mode, seats)
     window.show()
     captions = [item for item in window.scene.items() if isinstance(item, QGraphicsSimpleTextItem)
                 and item.parentItem() is None and item.text()]

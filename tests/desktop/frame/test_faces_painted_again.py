@@ -20,13 +20,8 @@ FACE = CardFace(132, 116, "#2e7d5b", "#e3f3ea", kind_label="Patch", year="1963",
                      "buitensporigheid.", corner="P3", reconstructed=True)
 
 
-def shown(view: TableView) -> QImage:
-    return view.viewport().grab().toImage()
-
-
-@pytest.mark.parametrize("at", [QPointF(20, 30), QPointF(20.37, 30.61)])
-def test_a_face_painted_again_is_copied_pixel_for_pixel(qapp: Any, monkeypatch: pytest.MonkeyPatch,
-                                                        at: QPointF) -> None:
+def faces_painted(monkeypatch: pytest.MonkeyPatch) -> list[CardFace]:
+    """Every face painted from now on, none kept from before."""
     card_item.forget_rendered()
     painted: list[CardFace] = []
     real = card_item.paint_face
@@ -36,6 +31,17 @@ def test_a_face_painted_again_is_copied_pixel_for_pixel(qapp: Any, monkeypatch: 
         real(painter, face, *args)
 
     monkeypatch.setattr(card_item, "paint_face", counting)
+    return painted
+
+
+def shown(view: TableView) -> QImage:
+    return view.viewport().grab().toImage()
+
+
+@pytest.mark.parametrize("at", [QPointF(20, 30), QPointF(20.37, 30.61)])
+def test_a_face_painted_again_is_copied_pixel_for_pixel(qapp: Any, monkeypatch: pytest.MonkeyPatch,
+                                                        at: QPointF) -> None:
+    painted = faces_painted(monkeypatch)
     scene = QGraphicsScene(0, 0, 400, 300)
     item = CardItem("c", FACE)
     item.setPos(at)
@@ -51,7 +57,8 @@ def test_a_face_painted_again_is_copied_pixel_for_pixel(qapp: Any, monkeypatch: 
         QApplication.processEvents()
     assert len(painted) == 1  # once, into the pixels kept; copied from then on
     assert shown(view) == first
-    monkeypatch.setattr(CardItem, "paint", lambda self, painter, option, widget=None: real(
+    paint_face = card_item.paint_face
+    monkeypatch.setattr(CardItem, "paint", lambda self, painter, option, widget=None: paint_face(
         painter, self.face, False, False, False, card_item.on_screen(painter.worldTransform())))
     item.update()
     QApplication.processEvents()
@@ -100,15 +107,7 @@ def test_a_face_moved_by_a_fraction_of_a_pixel_is_copied_not_painted(qapp: Any,
     """A face lies on whole pixels: the same card a fraction of a pixel further on (a hand closing up, the view a
     little smaller) is copied, not painted again; a third of a six-seat table's faces were painted twice only for
     that (issue #42)."""
-    card_item.forget_rendered()
-    painted: list[CardFace] = []
-    real = card_item.paint_face
-
-    def counting(painter: QPainter, face: CardFace, *args: Any) -> None:
-        painted.append(face)
-        real(painter, face, *args)
-
-    monkeypatch.setattr(card_item, "paint_face", counting)
+    painted = faces_painted(monkeypatch)
     scene = QGraphicsScene(0, 0, 400, 300)
     view = TableView(scene)
     view.resize(300, 240)
