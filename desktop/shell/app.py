@@ -67,7 +67,7 @@ def run(argv: list[str]) -> int:
         os.environ["CONVIVIUM_HOME"] = shot_home
 
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
 
     from desktop.frame import dialogs, storage
     from desktop.frame.i18n import Translator, default_language
@@ -86,7 +86,7 @@ def run(argv: list[str]) -> int:
         tr = Translator(str(language))
     except CardSetError as exc:
         print("The card files have problems:\n" + str(exc), file=sys.stderr)
-        dialogs.inform(None, "Convivium", "The card files have problems:\n\n" + str(exc), QMessageBox.Icon.Critical)
+        dialogs.warn(None, "Convivium", "The card files have problems:\n\n" + str(exc))
         return 1
     from desktop.shell.single_instance import claim_or_hand_over
 
@@ -107,7 +107,7 @@ def run(argv: list[str]) -> int:
         window = MainWindow(tr, settings)
     except CardSetError as exc:
         print("The card files have problems:\n" + str(exc), file=sys.stderr)
-        dialogs.inform(None, "Convivium", "The card files have problems:\n\n" + str(exc), QMessageBox.Icon.Critical)
+        dialogs.warn(None, "Convivium", "The card files have problems:\n\n" + str(exc))
         return 1
     instance.raise_requested.connect(window.come_forward)
     # `convivium join LINK` while this copy runs: asked once the socket's message is read, not inside its reading
