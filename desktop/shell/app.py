@@ -71,7 +71,9 @@ def run(argv: list[str]) -> int:
 
     from desktop.frame import dialogs, storage
     from desktop.frame.i18n import Translator, default_language
-    from desktop.shell.main_window import MAX_DEAL, MainWindow, parse_deal, random_deal
+    from desktop.shell.deal_numbers import parse_deal, random_deal
+    from desktop.shell.main_window import MainWindow
+    from rules.chrononauts.deals import MAX_DEAL
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Convivium")

@@ -3,7 +3,6 @@ table, the status bar, opening and saving, and the games in progress. Every game
 by its own table (desktop/shell/tables.py), which the window puts in its centre and listens to."""
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +17,7 @@ from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator, use_qt_language
 from desktop.frame.keys_help import rows_for
 from desktop.frame.panels import DetailPanel, TableView
+from desktop.shell.deal_numbers import random_deal
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
 from rules.kernel import BadOption, RulesError
 from rules.registry import engine
@@ -35,20 +35,8 @@ if TYPE_CHECKING:  # a game's table is loaded when such a game starts
     from desktop.shell.new_game_dialog import NewGameDialog
     from desktop.shell.replay import ReplayWindow
 
-MAX_DEAL = 2**31 - 1
-DEAL_KINDS = ("random", "winnable", "daily", "number")
 OFFERS = ("restart", "statistics", "hint", "daily")  # menu entries a game's table has or not (`SeatTable.offers`)
 SOLO = ("chrononauts", "solonauts")  # the game the app opens on
-
-
-def parse_deal(text: str) -> int | None:
-    """A deal number typed by a person: None for a random deal; ValueError if not a number."""
-    text = text.strip().replace("_", "")
-    if not text:
-        return None
-    if not text.isdigit() or int(text) > MAX_DEAL:
-        raise ValueError(text)
-    return int(text)
 
 
 def _follow_newest(log: QListWidget) -> None:
@@ -67,10 +55,6 @@ def _follow_newest(log: QListWidget) -> None:
 
     bar.valueChanged.connect(moved)
     bar.rangeChanged.connect(resized)
-
-
-def random_deal() -> int:
-    return random.SystemRandom().randrange(MAX_DEAL + 1)
 
 
 LAYOUT = "window_layout"  # the settings' entry for the docks' layout

@@ -9,8 +9,11 @@ from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLineEdit, QSpinB
 
 from desktop.frame import accessibility, dialogs, plain, screen_fit
 from desktop.frame.i18n import Translator
-from desktop.shell.main_window import DEAL_KINDS, MAX_DEAL, parse_deal, random_deal
+from desktop.shell.deal_numbers import parse_deal, random_deal
+from rules.chrononauts.deals import MAX_DEAL
 from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
+
+DEAL_KINDS = ("random", "winnable", "daily", "number")
 
 
 class NewGameDialog(QDialog):

@@ -44,6 +44,7 @@ print(json.dumps({"modules": sorted(sys.modules), "read": sorted(read), "qt": ma
 """
 NOT_AT_START = (
     "rules.bacchanalia", "rules.banquet", "rules.parsifal", "rules.chrononauts.full", "rules.chrononauts.full_state",
+    "rules.chrononauts.full_moves",
     "rules.bots.hints",
     "cardsets.bacchanalia", "cardsets.banquet", "cardsets.parsifal", "cardsets.glossary", "cardsets.rules_text",
     "desktop.games.bacchanalia", "desktop.games.banquet", "desktop.games.parsifal", "desktop.games.chrononauts.full_table",
