@@ -124,9 +124,12 @@ def _heights(kept: object) -> bool:
 
 
 # Between starts, by a digest of the window's size, the travellers and every face measured: the first table's
-# layout was a tenth of the start, asked again at every start in the same words and window (issue #42).
-_KEPT = kept_fits.Shelf("layouts/solonauts", (*kept_fits.FITTING, *(Path(__file__).resolve().parent / name for name in (
-    "faces.py", "solonauts_scene.py")), Path(card_table.__file__).resolve()), _heights, lambda: 64)
+# layout was a tenth of the start, asked again at every start in the same words and window (issue #42). The code
+# that measures: the faces' fitting, the scale a view shows a table at, the faces and this layout.
+LAYOUTS_KEPT = 64
+_MEASURING = (*kept_fits.FITTING, Path(card_table.__file__).resolve(),
+              *(Path(__file__).resolve().parent / name for name in ("faces.py", "solonauts_scene.py")))
+_KEPT = kept_fits.Shelf("layouts/solonauts", _MEASURING, _heights, lambda: LAYOUTS_KEPT)
 
 
 class SolonautsScene(CardTable):
@@ -244,7 +247,8 @@ class SolonautsScene(CardTable):
         def rows_of(lay: Layout) -> list[tuple[Callable[[float], list[CardFace]], float, float]]:
             """Each row's faces at a height, its height now and the most it may grow to."""
             traveller_w, pile_w = lay.traveller[0], lay.pile[0]
-            return [*((partial(self._year_faces, years[row], lay.column), lay.rows[row], YEAR_HIGH) for row in range(4)),
+            years_at = [(partial(self._year_faces, years[row], lay.column), lay.rows[row], YEAR_HIGH) for row in range(4)]
+            return [*years_at,
                     (lambda h: [faces.identity(ident, home, Timeline(), (traveller_w, h))
                                 for ident in rules.identities for home in (False, True)], lay.traveller_h, ID_HIGH),
                     (lambda h: [face for kind in deck for face in self._deck_faces(kind, (pile_w, h))],
@@ -252,7 +256,8 @@ class SolonautsScene(CardTable):
 
         lay = Layout.shaped(width / height, (TIMELINE_SIZE[1],) * 4, ID_SIZE[1], HAND_SIZE[1], travellers)
         # Every word and card the rows are measured for is on their faces at the first try's sizes.
-        name = kept_fits.answer_key((width, height, travellers, [face for make, low, _ in rows_of(lay) for face in make(low)]))
+        first_faces = [face for make, low, _high in rows_of(lay) for face in make(low)]
+        name = kept_fits.answer_key((width, height, travellers, first_faces))
         heights = _KEPT.get(name)
         if heights is not None:
             lay = Layout.shaped(width / height, tuple(heights[:4]), heights[4], heights[5], travellers)
