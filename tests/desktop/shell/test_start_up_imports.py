@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from rules.chrononauts.moves import FULL_GAME
+
 ROOT = Path(__file__).resolve().parents[3]
 START = """
 import json, sys
@@ -40,6 +42,7 @@ window.new_game({"ids": 8}, 1234)
 window.grab()
 from PySide6 import QtWidgets
 made = sorted(name for name in vars(QtWidgets) if name.startswith("Q"))  # a Qt type is made as it is first used
+made += sorted(vars(sys.modules["rules.chrononauts.moves"]))  # and a move as it is first asked for
 print(json.dumps({"modules": sorted(sys.modules), "read": sorted(read), "qt": made}))
 """
 NOT_AT_START = (
@@ -72,7 +75,7 @@ FIRST_TEXTS = [f"{name}/text/{lang}.yaml" for name in ("chrononauts", "ui") for 
 
 def start(home: Path, qt: list[str] | None = None) -> tuple[set[str], list[str]]:
     """The modules loaded and the YAML files read by a fresh app drawing its first table, with `home` its data
-    folder (and the folder of its cache); the Qt widgets' types it made go in `qt`."""
+    folder (and the folder of its cache); the Qt widgets' types and the Chrononauts moves it made go in `qt`."""
     env = {k: v for k, v in os.environ.items() if k != "CONVIVIUM_CACHE"}
     env.update(QT_QPA_PLATFORM="offscreen", CONVIVIUM_HOME=str(home))
     done = subprocess.run([sys.executable, "-c", START], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
@@ -101,6 +104,7 @@ def test_the_first_table_loads_no_module_it_does_not_need(tmp_path: Path) -> Non
     early = sorted(m for m in loaded if any(m == name or m.startswith(name + ".") for name in NOT_AT_START))
     assert early == [], f"loaded at start though the first table does not need them: {early}"
     assert "QGraphicsView" in made and not set(NOT_MADE_AT_START) & set(made)
+    assert "PlayCard" in made and not set(FULL_GAME) & set(made)  # the full game's moves: not a Solonauts start's
 
 
 def test_a_new_table_is_drawn_as_it_is_made_in_its_room_and_once_more(window: Any,
