@@ -11,7 +11,7 @@ stop a face from being drawn.
 
 The file keeps the faces most recently asked for, at most ENTRIES_KEPT, so that it stays quick to read. Other
 answers measured with the same fonts are kept the same way, each on a `Shelf` of its own (the Solonauts table's
-layouts, desktop/games/chrononauts/solonauts_layouts.py).
+layouts, desktop/games/chrononauts/solonauts_scene.py).
 """
 from __future__ import annotations
 
