@@ -18,7 +18,7 @@ from desktop.frame.i18n import Translator, use_qt_language
 from desktop.frame.keys_help import rows_for
 from desktop.frame.panels import DetailPanel, TableView
 from desktop.shell.deal_numbers import random_deal
-from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
+from rules.chrononauts.solonauts import IDS_DEFAULT
 from rules.kernel import BadOption, RulesError
 from rules.registry import engine
 from rules import saves
@@ -32,7 +32,6 @@ if TYPE_CHECKING:  # a game's table is loaded when such a game starts
     from desktop.net.remote import JoinSession
     from desktop.shell.games_list import GamesDialog
     from desktop.shell.how_to_play import HowToPlay
-    from desktop.shell.new_game_dialog import NewGameDialog
     from desktop.shell.replay import ReplayWindow
 
 OFFERS = ("restart", "statistics", "hint", "daily")  # menu entries a game's table has or not (`SeatTable.offers`)
