@@ -5,9 +5,10 @@ are kept, as JSON:
 
 - a text catalog the loader accepted (no problem at all), for `cardsets.load_texts` and `load_ui_texts`
   (`cardsets.catalog_cache`);
-- a card file's parsed YAML (its values and where each stood) when it parsed without a problem, for the
-  loaders (`yamlfile.load_valid`), which validate it as they would the file: the cache spares the parsing,
-  never the checks;
+- a card file's parsed YAML (its values) when it parsed without a problem, for the loaders
+  (`yamlfile.load_valid`), which validate it as they would the file: the cache spares the parsing, never the
+  checks. Where each value stood is found by parsing the file again only when asked (a problem to place);
+  a start that finds none asks nothing;
 - the plural rule of a language as Babel gives it from CLDR (`plurals`), keyed by Babel's version, and the
   category of each small count, keyed by Babel's first file (read without importing Babel).
 
@@ -38,9 +39,9 @@ from pathlib import Path
 from typing import Any
 
 from cardsets import files
-from cardsets.yamldoc import Document
+from cardsets.yamldoc import Document, Path_
 
-VERSION = 2  # the shape of an entry; the loaders' own changes are caught by the digest of their sources
+VERSION = 3  # the shape of an entry; the loaders' own changes are caught by the digest of their sources
 _MAX_ENTRY_BYTES = 32_000_000  # four files of yamlfile.MAX_FILE_BYTES, grown by JSON's escapes; anything past is refused
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 # The modules whose code decides what a file means and whether it is accepted.
@@ -80,13 +81,11 @@ def document(text: str, label: str) -> Document:
     with contextlib.suppress(Malformed, RecursionError):
         value = read(entry, key)
         if value is not None:
-            return _document(label, value)
+            return _document(label, value, text)
     doc = _parsed(text, label)
     if not doc.problems:
         with contextlib.suppress(Malformed):  # a value JSON cannot hold as it is (.inf): parsed each time
-            write(entry, key, {"data": _plain(doc.data),
-                                "positions": [[list(path), *at] for path, at in doc.positions.items()],
-                                "key_positions": [[list(path), *at] for path, at in doc.key_positions.items()]})
+            write(entry, key, {"data": _plain(doc.data)})
     return doc
 
 
@@ -129,23 +128,45 @@ def _is_scalar(value: Any) -> bool:
     return value is None or isinstance(value, (str, int, float))
 
 
-def _document(label: str, value: Any) -> Document:
-    if not isinstance(value, dict) or set(value) != {"data", "positions", "key_positions"}:
+def _document(label: str, value: Any, text: str) -> Document:
+    if not isinstance(value, dict) or set(value) != {"data"}:
         raise Malformed("not a document")
-    return Document(label, _unplain(value["data"]), _places(value["positions"]), [],
-                    _places(value["key_positions"]))
+    return _Unplaced(label, _unplain(value["data"]), text)
 
 
-def _places(value: Any) -> dict[tuple[Any, ...], tuple[int, int]]:
-    if not isinstance(value, list):
-        raise Malformed("not a list of places")
-    found: dict[tuple[Any, ...], tuple[int, int]] = {}
-    for row in value:
-        if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], list) and all(map(_is_scalar, row[0]))
-                and all(type(n) is int for n in row[1:])):
-            raise Malformed("not a place")
-        found[tuple(row[0])] = (row[1], row[2])
-    return found
+class _Unplaced(Document):
+    """A parse from the cache: its values, and where each stood found by parsing `text` again when first asked.
+    Keeping the places made the entry three times larger and its reading twice as long, for problems that a
+    file kept (it parsed without any) rarely has (issue #42)."""
+
+    def __init__(self, file: str, data: Any, text: str) -> None:
+        self._text: str | None = text
+        self._positions: dict[Path_, tuple[int, int]] = {}
+        self._key_positions: dict[Path_, tuple[int, int]] = {}
+        super().__init__(file, data)
+
+    @property  # a field of Document, filled when first read
+    def positions(self) -> dict[Path_, tuple[int, int]]:
+        self._place()
+        return self._positions
+
+    @positions.setter
+    def positions(self, value: dict[Path_, tuple[int, int]]) -> None:
+        self._positions = value
+
+    @property
+    def key_positions(self) -> dict[Path_, tuple[int, int]]:
+        self._place()
+        return self._key_positions
+
+    @key_positions.setter
+    def key_positions(self, value: dict[Path_, tuple[int, int]]) -> None:
+        self._key_positions = value
+
+    def _place(self) -> None:
+        if self._text is not None:
+            parsed, self._text = _parsed(self._text, self.file), None
+            self._positions, self._key_positions = parsed.positions, parsed.key_positions
 
 
 # --- plural rules ---------------------------------------------------------------------------------------------

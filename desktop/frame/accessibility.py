@@ -27,15 +27,19 @@ nothing (`_alive`): a Python error raised there, printed while Python shuts down
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QObject, QPoint, QRect, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent, QAccessibleInterface, \
     QAccessibleObject, QWindow
-from PySide6.QtWidgets import QAccessibleWidget, QApplication, QComboBox, QGraphicsView, QStackedWidget, QWidget
+from PySide6.QtWidgets import QAccessibleWidget, QApplication, QGraphicsView, QStackedWidget, QWidget
 
 from desktop.frame.card_item import CardItem
 from desktop.frame.card_table import CardTable
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QComboBox
 
 # kind, object, text. Kinds: "announce" (a line said), "notify" (the notification saying the lines of a turn),
 # "focus", and the changes of a table's items: "name", "description", "selected", "unselected", "add", "remove",
@@ -110,6 +114,8 @@ def announce(source: QObject, text: str, notify: bool = True) -> None:
 def say_choices(root: QWidget) -> None:
     """Every combo box under `root` says its new choice when the keyboard changes it: Orca 43 says nothing when
     the arrows change a closed combo box (a choice made with the pointer or by the program is not said)."""
+    from PySide6.QtWidgets import QComboBox  # a dialog's: its type is made when the first one is (issue #42)
+
     for combo in root.findChildren(QComboBox):
         combo.currentIndexChanged.connect(lambda _index, combo=combo: _say_choice(combo))
 

@@ -2,9 +2,15 @@
 the Start / Cancel buttons of the new-game dialogs."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QWidget
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QWidget
 
 from desktop.frame import accessibility, plain
+
+# A box's and a dialog's types are made when one is first shown, not at start (issue #42).
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox
 
 
 def ask(parent: QWidget | None, title: str, text: str, buttons: list[str], safe: int | None = None) -> int:
@@ -12,6 +18,8 @@ def ask(parent: QWidget | None, title: str, text: str, buttons: list[str], safe:
 
     `safe` names the button that destroys nothing (Keep, Cancel): it is the default, holds the focus and
     answers Esc, so Enter pressed by habit never forgets or deletes; the other choice needs a deliberate click."""
+    from PySide6.QtWidgets import QMessageBox
+
     box = plain.message_box(parent, title, text)
     # Buttons may be people's names: a name is shown as written, never as a shortcut mark.
     made = [box.addButton(plain.button_text(label), QMessageBox.ButtonRole.ActionRole) for label in buttons]
@@ -28,17 +36,28 @@ def ask(parent: QWidget | None, title: str, text: str, buttons: list[str], safe:
     return chosen
 
 
-def inform(parent: QWidget | None, title: str, text: str,
-           icon: QMessageBox.Icon = QMessageBox.Icon.Information) -> None:
-    """Tell something; the text (a name, a file's name, a file's words) is shown literally."""
-    box = plain.message_box(parent, title, text, icon)
+def inform(parent: QWidget | None, title: str, text: str, icon: QMessageBox.Icon | None = None) -> None:
+    """Tell something (with the Information icon unless another is given); the text (a name, a file's name, a
+    file's words) is shown literally."""
+    from PySide6.QtWidgets import QMessageBox
+
+    box = plain.message_box(parent, title, text, QMessageBox.Icon.Information if icon is None else icon)
     box.addButton(QMessageBox.StandardButton.Ok)
     box.exec()
     accessibility.let_go(box)  # kept hidden for good, it would stay in a screen reader's tree
 
 
+def warn(parent: QWidget | None, title: str, text: str) -> None:
+    """Tell that something keeps the app from going on (the Critical icon); the text is shown literally."""
+    from PySide6.QtWidgets import QMessageBox
+
+    inform(parent, title, text, QMessageBox.Icon.Critical)
+
+
 def start_cancel(dialog: QDialog, start: str, cancel: str) -> QDialogButtonBox:
     """The buttons that end a new-game dialog: Start accepts it, Cancel rejects it."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
     buttons = QDialogButtonBox()
     buttons.addButton(start, QDialogButtonBox.ButtonRole.AcceptRole)
     buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)

@@ -9,12 +9,15 @@ of the modules that fit. Another key, an entry that is not of the shape written 
 read means the texts are fitted anew and the file is written again when the process ends; nothing read from it can
 stop a face from being drawn.
 
-The file keeps the faces most recently asked for, at most ENTRIES_KEPT, so that it stays quick to read.
+The file keeps the faces most recently asked for, at most ENTRIES_KEPT, so that it stays quick to read. Other
+answers measured with the same fonts are kept the same way, each on a `Shelf` of its own (the Solonauts table's
+layouts, desktop/games/chrononauts/solonauts_scene.py).
 """
 from __future__ import annotations
 
 import atexit
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,81 +27,112 @@ from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF, QGuiApplication
 from cardsets import cache, files
 
 ENTRIES_KEPT = 1500  # a few games' worth of faces at a few sizes; the file is read whole at every start
-_SOURCES = ("card_item.py", "hyphens.py", "kept_fits.py")  # the code that decides what a face shows
 _SAMPLE = "Hamburgefontsiv ÀÉÎÕÜ 0123456789 …"  # measured for the key: other fonts measure it otherwise
 
 Row = list[Any]  # one text as a face shows it: role, x, y, width, height, text, pixel size, bold, colour, align
+HERE = Path(__file__).resolve().parent
+FITTING = tuple(HERE / name for name in ("card_item.py", "hyphens.py", "kept_fits.py"))  # what decides a face's texts
 
 
-class _Kept:
-    """The file as read (its entry, its key, its faces) and whether a face was fitted anew since."""
+class Shelf:
+    """Answers measured with Qt's fonts, kept in one JSON file of the loaders' cache folder under a key made of the
+    fonts (`_fonts`) and the source of the modules that decide the answers: read whole at the first ask, written
+    when the process ends if an answer was added, with the most recently asked for first kept. What `valid` refuses
+    is measured again and written over."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str, sources: tuple[Path, ...], valid: Callable[[Any], bool],
+                 limit: Callable[[], int]) -> None:
+        self.name, self.sources, self.valid, self.limit = name, sources, valid, limit
         self.entry: Path | None = None
         self.key = ""
-        self.rows: dict[str, list[Row]] = {}  # by face, least recently asked for first
+        self.answers: dict[str, Any] | None = None  # by key, least recently asked for first; None: not read yet
+        self.added = False
+        _SHELVES.append(self)
+
+    def get(self, key: str) -> Any:
+        """The answer kept under `key`, None if there is none of the shape `valid` accepts."""
+        answers = self._loaded()
+        found = answers.pop(key, None)
+        if found is None or not self.valid(found):
+            return None  # missing, or damaged: measured again, and this entry replaced
+        answers[key] = found  # asked for again: the last to be left out
+        return found
+
+    def put(self, key: str, answer: Any) -> None:
+        """Keep `answer` under `key`; the file is written when the process ends."""
+        answers = self._loaded()
+        answers.pop(key, None)
+        answers[key] = answer
+        if not self.added and self.entry is not None:
+            self.added = True
+            atexit.register(self.save)
+
+    def save(self) -> None:
+        """Write the answers most recently asked for, if any were added since they were read."""
+        if self.answers is None or self.entry is None or not self.added:
+            return
+        cache.write(self.entry, self.key, dict(list(self.answers.items())[-self.limit():]))
         self.added = False
 
+    def forget(self) -> None:
+        """Read the file again at the next ask (tests: a new process)."""
+        self.entry, self.key, self.answers, self.added = None, "", None, False
 
-_kept: _Kept | None = None
+    def _loaded(self) -> dict[str, Any]:
+        if self.answers is None:
+            self.answers = {}
+            where = cache.folder()
+            if where is not None:
+                self.entry = where / f"{self.name}.json"
+                self.key = cache.make_key([self.name, *_fonts(), _source_digest(self.sources)])
+                value = cache.read(self.entry, self.key)
+                if isinstance(value, dict):
+                    self.answers = value
+        return self.answers
+
+
+_SHELVES: list[Shelf] = []
+
+
+def answer_key(asked: object) -> str:
+    """The name of an answer's entry: a digest of everything it was measured for (plain values and frozen
+    dataclasses of them, whose repr says them all)."""
+    return hashlib.sha256(repr(asked).encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def face_key(face: object, floor: int | None) -> str:
-    """The name of one face's entry: a digest of everything the face holds (`face` is a frozen dataclass of
-    plain values, whose repr says them all) and the readable floor it is seen at."""
-    return hashlib.sha256(repr((face, floor)).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    """The name of one face's entry: the face and the readable floor it is seen at."""
+    return answer_key((face, floor))
+
+
+def _are_rows(rows: object) -> bool:
+    return isinstance(rows, list) and all(_is_row(row) for row in rows)
+
+
+_FACES = Shelf("faces/fitted", FITTING, _are_rows, lambda: ENTRIES_KEPT)
 
 
 def shown(key: str) -> list[Row] | None:
     """The rows kept for the face named `key`, each checked for the shape `keep` writes; None if there are none."""
-    kept = _loaded()
-    rows = kept.rows.pop(key, None)
-    if rows is None:
-        return None
-    if not (isinstance(rows, list) and all(_is_row(row) for row in rows)):
-        return None  # damaged: fitted again, and this entry replaced
-    kept.rows[key] = rows  # asked for again: the last to be left out
+    rows: list[Row] | None = _FACES.get(key)
     return rows
 
 
 def keep(key: str, rows: list[Row]) -> None:
     """Keep the rows fitted for the face named `key`; the file is written when the process ends."""
-    kept = _loaded()
-    kept.rows.pop(key, None)
-    kept.rows[key] = rows
-    if not kept.added and kept.entry is not None:
-        kept.added = True
-        atexit.register(save)
+    _FACES.put(key, rows)
 
 
 def save() -> None:
-    """Write the kept faces, the most recently asked for, if any were added since they were read."""
-    kept = _kept
-    if kept is None or kept.entry is None or not kept.added:
-        return
-    newest = list(kept.rows.items())[-ENTRIES_KEPT:]
-    cache.write(kept.entry, kept.key, {face: rows for face, rows in newest})
-    kept.added = False
+    """Write every shelf's answers added since it was read (as the process ends)."""
+    for shelf in _SHELVES:
+        shelf.save()
 
 
 def forget() -> None:
-    """Read the file again at the next ask (tests: a new process)."""
-    global _kept
-    _kept = None
-
-
-def _loaded() -> _Kept:
-    global _kept
-    if _kept is None:
-        _kept = _Kept()
-        where = cache.folder()
-        if where is not None:
-            _kept.entry = where / "faces" / "fitted.json"
-            _kept.key = cache.make_key(["fitted faces", *_fonts(), _source_digest()])
-            value = cache.read(_kept.entry, _kept.key)
-            if isinstance(value, dict):
-                _kept.rows = {face: rows for face, rows in value.items() if isinstance(rows, list)}
-    return _kept
+    """Read every shelf's file again at the next ask (tests: a new process)."""
+    for shelf in _SHELVES:
+        shelf.forget()
 
 
 def _fonts() -> list[object]:
@@ -110,14 +144,13 @@ def _fonts() -> list[object]:
             *(QFontMetricsF(each).horizontalAdvance(_SAMPLE) for each in (font, bold))]
 
 
-def _source_digest() -> str:
-    here = Path(__file__).resolve().parent
+def _source_digest(paths: tuple[Path, ...]) -> str:
     sources = hashlib.sha256()
-    for name in _SOURCES:
+    for path in paths:
         try:
-            sources.update(files.read_bytes(here / name, 1_000_000))
+            sources.update(files.read_bytes(path, 1_000_000))
         except OSError:
-            sources.update(b"unread " + name.encode())  # an install without sources: Qt and the fonts decide
+            sources.update(b"unread " + path.name.encode())  # an install without sources: Qt and the fonts decide
     return sources.hexdigest()
 
 

@@ -7,10 +7,14 @@ Every such surface in the desktop goes through one of these helpers.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt  # mightBeRichText lives in QtGui's part of the Qt namespace
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
 
 from desktop.frame import screen_fit
 
@@ -54,12 +58,14 @@ BOX_LINES = 16  # a longer text (a list of problems) would make a box taller tha
 BOX_CHARACTERS = 1200
 
 
-def message_box(parent: QWidget | None, title: str, text: str,
-                icon: QMessageBox.Icon = QMessageBox.Icon.NoIcon) -> QMessageBox:
-    """A message box that shows its title and text literally; the caller adds the buttons. A long text shows
-    its beginning, and the whole of it in the box's details, which scroll: the box fits the screen."""
+def message_box(parent: QWidget | None, title: str, text: str, icon: QMessageBox.Icon | None = None) -> QMessageBox:
+    """A message box that shows its title and text literally (no icon unless given); the caller adds the
+    buttons. A long text shows its beginning, and the whole of it in the box's details, which scroll: the box
+    fits the screen."""
+    from PySide6.QtWidgets import QMessageBox  # its types are made when a box is first shown (issue #42)
+
     box = QMessageBox(parent)
-    box.setIcon(icon)
+    box.setIcon(QMessageBox.Icon.NoIcon if icon is None else icon)
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.setWindowTitle(window_title(title))
     start = "\n".join(text.splitlines()[:BOX_LINES])[:BOX_CHARACTERS]

@@ -324,7 +324,8 @@ class SeatTable(QWidget):
         self.countdown.ticked.connect(self._show_countdown)
         self.countdown.ran_out.connect(self._nobody_in_time)
         self.countdown.claimed.connect(lambda: keyboard.pressed(self, self.someone_answers))
-        self.view.installEventFilter(self.countdown)  # Space or Enter on the table claims the question
+        if self.RESPONSE_WINDOWS:  # Space or Enter on the table claims the question; elsewhere no event waits on it
+            self.view.installEventFilter(self.countdown)
         self._putting = False  # is the shared question put to the table in this redraw?
         self._counting_said = False  # has the countdown's start been said to a screen reader?
         scene.move_chosen.connect(self._on_move)

@@ -67,11 +67,13 @@ def run(argv: list[str]) -> int:
         os.environ["CONVIVIUM_HOME"] = shot_home
 
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
 
     from desktop.frame import dialogs, storage
     from desktop.frame.i18n import Translator, default_language
-    from desktop.shell.main_window import MAX_DEAL, MainWindow, parse_deal, random_deal
+    from desktop.shell.deal_numbers import parse_deal, random_deal
+    from desktop.shell.main_window import MainWindow
+    from rules.chrononauts.deals import MAX_DEAL
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Convivium")
@@ -86,7 +88,7 @@ def run(argv: list[str]) -> int:
         tr = Translator(str(language))
     except CardSetError as exc:
         print("The card files have problems:\n" + str(exc), file=sys.stderr)
-        dialogs.inform(None, "Convivium", "The card files have problems:\n\n" + str(exc), QMessageBox.Icon.Critical)
+        dialogs.warn(None, "Convivium", "The card files have problems:\n\n" + str(exc))
         return 1
     from desktop.shell.single_instance import claim_or_hand_over
 
@@ -107,7 +109,7 @@ def run(argv: list[str]) -> int:
         window = MainWindow(tr, settings)
     except CardSetError as exc:
         print("The card files have problems:\n" + str(exc), file=sys.stderr)
-        dialogs.inform(None, "Convivium", "The card files have problems:\n\n" + str(exc), QMessageBox.Icon.Critical)
+        dialogs.warn(None, "Convivium", "The card files have problems:\n\n" + str(exc))
         return 1
     instance.raise_requested.connect(window.come_forward)
     # `convivium join LINK` while this copy runs: asked once the socket's message is read, not inside its reading

@@ -3,15 +3,13 @@ table, the status bar, opening and saving, and the games in progress. Every game
 by its own table (desktop/shell/tables.py), which the window puts in its centre and listens to."""
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFontMetrics, QKeySequence
-from PySide6.QtWidgets import (QComboBox, QMenu, QDialog, QDockWidget, QFileDialog, QFormLayout,
-                               QLineEdit, QListWidget, QMainWindow, QSpinBox, QStackedWidget, QWidget)
+from PySide6.QtWidgets import QDialog, QDockWidget, QListWidget, QMainWindow, QMenu, QStackedWidget, QWidget
 
 import cardsets
 from desktop.frame import accessibility, dialogs, plain, screen_fit, storage
@@ -19,7 +17,8 @@ from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator, use_qt_language
 from desktop.frame.keys_help import rows_for
 from desktop.frame.panels import DetailPanel, TableView, follow_newest
-from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
+from desktop.shell.deal_numbers import random_deal
+from rules.chrononauts.solonauts import IDS_DEFAULT
 from rules.kernel import BadOption, RulesError
 from rules.registry import engine
 from rules import saves
@@ -35,119 +34,10 @@ if TYPE_CHECKING:  # a game's table is loaded when such a game starts
     from desktop.shell.how_to_play import HowToPlay
     from desktop.shell.replay import ReplayWindow
 
-MAX_DEAL = 2**31 - 1
-DEAL_KINDS = ("random", "winnable", "daily", "number")
 OFFERS = ("restart", "statistics", "hint", "daily")  # menu entries a game's table has or not (`SeatTable.offers`)
 SOLO = ("chrononauts", "solonauts")  # the game the app opens on
 
 
-def parse_deal(text: str) -> int | None:
-    """A deal number typed by a person: None for a random deal; ValueError if not a number."""
-    text = text.strip().replace("_", "")
-    if not text:
-        return None
-    if not text.isdigit() or int(text) > MAX_DEAL:
-        raise ValueError(text)
-    return int(text)
-
-
-def random_deal() -> int:
-    return random.SystemRandom().randrange(MAX_DEAL + 1)
-
-
-class NewGameDialog(QDialog):
-    def __init__(self, tr: Translator, parent: QWidget | None, ids: int = IDS_DEFAULT) -> None:
-        super().__init__(parent)
-        self.tr_ = tr
-        self.setWindowTitle(tr.text("new.title"))
-        form = self._form = QFormLayout(self)
-        self.game = QComboBox()
-        from desktop.shell.tables import seat_games
-
-        for game in seat_games():
-            self.game.addItem(tr.name_of(game, f"game.{game}"), game)
-        self.mode = QComboBox()
-        self.game.currentIndexChanged.connect(self._game_chosen)
-        self.kind = QComboBox()
-        for kind in DEAL_KINDS:
-            self.kind.addItem(tr.text(f"new.kind.{kind}"), kind)
-        self.deal = QLineEdit()
-        self.deal.setPlaceholderText(tr.text("new.deal_hint"))
-        # Room for the whole hint (Qt sizes a line edit for a few characters): 2 px margins and the frame.
-        self.deal.setMinimumWidth(self.deal.fontMetrics().horizontalAdvance(self.deal.placeholderText()) + 16)
-        self.deal.textChanged.connect(self._number_typed)
-        self.kind.currentIndexChanged.connect(self._kind_chosen)
-        self.ids = QSpinBox()
-        self.ids.setRange(IDS_MIN, IDS_MAX)
-        self.ids.setValue(ids)
-        self.error = plain.label()  # it quotes the deal number as typed
-        self.error.setStyleSheet("color: #b3261e")
-        self.error.setWordWrap(True)
-        form.addRow(tr.text("new.game"), self.game)
-        form.addRow(tr.text("new.mode"), self.mode)
-        form.addRow(tr.text("new.deal_kind"), self.kind)
-        form.addRow(tr.text("new.deal"), self.deal)
-        form.addRow(tr.text("new.ids"), self.ids)
-        form.addRow(self.error)
-        form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
-        self.mode.currentIndexChanged.connect(self._mode_chosen)
-        self._game_chosen(0)
-        self.seed: int | None = None
-        accessibility.say_choices(self)
-        screen_fit.keep_on_screen(self)
-
-    def _game_chosen(self, _index: int) -> None:
-        """The modes of the game chosen; several people on one screen give their names in the next dialog."""
-        from desktop.frame.registration import registration
-        from desktop.frame.seat_table import mode_key
-        from desktop.shell.tables import table_class
-
-        game = self.chosen_game()
-        table, found = table_class(game), registration(game)
-        self.mode.clear()
-        own = tuple(found.mode_tables) if found is not None else ()  # Solonauts first: played on the main window
-        for mode in own + (table.MODES if table is not None else ()):
-            self.mode.addItem(self.tr_.name_of(game, mode_key(game, mode)), mode)
-        self._mode_chosen(0)
-
-    def _mode_chosen(self, _index: int) -> None:
-        solo = self.chosen_mode() == "solonauts"  # the deal rows are Solonauts' alone: hidden, not greyed, for
-        for widget in (self.kind, self.deal, self.ids):  # a game that has no travellers to send home
-            self._form.setRowVisible(widget, solo)
-        self.adjustSize()
-
-    def chosen_game(self) -> str:
-        return str(self.game.currentData())
-
-    def _number_typed(self, text: str) -> None:
-        if text.strip():  # a number typed means that deal
-            self.kind.setCurrentIndex(DEAL_KINDS.index("number"))
-
-    def _kind_chosen(self, _index: int) -> None:
-        if self.chosen_kind() != "number":  # another kind of deal: the number no longer applies
-            self.deal.clear()
-
-    def chosen_kind(self) -> str:
-        return str(self.kind.currentData())
-
-    def accept(self) -> None:
-        """`seed` is the deal to play, or None when it must first be found (winnable, daily)."""
-        self.seed = None
-        if self.chosen_kind() in ("random", "number"):
-            try:
-                deal = parse_deal(self.deal.text())
-            except ValueError:
-                self.error.setText(self.tr_.text("new.bad_deal", text=self.deal.text().strip(), max=MAX_DEAL))
-                accessibility.announce(self.error, self.error.text())
-                return
-            self.seed = random_deal() if deal is None else deal
-        super().accept()
-
-    def options(self) -> dict[str, Any]:
-        return {"ids": self.ids.value()}
-
-    def chosen_mode(self) -> str:
-        return str(self.mode.currentData())
 
 
 LAYOUT = "window_layout"  # the settings' entry for the docks' layout
@@ -407,17 +297,21 @@ class MainWindow(QMainWindow):
         self._retranslate_table()
 
     def _retranslate_table(self) -> None:
-        """The words that follow the table on show: the window's title, the table's own (its log and detail are in
-        the docks), the chat of a network game, the status line. A new table asks only these: the menus' words
-        follow the language alone, and naming them again was a fifth of a new table's cost (issue #42)."""
-        t = self.tr_.text
-        self.setWindowTitle(self.table.title() if self.table is not None else t("app.name"))
+        """The words that follow the table on show: the table's own (its log and detail are in the docks), then
+        the window's around it (`_name_table`)."""
+        if self.table is not None:
+            self.table.retranslate()
+        else:
+            self.detail.show_hint(self.tr_.text("detail.hint"))
+        self._name_table()
+
+    def _name_table(self) -> None:
+        """The window's words that follow the table on show: its title, the chat of a network game, the status
+        line. A new table, made in the window's language, asks only these: the menus' words follow the language
+        alone (naming them again was a fifth of a new table's cost), and its own it already has (issue #42)."""
+        self.setWindowTitle(self.table.title() if self.table is not None else self.tr_.text("app.name"))
         if self.net is not None and self.net.chat is not None:
             self.net.chat.retranslate()
-        if self.table is not None:
-            self.table.retranslate()  # its log and detail are in the docks
-        else:
-            self.detail.show_hint(t("detail.hint"))
         self._refresh_status()
 
     def set_language(self, code: str) -> None:
@@ -445,6 +339,8 @@ class MainWindow(QMainWindow):
 
     def file_dialog(self, saving: bool) -> str:
         """The file name a person picks ("" if none); tests answer here in their place."""
+        from PySide6.QtWidgets import QFileDialog  # its types are made when first asked for (issue #42)
+
         t = self.tr_.text
         start = str(self.save_path or storage.data_dir())
         if saving:
@@ -507,6 +403,8 @@ class MainWindow(QMainWindow):
         return shown
 
     def new_game_dialog(self) -> None:
+        from desktop.shell.new_game_dialog import NewGameDialog  # its widgets' types are made when first shown (#42)
+
         dialog = NewGameDialog(self.tr_, self, int(self.remembered_options()["ids"]))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
@@ -627,7 +525,10 @@ class MainWindow(QMainWindow):
         self.centre.addWidget(table)
         self.centre.setCurrentWidget(table)
         self.clear_message()
-        self._retranslate_table()
+        # Drawn again once, for what the window gave it since it drew itself (its settings, the replay it
+        # offers at the end), in the room the window gives it now: naming it again drew it twice more (#42).
+        table.refresh()
+        self._name_table()
         table.view.setFocus()
         return table
 

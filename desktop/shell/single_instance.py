@@ -16,7 +16,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
-from PySide6.QtWidgets import QMessageBox
 
 from desktop.frame import dialogs
 from desktop.frame.i18n import Translator
@@ -138,7 +137,7 @@ def claim_or_hand_over(tr: Translator, folder: Path, join: str | None = None) ->
     if blocked is not None:  # not another copy: say what is in the way and where, and start nothing
         text = t("instance.blocked", path=str(folder / LOCK_NAME), what=t(f"instance.blocked.{blocked}"))
         print(text, file=sys.stderr)
-        dialogs.inform(None, t("instance.blocked_title"), text, QMessageBox.Icon.Critical)
+        dialogs.warn(None, t("instance.blocked_title"), text)
         return None
     if lock.claim():
         return lock

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, Discard, KeepDeal, KillTime, MiracleStop, Mulligan,
-                                     NoResponse, PassResponse, PlayCard, PlayMemo, PlayOnArtifact, Resign)
 from rules.chrononauts.solonauts import SoloState, SolonautsEngine
 from rules.info import GameInfo, ModeInfo
 from rules.kernel import Engine, Move
@@ -19,9 +17,7 @@ if TYPE_CHECKING:  # the full game's engines and state come with their mode: a S
     from rules.chrononauts.full_state import FullState
 
     State = SoloState | FullState  # Solonauts', or the full game's and Artifaxx's
-
-MOVES: tuple[type[Move], ...] = (PlayCard, Discard, Resign, PlayOnArtifact, KeepDeal, Mulligan, KillTime, PlayMemo,
-                                 PassResponse, NoResponse, ChooseRewind, ChooseQuickTrip, MiracleStop)
+    MOVES: tuple[type[Move], ...]
 
 
 def _solonauts() -> Engine[Any]:
@@ -73,13 +69,23 @@ def load(mode: str) -> Engine[Any]:
 
 
 def __getattr__(name: str) -> object:
-    """`FullState` and `State` (every game exports its state type, see `rules`), made when first asked for: a
-    Solonauts start does not load the full game's state (issue #42)."""
+    """`FullState`, `State` and `MOVES` (every game exports its state type and its moves, see `rules`), made when
+    first asked for: a Solonauts start does not load the full game's state nor make its moves (issue #42)."""
+    if name == "MOVES":
+        return _moves()
     if name not in ("FullState", "State"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from rules.chrononauts.full_state import FullState
 
     return FullState if name == "FullState" else SoloState | FullState
+
+
+def _moves() -> tuple[type[Move], ...]:
+    from rules.chrononauts import moves
+
+    return (moves.PlayCard, moves.Discard, moves.Resign, moves.PlayOnArtifact, moves.KeepDeal, moves.Mulligan,
+            moves.KillTime, moves.PlayMemo, moves.PassResponse, moves.NoResponse, moves.ChooseRewind,
+            moves.ChooseQuickTrip, moves.MiracleStop)
 
 
 __all__ = ["ENGINES", "INFO", "FullState", "MODES", "MOVES", "SoloState", "SolonautsEngine", "State", "load"]

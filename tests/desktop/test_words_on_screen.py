@@ -29,7 +29,7 @@ def test_no_two_rows_of_the_new_game_dialog_share_a_label(qtbot: Any, lang: str)
     """Dutch said "Spel" for both the game and the kind of deal."""
     from PySide6.QtWidgets import QFormLayout, QLabel
 
-    from desktop.shell.main_window import NewGameDialog
+    from desktop.shell.new_game_dialog import NewGameDialog
 
     dialog = NewGameDialog(Translator(lang), None)
     qtbot.addWidget(dialog)

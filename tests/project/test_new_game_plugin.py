@@ -22,7 +22,7 @@ app = QApplication([])
 import cardsets, rules
 from desktop.frame.i18n import Translator
 from desktop.shell.how_to_play import HowToPlay
-from desktop.shell.main_window import NewGameDialog
+from desktop.shell.new_game_dialog import NewGameDialog
 from desktop.shell.screenshot import games
 from desktop.shell.tables import seat_games, table_class
 from desktop.tools.legibility import TABLES

@@ -5,13 +5,16 @@ Dragging, clicking and the keyboard are the shared CardTable's; this module only
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
+from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
 
+from desktop.frame import card_table, kept_fits
 from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, FELT, GAP, LABEL, MARGIN, CardTable, Dests, seen_scale
 from desktop.frame.i18n import Translator
@@ -109,6 +112,24 @@ def timeline_key(year: int) -> str:
 # switched back), is not measured again: that measuring was a tenth of the start (issue #42). Texts reloaded
 # (the translator's workbench) are other objects, and are measured anew.
 _LAYOUTS: dict[tuple[str, float, float, int], tuple[tuple[object, ...], Layout]] = {}
+
+
+def _heights(kept: object) -> bool:
+    """Rows' heights as `_layout_for` keeps them: the four rows of years, the travellers', the hand's, each within
+    what its row may grow to (a hand-edited file cannot make a row of another size)."""
+    lows = (TIMELINE_SIZE[1],) * 4 + (ID_SIZE[1], HAND_SIZE[1])
+    highs = (YEAR_HIGH,) * 4 + (ID_HIGH, HAND_HIGH)
+    return (isinstance(kept, list) and len(kept) == len(lows)
+            and all(type(h) in (int, float) and low <= h <= high for h, low, high in zip(kept, lows, highs)))
+
+
+# Between starts, by a digest of the window's size, the travellers and every face measured: the first table's
+# layout was a tenth of the start, asked again at every start in the same words and window (issue #42). The code
+# that measures: the faces' fitting, the scale a view shows a table at, the faces and this layout.
+LAYOUTS_KEPT = 64
+_MEASURING = (*kept_fits.FITTING, Path(card_table.__file__).resolve(),
+              *(Path(__file__).resolve().parent / name for name in ("faces.py", "solonauts_scene.py")))
+_KEPT = kept_fits.Shelf("layouts/solonauts", _MEASURING, _heights, lambda: LAYOUTS_KEPT)
 
 
 class SolonautsScene(CardTable):
@@ -211,7 +232,8 @@ class SolonautsScene(CardTable):
         """The table as wide as the view's shape, each row as tall as its cards need to show all they say at the
         scale the view then shows it at: the years on every side they can show, every traveller of the set, every
         card of the deck in the hand and on the discard. A row grown lowers that scale, so the rows are measured
-        again until none grows (each only ever grows, up to its HIGH)."""
+        again until none grows (each only ever grows, up to its HIGH). Kept in memory for these words, and between
+        starts for these very faces and window (`_KEPT`)."""
         key = (self.translator.language, width, height, travellers)
         words = (self.translator.ui, self.translator.game, self.faces.rules)
         kept = _LAYOUTS.get(key)
@@ -221,21 +243,34 @@ class SolonautsScene(CardTable):
         sides = year_sides(rules)
         years = [[(card.year, tl) for card in faces.cards.timeline if card.row == row for tl in sides] for row in range(4)]
         deck = [*rules.patches, *rules.inverters]
+
+        def rows_of(lay: Layout) -> list[tuple[Callable[[float], list[CardFace]], float, float]]:
+            """Each row's faces at a height, its height now and the most it may grow to."""
+            traveller_w, pile_w = lay.traveller[0], lay.pile[0]
+            years_at = [(partial(self._year_faces, years[row], lay.column), lay.rows[row], YEAR_HIGH) for row in range(4)]
+            return [*years_at,
+                    (lambda h: [faces.identity(ident, home, Timeline(), (traveller_w, h))
+                                for ident in rules.identities for home in (False, True)], lay.traveller_h, ID_HIGH),
+                    (lambda h: [face for kind in deck for face in self._deck_faces(kind, (pile_w, h))],
+                     lay.hand_h, HAND_HIGH)]
+
         lay = Layout.shaped(width / height, (TIMELINE_SIZE[1],) * 4, ID_SIZE[1], HAND_SIZE[1], travellers)
-        for _ in range(12):
-            seen = self._seen(lay, width, height)
-            column, traveller_w, pile_w = lay.column, lay.traveller[0], lay.pile[0]
-            rows = tuple(tall_enough(partial(self._year_faces, years[row], column), lay.rows[row], YEAR_HIGH,
-                                     GROW_STEP, seen) for row in range(4))
-            traveller_h = tall_enough(lambda h: [faces.identity(ident, home, Timeline(), (traveller_w, h))
-                                                 for ident in rules.identities for home in (False, True)],
-                                      lay.traveller_h, ID_HIGH, GROW_STEP, seen)
-            hand_h = tall_enough(lambda h: [face for kind in deck for face in self._deck_faces(kind, (pile_w, h))],
-                                 lay.hand_h, HAND_HIGH, GROW_STEP, seen)
-            grown = Layout.shaped(width / height, rows, traveller_h, hand_h, travellers)
-            if grown == lay:
-                break
-            lay = grown
+        # Every word and card the rows are measured for is on their faces at the first try's sizes.
+        first_faces = [face for make, low, _high in rows_of(lay) for face in make(low)]
+        name = kept_fits.answer_key((width, height, travellers, first_faces))
+        heights = _KEPT.get(name)
+        if heights is not None:
+            lay = Layout.shaped(width / height, tuple(heights[:4]), heights[4], heights[5], travellers)
+        else:
+            for _ in range(12):
+                seen = self._seen(lay, width, height)
+                *rows, traveller_h, hand_h = (tall_enough(make, low, high, GROW_STEP, seen)
+                                              for make, low, high in rows_of(lay))
+                grown = Layout.shaped(width / height, tuple(rows), traveller_h, hand_h, travellers)
+                if grown == lay:
+                    break
+                lay = grown
+            _KEPT.put(name, [*lay.rows, lay.traveller_h, lay.hand_h])
         if len(_LAYOUTS) > 64:
             _LAYOUTS.clear()  # a window dragged through many sizes: measured again if ever needed
         _LAYOUTS[key] = (words, lay)

@@ -108,7 +108,7 @@ def test_the_windows_own_lines_are_said_once(qtbot: Any, main: MainWindow, heard
 
 def test_the_new_game_dialog_says_why_it_refuses_a_deal_number(qtbot: Any, main: MainWindow,
                                                                 heard: list[tuple[str, str]]) -> None:
-    from desktop.shell.main_window import NewGameDialog
+    from desktop.shell.new_game_dialog import NewGameDialog
 
     dialog = NewGameDialog(main.tr_, main)
     qtbot.addWidget(dialog)
@@ -320,7 +320,7 @@ def test_the_banquet_host_picking_with_tab_hears_the_card_and_its_places(qtbot: 
 def test_the_set_up_dialog_names_its_name_fields_and_says_each_choice_changed(
         qtbot: Any, heard: list[tuple[str, str]]) -> None:
     from desktop.frame.seat_table import SeatSetupDialog
-    from desktop.shell.main_window import NewGameDialog
+    from desktop.shell.new_game_dialog import NewGameDialog
     from desktop.shell.tables import table_class
 
     dialog = SeatSetupDialog(Translator("en"), None, ["Ada", "Bo"], table_class("chrononauts"))

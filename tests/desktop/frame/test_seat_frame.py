@@ -7,7 +7,8 @@ from pathlib import Path
 from desktop.frame.i18n import Translator
 from desktop.frame.registration import games
 from desktop.frame.seat_table import SeatGame, saved_game
-from desktop.shell.main_window import MainWindow, NewGameDialog
+from desktop.shell.main_window import MainWindow
+from desktop.shell.new_game_dialog import NewGameDialog
 from desktop.shell.tables import seat_games, table_class
 from rules.registry import engine
 

@@ -12,7 +12,7 @@ from cardsets.text import LANGUAGES
 from desktop.frame.i18n import Translator
 from desktop.frame.screen_fit import title_width
 from desktop.frame.seat_table import SeatSetupDialog
-from desktop.shell.main_window import NewGameDialog
+from desktop.shell.new_game_dialog import NewGameDialog
 from desktop.shell.tables import seat_games, table_class
 
 

@@ -6,7 +6,8 @@ dialog needs, and Babel (a start's counts are kept, cardsets/plurals.py). The
 first Solonauts table is drawn in a fresh process and its modules listed, with the YAML files it read: the app's
 and Chrononauts' texts only, and from the second start on neither (their checked catalogs are kept,
 cardsets/cache.py): only the Chrononauts cards, which the table's faces are made of, and whose parse is kept too
-(they are validated at every start), so that start does not even load PyYAML."""
+(they are validated at every start), so that start does not even load PyYAML. Nor does it make the Qt types of
+a message box, a file dialog or the new game's choices, nor draw the new table more than it must."""
 from __future__ import annotations
 
 import json
@@ -14,6 +15,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.chrononauts.moves import FULL_GAME
 
 ROOT = Path(__file__).resolve().parents[3]
 START = """
@@ -34,10 +40,14 @@ window = MainWindow(Translator("en"), {})
 window.show()
 window.new_game({"ids": 8}, 1234)
 window.grab()
-print(json.dumps({"modules": sorted(sys.modules), "read": sorted(read)}))
+from PySide6 import QtWidgets
+made = sorted(name for name in vars(QtWidgets) if name.startswith("Q"))  # a Qt type is made as it is first used
+made += sorted(vars(sys.modules["rules.chrononauts.moves"]))  # and a move as it is first asked for
+print(json.dumps({"modules": sorted(sys.modules), "read": sorted(read), "qt": made}))
 """
 NOT_AT_START = (
     "rules.bacchanalia", "rules.banquet", "rules.parsifal", "rules.chrononauts.full", "rules.chrononauts.full_state",
+    "rules.chrononauts.full_moves",
     "rules.bots.hints",
     "cardsets.bacchanalia", "cardsets.banquet", "cardsets.parsifal", "cardsets.glossary", "cardsets.rules_text",
     "desktop.games.bacchanalia", "desktop.games.banquet", "desktop.games.parsifal", "desktop.games.chrononauts.full_table",
@@ -49,23 +59,30 @@ NOT_AT_START = (
     "desktop.workbench",
     # A dialog, and what only a mistake, a card's detail, a new game's file, a start with no language chosen or
     # another player's name asks for.
-    "desktop.games.chrononauts.solonauts_stats_dialog", "difflib", "html", "uuid", "locale", "importlib.resources",
+    "desktop.games.chrononauts.solonauts_stats_dialog", "desktop.shell.new_game_dialog", "difflib", "html", "uuid",
+    "locale", "importlib.resources",
     # Babel, from the second start on: the categories of small counts are kept (cardsets/plurals.py).
     "babel",
 )
+
+# Qt's types for a message box, a file dialog and the new game's choices: each is made, with its enums, when first
+# used, a cost the first table need not pay (issue #42).
+NOT_MADE_AT_START = ("QMessageBox", "QFileDialog", "QSpinBox", "QDialogButtonBox")
 
 
 FIRST_TEXTS = [f"{name}/text/{lang}.yaml" for name in ("chrononauts", "ui") for lang in ("en", "es", "it", "nl")]
 
 
-def start(home: Path) -> tuple[set[str], list[str]]:
+def start(home: Path, qt: list[str] | None = None) -> tuple[set[str], list[str]]:
     """The modules loaded and the YAML files read by a fresh app drawing its first table, with `home` its data
-    folder (and the folder of its cache)."""
+    folder (and the folder of its cache); the Qt widgets' types and the Chrononauts moves it made go in `qt`."""
     env = {k: v for k, v in os.environ.items() if k != "CONVIVIUM_CACHE"}
     env.update(QT_QPA_PLATFORM="offscreen", CONVIVIUM_HOME=str(home))
     done = subprocess.run([sys.executable, "-c", START], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     found = json.loads(done.stdout.splitlines()[-1])
+    if qt is not None:
+        qt.extend(found["qt"])
     return set(found["modules"]), found["read"]
 
 
@@ -81,7 +98,24 @@ def test_the_first_table_reads_its_own_game_only_and_the_next_start_no_text(tmp_
 
 def test_the_first_table_loads_no_module_it_does_not_need(tmp_path: Path) -> None:
     start(tmp_path)  # the first start ever fills the cache
-    loaded, _read = start(tmp_path)
+    made: list[str] = []
+    loaded, _read = start(tmp_path, made)
     assert "desktop.games.chrononauts.solonauts_table" in loaded  # the table was drawn
     early = sorted(m for m in loaded if any(m == name or m.startswith(name + ".") for name in NOT_AT_START))
     assert early == [], f"loaded at start though the first table does not need them: {early}"
+    assert "QGraphicsView" in made and not set(NOT_MADE_AT_START) & set(made)
+    assert "PlayCard" in made and not set(FULL_GAME) & set(made)  # the full game's moves: not a Solonauts start's
+
+
+def test_a_new_table_is_drawn_as_it_is_made_in_its_room_and_once_more(window: Any,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new table drew itself as it was made, again in the room the window gives its view, and twice more as the
+    window named it in words it already had (issue #42). Now the window draws it once more only, for what it handed
+    the table after it was made (the settings, the replay offered at the end); the picture is the same."""
+    from desktop.games.chrononauts.solonauts_scene import SolonautsScene
+
+    drawn: list[object] = []
+    real = SolonautsScene.show_view
+    monkeypatch.setattr(SolonautsScene, "show_view", lambda scene, *args: drawn.append(scene) or real(scene, *args))
+    window.new_game({"ids": 8}, 5)
+    assert len(drawn) == 3 and set(drawn) == {window.table.scene}

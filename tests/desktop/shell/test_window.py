@@ -14,7 +14,8 @@ from table_driver import DEAL, Dialogs, centre, drag, make_window
 from desktop.frame import storage
 from desktop.games.chrononauts.faces import ChrononautsFaces
 from desktop.shell.app import run
-from desktop.shell.main_window import MainWindow, NewGameDialog
+from desktop.shell.main_window import MainWindow
+from desktop.shell.new_game_dialog import NewGameDialog
 from rules.chrononauts.moves import Discard, PlayCard, Resign
 from rules.saves import to_json
 

@@ -11,7 +11,8 @@ from table_driver import Dialogs
 
 from desktop.games.chrononauts import solonauts_help as solo_help
 from desktop.games.chrononauts.solonauts_scene import DISCARD_KEY, timeline_key
-from desktop.shell.main_window import MainWindow, NewGameDialog
+from desktop.shell.main_window import MainWindow
+from desktop.shell.new_game_dialog import NewGameDialog
 from rules import engine
 from rules.chrononauts import deals, hints
 from rules.chrononauts.moves import Discard, PlayCard, Resign

@@ -1,6 +1,8 @@
 """Solonauts as a one-seat table of the shared frame (issue #14): no curtain, unlimited undo, its own helpers."""
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,19 @@ def table(qtbot: Any, home: Path) -> SolonautsTable:
     made._autosave()
     qtbot.addWidget(made)
     return made
+
+
+@pytest.fixture
+def nothing_measured(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """As in a new process on a cache folder of the test's own: no layout measured yet, none kept (the folder)."""
+    from desktop.frame import kept_fits
+    from desktop.games.chrononauts import solonauts_scene
+
+    monkeypatch.setattr(solonauts_scene, "_LAYOUTS", {})
+    monkeypatch.setenv("CONVIVIUM_CACHE", str(tmp_path))
+    kept_fits.forget()
+    yield tmp_path
+    kept_fits.forget()
 
 
 def first_move(table: SolonautsTable) -> object:
@@ -85,14 +100,13 @@ def test_the_log_leaves_out_the_linchpin_flip(table: SolonautsTable) -> None:
     assert table.log.count() == len(table.log_lines())
 
 
-def test_a_new_deal_in_the_same_words_and_window_is_not_laid_out_again(qtbot: Any, window: Any,
+def test_a_new_deal_in_the_same_words_and_window_is_not_laid_out_again(qtbot: Any, window: Any, nothing_measured: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The layout of the Solonauts table (every row as tall as its words need) was measured afresh for each new
     table, and again as the window named the new table's words: a tenth of the start (issue #42). It is kept for
     the words and the window it was measured for; a language switched back to asks nothing new either."""
     from desktop.games.chrononauts import solonauts_scene
 
-    monkeypatch.setattr(solonauts_scene, "_LAYOUTS", {})  # as in a new process: nothing measured yet
     window.resize(1280, 720)
     window.new_game({"ids": 8}, 3)
     QApplication.processEvents()
@@ -109,3 +123,41 @@ def test_a_new_deal_in_the_same_words_and_window_is_not_laid_out_again(qtbot: An
     window.set_language("en")
     QApplication.processEvents()
     assert measured == []
+
+
+def test_a_later_start_lays_the_table_out_as_measured_without_measuring_it(
+        qtbot: Any, window: Any, nothing_measured: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first table's layout was measured again at every start in the same words and window: twelve searches,
+    a tenth of the start (issue #42). It is kept between starts for the very faces and window it was measured for:
+    a later start lays the table out alike without measuring; a kept file that is damaged, or says a row is taller
+    than it may grow, is measured anew."""
+    from desktop.frame import kept_fits
+    from desktop.games.chrononauts import solonauts_scene
+
+    kept = nothing_measured / "layouts" / "solonauts.json"
+    measured: list[object] = []
+    real = solonauts_scene.tall_enough
+    monkeypatch.setattr(solonauts_scene, "tall_enough", lambda *args: measured.append(args) or real(*args))
+
+    def next_start(damage: str | None = None) -> Any:
+        kept_fits.save()  # as the process ends
+        kept_fits.forget()
+        monkeypatch.setattr(solonauts_scene, "_LAYOUTS", {})  # a new process: nothing measured yet
+        if damage is not None:
+            kept.write_text(damage, "utf-8")
+        measured.clear()
+        window.new_game({"ids": 8}, 5)
+        QApplication.processEvents()
+        return window.table.scene.table_layout
+
+    window.resize(1280, 720)  # a window of another size: this table measured for it
+    QApplication.processEvents()
+    first = window.table.scene.table_layout
+    assert measured and first.rows != solonauts_scene.FLOOR.rows  # measured, and grown for its words
+    assert next_start() == first and measured == []
+    assert kept.is_file()
+    assert next_start("not JSON {") == first and measured  # measured anew, and kept again
+    assert next_start() == first and measured == []
+    data = json.loads(kept.read_text("utf-8"))
+    data["value"] = {name: [999.0] * 6 for name in data["value"]}  # no row may grow so tall
+    assert next_start(json.dumps(data)) == first and measured

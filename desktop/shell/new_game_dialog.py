@@ -1,0 +1,111 @@
+"""Game → New game: the game, its mode and, for Solonauts, the kind of deal and the number of travellers. Imported
+when first asked for: the types of its widgets are made as they are first imported, a cost the start need not pay
+(issue #42)."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLineEdit, QSpinBox, QWidget
+
+from desktop.frame import accessibility, dialogs, plain, screen_fit
+from desktop.frame.i18n import Translator
+from desktop.shell.deal_numbers import parse_deal, random_deal
+from rules.chrononauts.deals import MAX_DEAL
+from rules.chrononauts.solonauts import IDS_DEFAULT, IDS_MAX, IDS_MIN
+
+DEAL_KINDS = ("random", "winnable", "daily", "number")
+
+
+class NewGameDialog(QDialog):
+    def __init__(self, tr: Translator, parent: QWidget | None, ids: int = IDS_DEFAULT) -> None:
+        super().__init__(parent)
+        self.tr_ = tr
+        self.setWindowTitle(tr.text("new.title"))
+        form = self._form = QFormLayout(self)
+        self.game = QComboBox()
+        from desktop.shell.tables import seat_games
+
+        for game in seat_games():
+            self.game.addItem(tr.name_of(game, f"game.{game}"), game)
+        self.mode = QComboBox()
+        self.game.currentIndexChanged.connect(self._game_chosen)
+        self.kind = QComboBox()
+        for kind in DEAL_KINDS:
+            self.kind.addItem(tr.text(f"new.kind.{kind}"), kind)
+        self.deal = QLineEdit()
+        self.deal.setPlaceholderText(tr.text("new.deal_hint"))
+        # Room for the whole hint (Qt sizes a line edit for a few characters): 2 px margins and the frame.
+        self.deal.setMinimumWidth(self.deal.fontMetrics().horizontalAdvance(self.deal.placeholderText()) + 16)
+        self.deal.textChanged.connect(self._number_typed)
+        self.kind.currentIndexChanged.connect(self._kind_chosen)
+        self.ids = QSpinBox()
+        self.ids.setRange(IDS_MIN, IDS_MAX)
+        self.ids.setValue(ids)
+        self.error = plain.label()  # it quotes the deal number as typed
+        self.error.setStyleSheet("color: #b3261e")
+        self.error.setWordWrap(True)
+        form.addRow(tr.text("new.game"), self.game)
+        form.addRow(tr.text("new.mode"), self.mode)
+        form.addRow(tr.text("new.deal_kind"), self.kind)
+        form.addRow(tr.text("new.deal"), self.deal)
+        form.addRow(tr.text("new.ids"), self.ids)
+        form.addRow(self.error)
+        form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
+        self.mode.currentIndexChanged.connect(self._mode_chosen)
+        self._game_chosen(0)
+        self.seed: int | None = None
+        accessibility.say_choices(self)
+        screen_fit.keep_on_screen(self)
+
+    def _game_chosen(self, _index: int) -> None:
+        """The modes of the game chosen; several people on one screen give their names in the next dialog."""
+        from desktop.frame.registration import registration
+        from desktop.frame.seat_table import mode_key
+        from desktop.shell.tables import table_class
+
+        game = self.chosen_game()
+        table, found = table_class(game), registration(game)
+        self.mode.clear()
+        own = tuple(found.mode_tables) if found is not None else ()  # Solonauts first: played on the main window
+        for mode in own + (table.MODES if table is not None else ()):
+            self.mode.addItem(self.tr_.name_of(game, mode_key(game, mode)), mode)
+        self._mode_chosen(0)
+
+    def _mode_chosen(self, _index: int) -> None:
+        solo = self.chosen_mode() == "solonauts"  # the deal rows are Solonauts' alone: hidden, not greyed, for
+        for widget in (self.kind, self.deal, self.ids):  # a game that has no travellers to send home
+            self._form.setRowVisible(widget, solo)
+        self.adjustSize()
+
+    def chosen_game(self) -> str:
+        return str(self.game.currentData())
+
+    def _number_typed(self, text: str) -> None:
+        if text.strip():  # a number typed means that deal
+            self.kind.setCurrentIndex(DEAL_KINDS.index("number"))
+
+    def _kind_chosen(self, _index: int) -> None:
+        if self.chosen_kind() != "number":  # another kind of deal: the number no longer applies
+            self.deal.clear()
+
+    def chosen_kind(self) -> str:
+        return str(self.kind.currentData())
+
+    def accept(self) -> None:
+        """`seed` is the deal to play, or None when it must first be found (winnable, daily)."""
+        self.seed = None
+        if self.chosen_kind() in ("random", "number"):
+            try:
+                deal = parse_deal(self.deal.text())
+            except ValueError:
+                self.error.setText(self.tr_.text("new.bad_deal", text=self.deal.text().strip(), max=MAX_DEAL))
+                accessibility.announce(self.error, self.error.text())
+                return
+            self.seed = random_deal() if deal is None else deal
+        super().accept()
+
+    def options(self) -> dict[str, Any]:
+        return {"ids": self.ids.value()}
+
+    def chosen_mode(self) -> str:
+        return str(self.mode.currentData())
