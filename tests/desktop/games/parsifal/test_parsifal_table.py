@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QKeyEvent, QPaintEvent, QRegion
 from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QWidget
 from table_driver import Dialogs, _send, centre, click, drag, make_window, view_point
 
@@ -16,8 +16,8 @@ from desktop.frame.card_item import CardItem, face_layout
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import PUBLIC, autosave_path
 from desktop.games.parsifal.faces import CARD, DONE, NOT_YET
-from desktop.games.parsifal.scene import (COMMON_KEY, LIMBO_KEY, PENDING_KEY, WIDEST_FLOOR, WIDTH, area_key,
-                                           seal_key)
+from desktop.games.parsifal.scene import (ACTIVE_BAND, AREA_BAND_COLOUR, COMMON_KEY, LIMBO_KEY, PENDING_KEY,
+                                           WIDEST_FLOOR, WIDTH, area_key, seal_key)
 from desktop.games.parsifal.table import ParsifalGame, ParsifalTable
 from desktop.shell.main_window import MainWindow
 from rules.kernel import Move
@@ -658,3 +658,46 @@ def test_cards_grow_as_a_step_by_step_growth_would_through_a_game(main: MainWind
         match.play(rng.choice(match.legal_moves(rng.choice(sorted(match.engine.to_act(match.state))))))
         table.refresh()
     assert any(compared) and not all(compared)  # some cards grew, some did not
+
+
+# --- what a redraw repaints (issue #42) ---------------------------------------------------------
+
+
+class _Painted(QObject):
+    """The viewport's area repainted since the last `clear` (its paint events' regions)."""
+
+    def __init__(self, viewport: QWidget) -> None:
+        super().__init__()
+        self.region = QRegion()
+        viewport.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.Paint:
+            assert isinstance(event, QPaintEvent)
+            self.region = self.region.united(event.region())
+        return False
+
+
+def test_a_turn_passing_repaints_the_two_areas_bands_not_the_areas(main: MainWindow) -> None:
+    """The band of the area whose turn it is changes colour (PAR-15); the rest of both areas, and the cards on them,
+    are not repainted for it: a whole area repainted at each turn was most of a redraw's painting."""
+    table = start(main)
+    lay(table, a=("titurel",), b=("gawan",))  # the deck spent: nobody draws, only the turn passes
+    assert table.play(EndTurn(A))
+    QApplication.processEvents()
+    scene, view = table.scene, table.view
+    painted = _Painted(view.viewport())
+
+    def on_screen(x: float, y: float) -> QPoint:
+        return view.mapFromScene(QPointF(x, y))
+
+    assert table.play(EndTurn(B))
+    QApplication.processEvents()
+    bands = {}
+    for seat in (B, C):
+        ax, ay, aw, ah = scene.area_rects[seat]
+        bands[seat] = on_screen(ax + aw / 2, ay + 8)
+        felt = on_screen(ax + aw - 6, ay + ah - 6)  # the area's lower right corner: bare felt
+        assert painted.region.contains(bands[seat]) and not painted.region.contains(felt)
+    drawn = view.viewport().grab().toImage()  # the bands as the items' kept pixels show them
+    assert drawn.pixelColor(bands[B]).name() == AREA_BAND_COLOUR and drawn.pixelColor(bands[C]).name() == ACTIVE_BAND
