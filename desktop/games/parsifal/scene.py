@@ -12,7 +12,7 @@ from functools import partial
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor
@@ -81,7 +81,7 @@ class ParsifalScene(CardTable):
         self.seating = Seating([], None)
         self.area_rects: dict[int, tuple[float, float, float, float]] = {}
         self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
-        self._growths = Growths(GROWN_KEPT)  # how far each face grows for its text at a scale (_grown)
+        self._growths = _GROWTHS  # how far each face grows for its text at a scale, for every table (_grown)
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
                          ("pending", (self._pending_x(), 5))):
@@ -108,10 +108,8 @@ class ParsifalScene(CardTable):
         # A few artifacts share out the zone's width: wider cards, their rule text on fewer lines, and wider still
         # (as far as their share goes) where a rule text would end in "…" (Dutch "Graal", issue #36).
         share = (COMMON_W - 6) / max(1, len(view.common)) - 6
-        width = min(WIDEST_COMMON, max(COMMON_CARD[0], share))
-        while (self.view_scale is not None and width + GROW_STEP <= share
-               and any(left_out(faces.artifact(artifact, width), self.view_scale) for artifact in view.common)):
-            width += GROW_STEP
+        start = min(WIDEST_COMMON, max(COMMON_CARD[0], share))
+        width = _common_width([faces.artifact(artifact, start) for artifact in view.common], share, self.view_scale)
         for i, artifact in enumerate(view.common):
             self.put(artifact, faces.artifact(artifact, width))
             wanted[artifact] = (QPointF(COMMON_X + 6 + i * (width + 6),
@@ -226,7 +224,7 @@ class ParsifalScene(CardTable):
                scale: float, most: float | None = None) -> CardFace:
         """The face `make` gives at `size`, or taller by up to `spare` (never over `most`), as far as its rule text
         needs to show whole at the view's scale (a card left with "…" while the area has bare felt under it); `most`
-        is TALLEST unless told."""
+        is TALLEST unless told. `make` gives the same face at any size but for its size."""
         face = make(size)
         if self.view_scale is None:
             return face
@@ -237,12 +235,12 @@ class ParsifalScene(CardTable):
             heights.append(heights[-1] + GROW_STEP)
         if len(heights) == 1:
             return face  # no room to grow into: nothing to measure
+        # A taller face of the same words is the face `make` would give at that height, without making its words again.
         step = self._growths.first_whole(
-            (face, seen), len(heights),
-            lambda k: not left_out(face if k == 0 else make((size[0], heights[k])), seen))
+            (face, seen), len(heights), lambda k: not left_out(replace(face, height=heights[k]), seen))
         if step is None:
             step = len(heights) - 1  # all the room there is, and the rest waits in the detail panel
-        return face if step == 0 else make((size[0], heights[step]))
+        return face if step == 0 else replace(face, height=heights[step])
 
     def _tuck(self, view: ParState, holder: str, x: float, first: float, z: float, grid: AreaGrid,
               wanted: dict[str, tuple[QPointF, float]], spare: float = 0.0) -> tuple[float, float]:
@@ -269,10 +267,10 @@ class ParsifalScene(CardTable):
     def _refresh_labels(self, view: ParState) -> None:
         t = self.translator.text
         seating = self.seating
-        self._labels["status"].setText(seating.status)
-        self._labels["common"].setText(t("label.common"))
-        self._labels["limbo"].setText(t("label.limbo_count", count=len(view.limbo)))
-        self._labels["pending"].setText(t("label.declared") if seating.pending else "")
+        _set_label(self._labels["status"], seating.status)
+        _set_label(self._labels["common"], t("label.common"))
+        _set_label(self._labels["limbo"], t("label.limbo_count", count=len(view.limbo)))
+        _set_label(self._labels["pending"], t("label.declared") if seating.pending else "")
         self._labels["pending"].setPos(self._pending_x(), 5)
         for seat, (ax, ay, _aw, _ah) in self.area_rects.items():
             key = f"area:{seat}"
@@ -281,10 +279,10 @@ class ParsifalScene(CardTable):
                 label = self._labels[key] = self._caption((ax + 8, ay + 2), 15)
             label.setPos(ax + 8, ay + 1)
             active = seat == view.active and view.step != "over"
-            label.setBrush(QBrush(QColor("#1d1b16" if active else LABEL)))
             name = self.seating.titles[seat] if seat < len(self.seating.titles) else self._name(seat)
             count = len(view.owned_by(seat))
-            label.setText(t("label.area_active" if active else "label.area", player=name, count=count))
+            _set_label(label, t("label.area_active" if active else "label.area", player=name, count=count),
+                       "#1d1b16" if active else LABEL)
             label.setVisible(True)
         for key, label in self._labels.items():
             if key.startswith("area:") and int(key[5:]) not in self.area_rects:
@@ -385,6 +383,14 @@ class ParsifalScene(CardTable):
         super().mousePressEvent(event)
 
 
+def _set_label(label: QGraphicsSimpleTextItem, text: str, colour: str | None = None) -> None:
+    """A caption says `text` (in `colour`): the same words or colour set again would be laid out and repainted."""
+    if colour is not None and label.brush().color() != QColor(colour):
+        label.setBrush(QBrush(QColor(colour)))
+    if label.text() != text:
+        label.setText(text)
+
+
 def _zone(width: float, height: float, band: str = ZONE_PAPER) -> CardFace:
     """A zone on the felt: a panel, with a coloured band for a player's area."""
     return CardFace(width, height, band, ZONE_PAPER, border=ZONE_BORDER)
@@ -399,7 +405,30 @@ WIDEST = 1.6 * CARD[0]  # a character given its row's spare width: wider lines o
 TALLEST = 1.4 * CARD[1]  # a card grown for its text (ParsifalScene._grown)
 GROW_STEP = 6.0  # a card whose text needs more room grows by this much at a time
 PLATE_TALLEST = 1.75 * PLATE[1]  # an artifact's plate grown for its words: two lines of them under its name
-GROWN_KEPT = 2048  # faces grown to their text that a scene remembers (ParsifalScene._grown)
+GROWN_KEPT = 2048  # faces grown to their text that are remembered (ParsifalScene._grown)
+# How far a face grows for its text at a scale, for every table: the same words at the same size and scale grow alike
+# in any game, and a new table's first redraws need not measure again the cards the last one met (issue #42).
+_GROWTHS = Growths(GROWN_KEPT)
+
+
+def _common_width(faces: list[CardFace], share: float, seen: float | None) -> float:
+    """How wide the common area's artifacts are drawn, given their faces at the width they start from: a step wider
+    at a time, as far as their `share` of the zone goes, until no rule text would end in "…" at the view's scale
+    `seen` (Dutch "Graal", issue #36). Each face's own first width is found by halving, as a card's height is (a
+    wider card never hides more of its text), and kept: a new artifact in the zone measures only itself (issue #42)."""
+    if not faces:
+        return share  # no artifact to draw
+    widths = [faces[0].width]
+    while widths[-1] + GROW_STEP <= share:
+        widths.append(widths[-1] + GROW_STEP)
+    if seen is None or len(widths) == 1:
+        return widths[0]
+
+    def first_whole(face: CardFace, scale: float) -> int:
+        step = _GROWTHS.first_whole(("wider", face, scale), len(widths),
+                                    lambda k: not left_out(replace(face, width=widths[k]), scale))
+        return len(widths) - 1 if step is None else step  # all the room there is: the rest is in the detail panel
+    return widths[max(first_whole(face, seen) for face in faces)]
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ overlays, mission progress, turns by drag and by click, the shared interrupt pro
 explained in the player's language. Rule numbers refer to the PAR digest."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -701,3 +702,64 @@ def test_a_turn_passing_repaints_the_two_areas_bands_not_the_areas(main: MainWin
         assert painted.region.contains(bands[seat]) and not painted.region.contains(felt)
     drawn = view.viewport().grab().toImage()  # the bands as the items' kept pixels show them
     assert drawn.pixelColor(bands[B]).name() == AREA_BAND_COLOUR and drawn.pixelColor(bands[C]).name() == ACTIVE_BAND
+
+
+def test_a_new_table_does_not_measure_again_the_cards_another_table_met(main: MainWindow, qtbot: Any,
+                                                                        dialogs: Dialogs,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """How far a card grows for its words at a scale is the same at any table (PAR-15.3): a second window on the
+    same deal draws its first table without measuring a card again (issue #42), and lays it out alike."""
+    from desktop.games.parsifal import scene as scene_module
+
+    first = start(main)
+    main.resize(1280, 720)
+    QApplication.processEvents()
+    laid = {key: (item.face, item.pos(), item.scale()) for key, item in first.scene.items_by_key.items()}
+    measured: list[object] = []
+    real = scene_module.left_out
+    monkeypatch.setattr(scene_module, "left_out", lambda face, scale: measured.append(face) or real(face, scale))
+    other = make_window(qtbot, dialogs)
+    other.resize(1280, 720)
+    second = start(other)
+    QApplication.processEvents()
+    assert second.scene.view_scale == first.scene.view_scale and measured == []
+    assert {key: (item.face, item.pos(), item.scale()) for key, item in second.scene.items_by_key.items()} == laid
+
+
+def test_the_common_artifacts_widen_as_a_step_by_step_widening_would_through_a_game(
+        main: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The common area's artifacts widen a step at a time while a rule text would be cut (issue #36); each
+    artifact's width is found by halving and kept (issue #42): through a game for six, in English and Dutch, the
+    width is the one a step-by-step widening of them all together gives."""
+    import random
+
+    from desktop.games.parsifal import scene as scene_module
+    from desktop.games.parsifal.scene import GROW_STEP
+
+    real_width = scene_module._common_width
+    real = scene_module.left_out
+    widened: list[bool] = []
+
+    def width(faces: list[Any], share: float, seen: float | None) -> float:
+        found = real_width(faces, share, seen)
+        if faces and seen is not None:
+            expected = faces[0].width
+            while expected + GROW_STEP <= share and any(real(replace(f, width=expected), seen) for f in faces):
+                expected += GROW_STEP
+            widened.append(found > faces[0].width)
+            assert found == expected
+        return found
+
+    monkeypatch.setattr(scene_module, "_common_width", width)
+    for language in ("en", "nl"):
+        main.tr_.set_language(language)
+        table = start(main, players=6, seed=11)
+        main.resize(1280, 720)
+        QApplication.processEvents()
+        match, rng = table.game.match, random.Random(5)
+        for _ in range(40):
+            if match.engine.is_over(match.state):
+                break
+            match.play(rng.choice(match.legal_moves(rng.choice(sorted(match.engine.to_act(match.state))))))
+            table.refresh()
+    assert any(widened) and not all(widened)
