@@ -82,6 +82,7 @@ class ParsifalScene(CardTable):
         self.area_rects: dict[int, tuple[float, float, float, float]] = {}
         self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
         self._growths = _GROWTHS  # how far each face grows for its text at a scale, for every table (_grown)
+        self._areas: dict[int, tuple[object, _AreaDrawing]] = {}  # each area as last drawn, and what it was drawn from
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
                          ("pending", (self._pending_x(), 5))):
@@ -170,55 +171,68 @@ class ParsifalScene(CardTable):
             ax = MARGIN + (seat % cols) * (aw + 10)
             ay = AREAS_Y + (seat // cols) * (ah + 10)
             self.area_rects[seat] = (ax, ay, aw, ah)
-            key = area_key(seat)
-            self.put(key, _zone(aw, ah, ACTIVE_BAND if seat == view.active and view.step != "over"
-                                else AREA_BAND_COLOUR))
-            wanted[key] = (QPointF(ax, ay), 0)
             here = [c for c in view.owned_by(seat) if c not in lying]
             blocker_here = {c: block_on[c] for c in here if lying.get(block_on.get(c, "")) == c}
-            # The tallest column: a character, the blocker lying on it, and all their artifacts in a row under them.
-            tallest = max((_column_height(len(view.held.get(c, [])) + len(view.held.get(blocker_here.get(c, ""), [])),
-                                          c in blocker_here) for c in here), default=CARD[1])
-            grid = _columns(len(here), aw, ah, tallest)
-            scale, size = grid.scale, grid.size
-            for i, character in enumerate(here):
-                dx, dy = grid.places[i]
-                x, y = ax + dx, ay + dy
-                z = 10.0 + i * 10
-                blocked = character in block_on
-                blocker = blocker_here.get(character, "")
-                plates = len(view.held.get(character, [])) + len(view.held.get(blocker, []))
-                # What the row leaves under this column goes to its cards, as far as their texts need it.
-                spare = grid.row_h - _column_height(plates, bool(blocker))
-                face = self._grown(lambda s: faces.character(character, lines_of(character), blocked, blocked, size=s),
+            active = seat == view.active and view.step != "over"
+            # Everything the area's drawing is made of: the same as last time, it is drawn as it was (issue #42).
+            known = (ax, ay, aw, ah, active, self.view_scale, self.translator.language, tuple(
+                (c, lines_of(c), block_on.get(c, ""), tuple(view.held.get(c, ())),
+                 *((b, lines_of(b), self._name(view.owner[b]) if view.owner[b] != seat else "",
+                    tuple(view.held.get(b, ()))) if (b := blocker_here.get(c, "")) else ()))
+                for c in here))
+            kept = self._areas.get(seat)
+            if kept is None or kept[0] != known:
+                kept = self._areas[seat] = (known, self._area(view, seat, here, blocker_here, block_on, lines_of,
+                                                              active))
+            kept[1].lay(self, wanted)
+
+    def _area(self, view: ParState, seat: int, here: list[str], blocker_here: dict[str, str],
+              block_on: dict[str, str], lines_of: Callable[[str], tuple[tuple[str, str, bool], ...]],
+              active: bool) -> _AreaDrawing:
+        """A player's area: its zone, its characters in columns, the blockers lying on them, their artifacts."""
+        faces = self.faces
+        ax, ay, aw, ah = self.area_rects[seat]
+        drawing = _AreaDrawing()
+        drawing.put(area_key(seat), _zone(aw, ah, ACTIVE_BAND if active else AREA_BAND_COLOUR), QPointF(ax, ay), 0, 1.0)
+        # The tallest column: a character, the blocker lying on it, and all their artifacts in a row under them.
+        tallest = max((_column_height(len(view.held.get(c, [])) + len(view.held.get(blocker_here.get(c, ""), [])),
+                                      c in blocker_here) for c in here), default=CARD[1])
+        grid = _columns(len(here), aw, ah, tallest)
+        scale, size = grid.scale, grid.size
+        for i, character in enumerate(here):
+            dx, dy = grid.places[i]
+            x, y = ax + dx, ay + dy
+            z = 10.0 + i * 10
+            blocked = character in block_on
+            blocker = blocker_here.get(character, "")
+            plates = len(view.held.get(character, [])) + len(view.held.get(blocker, []))
+            # What the row leaves under this column goes to its cards, as far as their texts need it.
+            spare = grid.row_h - _column_height(plates, bool(blocker))
+            face = self._grown(lambda s: faces.character(character, lines_of(character), blocked, blocked, size=s),
+                               size, spare, scale)
+            spare -= face.height - size[1]
+            drawing.put(character, face, QPointF(x, y), z, scale)
+            foot = QPointF(x, y + (face.height - COVER) * scale)
+            if blocker:
+                drawing.lain_on[character] = [blocker, *view.held.get(blocker, []), *view.held.get(character, [])]
+                # Over every column of the area: a neighbour must not hide the blocker's band. Its artifacts
+                # come first under it, then the blocked card's own, which the blocker would cover.
+                over = 500.0 + i * 10
+                owner = view.owner[blocker]
+                tag = self._name(owner) if owner != seat else ""  # whose blocker lies here
+                lies = self._grown(lambda s: faces.character(blocker, lines_of(blocker), False, False, tag, s),
                                    size, spare, scale)
-                spare -= face.height - size[1]
-                self.put(character, face)
-                wanted[character] = (QPointF(x, y), z)
-                self.scales[character] = scale
-                foot = QPointF(x, y + (face.height - COVER) * scale)
-                if blocker:
-                    self.lain_on[character] = [blocker, *view.held.get(blocker, []), *view.held.get(character, [])]
-                    # Over every column of the area: a neighbour must not hide the blocker's band. Its artifacts
-                    # come first under it, then the blocked card's own, which the blocker would cover.
-                    over = 500.0 + i * 10
-                    owner = view.owner[blocker]
-                    tag = self._name(owner) if owner != seat else ""  # whose blocker lies here
-                    lies = self._grown(lambda s: faces.character(blocker, lines_of(blocker), False, False, tag, s),
-                                       size, spare, scale)
-                    spare -= lies.height - size[1]
-                    self.put(blocker, lies)
-                    wanted[blocker] = (foot, over)
-                    self.scales[blocker] = scale
-                    after, spare = self._tuck(view, blocker, x, foot.y() + (lies.height - 1) * scale, over, grid,
-                                              wanted, spare)
-                    self._tuck(view, character, x, after, over, grid, wanted, spare)
-                    continue
-                self._tuck(view, character, x, y + (face.height - 1) * scale, z, grid, wanted, spare)
-                if blocked:
-                    self.put(seal_key(character), faces.seal(block_on[character]))
-                    wanted[seal_key(character)] = (foot + QPointF(8, 5) * scale, 500.0 + i * 10)
-                    self.scales[seal_key(character)] = scale
+                spare -= lies.height - size[1]
+                drawing.put(blocker, lies, foot, over, scale)
+                after, spare = self._tuck(view, blocker, x, foot.y() + (lies.height - 1) * scale, over, grid,
+                                          drawing, spare)
+                self._tuck(view, character, x, after, over, grid, drawing, spare)
+                continue
+            self._tuck(view, character, x, y + (face.height - 1) * scale, z, grid, drawing, spare)
+            if blocked:
+                drawing.put(seal_key(character), faces.seal(block_on[character]), foot + QPointF(8, 5) * scale,
+                            500.0 + i * 10, scale)
+        return drawing
 
     def _grown(self, make: Callable[[tuple[float, float]], CardFace], size: tuple[float, float], spare: float,
                scale: float, most: float | None = None) -> CardFace:
@@ -243,7 +257,7 @@ class ParsifalScene(CardTable):
         return face if step == 0 else replace(face, height=heights[step])
 
     def _tuck(self, view: ParState, holder: str, x: float, first: float, z: float, grid: AreaGrid,
-              wanted: dict[str, tuple[QPointF, float]], spare: float = 0.0) -> tuple[float, float]:
+              drawing: _AreaDrawing, spare: float = 0.0) -> tuple[float, float]:
         """The holder's artifacts from `first` down (just under the foot's rounded corners, so both lines of
         the band show), in the order they came (PAR-15.2). A plate whose words would be cut takes a line more
         from the `spare` height its column leaves. Returns where a next plate would go, and the spare left."""
@@ -251,9 +265,7 @@ class ParsifalScene(CardTable):
         for k, artifact in enumerate(view.held.get(holder, [])):
             face = self._grown(partial(self._plate, artifact), (grid.size[0], PLATE[1]), spare, scale, PLATE_TALLEST)
             spare -= face.height - PLATE[1]
-            self.put(artifact, face)
-            wanted[artifact] = (QPointF(x, y), z - 1 + k * 0.01)
-            self.scales[artifact] = scale
+            drawing.put(artifact, face, QPointF(x, y), z - 1 + k * 0.01, scale)
             y += (face.height + 2) * scale
         return y, spare
 
@@ -316,6 +328,7 @@ class ParsifalScene(CardTable):
 
     def retranslate(self) -> None:
         self.faces.clear()
+        self._areas.clear()
         super().retranslate()
 
     # --- where things land ----------------------------------------------------------------
@@ -429,6 +442,27 @@ def _common_width(faces: list[CardFace], share: float, seen: float | None) -> fl
                                     lambda k: not left_out(replace(face, width=widths[k]), scale))
         return len(widths) - 1 if step is None else step  # all the room there is: the rest is in the detail panel
     return widths[max(first_whole(face, seen) for face in faces)]
+
+
+@dataclass
+class _AreaDrawing:
+    """What a player's area puts on the table: each item's face, place, z and scale, and what lies on whom."""
+
+    faces: dict[str, CardFace] = field(default_factory=dict)
+    places: dict[str, tuple[QPointF, float]] = field(default_factory=dict)
+    scales: dict[str, float] = field(default_factory=dict)
+    lain_on: dict[str, list[str]] = field(default_factory=dict)
+
+    def put(self, key: str, face: CardFace, pos: QPointF, z: float, scale: float) -> None:
+        self.faces[key], self.places[key], self.scales[key] = face, (pos, z), scale
+
+    def lay(self, scene: ParsifalScene, wanted: dict[str, tuple[QPointF, float]]) -> None:
+        """Onto the scene, into the places `show` brings the items to."""
+        for key, face in self.faces.items():
+            scene.put(key, face)
+        wanted.update(self.places)
+        scene.scales.update(self.scales)
+        scene.lain_on.update(self.lain_on)
 
 
 @dataclass(frozen=True)

@@ -571,6 +571,7 @@ def test_a_redraw_measures_again_only_the_cards_whose_text_or_room_changed(main:
     assert measured == []
     assert {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()} == laid
     scene._growths.clear()  # as a first drawing
+    scene._areas.clear()
     scene.redraw()
     assert measured  # the characters were measured, and grew as they had
     assert {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()} == laid
