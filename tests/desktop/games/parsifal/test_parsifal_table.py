@@ -764,3 +764,23 @@ def test_the_common_artifacts_widen_as_a_step_by_step_widening_would_through_a_g
             match.play(rng.choice(match.legal_moves(rng.choice(sorted(match.engine.to_act(match.state))))))
             table.refresh()
     assert any(widened) and not all(widened)
+
+
+def test_a_turn_passing_makes_no_face_again_in_the_areas_it_leaves_alone(main: MainWindow,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn passing from A to B changes their areas' bands (PAR-15); C's and D's areas show the same cards, so
+    their faces are not made, measured or grown again (issue #42), and lie where they lay."""
+    table = start(main)
+    lay(table, a=("titurel",), b=("gawan",), c=("kundry",), d=("klingsor",))
+    QApplication.processEvents()
+    scene = table.scene
+    before = {key: (item.face, item.pos()) for key, item in scene.items_by_key.items()}
+    made: list[str] = []
+    real = scene.faces.character
+    monkeypatch.setattr(scene.faces, "character", lambda instance, *args, **kwargs: made.append(instance) or real(
+        instance, *args, **kwargs))
+    assert table.play(EndTurn(A))
+    QApplication.processEvents()
+    assert "kundry" not in made and "klingsor" not in made
+    assert all((scene.items_by_key[key].face, scene.items_by_key[key].pos()) == before[key]
+               for key in ("kundry", "klingsor", area_key(C), area_key(D)))
