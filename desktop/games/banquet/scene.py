@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import ceil
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -91,6 +92,16 @@ class Drawing:
 
 def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM, names: list[str] | None = None,
                 left: float = ROW_X) -> tuple[list[tuple[float, float]], list[QPointF], bool]:
+    """The size and place of each card of a row (_row_layout), laid out once for the same plates, names and room:
+    each redraw lays out every display's row, and most rows have not changed (issue #42)."""
+    sizes, places, full = _row_layout(tuple(plates), room, bottom,
+                                      tuple(plate.title for plate in plates) if names is None else tuple(names), left)
+    return list(sizes), [QPointF(x, y) for x, y in places], full
+
+
+@lru_cache(maxsize=1024)
+def _row_layout(plates: tuple[CardFace, ...], room: float, bottom: float, names: tuple[str, ...],
+                left: float) -> tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...], bool]:
     """The size and place (in the display) of each card of a row `room` wide, given the plates it would
     show in a crowd (name and value) and the cards' `names`, and whether they are full cards: one line of
     full cards while they fit with their names whole, as wide as the row leaves them up to ROW_WIDEST (a
@@ -107,12 +118,11 @@ def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
     per_line = max(1, int((room + 4) // (ROW_CARD[0] + 4)))
     # A full card's name has its width less the margins and three lines under its band (card_item.face_layout).
     card_text = ROW_CARD[0] - 12
-    names = names if names is not None else [plate.title for plate in plates]
     if count <= per_line and all(metrics.horizontalAdvance(word) <= card_text and metrics.boundingRect(
             QRectF(0, 0, card_text, 1000), int(Qt.TextFlag.TextWordWrap), name).height() <= 3 * line
                                  for name in names for word in name.split()):
         width = min(ROW_WIDEST, max(ROW_CARD[0], (room + 4) / max(1, count) - 4))
-        return [(width, ROW_CARD[1])] * count, [QPointF(left + i * (width + 4), ROW_TOP) for i in range(count)], True
+        return ((width, ROW_CARD[1]),) * count, tuple((left + i * (width + 4), ROW_TOP) for i in range(count)), True
 
     def lines_for(plate: CardFace, width: float) -> int:
         """How many lines a plate `width` wide needs for its name (9: more than it can hold)."""
@@ -137,14 +147,14 @@ def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
         heights = [(bottom - ROW_TOP - (lines - 1) * 3) / lines] * lines
         order = list(range(count))
     sizes = [(width, 0.0)] * count
-    places = [QPointF()] * count
+    places = [(0.0, 0.0)] * count
     y = ROW_TOP
     for first, high in zip(range(0, count, columns), heights):
         for k, i in enumerate(order[first:first + columns]):
             sizes[i] = (width, high)
-            places[i] = QPointF(left + k * (width + 4), y)
+            places[i] = (left + k * (width + 4), y)
         y += high + 3
-    return sizes, places, False
+    return tuple(sizes), tuple(places), False
 
 
 class BeltItem(QGraphicsObject):

@@ -553,3 +553,28 @@ def test_the_log_says_who_hosts_next_and_why(qtbot: Any, home: Path, dialogs: Di
     for why in ("doze", "knocked_out", "sits_out"):
         line = bt.event_text(Event(f"next_host_{why}", {"player": 1, "host": 2}))
         assert NAMES[1] in line and NAMES[2] in line and "{" not in line and line != f"next_host_{why}"
+
+
+def test_a_redraw_lays_out_no_display_row_it_laid_out_before(main: MainWindow,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each display's row of accepted cards is laid out by measuring their names (BB-17): a redraw whose rows have
+    not changed measures none again (issue #42), and every card stays where it lay."""
+    from desktop.games.banquet import scene as scene_module
+
+    bt = start(main, 3)
+    rng = random.Random(3)
+    match = bt.game.match
+    for _ in range(40):  # rows fill up as gifts are accepted
+        if match.engine.is_over(match.state):
+            break
+        player = rng.choice(sorted(match.engine.to_act(match.state)))
+        match.play(rng.choice(match.legal_moves(player)))
+        bt.refresh()
+    assert any(match.state.rows)
+    laid = {key: (item.face, item.pos()) for key, item in bt.scene.items_by_key.items()}
+    measured: list[object] = []
+    real = scene_module.QFontMetricsF
+    monkeypatch.setattr(scene_module, "QFontMetricsF", lambda font: measured.append(font) or real(font))
+    bt.scene.redraw()
+    assert measured == []
+    assert {key: (item.face, item.pos()) for key, item in bt.scene.items_by_key.items()} == laid
