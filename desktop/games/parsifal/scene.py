@@ -173,27 +173,28 @@ class ParsifalScene(CardTable):
             self.area_rects[seat] = (ax, ay, aw, ah)
             here = [c for c in view.owned_by(seat) if c not in lying]
             blocker_here = {c: block_on[c] for c in here if lying.get(block_on.get(c, "")) == c}
-            active = seat == view.active and view.step != "over"
-            # Everything the area's drawing is made of: the same as last time, it is drawn as it was (issue #42).
-            known = (ax, ay, aw, ah, active, self.view_scale, self.translator.language, tuple(
+            key = area_key(seat)
+            self.put(key, _zone(aw, ah, ACTIVE_BAND if seat == view.active and view.step != "over"
+                                else AREA_BAND_COLOUR))
+            wanted[key] = (QPointF(ax, ay), 0)
+            # Everything the cards of the area are drawn from: the same as last time, they are laid as they were
+            # (issue #42); a turn passing changes only the band.
+            known = (ax, ay, aw, ah, self.view_scale, self.translator.language, tuple(
                 (c, lines_of(c), block_on.get(c, ""), tuple(view.held.get(c, ())),
                  *((b, lines_of(b), self._name(view.owner[b]) if view.owner[b] != seat else "",
                     tuple(view.held.get(b, ()))) if (b := blocker_here.get(c, "")) else ()))
                 for c in here))
             kept = self._areas.get(seat)
             if kept is None or kept[0] != known:
-                kept = self._areas[seat] = (known, self._area(view, seat, here, blocker_here, block_on, lines_of,
-                                                              active))
+                kept = self._areas[seat] = (known, self._area(view, seat, here, blocker_here, block_on, lines_of))
             kept[1].lay(self, wanted)
 
     def _area(self, view: ParState, seat: int, here: list[str], blocker_here: dict[str, str],
-              block_on: dict[str, str], lines_of: Callable[[str], tuple[tuple[str, str, bool], ...]],
-              active: bool) -> _AreaDrawing:
-        """A player's area: its zone, its characters in columns, the blockers lying on them, their artifacts."""
+              block_on: dict[str, str], lines_of: Callable[[str], tuple[tuple[str, str, bool], ...]]) -> _AreaDrawing:
+        """A player's characters in columns in their area, the blockers lying on them, their artifacts."""
         faces = self.faces
         ax, ay, aw, ah = self.area_rects[seat]
         drawing = _AreaDrawing()
-        drawing.put(area_key(seat), _zone(aw, ah, ACTIVE_BAND if active else AREA_BAND_COLOUR), QPointF(ax, ay), 0, 1.0)
         # The tallest column: a character, the blocker lying on it, and all their artifacts in a row under them.
         tallest = max((_column_height(len(view.held.get(c, [])) + len(view.held.get(blocker_here.get(c, ""), [])),
                                       c in blocker_here) for c in here), default=CARD[1])
