@@ -237,6 +237,7 @@ class BanquetScene(CardTable):
         self.picked_list.setZValue(3)  # over the tray's zone
         self.addItem(self.picked_list)
         self._name_labels: dict[int, QGraphicsSimpleTextItem] = {}
+        self._displays: dict[int, tuple[object, list[tuple[str, CardFace, QPointF, float]]]] = {}  # as last drawn
 
     # --- positions ------------------------------------------------------------------------
 
@@ -340,17 +341,52 @@ class BanquetScene(CardTable):
         return f"{name} {fate}" if fate.startswith("→") else f"{name} ({fate})" if fate else name
 
     def _display(self, seat: int, drawing: Drawing, put: Callable[[str, CardFace, QPointF, float], None]) -> None:
-        view, faces, t = drawing.view, self.faces, self.translator.text
+        view = drawing.view
         origin = self.display_origin(seat, view.seats)
         name = drawing.names[seat] if seat < len(drawing.names) else str(seat + 1)
-        put(seat_key(seat), faces.plate(DISPLAY[0], DISPLAY[1], "", drawing.status.get(seat, ""), "",
-                                        drawing.acting == seat), origin, 0)
+        pending = view.pending
+        holds = view.holder == seat and view.slots["gift"] is not None or pending is not None and pending.to == seat
+        # Everything the display's cards are drawn from, as the eyes looking now see it: the same as last time, they
+        # are laid as they were (issue #42).
+        known = (view.seats, drawing.status.get(seat, ""), drawing.acting == seat, view.guests[seat],
+                 seat in drawing.winners, drawing.progress.get(seat, ""), tuple(view.privileges[seat]),
+                 tuple(view.rows[seat]), holds, pending.card if pending is not None and pending.to == seat else "",
+                 self.translator.language)
+        kept = self._displays.get(seat)
+        if kept is None or kept[0] != known:
+            kept = self._displays[seat] = (known, self._display_cards(seat, drawing, origin, holds))
+        for key, face, pos, z in kept[1]:
+            put(key, face, pos, z)
         caption = self._name_labels.get(seat)
         if caption is None:
             caption = self._name_labels[seat] = self.label((0, 0), pixel=15, bold=True, colour="#ffffff")
             caption.setZValue(5)
         caption.setPos(origin.x() + 8, origin.y())
         set_text(caption, name)
+        belt = self.belts.get(seat)
+        if belt is None:
+            belt = self.belts[seat] = BeltItem()
+            self.addItem(belt)
+        belt.setPos(origin + BELT_AT)
+        belt.setZValue(1)
+        belt.set_state(view.belts[seat], view.guests[seat] is not None)
+        note = self._seat_labels.get(seat)
+        if note is None:
+            note = self._seat_labels[seat] = self.label((0, 0), pixel=14)
+        note.setPos(origin.x() + BELT_AT.x() + 4, origin.y() + BELT_AT.y() + BELT_SIZE[1] + 6)  # clear of a ringed privilege
+        set_text(note, drawing.seat_notes.get(seat, ""))
+
+    def _display_cards(self, seat: int, drawing: Drawing, origin: QPointF,
+                       holds: bool) -> list[tuple[str, CardFace, QPointF, float]]:
+        """A display's plate, guest, privileges, row and the card waiting for a choice: key, face, place, z."""
+        view, faces, t = drawing.view, self.faces, self.translator.text
+        cards: list[tuple[str, CardFace, QPointF, float]] = []
+
+        def put(key: str, face: CardFace, pos: QPointF, z: float) -> None:
+            cards.append((key, face, pos, z))
+
+        put(seat_key(seat), faces.plate(DISPLAY[0], DISPLAY[1], "", drawing.status.get(seat, ""), "",
+                                        drawing.acting == seat), origin, 0)
         guest = view.guests[seat]
         if guest is None:
             face = faces.back(t("table.sits_out"), GUEST)
@@ -380,7 +416,6 @@ class BanquetScene(CardTable):
                 origin + QPointF(8, DISPLAY[1] - 4 - (i + 1) * (PRIVILEGE[1] + 4)), 1)
         row = view.rows[seat]
         pending = view.pending
-        holds = view.holder == seat and view.slots["gift"] is not None or pending is not None and pending.to == seat
         # The gift's place is kept free only while needed; a widened guest takes its extra width from the row.
         room = (ROW_WIDTH if holds else DISPLAY[0] - ROW_X - 8) - (row_x - ROW_X)
         plates = [faces.row_plate(card, ROW_CARD) for card in row]
@@ -391,18 +426,7 @@ class BanquetScene(CardTable):
             put(card, faces.action(card, size) if full else faces.row_plate(card, size), origin + pos, 2 + i)
         if pending is not None and pending.to == seat:
             put(pending.card, faces.action(pending.card, ROW_CARD, t("table.waiting")), origin + GIFT_AT, 30)
-        belt = self.belts.get(seat)
-        if belt is None:
-            belt = self.belts[seat] = BeltItem()
-            self.addItem(belt)
-        belt.setPos(origin + BELT_AT)
-        belt.setZValue(1)
-        belt.set_state(view.belts[seat], guest is not None)
-        note = self._seat_labels.get(seat)
-        if note is None:
-            note = self._seat_labels[seat] = self.label((0, 0), pixel=14)
-        note.setPos(origin.x() + BELT_AT.x() + 4, origin.y() + BELT_AT.y() + BELT_SIZE[1] + 6)  # clear of a ringed privilege
-        set_text(note, drawing.seat_notes.get(seat, ""))
+        return cards
 
     def _captions(self, drawing: Drawing) -> None:
         lines = drawing.lines
@@ -423,6 +447,7 @@ class BanquetScene(CardTable):
 
     def retranslate(self) -> None:
         self.faces.clear()
+        self._displays.clear()
         super().retranslate()
 
     def own_cards(self) -> list[str]:

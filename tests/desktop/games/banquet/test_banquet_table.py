@@ -578,3 +578,27 @@ def test_a_redraw_lays_out_no_display_row_it_laid_out_before(main: MainWindow,
     bt.scene.redraw()
     assert measured == []
     assert {key: (item.face, item.pos()) for key, item in bt.scene.items_by_key.items()} == laid
+
+
+def test_a_redraw_makes_no_face_again_for_the_displays_it_leaves_alone(main: MainWindow,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A display's plate, guest, privileges and row are drawn from what its viewer may see of them (BB-17): the same
+    as last time, they are laid as they were, their faces not made or grown again (issue #42)."""
+    bt = start(main, 5)
+    rng = random.Random(5)
+    match = bt.game.match
+    for _ in range(25):
+        if match.engine.is_over(match.state):
+            break
+        match.play(rng.choice(match.legal_moves(rng.choice(sorted(match.engine.to_act(match.state))))))
+        bt.refresh()
+    laid = {key: (item.face, item.pos()) for key, item in bt.scene.items_by_key.items()}
+    made: list[str] = []
+    faces = bt.scene.faces
+    for name in ("plate", "guest", "privilege", "row_plate"):
+        real = getattr(faces, name)
+        monkeypatch.setattr(faces, name, lambda *args, real=real, name=name, **kwargs: made.append(name) or real(
+            *args, **kwargs))
+    bt.scene.redraw()
+    assert made == []
+    assert {key: (item.face, item.pos()) for key, item in bt.scene.items_by_key.items()} == laid
