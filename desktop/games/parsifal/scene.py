@@ -83,6 +83,7 @@ class ParsifalScene(CardTable):
         self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
         self._growths = _GROWTHS  # how far each face grows for its text at a scale, for every table (_grown)
         self._areas: dict[int, tuple[object, _AreaDrawing]] = {}  # each area as last drawn, and what it was drawn from
+        self._said: object = None  # what the captions were last made from (_refresh_labels)
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
                          ("pending", (self._pending_x(), 5))):
@@ -278,22 +279,27 @@ class ParsifalScene(CardTable):
         return names[seat] if seat < len(names) else str(seat + 1)
 
     def _refresh_labels(self, view: ParState) -> None:
-        t = self.translator.text
         seating = self.seating
+        areas = tuple((seat, rect, seat == view.active and view.step != "over",
+                       seating.titles[seat] if seat < len(seating.titles) else self._name(seat),
+                       len(view.owned_by(seat))) for seat, rect in self.area_rects.items())
+        said = (seating.status, len(view.limbo), bool(seating.pending), self.sceneRect().width(), areas,
+                self.translator.language)
+        if said == self._said:
+            return  # the same words in the same places: nothing to say again (issue #42)
+        self._said = said
+        t = self.translator.text
         _set_label(self._labels["status"], seating.status)
         _set_label(self._labels["common"], t("label.common"))
         _set_label(self._labels["limbo"], t("label.limbo_count", count=len(view.limbo)))
         _set_label(self._labels["pending"], t("label.declared") if seating.pending else "")
         self._labels["pending"].setPos(self._pending_x(), 5)
-        for seat, (ax, ay, _aw, _ah) in self.area_rects.items():
+        for seat, (ax, ay, _aw, _ah), active, name, count in areas:
             key = f"area:{seat}"
             label = self._labels.get(key)
             if label is None:
                 label = self._labels[key] = self._caption((ax + 8, ay + 2), 15)
             label.setPos(ax + 8, ay + 1)
-            active = seat == view.active and view.step != "over"
-            name = self.seating.titles[seat] if seat < len(self.seating.titles) else self._name(seat)
-            count = len(view.owned_by(seat))
             _set_label(label, t("label.area_active" if active else "label.area", player=name, count=count),
                        "#1d1b16" if active else LABEL)
             label.setVisible(True)
@@ -330,6 +336,7 @@ class ParsifalScene(CardTable):
     def retranslate(self) -> None:
         self.faces.clear()
         self._areas.clear()
+        self._said = None
         super().retranslate()
 
     # --- where things land ----------------------------------------------------------------
