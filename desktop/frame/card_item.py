@@ -98,7 +98,7 @@ class CardItem(QGraphicsObject):
         return self._face
 
     def set_face(self, face: CardFace) -> None:
-        if face != self._face:
+        if face is not self._face and face != self._face:  # a redraw mostly gives each card the face it kept
             old = self._face
             if (face.width, face.height) != (old.width, old.height):
                 self.prepareGeometryChange()
