@@ -99,13 +99,18 @@ class CardItem(QGraphicsObject):
         return self._face
 
     def set_face(self, face: CardFace) -> None:
-        # Most redraws give most cards the very face they have (the tables keep their faces): no field compared.
-        if face is not self._face and face != self._face:
-            if (face.width, face.height) != (self._face.width, self._face.height):
+        if face is not self._face and face != self._face:  # a redraw mostly gives each card the face it kept
+            old = self._face
+            if (face.width, face.height) != (old.width, old.height):
                 self.prepareGeometryChange()
                 self._bounds = _bounds(face)
             self._face = face
-            self.update()
+            if _band_only(old, face):
+                # A turn passing recolours a whole area's band: repainting the area and every card on it for that
+                # cost most of a redraw (issue #42). Qt keeps one rectangle to repaint per item: the band's.
+                self.update(QRectF(-3, -3, face.width + 6, BAND + 6))
+            else:
+                self.update()
 
     def set_scale(self, scale: float) -> None:
         # Qt's setScale marks the item's area for repainting and its place in the scene's index for updating even
@@ -195,6 +200,13 @@ class CardItem(QGraphicsObject):
 def _bounds(face: CardFace) -> QRectF:
     """A card's item rectangle: the face, and 3 px around it for the selection and highlight outlines."""
     return QRectF(-3, -3, face.width + 6, face.height + 6)
+
+
+def _band_only(old: CardFace, new: CardFace) -> bool:
+    """Whether `new` differs from `old` only in its band's colour and number: then nothing else on it moves (on a
+    face with no kind label: a long one would go under the band, in the band's colour)."""
+    return (not (old.plate or old.face_down or old.kind_label or new.kind_label)
+            and replace(old, header="", year="") == replace(new, header="", year=""))
 
 
 RENDERED_BYTES = 16 << 20  # faces kept painted (CardItem.paint): a few hundred cards at a large window's size

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import ceil
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -91,6 +92,16 @@ class Drawing:
 
 def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM, names: list[str] | None = None,
                 left: float = ROW_X) -> tuple[list[tuple[float, float]], list[QPointF], bool]:
+    """The size and place of each card of a row (_row_layout), laid out once for the same plates, names and room:
+    each redraw lays out every display's row, and most rows have not changed (issue #42)."""
+    sizes, places, full = _row_layout(tuple(plates), room, bottom,
+                                      tuple(plate.title for plate in plates) if names is None else tuple(names), left)
+    return list(sizes), [QPointF(x, y) for x, y in places], full
+
+
+@lru_cache(maxsize=1024)
+def _row_layout(plates: tuple[CardFace, ...], room: float, bottom: float, names: tuple[str, ...],
+                left: float) -> tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...], bool]:
     """The size and place (in the display) of each card of a row `room` wide, given the plates it would
     show in a crowd (name and value) and the cards' `names`, and whether they are full cards: one line of
     full cards while they fit with their names whole, as wide as the row leaves them up to ROW_WIDEST (a
@@ -107,12 +118,11 @@ def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
     per_line = max(1, int((room + 4) // (ROW_CARD[0] + 4)))
     # A full card's name has its width less the margins and three lines under its band (card_item.face_layout).
     card_text = ROW_CARD[0] - 12
-    names = names if names is not None else [plate.title for plate in plates]
     if count <= per_line and all(metrics.horizontalAdvance(word) <= card_text and metrics.boundingRect(
             QRectF(0, 0, card_text, 1000), int(Qt.TextFlag.TextWordWrap), name).height() <= 3 * line
                                  for name in names for word in name.split()):
         width = min(ROW_WIDEST, max(ROW_CARD[0], (room + 4) / max(1, count) - 4))
-        return [(width, ROW_CARD[1])] * count, [QPointF(left + i * (width + 4), ROW_TOP) for i in range(count)], True
+        return ((width, ROW_CARD[1]),) * count, tuple((left + i * (width + 4), ROW_TOP) for i in range(count)), True
 
     def lines_for(plate: CardFace, width: float) -> int:
         """How many lines a plate `width` wide needs for its name (9: more than it can hold)."""
@@ -137,14 +147,14 @@ def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM,
         heights = [(bottom - ROW_TOP - (lines - 1) * 3) / lines] * lines
         order = list(range(count))
     sizes = [(width, 0.0)] * count
-    places = [QPointF()] * count
+    places = [(0.0, 0.0)] * count
     y = ROW_TOP
     for first, high in zip(range(0, count, columns), heights):
         for k, i in enumerate(order[first:first + columns]):
             sizes[i] = (width, high)
-            places[i] = QPointF(left + k * (width + 4), y)
+            places[i] = (left + k * (width + 4), y)
         y += high + 3
-    return sizes, places, False
+    return tuple(sizes), tuple(places), False
 
 
 class BeltItem(QGraphicsObject):
@@ -227,6 +237,7 @@ class BanquetScene(CardTable):
         self.picked_list.setZValue(3)  # over the tray's zone
         self.addItem(self.picked_list)
         self._name_labels: dict[int, QGraphicsSimpleTextItem] = {}
+        self._displays: dict[int, tuple[object, list[tuple[str, CardFace, QPointF, float]]]] = {}  # as last drawn
 
     # --- positions ------------------------------------------------------------------------
 
@@ -330,17 +341,52 @@ class BanquetScene(CardTable):
         return f"{name} {fate}" if fate.startswith("→") else f"{name} ({fate})" if fate else name
 
     def _display(self, seat: int, drawing: Drawing, put: Callable[[str, CardFace, QPointF, float], None]) -> None:
-        view, faces, t = drawing.view, self.faces, self.translator.text
+        view = drawing.view
         origin = self.display_origin(seat, view.seats)
         name = drawing.names[seat] if seat < len(drawing.names) else str(seat + 1)
-        put(seat_key(seat), faces.plate(DISPLAY[0], DISPLAY[1], "", drawing.status.get(seat, ""), "",
-                                        drawing.acting == seat), origin, 0)
+        pending = view.pending
+        holds = view.holder == seat and view.slots["gift"] is not None or pending is not None and pending.to == seat
+        # Everything the display's cards are drawn from, as the eyes looking now see it: the same as last time, they
+        # are laid as they were (issue #42).
+        known = (view.seats, drawing.status.get(seat, ""), drawing.acting == seat, view.guests[seat],
+                 seat in drawing.winners, drawing.progress.get(seat, ""), tuple(view.privileges[seat]),
+                 tuple(view.rows[seat]), holds, pending.card if pending is not None and pending.to == seat else "",
+                 self.translator.language)
+        kept = self._displays.get(seat)
+        if kept is None or kept[0] != known:
+            kept = self._displays[seat] = (known, self._display_cards(seat, drawing, origin, holds))
+        for key, face, pos, z in kept[1]:
+            put(key, face, pos, z)
         caption = self._name_labels.get(seat)
         if caption is None:
             caption = self._name_labels[seat] = self.label((0, 0), pixel=15, bold=True, colour="#ffffff")
             caption.setZValue(5)
         caption.setPos(origin.x() + 8, origin.y())
         set_text(caption, name)
+        belt = self.belts.get(seat)
+        if belt is None:
+            belt = self.belts[seat] = BeltItem()
+            self.addItem(belt)
+        belt.setPos(origin + BELT_AT)
+        belt.setZValue(1)
+        belt.set_state(view.belts[seat], view.guests[seat] is not None)
+        note = self._seat_labels.get(seat)
+        if note is None:
+            note = self._seat_labels[seat] = self.label((0, 0), pixel=14)
+        note.setPos(origin.x() + BELT_AT.x() + 4, origin.y() + BELT_AT.y() + BELT_SIZE[1] + 6)  # clear of a ringed privilege
+        set_text(note, drawing.seat_notes.get(seat, ""))
+
+    def _display_cards(self, seat: int, drawing: Drawing, origin: QPointF,
+                       holds: bool) -> list[tuple[str, CardFace, QPointF, float]]:
+        """A display's plate, guest, privileges, row and the card waiting for a choice: key, face, place, z."""
+        view, faces, t = drawing.view, self.faces, self.translator.text
+        cards: list[tuple[str, CardFace, QPointF, float]] = []
+
+        def put(key: str, face: CardFace, pos: QPointF, z: float) -> None:
+            cards.append((key, face, pos, z))
+
+        put(seat_key(seat), faces.plate(DISPLAY[0], DISPLAY[1], "", drawing.status.get(seat, ""), "",
+                                        drawing.acting == seat), origin, 0)
         guest = view.guests[seat]
         if guest is None:
             face = faces.back(t("table.sits_out"), GUEST)
@@ -370,7 +416,6 @@ class BanquetScene(CardTable):
                 origin + QPointF(8, DISPLAY[1] - 4 - (i + 1) * (PRIVILEGE[1] + 4)), 1)
         row = view.rows[seat]
         pending = view.pending
-        holds = view.holder == seat and view.slots["gift"] is not None or pending is not None and pending.to == seat
         # The gift's place is kept free only while needed; a widened guest takes its extra width from the row.
         room = (ROW_WIDTH if holds else DISPLAY[0] - ROW_X - 8) - (row_x - ROW_X)
         plates = [faces.row_plate(card, ROW_CARD) for card in row]
@@ -381,18 +426,7 @@ class BanquetScene(CardTable):
             put(card, faces.action(card, size) if full else faces.row_plate(card, size), origin + pos, 2 + i)
         if pending is not None and pending.to == seat:
             put(pending.card, faces.action(pending.card, ROW_CARD, t("table.waiting")), origin + GIFT_AT, 30)
-        belt = self.belts.get(seat)
-        if belt is None:
-            belt = self.belts[seat] = BeltItem()
-            self.addItem(belt)
-        belt.setPos(origin + BELT_AT)
-        belt.setZValue(1)
-        belt.set_state(view.belts[seat], guest is not None)
-        note = self._seat_labels.get(seat)
-        if note is None:
-            note = self._seat_labels[seat] = self.label((0, 0), pixel=14)
-        note.setPos(origin.x() + BELT_AT.x() + 4, origin.y() + BELT_AT.y() + BELT_SIZE[1] + 6)  # clear of a ringed privilege
-        set_text(note, drawing.seat_notes.get(seat, ""))
+        return cards
 
     def _captions(self, drawing: Drawing) -> None:
         lines = drawing.lines
@@ -413,6 +447,7 @@ class BanquetScene(CardTable):
 
     def retranslate(self) -> None:
         self.faces.clear()
+        self._displays.clear()
         super().retranslate()
 
     def own_cards(self) -> list[str]:

@@ -12,7 +12,7 @@ from functools import partial
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor
@@ -81,7 +81,9 @@ class ParsifalScene(CardTable):
         self.seating = Seating([], None)
         self.area_rects: dict[int, tuple[float, float, float, float]] = {}
         self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
-        self._growths = Growths(GROWN_KEPT)  # how far each face grows for its text at a scale (_grown)
+        self._growths = _GROWTHS  # how far each face grows for its text at a scale, for every table (_grown)
+        self._areas: dict[int, tuple[object, _AreaDrawing]] = {}  # each area as last drawn, and what it was drawn from
+        self._said: object = None  # what the captions were last made from (_refresh_labels)
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
                          ("pending", (self._pending_x(), 5))):
@@ -108,10 +110,8 @@ class ParsifalScene(CardTable):
         # A few artifacts share out the zone's width: wider cards, their rule text on fewer lines, and wider still
         # (as far as their share goes) where a rule text would end in "…" (Dutch "Graal", issue #36).
         share = (COMMON_W - 6) / max(1, len(view.common)) - 6
-        width = min(WIDEST_COMMON, max(COMMON_CARD[0], share))
-        while (self.view_scale is not None and width + GROW_STEP <= share
-               and any(left_out(faces.artifact(artifact, width), self.view_scale) for artifact in view.common)):
-            width += GROW_STEP
+        start = min(WIDEST_COMMON, max(COMMON_CARD[0], share))
+        width = _common_width([faces.artifact(artifact, start) for artifact in view.common], share, self.view_scale)
         for i, artifact in enumerate(view.common):
             self.put(artifact, faces.artifact(artifact, width))
             wanted[artifact] = (QPointF(COMMON_X + 6 + i * (width + 6),
@@ -172,61 +172,75 @@ class ParsifalScene(CardTable):
             ax = MARGIN + (seat % cols) * (aw + 10)
             ay = AREAS_Y + (seat // cols) * (ah + 10)
             self.area_rects[seat] = (ax, ay, aw, ah)
+            here = [c for c in view.owned_by(seat) if c not in lying]
+            blocker_here = {c: block_on[c] for c in here if lying.get(block_on.get(c, "")) == c}
             key = area_key(seat)
             self.put(key, _zone(aw, ah, ACTIVE_BAND if seat == view.active and view.step != "over"
                                 else AREA_BAND_COLOUR))
             wanted[key] = (QPointF(ax, ay), 0)
-            here = [c for c in view.owned_by(seat) if c not in lying]
-            blocker_here = {c: block_on[c] for c in here if lying.get(block_on.get(c, "")) == c}
-            # The tallest column: a character, the blocker lying on it, and all their artifacts in a row under them.
-            tallest = max((_column_height(len(view.held.get(c, [])) + len(view.held.get(blocker_here.get(c, ""), [])),
-                                          c in blocker_here) for c in here), default=CARD[1])
-            grid = _columns(len(here), aw, ah, tallest)
-            scale, size = grid.scale, grid.size
-            for i, character in enumerate(here):
-                dx, dy = grid.places[i]
-                x, y = ax + dx, ay + dy
-                z = 10.0 + i * 10
-                blocked = character in block_on
-                blocker = blocker_here.get(character, "")
-                plates = len(view.held.get(character, [])) + len(view.held.get(blocker, []))
-                # What the row leaves under this column goes to its cards, as far as their texts need it.
-                spare = grid.row_h - _column_height(plates, bool(blocker))
-                face = self._grown(lambda s: faces.character(character, lines_of(character), blocked, blocked, size=s),
+            # Everything the cards of the area are drawn from: the same as last time, they are laid as they were
+            # (issue #42); a turn passing changes only the band.
+            known = (ax, ay, aw, ah, self.view_scale, self.translator.language, tuple(
+                (c, lines_of(c), block_on.get(c, ""), tuple(view.held.get(c, ())),
+                 *((b, lines_of(b), self._name(view.owner[b]) if view.owner[b] != seat else "",
+                    tuple(view.held.get(b, ()))) if (b := blocker_here.get(c, "")) else ()))
+                for c in here))
+            kept = self._areas.get(seat)
+            if kept is None or kept[0] != known:
+                kept = self._areas[seat] = (known, self._area(view, seat, here, blocker_here, block_on, lines_of))
+            kept[1].lay(self, wanted)
+
+    def _area(self, view: ParState, seat: int, here: list[str], blocker_here: dict[str, str],
+              block_on: dict[str, str], lines_of: Callable[[str], tuple[tuple[str, str, bool], ...]]) -> _AreaDrawing:
+        """A player's characters in columns in their area, the blockers lying on them, their artifacts."""
+        faces = self.faces
+        ax, ay, aw, ah = self.area_rects[seat]
+        drawing = _AreaDrawing()
+        # The tallest column: a character, the blocker lying on it, and all their artifacts in a row under them.
+        tallest = max((_column_height(len(view.held.get(c, [])) + len(view.held.get(blocker_here.get(c, ""), [])),
+                                      c in blocker_here) for c in here), default=CARD[1])
+        grid = _columns(len(here), aw, ah, tallest)
+        scale, size = grid.scale, grid.size
+        for i, character in enumerate(here):
+            dx, dy = grid.places[i]
+            x, y = ax + dx, ay + dy
+            z = 10.0 + i * 10
+            blocked = character in block_on
+            blocker = blocker_here.get(character, "")
+            plates = len(view.held.get(character, [])) + len(view.held.get(blocker, []))
+            # What the row leaves under this column goes to its cards, as far as their texts need it.
+            spare = grid.row_h - _column_height(plates, bool(blocker))
+            face = self._grown(lambda s: faces.character(character, lines_of(character), blocked, blocked, size=s),
+                               size, spare, scale)
+            spare -= face.height - size[1]
+            drawing.put(character, face, QPointF(x, y), z, scale)
+            foot = QPointF(x, y + (face.height - COVER) * scale)
+            if blocker:
+                drawing.lain_on[character] = [blocker, *view.held.get(blocker, []), *view.held.get(character, [])]
+                # Over every column of the area: a neighbour must not hide the blocker's band. Its artifacts
+                # come first under it, then the blocked card's own, which the blocker would cover.
+                over = 500.0 + i * 10
+                owner = view.owner[blocker]
+                tag = self._name(owner) if owner != seat else ""  # whose blocker lies here
+                lies = self._grown(lambda s: faces.character(blocker, lines_of(blocker), False, False, tag, s),
                                    size, spare, scale)
-                spare -= face.height - size[1]
-                self.put(character, face)
-                wanted[character] = (QPointF(x, y), z)
-                self.scales[character] = scale
-                foot = QPointF(x, y + (face.height - COVER) * scale)
-                if blocker:
-                    self.lain_on[character] = [blocker, *view.held.get(blocker, []), *view.held.get(character, [])]
-                    # Over every column of the area: a neighbour must not hide the blocker's band. Its artifacts
-                    # come first under it, then the blocked card's own, which the blocker would cover.
-                    over = 500.0 + i * 10
-                    owner = view.owner[blocker]
-                    tag = self._name(owner) if owner != seat else ""  # whose blocker lies here
-                    lies = self._grown(lambda s: faces.character(blocker, lines_of(blocker), False, False, tag, s),
-                                       size, spare, scale)
-                    spare -= lies.height - size[1]
-                    self.put(blocker, lies)
-                    wanted[blocker] = (foot, over)
-                    self.scales[blocker] = scale
-                    after, spare = self._tuck(view, blocker, x, foot.y() + (lies.height - 1) * scale, over, grid,
-                                              wanted, spare)
-                    self._tuck(view, character, x, after, over, grid, wanted, spare)
-                    continue
-                self._tuck(view, character, x, y + (face.height - 1) * scale, z, grid, wanted, spare)
-                if blocked:
-                    self.put(seal_key(character), faces.seal(block_on[character]))
-                    wanted[seal_key(character)] = (foot + QPointF(8, 5) * scale, 500.0 + i * 10)
-                    self.scales[seal_key(character)] = scale
+                spare -= lies.height - size[1]
+                drawing.put(blocker, lies, foot, over, scale)
+                after, spare = self._tuck(view, blocker, x, foot.y() + (lies.height - 1) * scale, over, grid,
+                                          drawing, spare)
+                self._tuck(view, character, x, after, over, grid, drawing, spare)
+                continue
+            self._tuck(view, character, x, y + (face.height - 1) * scale, z, grid, drawing, spare)
+            if blocked:
+                drawing.put(seal_key(character), faces.seal(block_on[character]), foot + QPointF(8, 5) * scale,
+                            500.0 + i * 10, scale)
+        return drawing
 
     def _grown(self, make: Callable[[tuple[float, float]], CardFace], size: tuple[float, float], spare: float,
                scale: float, most: float | None = None) -> CardFace:
         """The face `make` gives at `size`, or taller by up to `spare` (never over `most`), as far as its rule text
         needs to show whole at the view's scale (a card left with "…" while the area has bare felt under it); `most`
-        is TALLEST unless told."""
+        is TALLEST unless told. `make` gives the same face at any size but for its size."""
         face = make(size)
         if self.view_scale is None:
             return face
@@ -237,15 +251,15 @@ class ParsifalScene(CardTable):
             heights.append(heights[-1] + GROW_STEP)
         if len(heights) == 1:
             return face  # no room to grow into: nothing to measure
+        # A taller face of the same words is the face `make` would give at that height, without making its words again.
         step = self._growths.first_whole(
-            (face, seen), len(heights),
-            lambda k: not left_out(face if k == 0 else make((size[0], heights[k])), seen))
+            (face, seen), len(heights), lambda k: not left_out(replace(face, height=heights[k]), seen))
         if step is None:
             step = len(heights) - 1  # all the room there is, and the rest waits in the detail panel
-        return face if step == 0 else make((size[0], heights[step]))
+        return face if step == 0 else replace(face, height=heights[step])
 
     def _tuck(self, view: ParState, holder: str, x: float, first: float, z: float, grid: AreaGrid,
-              wanted: dict[str, tuple[QPointF, float]], spare: float = 0.0) -> tuple[float, float]:
+              drawing: _AreaDrawing, spare: float = 0.0) -> tuple[float, float]:
         """The holder's artifacts from `first` down (just under the foot's rounded corners, so both lines of
         the band show), in the order they came (PAR-15.2). A plate whose words would be cut takes a line more
         from the `spare` height its column leaves. Returns where a next plate would go, and the spare left."""
@@ -253,9 +267,7 @@ class ParsifalScene(CardTable):
         for k, artifact in enumerate(view.held.get(holder, [])):
             face = self._grown(partial(self._plate, artifact), (grid.size[0], PLATE[1]), spare, scale, PLATE_TALLEST)
             spare -= face.height - PLATE[1]
-            self.put(artifact, face)
-            wanted[artifact] = (QPointF(x, y), z - 1 + k * 0.01)
-            self.scales[artifact] = scale
+            drawing.put(artifact, face, QPointF(x, y), z - 1 + k * 0.01, scale)
             y += (face.height + 2) * scale
         return y, spare
 
@@ -267,24 +279,29 @@ class ParsifalScene(CardTable):
         return names[seat] if seat < len(names) else str(seat + 1)
 
     def _refresh_labels(self, view: ParState) -> None:
-        t = self.translator.text
         seating = self.seating
-        self._labels["status"].setText(seating.status)
-        self._labels["common"].setText(t("label.common"))
-        self._labels["limbo"].setText(t("label.limbo_count", count=len(view.limbo)))
-        self._labels["pending"].setText(t("label.declared") if seating.pending else "")
+        areas = tuple((seat, rect, seat == view.active and view.step != "over",
+                       seating.titles[seat] if seat < len(seating.titles) else self._name(seat),
+                       len(view.owned_by(seat))) for seat, rect in self.area_rects.items())
+        said = (seating.status, len(view.limbo), bool(seating.pending), self.sceneRect().width(), areas,
+                self.translator.language)
+        if said == self._said:
+            return  # the same words in the same places: nothing to say again (issue #42)
+        self._said = said
+        t = self.translator.text
+        _set_label(self._labels["status"], seating.status)
+        _set_label(self._labels["common"], t("label.common"))
+        _set_label(self._labels["limbo"], t("label.limbo_count", count=len(view.limbo)))
+        _set_label(self._labels["pending"], t("label.declared") if seating.pending else "")
         self._labels["pending"].setPos(self._pending_x(), 5)
-        for seat, (ax, ay, _aw, _ah) in self.area_rects.items():
+        for seat, (ax, ay, _aw, _ah), active, name, count in areas:
             key = f"area:{seat}"
             label = self._labels.get(key)
             if label is None:
                 label = self._labels[key] = self._caption((ax + 8, ay + 2), 15)
             label.setPos(ax + 8, ay + 1)
-            active = seat == view.active and view.step != "over"
-            label.setBrush(QBrush(QColor("#1d1b16" if active else LABEL)))
-            name = self.seating.titles[seat] if seat < len(self.seating.titles) else self._name(seat)
-            count = len(view.owned_by(seat))
-            label.setText(t("label.area_active" if active else "label.area", player=name, count=count))
+            _set_label(label, t("label.area_active" if active else "label.area", player=name, count=count),
+                       "#1d1b16" if active else LABEL)
             label.setVisible(True)
         for key, label in self._labels.items():
             if key.startswith("area:") and int(key[5:]) not in self.area_rects:
@@ -318,6 +335,8 @@ class ParsifalScene(CardTable):
 
     def retranslate(self) -> None:
         self.faces.clear()
+        self._areas.clear()
+        self._said = None
         super().retranslate()
 
     # --- where things land ----------------------------------------------------------------
@@ -385,6 +404,14 @@ class ParsifalScene(CardTable):
         super().mousePressEvent(event)
 
 
+def _set_label(label: QGraphicsSimpleTextItem, text: str, colour: str | None = None) -> None:
+    """A caption says `text` (in `colour`): the same words or colour set again would be laid out and repainted."""
+    if colour is not None and label.brush().color() != QColor(colour):
+        label.setBrush(QBrush(QColor(colour)))
+    if label.text() != text:
+        label.setText(text)
+
+
 def _zone(width: float, height: float, band: str = ZONE_PAPER) -> CardFace:
     """A zone on the felt: a panel, with a coloured band for a player's area."""
     return CardFace(width, height, band, ZONE_PAPER, border=ZONE_BORDER)
@@ -399,7 +426,51 @@ WIDEST = 1.6 * CARD[0]  # a character given its row's spare width: wider lines o
 TALLEST = 1.4 * CARD[1]  # a card grown for its text (ParsifalScene._grown)
 GROW_STEP = 6.0  # a card whose text needs more room grows by this much at a time
 PLATE_TALLEST = 1.75 * PLATE[1]  # an artifact's plate grown for its words: two lines of them under its name
-GROWN_KEPT = 2048  # faces grown to their text that a scene remembers (ParsifalScene._grown)
+GROWN_KEPT = 2048  # faces grown to their text that are remembered (ParsifalScene._grown)
+# How far a face grows for its text at a scale, for every table: the same words at the same size and scale grow alike
+# in any game, and a new table's first redraws need not measure again the cards the last one met (issue #42).
+_GROWTHS = Growths(GROWN_KEPT)
+
+
+def _common_width(faces: list[CardFace], share: float, seen: float | None) -> float:
+    """How wide the common area's artifacts are drawn, given their faces at the width they start from: a step wider
+    at a time, as far as their `share` of the zone goes, until no rule text would end in "…" at the view's scale
+    `seen` (Dutch "Graal", issue #36). Each face's own first width is found by halving, as a card's height is (a
+    wider card never hides more of its text), and kept: a new artifact in the zone measures only itself (issue #42)."""
+    if not faces:
+        return share  # no artifact to draw
+    widths = [faces[0].width]
+    while widths[-1] + GROW_STEP <= share:
+        widths.append(widths[-1] + GROW_STEP)
+    if seen is None or len(widths) == 1:
+        return widths[0]
+
+    def first_whole(face: CardFace, scale: float) -> int:
+        step = _GROWTHS.first_whole(("wider", face, scale), len(widths),
+                                    lambda k: not left_out(replace(face, width=widths[k]), scale))
+        return len(widths) - 1 if step is None else step  # all the room there is: the rest is in the detail panel
+    return widths[max(first_whole(face, seen) for face in faces)]
+
+
+@dataclass
+class _AreaDrawing:
+    """What a player's area puts on the table: each item's face, place, z and scale, and what lies on whom."""
+
+    faces: dict[str, CardFace] = field(default_factory=dict)
+    places: dict[str, tuple[QPointF, float]] = field(default_factory=dict)
+    scales: dict[str, float] = field(default_factory=dict)
+    lain_on: dict[str, list[str]] = field(default_factory=dict)
+
+    def put(self, key: str, face: CardFace, pos: QPointF, z: float, scale: float) -> None:
+        self.faces[key], self.places[key], self.scales[key] = face, (pos, z), scale
+
+    def lay(self, scene: ParsifalScene, wanted: dict[str, tuple[QPointF, float]]) -> None:
+        """Onto the scene, into the places `show` brings the items to."""
+        for key, face in self.faces.items():
+            scene.put(key, face)
+        wanted.update(self.places)
+        scene.scales.update(self.scales)
+        scene.lain_on.update(self.lain_on)
 
 
 @dataclass(frozen=True)

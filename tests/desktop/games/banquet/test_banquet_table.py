@@ -553,3 +553,52 @@ def test_the_log_says_who_hosts_next_and_why(qtbot: Any, home: Path, dialogs: Di
     for why in ("doze", "knocked_out", "sits_out"):
         line = bt.event_text(Event(f"next_host_{why}", {"player": 1, "host": 2}))
         assert NAMES[1] in line and NAMES[2] in line and "{" not in line and line != f"next_host_{why}"
+
+
+def test_a_redraw_lays_out_no_display_row_it_laid_out_before(main: MainWindow,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each display's row of accepted cards is laid out by measuring their names (BB-17): a redraw whose rows have
+    not changed measures none again (issue #42), and every card stays where it lay."""
+    from desktop.games.banquet import scene as scene_module
+
+    bt = start(main, 3)
+    rng = random.Random(3)
+    match = bt.game.match
+    for _ in range(40):  # rows fill up as gifts are accepted
+        if match.engine.is_over(match.state):
+            break
+        player = rng.choice(sorted(match.engine.to_act(match.state)))
+        match.play(rng.choice(match.legal_moves(player)))
+        bt.refresh()
+    assert any(match.state.rows)
+    laid = {key: (item.face, item.pos()) for key, item in bt.scene.items_by_key.items()}
+    measured: list[object] = []
+    real = scene_module.QFontMetricsF
+    monkeypatch.setattr(scene_module, "QFontMetricsF", lambda font: measured.append(font) or real(font))
+    bt.scene.redraw()
+    assert measured == []
+    assert {key: (item.face, item.pos()) for key, item in bt.scene.items_by_key.items()} == laid
+
+
+def test_a_redraw_makes_no_face_again_for_the_displays_it_leaves_alone(main: MainWindow,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A display's plate, guest, privileges and row are drawn from what its viewer may see of them (BB-17): the same
+    as last time, they are laid as they were, their faces not made or grown again (issue #42)."""
+    bt = start(main, 5)
+    rng = random.Random(5)
+    match = bt.game.match
+    for _ in range(25):
+        if match.engine.is_over(match.state):
+            break
+        match.play(rng.choice(match.legal_moves(rng.choice(sorted(match.engine.to_act(match.state))))))
+        bt.refresh()
+    laid = {key: (item.face, item.pos()) for key, item in bt.scene.items_by_key.items()}
+    made: list[str] = []
+    faces = bt.scene.faces
+    for name in ("plate", "guest", "privilege", "row_plate"):
+        real = getattr(faces, name)
+        monkeypatch.setattr(faces, name, lambda *args, real=real, name=name, **kwargs: made.append(name) or real(
+            *args, **kwargs))
+    bt.scene.redraw()
+    assert made == []
+    assert {key: (item.face, item.pos()) for key, item in bt.scene.items_by_key.items()} == laid

@@ -3,12 +3,13 @@ overlays, mission progress, turns by drag and by click, the shared interrupt pro
 explained in the player's language. Rule numbers refer to the PAR digest."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QKeyEvent, QPaintEvent, QRegion
 from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QWidget
 from table_driver import Dialogs, _send, centre, click, drag, make_window, view_point
 
@@ -16,8 +17,8 @@ from desktop.frame.card_item import CardItem, face_layout
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import PUBLIC, autosave_path
 from desktop.games.parsifal.faces import CARD, DONE, NOT_YET
-from desktop.games.parsifal.scene import (COMMON_KEY, LIMBO_KEY, PENDING_KEY, WIDEST_FLOOR, WIDTH, area_key,
-                                           seal_key)
+from desktop.games.parsifal.scene import (ACTIVE_BAND, AREA_BAND_COLOUR, COMMON_KEY, LIMBO_KEY, PENDING_KEY,
+                                           WIDEST_FLOOR, WIDTH, area_key, seal_key)
 from desktop.games.parsifal.table import ParsifalGame, ParsifalTable
 from desktop.shell.main_window import MainWindow
 from rules.kernel import Move
@@ -570,6 +571,7 @@ def test_a_redraw_measures_again_only_the_cards_whose_text_or_room_changed(main:
     assert measured == []
     assert {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()} == laid
     scene._growths.clear()  # as a first drawing
+    scene._areas.clear()
     scene.redraw()
     assert measured  # the characters were measured, and grew as they had
     assert {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()} == laid
@@ -658,3 +660,127 @@ def test_cards_grow_as_a_step_by_step_growth_would_through_a_game(main: MainWind
         match.play(rng.choice(match.legal_moves(rng.choice(sorted(match.engine.to_act(match.state))))))
         table.refresh()
     assert any(compared) and not all(compared)  # some cards grew, some did not
+
+
+# --- what a redraw repaints (issue #42) ---------------------------------------------------------
+
+
+class _Painted(QObject):
+    """The viewport's area repainted since the last `clear` (its paint events' regions)."""
+
+    def __init__(self, viewport: QWidget) -> None:
+        super().__init__()
+        self.region = QRegion()
+        viewport.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.Paint:
+            assert isinstance(event, QPaintEvent)
+            self.region = self.region.united(event.region())
+        return False
+
+
+def test_a_turn_passing_repaints_the_two_areas_bands_not_the_areas(main: MainWindow) -> None:
+    """The band of the area whose turn it is changes colour (PAR-15); the rest of both areas, and the cards on them,
+    are not repainted for it: a whole area repainted at each turn was most of a redraw's painting."""
+    table = start(main)
+    lay(table, a=("titurel",), b=("gawan",))  # the deck spent: nobody draws, only the turn passes
+    assert table.play(EndTurn(A))
+    QApplication.processEvents()
+    scene, view = table.scene, table.view
+    painted = _Painted(view.viewport())
+
+    def on_screen(x: float, y: float) -> QPoint:
+        return view.mapFromScene(QPointF(x, y))
+
+    assert table.play(EndTurn(B))
+    QApplication.processEvents()
+    bands = {}
+    for seat in (B, C):
+        ax, ay, aw, ah = scene.area_rects[seat]
+        bands[seat] = on_screen(ax + aw / 2, ay + 8)
+        felt = on_screen(ax + aw - 6, ay + ah - 6)  # the area's lower right corner: bare felt
+        assert painted.region.contains(bands[seat]) and not painted.region.contains(felt)
+    drawn = view.viewport().grab().toImage()  # the bands as the items' kept pixels show them
+    assert drawn.pixelColor(bands[B]).name() == AREA_BAND_COLOUR and drawn.pixelColor(bands[C]).name() == ACTIVE_BAND
+
+
+def test_a_new_table_does_not_measure_again_the_cards_another_table_met(main: MainWindow, qtbot: Any,
+                                                                        dialogs: Dialogs,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """How far a card grows for its words at a scale is the same at any table (PAR-15.3): a second window on the
+    same deal draws its first table without measuring a card again (issue #42), and lays it out alike."""
+    from desktop.games.parsifal import scene as scene_module
+
+    first = start(main)
+    main.resize(1280, 720)
+    QApplication.processEvents()
+    laid = {key: (item.face, item.pos(), item.scale()) for key, item in first.scene.items_by_key.items()}
+    measured: list[object] = []
+    real = scene_module.left_out
+    monkeypatch.setattr(scene_module, "left_out", lambda face, scale: measured.append(face) or real(face, scale))
+    other = make_window(qtbot, dialogs)
+    other.resize(1280, 720)
+    second = start(other)
+    QApplication.processEvents()
+    assert second.scene.view_scale == first.scene.view_scale and measured == []
+    assert {key: (item.face, item.pos(), item.scale()) for key, item in second.scene.items_by_key.items()} == laid
+
+
+def test_the_common_artifacts_widen_as_a_step_by_step_widening_would_through_a_game(
+        main: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The common area's artifacts widen a step at a time while a rule text would be cut (issue #36); each
+    artifact's width is found by halving and kept (issue #42): through a game for six, in English and Dutch, the
+    width is the one a step-by-step widening of them all together gives."""
+    import random
+
+    from desktop.games.parsifal import scene as scene_module
+    from desktop.games.parsifal.scene import GROW_STEP
+
+    real_width = scene_module._common_width
+    real = scene_module.left_out
+    widened: list[bool] = []
+
+    def width(faces: list[Any], share: float, seen: float | None) -> float:
+        found = real_width(faces, share, seen)
+        if faces and seen is not None:
+            expected = faces[0].width
+            while expected + GROW_STEP <= share and any(real(replace(f, width=expected), seen) for f in faces):
+                expected += GROW_STEP
+            widened.append(found > faces[0].width)
+            assert found == expected
+        return found
+
+    monkeypatch.setattr(scene_module, "_common_width", width)
+    for language in ("en", "nl"):
+        main.tr_.set_language(language)
+        table = start(main, players=6, seed=11)
+        main.resize(1280, 720)
+        QApplication.processEvents()
+        match, rng = table.game.match, random.Random(5)
+        for _ in range(40):
+            if match.engine.is_over(match.state):
+                break
+            match.play(rng.choice(match.legal_moves(rng.choice(sorted(match.engine.to_act(match.state))))))
+            table.refresh()
+    assert any(widened) and not all(widened)
+
+
+def test_a_turn_passing_makes_no_face_again_in_the_areas_it_leaves_alone(main: MainWindow,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn passing from A to B changes their areas' bands (PAR-15); C's and D's areas show the same cards, so
+    their faces are not made, measured or grown again (issue #42), and lie where they lay."""
+    table = start(main)
+    lay(table, a=("titurel",), b=("gawan",), c=("kundry",), d=("klingsor",))
+    QApplication.processEvents()
+    scene = table.scene
+    before = {key: (item.face, item.pos()) for key, item in scene.items_by_key.items()}
+    made: list[str] = []
+    real = scene.faces.character
+    monkeypatch.setattr(scene.faces, "character", lambda instance, *args, **kwargs: made.append(instance) or real(
+        instance, *args, **kwargs))
+    assert table.play(EndTurn(A))
+    QApplication.processEvents()
+    assert "kundry" not in made and "klingsor" not in made
+    assert all((scene.items_by_key[key].face, scene.items_by_key[key].pos()) == before[key]
+               for key in ("kundry", "klingsor", area_key(C), area_key(D)))
