@@ -18,7 +18,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
-from desktop.frame.card_item import CardFace, CardItem, left_out
+from desktop.frame.card_item import CardFace, CardItem, left_out, text_floor
 from desktop.frame.card_table import DECK_KEY, GAP, LABEL, MARGIN, CardTable, Dests, seen_scale
 from desktop.frame.growth import Growths
 from desktop.frame.i18n import Translator
@@ -81,7 +81,7 @@ class ParsifalScene(CardTable):
         self.seating = Seating([], None)
         self.area_rects: dict[int, tuple[float, float, float, float]] = {}
         self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
-        self._growths = _GROWTHS  # how far each face grows for its text at a scale, for every table (_grown)
+        self._growths = _GROWTHS  # how far each face grows for its text at a floor, for every table (_grown)
         self._areas: dict[int, tuple[object, _AreaDrawing]] = {}  # each area as last drawn, and what it was drawn from
         self._said: object = None  # what the captions were last made from (_refresh_labels)
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
@@ -253,7 +253,7 @@ class ParsifalScene(CardTable):
             return face  # no room to grow into: nothing to measure
         # A taller face of the same words is the face `make` would give at that height, without making its words again.
         step = self._growths.first_whole(
-            (face, seen), len(heights), lambda k: not left_out(replace(face, height=heights[k]), seen))
+            (face, text_floor(seen)), len(heights), lambda k: not left_out(replace(face, height=heights[k]), seen))
         if step is None:
             step = len(heights) - 1  # all the room there is, and the rest waits in the detail panel
         return face if step == 0 else replace(face, height=heights[step])
@@ -446,7 +446,7 @@ def _common_width(faces: list[CardFace], share: float, seen: float | None) -> fl
         return widths[0]
 
     def first_whole(face: CardFace, scale: float) -> int:
-        step = _GROWTHS.first_whole(("wider", face, scale), len(widths),
+        step = _GROWTHS.first_whole(("wider", face, text_floor(scale)), len(widths),
                                     lambda k: not left_out(replace(face, width=widths[k]), scale))
         return len(widths) - 1 if step is None else step  # all the room there is: the rest is in the detail panel
     return widths[max(first_whole(face, seen) for face in faces)]
