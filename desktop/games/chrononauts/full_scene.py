@@ -48,7 +48,6 @@ _ROW_HEIGHTS: dict[tuple[tuple[CardFace, ...], int | None], float] = {}
 # and a seat's count of cards goes up and down through the same few numbers.
 _SEAT_FACES: dict[tuple[str, str, bool, str, int | None], CardFace] = {}
 SEAT_FACES_KEPT = 512
-FULL_FACES_KEPT = 2048  # a game's cards at the few widths their hands take
 # Artifaxx has no timeline (CHR-15.1): nothing is drawn for it, and its room goes to larger cards, the
 # Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows. They fill the
 # window's height too, and their texts are drawn larger with them: each is a face LIGHT_ZOOM times smaller
@@ -113,8 +112,6 @@ class FullScene(SolonautsScene):
         self.full_view: FullState | None = None
         self.seating = Seating([], None, frozenset())
         self.hand: list[str] = []
-        self._timeline_faces: dict[tuple[int, bool, bool, bool, str, float], CardFace] = {}
-        self._full_faces: dict[tuple[str, tuple[float, float]], CardFace] = {}
         self._year_rows: dict[tuple[str, int | None], tuple[float, ...]] = {}
         # Captions 27 above their cards (clear of the focus ring, 5 px outside a card): _refresh_full_labels.
         for key in ("hand", "row", "window", "counter"):
@@ -140,7 +137,7 @@ class FullScene(SolonautsScene):
             tops = [TIMELINE_Y + sum(heights[:row]) + row * GAP for row in range(len(heights))]
             for year_card in faces.cards.timeline:
                 key = f"tl:{year_card.year}"
-                self.put(key, self._timeline_face(year_card.year, tl, heights[year_card.row]))
+                self.put(key, self.year_face(year_card.year, tl, (YEAR_W, heights[year_card.row])))
                 wanted[key] = (QPointF(MARGIN + year_card.column * (YEAR_W + GAP), tops[year_card.row]), 1)
             for year, patch in tl.patches.items():
                 self.put(patch, replace(faces.play_card(patch, True), width=YEAR_W - 2 * PATCH_MARGIN))  # the year's width
@@ -255,23 +252,8 @@ class FullScene(SolonautsScene):
         self.set_curtain(seating.curtain)
 
     def _full_face(self, instance: str, size: tuple[float, float]) -> CardFace:
-        # A card's face depends on the card and its size alone: a hand is drawn again at every move, and each of its
-        # cards asked at several widths as the hand finds its own (issue #42).
-        key = (instance, size)
-        face = self._full_faces.get(key)
-        if face is None:
-            if len(self._full_faces) >= FULL_FACES_KEPT:
-                self._full_faces.clear()
-            face = self._full_faces[key] = full_face(self.faces, instance, size)
-        return face
-
-    def _timeline_face(self, year: int, tl: Timeline, height: float) -> CardFace:
-        # A year's face depends on its side, paradox and patch only; most moves change few years.
-        state = (year, year in tl.prime, year in tl.paradoxed, year in tl.patches, self.translator.language, height)
-        face = self._timeline_faces.get(state)
-        if face is None:
-            face = self._timeline_faces[state] = self.faces.timeline(year, tl, (YEAR_W, height), index_in_band=True)
-        return face
+        # A card's face depends on the card and its size alone (the hand's widths, the row's, the resolving zone's).
+        return self._kept_face(("full", instance, size), lambda: full_face(self.faces, instance, size))
 
     def _scale_at(self, width: float, height: float) -> float | None:
         """The scale the view would show a table of this size at (None before a view has shown it)."""
@@ -323,8 +305,6 @@ class FullScene(SolonautsScene):
         return known
 
     def retranslate(self) -> None:
-        self._timeline_faces.clear()  # texts may have been reloaded, not only switched
-        self._full_faces.clear()
         self._year_rows.clear()
         super().retranslate()
 

@@ -37,6 +37,7 @@ ROW_CAPTION = 28.0  # from a row of travellers down to the timeline: the Ultrapa
 WAITING_DROP = 25.0  # from the timeline's foot to the waiting travellers, past their caption
 HAND_DROP = 32.0  # from the waiting travellers to the hand, past its caption
 COLUMNS = 8  # the timeline's years to a row
+KEPT_FACES = 2048  # faces a table keeps made (SolonautsScene._kept_face): a game's cards at its hand's few widths
 YEAR_HIGH, ID_HIGH, HAND_HIGH, GROW_STEP = 148.0, 112.0, 220.0, 4.0  # how tall a row may grow for its words
 NARROWEST = 2 * MARGIN + COLUMNS * (TIMELINE_SIZE[0] + GAP) - GAP  # the table's width in a tall window
 WIDEST_SHAPE = 1.8  # width over height: a wider window's extra felt stays bare on either side
@@ -142,6 +143,7 @@ class SolonautsScene(CardTable):
         self._room: tuple[float, float] | None = None  # the view's size in pixels, once a view shows the table
         self._home_slots: list[QGraphicsRectItem] = []
         self._slots_drawn: tuple[int, Layout] | None = None
+        self._kept_faces: dict[tuple[object, ...], CardFace] = {}  # the faces made for this table (_kept_face)
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key in ("label.home", "label.waiting", "label.hand", "counter", "ultra"):
             bold = key in ("counter", "ultra")
@@ -159,7 +161,7 @@ class SolonautsScene(CardTable):
         wanted: dict[str, tuple[QPointF, float]] = {}
         for card in self.faces.cards.timeline:
             key = timeline_key(card.year)
-            self.put(key, self.faces.timeline(card.year, tl, (lay.column, lay.rows[card.row]), index_in_band=True))
+            self.put(key, self.year_face(card.year, tl, (lay.column, lay.rows[card.row])))
             wanted[key] = (self._grid_pos(card.row, card.column), 1)
         for year, patch in tl.patches.items():
             under = lay.rows[self.faces.cards.by_year[year].row]  # the year's height
@@ -173,10 +175,10 @@ class SolonautsScene(CardTable):
                 wanted[ident] = (QPointF(MARGIN + i * (size[0] + GAP), y), 1)
         # The piles at the right of the hand; the hand's cards widen into the rest for their rule texts.
         pile = lay.pile
-        width = hand_width(view.hand, lambda card, w: self.faces.play_card(card, size=(w, lay.hand_h)),
+        width = hand_width(view.hand, lambda card, w: self.hand_face(card, (w, lay.hand_h)),
                            lay.deck_x - 2 * GAP - MARGIN, self.view_scale)
         for i, instance in enumerate(view.hand):
-            self.put(instance, self.faces.play_card(instance, size=(width, lay.hand_h)))
+            self.put(instance, self.hand_face(instance, (width, lay.hand_h)))
             wanted[instance] = (QPointF(MARGIN + i * (width + GAP), lay.hand_y), 3)
         self.put(DECK_KEY, self.faces.deck(len(view.deck), pile))
         wanted[DECK_KEY] = (QPointF(lay.deck_x, lay.hand_y), 0)
@@ -188,6 +190,31 @@ class SolonautsScene(CardTable):
         self._refresh_home_slots(int(view.options["ids"]))
         self._refresh_labels()
         self.refresh_marks()
+
+    def year_face(self, year: int, tl: Timeline, size: tuple[float, float]) -> CardFace:
+        """A year of the timeline at `size`, its Time Index in the band: it shows its side, paradox and patch alone,
+        and most moves change few years."""
+        return self._kept_face(("year", year, year in tl.prime, year in tl.paradoxed, year in tl.patches, size),
+                               lambda: self.faces.timeline(year, tl, size, index_in_band=True))
+
+    def hand_face(self, instance: str, size: tuple[float, float]) -> CardFace:
+        """A play card in the hand at `size`."""
+        return self._kept_face(("hand", instance, size), lambda: self.faces.play_card(instance, size=size))
+
+    def _kept_face(self, key: tuple[object, ...], make: Callable[[], CardFace]) -> CardFace:
+        """The face `make` gives, made once per table, language and `key` (all else it shows): a table is drawn
+        again at every move, and a hand's cards are asked at each width the hand tries (issue #42)."""
+        key = (self.translator.language, *key)
+        face = self._kept_faces.get(key)
+        if face is None:
+            if len(self._kept_faces) >= KEPT_FACES:
+                self._kept_faces.clear()
+            face = self._kept_faces[key] = make()
+        return face
+
+    def retranslate(self) -> None:
+        self._kept_faces.clear()  # texts may have been reloaded, not only switched
+        super().retranslate()
 
     def _refresh_home_slots(self, count: int) -> None:
         # Faint places for the travellers still to come home: the goal is visible from the start.
