@@ -68,8 +68,7 @@ def _wrapped_size(text: str, width: float, pixel: int, bold: bool) -> tuple[floa
     """The width and height `text` takes wrapped into `width` at `pixel` px. Every fit asks it at each size it
     tries, and again for each height it is given (a card growing to its text, a rule text under names of
     different lengths): the room is not part of the question, so the text is measured once (issue #42)."""
-    rect = _metrics(pixel, bold).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap),
-                                                         text)
+    rect = _metrics(pixel, bold).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text)
     return rect.width(), rect.height()
 
 
@@ -225,7 +224,7 @@ def _render(key: tuple[Any, ...]) -> tuple[QPixmap, tuple[int, int]]:
     whole pixel of the face's origin; kept."""
     face, highlight, selected, dim, sx, sy = key
     placed = QTransform(sx, 0, 0, sy, 0, 0)
-    area = placed.mapRect(QRectF(-3, -3, face.width + 6, face.height + 6)).toAlignedRect()
+    area = placed.mapRect(_bounds(face)).toAlignedRect()
     pixmap = QPixmap(max(1, area.width()), max(1, area.height()))
     pixmap.fill(QColor(0, 0, 0, 0))
     painter = QPainter(pixmap)
@@ -766,7 +765,7 @@ def _flat(text: str) -> str:
 def left_out(face: CardFace, scale: float | None) -> list[str]:
     """The roles of `face` not drawn whole at `scale`: "title" when the name is cut, and the FIELDS
     left out or cut short (the hover zoom and the detail panel show them)."""
-    return list(_left_out(face, None if scale is None else _floor(scale)))
+    return list(_left_out(face, text_floor(scale)))
 
 
 @lru_cache(maxsize=4096)  # a card growing to its text asks at each step, at every redraw (issue #42)
@@ -892,7 +891,7 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
         painter.setClipPath(outline)
         painter.fillRect(QRectF(0, 0, w, BAND), QColor(face.header))
         painter.restore()
-    plan = _paint_plan(face, None if scale is None else _floor(scale))
+    plan = _paint_plan(face, text_floor(scale))
     shown = plan.shown
     for text in shown:
         painter.setFont(text.font)

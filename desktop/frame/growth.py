@@ -4,11 +4,37 @@ its texts show whole at the view's scale.
 A larger card never hides more of its text, so the row is searched by halving, and what was learnt of a face is
 kept: the sizes known too small and the smallest known to show it whole. That depends on the face (its words
 and first size) and the scale alone, not on how many sizes the room allows this time, which a move elsewhere
-on the table changes (issue #42): a redraw measures only the faces it has not met.
+on the table changes (issue #42): a redraw measures only the faces it has not met. `kept` keeps other values
+measured once (a table's faces, a row's height) in a store of bounded size.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+def first_true(low: int, high: int, test: Callable[[int], bool]) -> int:
+    """The first of low … high - 1 at which `test` holds, found by halving (it holds from some step on), else high."""
+    while low < high:
+        middle = (low + high) // 2
+        if test(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+def kept(store: dict[K, V], key: K, make: Callable[[], V], most: int) -> V:
+    """The value `store` keeps for `key`, made by `make` the first time it is asked for. A store holding `most`
+    values is emptied first: a long game's or a dragged window's older values are made again if ever needed."""
+    if key not in store:
+        if len(store) >= most:
+            store.clear()
+        store[key] = make()
+    return store[key]
 
 
 class Growths:
@@ -40,12 +66,7 @@ class Growths:
                 high = count - 1
             else:
                 low = count
-        while low < high:
-            middle = (low + high) // 2
-            if whole_at(middle):
-                high = middle
-            else:
-                low = middle + 1
+        low = high = first_true(low, high, whole_at)
         self._remember(key, (low, high if high < count else whole))
         return high if high < count else None
 

@@ -9,7 +9,7 @@ from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.fields import Provenance
 from desktop.frame.card_item import CARD_BACK, CardFace, band_collides, left_out, text_floor, wrapped_height
 from desktop.frame.card_table import GAP
-from desktop.frame.growth import Growths
+from desktop.frame.growth import Growths, first_true
 from desktop.frame.i18n import PRIME, Translator
 from desktop.frame.origin import origin_html
 from rules.chrononauts.timeline import Rules, Timeline, card_kind
@@ -82,13 +82,7 @@ def tall_enough(make: Callable[[float], list[CardFace]], low: float, high: float
         return low
     else:
         first = min(1, last)
-    while first < last:
-        middle = (first + last) // 2
-        if whole(middle):
-            last = middle
-        else:
-            first = middle + 1
-    return heights[first]
+    return heights[first_true(first, last, whole)]
 
 
 def year_sides(rules: Rules) -> tuple[Timeline, ...]:

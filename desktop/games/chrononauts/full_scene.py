@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF
 
 from desktop.frame.card_item import CardFace, CardItem, text_floor
 from desktop.frame.card_table import seen_scale
+from desktop.frame.growth import kept
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE, SEAT_SIZE, ChrononautsFaces,
                                               artifact_plate, full_face, hand_width, seat_face,
@@ -44,6 +45,7 @@ SEAT_GAP = 4.0  # between a seat's last artifact and the next seat down its colu
 # A timeline row's height by its years' faces and the scale, for every table: a new game's timeline has the same
 # words as the last one, and measuring them took four searches per table (issue #42).
 _ROW_HEIGHTS: dict[tuple[tuple[CardFace, ...], int | None], float] = {}
+ROW_HEIGHTS_KEPT = 64  # four rows in a few languages at a few windows' scales
 # A seat's plate by its words and the floor of its scale, for every table: the same players sit at the next game,
 # and a seat's count of cards goes up and down through the same few numbers.
 _SEAT_FACES: dict[tuple[str, str, bool, str, int | None], CardFace] = {}
@@ -269,16 +271,13 @@ class FullScene(SolonautsScene):
         beside the row and the hand; a column longer than the table made the table taller, and the smaller scale
         left words out of every card on it (issue #36). Before a view has shown the table: SEAT_SIZE. `near`: the
         seat's height before (its count of cards changes at most moves, rarely its lines)."""
-        key = (name, lines, acting, band, text_floor(scale))
-        face = _SEAT_FACES.get(key)
-        if face is None:
+        def grown() -> CardFace:
             plate = seat_face(name, lines, acting, band)
             height = plate.height if scale is None else tall_enough(lambda high: [replace(plate, height=high)],
                                                                      SEAT_LOW, SEAT_HIGH, YEAR_STEP, scale, near)
-            if len(_SEAT_FACES) >= SEAT_FACES_KEPT:
-                _SEAT_FACES.clear()
-            face = _SEAT_FACES[key] = replace(plate, height=height)
-        return face
+            return replace(plate, height=height)
+
+        return kept(_SEAT_FACES, (name, lines, acting, band, text_floor(scale)), grown, SEAT_FACES_KEPT)
 
     def _year_heights(self) -> tuple[float, ...]:
         """Each row of the timeline as tall as its years need to show whole at the view's scale, on either
@@ -293,14 +292,11 @@ class FullScene(SolonautsScene):
         for row in range(4):
             faces = [self.faces.timeline(card.year, tl, (YEAR_W, YEAR_LOW), index_in_band=True)
                      for card in self.faces.cards.timeline if card.row == row for tl in sides]
-            key = (tuple(faces), text_floor(scale))
-            height = _ROW_HEIGHTS.get(key)
-            if height is None:
-                if len(_ROW_HEIGHTS) >= 64:
-                    _ROW_HEIGHTS.clear()
-                height = _ROW_HEIGHTS[key] = tall_enough(lambda high: [replace(face, height=high) for face in faces],
-                                                         YEAR_LOW, YEAR_HIGH, YEAR_STEP, scale)
-            heights.append(height)
+            def measured(faces: list[CardFace] = faces) -> float:
+                return tall_enough(lambda high: [replace(face, height=high) for face in faces],
+                                   YEAR_LOW, YEAR_HIGH, YEAR_STEP, scale)
+
+            heights.append(kept(_ROW_HEIGHTS, (tuple(faces), text_floor(scale)), measured, ROW_HEIGHTS_KEPT))
         self._year_rows[(self.translator.language, text_floor(scale))] = known = tuple(heights)
         return known
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
 from desktop.frame import card_table, kept_fits
 from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, FELT, GAP, LABEL, MARGIN, CardTable, Dests, seen_scale
+from desktop.frame.growth import kept
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (HAND_SIZE, HAND_WIDEST, ID_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
                                               TIMELINE_SIZE, ChrononautsFaces, hand_width, tall_enough, year_sides)
@@ -204,13 +205,7 @@ class SolonautsScene(CardTable):
     def _kept_face(self, key: tuple[object, ...], make: Callable[[], CardFace]) -> CardFace:
         """The face `make` gives, made once per table, language and `key` (all else it shows): a table is drawn
         again at every move, and a hand's cards are asked at each width the hand tries (issue #42)."""
-        key = (self.translator.language, *key)
-        face = self._kept_faces.get(key)
-        if face is None:
-            if len(self._kept_faces) >= KEPT_FACES:
-                self._kept_faces.clear()
-            face = self._kept_faces[key] = make()
-        return face
+        return kept(self._kept_faces, (self.translator.language, *key), make, KEPT_FACES)
 
     def retranslate(self) -> None:
         self._kept_faces.clear()  # texts may have been reloaded, not only switched
@@ -298,7 +293,7 @@ class SolonautsScene(CardTable):
                     break
                 lay = grown
             _KEPT.put(name, [*lay.rows, lay.traveller_h, lay.hand_h])
-        if len(_LAYOUTS) > 64:
+        if len(_LAYOUTS) > LAYOUTS_KEPT:
             _LAYOUTS.clear()  # a window dragged through many sizes: measured again if ever needed
         _LAYOUTS[key] = (words, lay)
         return lay, self._seen(lay, width, height)
@@ -314,7 +309,6 @@ class SolonautsScene(CardTable):
     @staticmethod
     def _seen(lay: Layout, width: float, height: float) -> float:
         return seen_scale(width, height, lay.width, lay.height)
-
 
     def entry_point(self, key: str) -> QPointF:
         # The timeline is dealt before the deck exists; everything else arrives from the deck.

@@ -289,10 +289,10 @@ class ParsifalScene(CardTable):
             return  # the same words in the same places: nothing to say again (issue #42)
         self._said = said
         t = self.translator.text
-        _set_label(self._labels["status"], seating.status)
-        _set_label(self._labels["common"], t("label.common"))
-        _set_label(self._labels["limbo"], t("label.limbo_count", count=len(view.limbo)))
-        _set_label(self._labels["pending"], t("label.declared") if seating.pending else "")
+        self._labels["status"].setText(seating.status)
+        self._labels["common"].setText(t("label.common"))
+        self._labels["limbo"].setText(t("label.limbo_count", count=len(view.limbo)))
+        self._labels["pending"].setText(t("label.declared") if seating.pending else "")
         self._labels["pending"].setPos(self._pending_x(), 5)
         for seat, (ax, ay, _aw, _ah), active, name, count in areas:
             key = f"area:{seat}"
@@ -300,8 +300,8 @@ class ParsifalScene(CardTable):
             if label is None:
                 label = self._labels[key] = self._caption((ax + 8, ay + 2), 15)
             label.setPos(ax + 8, ay + 1)
-            _set_label(label, t("label.area_active" if active else "label.area", player=name, count=count),
-                       "#1d1b16" if active else LABEL)
+            label.setBrush(QBrush(QColor("#1d1b16" if active else LABEL)))  # Qt repaints only what changed
+            label.setText(t("label.area_active" if active else "label.area", player=name, count=count))
             label.setVisible(True)
         for key, label in self._labels.items():
             if key.startswith("area:") and int(key[5:]) not in self.area_rects:
@@ -402,14 +402,6 @@ class ParsifalScene(CardTable):
                     event.accept()
                     return
         super().mousePressEvent(event)
-
-
-def _set_label(label: QGraphicsSimpleTextItem, text: str, colour: str | None = None) -> None:
-    """A caption says `text` (in `colour`): the same words or colour set again would be laid out and repainted."""
-    if colour is not None and label.brush().color() != QColor(colour):
-        label.setBrush(QBrush(QColor(colour)))
-    if label.text() != text:
-        label.setText(text)
 
 
 def _zone(width: float, height: float, band: str = ZONE_PAPER) -> CardFace:
