@@ -41,6 +41,9 @@ class Session:
         self.connecting: Client | None = None  # the connection being opened or held
         self.seated = False  # the host has welcomed us once: a drop is then retried
         self.over = False  # set in the session's thread once `on_closed` has been called
+        # Set in the session's thread by `close`, beside cancelling the task: Python 3.11's asyncio.wait_for can lose a
+        # cancellation that arrives as the connection it waits for opens, and the seat would then be held for good.
+        self.leaving = False
         self.task: asyncio.Task[None] | None = None
         self.thread = threading.Thread(target=self._main, daemon=True, name="convivium-session")
 
@@ -96,6 +99,7 @@ class Session:
             client.ws.transport.abort()
 
     def _close_soon(self) -> None:
+        self.leaving = True
         if self.task is not None:
             self.task.cancel()
 
@@ -146,6 +150,8 @@ class Session:
                     return RulesError("net.host_gone")
                 await asyncio.sleep(self.retry_seconds)
                 continue
+            if self.leaving:  # closed as the connection opened, the cancellation lost on the way
+                return RulesError("net.left")
             self.client, self.seated = client, True
             self.on_message(welcome)
             try:
