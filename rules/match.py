@@ -7,7 +7,6 @@ small, and a snapshot restores the exact state, random generator included.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from rules.kernel import BadOption, Engine, Event, Move, NothingToRedo, NothingToUndo
@@ -15,15 +14,20 @@ from rules.kernel import BadOption, Engine, Event, Move, NothingToRedo, NothingT
 S = TypeVar("S")
 
 
-@dataclass
 class _Step(Generic[S]):
-    move: Move
-    before: S
-    events: list[Event]
-    barrier: bool
-    # The events as each player may learn them (`seen_events`), made once: a step's state after it never
-    # changes while the step is played.
-    seen: dict[int, list[Event]] = field(default_factory=dict)
+    """One move played: the move, the state before it (what undo restores), what it made happen, and whether undo
+    stops before it. A plain class with slots: one is made at every move played (issue #42)."""
+
+    __slots__ = ("move", "before", "events", "barrier", "seen")
+
+    def __init__(self, move: Move, before: S, events: list[Event], barrier: bool) -> None:
+        self.move = move
+        self.before = before
+        self.events = events
+        self.barrier = barrier
+        # The events as each player may learn them (`seen_events`), made when first asked: a step's state after it
+        # never changes while the step is played.
+        self.seen: dict[int, list[Event]] | None = None
 
 
 SEED_LIMIT = 2**64  # a deal number fits 64 bits (unsigned), as every deal number used so far does
@@ -55,6 +59,9 @@ class Match(Generic[S]):
         # with the computers' replies since it. Nobody's, unless the host says so.
         self.crossable: frozenset[int] = frozenset()
         self.state: S = engine.new_state(self.options, seed)
+        # Once a game for several is over its result stands; a solitaire undoes without limit (CHR-16.10). How many
+        # play is settled by the options: asked once, not at every move.
+        self._final_end = engine.players(self.state) > 1
         self._done: list[_Step[S]] = []
         self._undone: list[_Step[S]] = []
 
@@ -87,6 +94,8 @@ class Match(Generic[S]):
         unmask the line that drew it. The log, the screen reader and what a seat is sent are made of these."""
         seen: list[Event] = []
         for index, step in enumerate(self._done):
+            if step.seen is None:
+                step.seen = {}
             if player not in step.seen:
                 after = self._done[index + 1].before if index + 1 < len(self._done) else self.state
                 step.seen[player] = self.engine.log_view(after, step.events, player)
@@ -107,9 +116,7 @@ class Match(Generic[S]):
         """Apply a move (IllegalMove leaves everything as it was) and forget the redo list."""
         before = self.engine.clone(self.state)
         events = self.engine.apply(self.state, move)
-        # Once a game for several is over its result stands; a solitaire undoes without limit (CHR-16.10).
-        over = self.engine.is_over(self.state) and self.engine.players(self.state) > 1
-        barrier = self.engine.undo_barrier(events) or over
+        barrier = self.engine.undo_barrier(events) or (self._final_end and self.engine.is_over(self.state))
         self._done.append(_Step(move, before, events, barrier))
         self._undone.clear()
         return events
@@ -121,14 +128,16 @@ class Match(Generic[S]):
             raise ValueError(f"no position {count} in {len(self._done)} moves")
         twin: Match[S] = Match.__new__(Match)
         twin.engine, twin.options, twin.seed, twin.crossable = self.engine, dict(self.options), self.seed, self.crossable
+        twin._final_end = self._final_end
         twin.state = self.engine.clone(self._done[count].before if count < len(self._done) else self.state)
         twin._done = [_Step(s.move, s.before, s.events, True) for s in self._done[:count]]
         twin._undone = []
         return twin
 
     def can_undo(self) -> bool:
-        """Whether undo may take back the last move (docs/design.md §History and undo)."""
-        return self.undoable() > 0
+        """Whether undo may take back the last move (docs/design.md §History and undo): `undoable() > 0`, asked of
+        the last step alone (the first step back is never another player's), not of the whole history."""
+        return bool(self._done) and not self._done[-1].barrier
 
     def undoable(self) -> int:
         """How many of the last moves undo may take back one after another. It stops at the engine's barriers

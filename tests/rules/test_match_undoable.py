@@ -70,7 +70,8 @@ def test_undo_never_crosses_another_players_decision() -> None:
                                             ("banquet", "standard"), ("chrononauts", "chrononauts")])
 def test_nothing_is_undone_across_players_or_after_the_end(game: str, mode: str) -> None:
     """CHR-14.5, PAR-13.3, BB-18.4, BAC-13.4 in random games: every move undo may take back was made by the
-    player of the last move, and once a game is over nothing may be taken back."""
+    player of the last move, can_undo says whether there is one, and once a game is over nothing may be taken
+    back."""
     eng = engine(game, mode)
     for seed in range(3):
         match: Match[Any] = Match(eng, {}, seed)
@@ -79,6 +80,7 @@ def test_nothing_is_undone_across_players_or_after_the_end(game: str, mode: str)
             seat = rnd.choice(sorted(eng.to_act(match.state)))
             match.play(rnd.choice(match.legal_moves(seat)))
             back = match.undoable()
+            assert match.can_undo() == (back > 0)  # asked of the last step alone, it says the same
             assert {m.player for m in match.moves[len(match.moves) - back:]} <= {match.moves[-1].player}
         if eng.is_over(match.state):
             assert match.undoable() == 0 and not match.can_undo()
