@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
                                QPushButton, QVBoxLayout, QWidget)
@@ -241,6 +243,20 @@ class _TableSeats:
         return min(low for low, _high in ranges), max(high for _low, high in ranges)
 
 
+# The room the window gives a table it makes now (`made_for`), None elsewhere (a test's table, a replay's).
+_ROOM: ContextVar[QSize | None] = ContextVar("room_given", default=None)
+
+
+@contextmanager
+def made_for(room: QSize) -> Iterator[None]:
+    """Tables made inside are laid out for `room` (the place the window shows them in) at their first draw."""
+    token = _ROOM.set(QSize(room))
+    try:
+        yield
+    finally:
+        _ROOM.reset(token)
+
+
 class SeatTable(QWidget):
     """A game's table and its prompt bar: the main window's centre while a game for several is on.
 
@@ -341,6 +357,7 @@ class SeatTable(QWidget):
         self.redoing = False  # the log lines being added are a move played again (Redo)
         self.side_pane: QWidget | None = None  # F6's stop after the bar: a network game's chat (desktop/net/chat.py)
         self.bar_keys = keyboard.attach_bar(self)  # the keys between the cards and the bar's buttons
+        self._room_given = _ROOM.get()  # laid out for at the first draw (`made_for`)
         self._name_panels()
 
     def _name_panels(self) -> None:
@@ -540,6 +557,8 @@ class SeatTable(QWidget):
 
     def refresh(self) -> None:
         """Draw the table for whoever may look now, and offer the buttons of this moment."""
+        if self._room_given is not None:
+            self._fit_room_given(self._room_given)
         if not self.read_only:
             self._skip_window()
         self._putting = False
@@ -773,6 +792,18 @@ class SeatTable(QWidget):
             self.game.auto_pass[seat] = None
         self._autosave()
         self.refresh()
+
+    def _fit_room_given(self, room: QSize) -> None:
+        """Lay the table out for the room the window is about to give it, before its first draw (`made_for`): its
+        view has no size until it is shown, and the table was drawn for none, then laid out and drawn again as soon
+        as it was (issue #42). Once shown, the view asks for the same room, which changes nothing."""
+        self._room_given = None
+        self.resize(room)
+        column = self.layout()
+        if column is not None:
+            column.activate()  # the view takes its share of the room now, hidden, as it will once shown
+        area = self.view.contentsRect()
+        self.scene.fit_room(area.width(), area.height())
 
     def _skip_window(self) -> None:
         """Close the open window unasked when every player asked said not to be asked, or the table waits no

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import shutil
 import sys
@@ -23,7 +24,39 @@ OTHER_COMMANDS = """other commands:
   convivium bench      time the tables' redraws"""
 
 
+def hold_collector() -> None:
+    """Start-up makes a few hundred thousand objects that live as long as the app (modules, classes, Qt's enums, the
+    card sets, the window): Python's cyclic collector walked them again and again while they were made, about 10 ms
+    of start-up (issue #42). It waits until the window is made (`release_collector`)."""
+    gc.disable()
+
+
+def release_collector() -> None:
+    """The collector runs again, leaving out of its walks the objects made so far: they live as long as the window
+    (a few dozen were garbage when measured), and its first walk of them all took longer than the start it saved."""
+    gc.freeze()
+    gc.enable()
+
+
+def read_before_qt() -> None:
+    """Import the Qt-free modules the first table needs before Qt: PySide's import hook reads the source of every
+    module imported after it, looking for its own name (for its `__feature__` switches, which we don't use)."""
+    import cardsets  # noqa: F401
+    import rules.chrononauts.solonauts  # noqa: F401
+    import rules.match  # noqa: F401
+    import rules.saves  # noqa: F401
+
+
 def run(argv: list[str]) -> int:
+    hold_collector()
+    try:
+        return _run(argv)
+    finally:
+        gc.unfreeze()  # the window has gone (or never came): its objects are walked as any others
+        gc.enable()
+
+
+def _run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="convivium", description="A table for card games.", epilog=OTHER_COMMANDS,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--lang", choices=["it", "es", "en", "nl", "qps"],
@@ -66,6 +99,7 @@ def run(argv: list[str]) -> int:
         shot_home = tempfile.mkdtemp(prefix="convivium-screenshot-")
         os.environ["CONVIVIUM_HOME"] = shot_home
 
+    read_before_qt()
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -111,6 +145,7 @@ def run(argv: list[str]) -> int:
         print("The card files have problems:\n" + str(exc), file=sys.stderr)
         dialogs.warn(None, "Convivium", "The card files have problems:\n\n" + str(exc))
         return 1
+    release_collector()  # the window is made: what follows (a dialog, the event loop) runs as any code does
     instance.raise_requested.connect(window.come_forward)
     # `convivium join LINK` while this copy runs: asked once the socket's message is read, not inside its reading
     instance.join_requested.connect(lambda link: QTimer.singleShot(0, lambda: window.join_dialog(link)))

@@ -497,6 +497,7 @@ class MainWindow(QMainWindow):
         its secrets stay with the host). None, after saying why, if the game's card files cannot be read: the
         table on show stays, and `slot` is not touched."""
         from desktop.frame import bot_seats
+        from desktop.frame.seat_table import made_for
         from desktop.shell.tables import table_for
 
         cls = table_for(game.engine.game, game.engine.mode)
@@ -505,7 +506,8 @@ class MainWindow(QMainWindow):
             return None
         self._leave_table()
         autosave = (slot or storage.new_game_slot()) if keep else None
-        table = cls(self.translator_for(cls.GAME), game, autosave, self.log, self.detail)
+        with made_for(self.centre.size()):  # drawn first in the room it is shown in
+            table = cls(self.translator_for(cls.GAME), game, autosave, self.log, self.detail)
         table.scene.help_rows = rows_for(cls.GAME, game.engine.mode)  # F1 lists only the keys that do something
         table.ask = self.ask  # type: ignore[method-assign]  # one place answers questions (tests too)
         table.inform = self.inform  # type: ignore[method-assign]

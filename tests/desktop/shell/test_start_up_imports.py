@@ -107,15 +107,35 @@ def test_the_first_table_loads_no_module_it_does_not_need(tmp_path: Path) -> Non
     assert "PlayCard" in made and not set(FULL_GAME) & set(made)  # the full game's moves: not a Solonauts start's
 
 
-def test_a_new_table_is_drawn_as_it_is_made_in_its_room_and_once_more(window: Any,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """A new table drew itself as it was made, again in the room the window gives its view, and twice more as the
-    window named it in words it already had (issue #42). Now the window draws it once more only, for what it handed
-    the table after it was made (the settings, the replay offered at the end); the picture is the same."""
+def test_a_new_table_is_drawn_first_in_its_room_and_once_more(window: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new table drew itself as it was made, for a view with no size yet, then again in the room the window gives
+    its view (issue #42). Now it is laid out for that room before its first draw, and the window draws it once more
+    only, for what it handed the table after it was made (the settings, the replay offered at the end)."""
     from desktop.games.chrononauts.solonauts_scene import SolonautsScene
 
-    drawn: list[object] = []
+    drawn: list[tuple[object, object]] = []
     real = SolonautsScene.show_view
-    monkeypatch.setattr(SolonautsScene, "show_view", lambda scene, *args: drawn.append(scene) or real(scene, *args))
+    monkeypatch.setattr(SolonautsScene, "show_view",
+                        lambda scene, *args: drawn.append((scene, scene._room)) or real(scene, *args))
     window.new_game({"ids": 8}, 5)
-    assert len(drawn) == 3 and set(drawn) == {window.table.scene}
+    area = window.table.view.contentsRect()
+    assert drawn == [(window.table.scene, (area.width(), area.height()))] * 2
+
+
+def test_a_table_for_several_is_laid_out_for_its_room_before_its_first_draw(window: Any,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parsifal's floor widens to the view's shape: a new table was drawn at the narrowest floor first, then widened
+    and drawn again once shown. Made for the window's room (seat_table.made_for), it is drawn at its width at once."""
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.games.parsifal.scene import WIDTH, ParsifalScene
+
+    widths: list[float] = []
+    real = ParsifalScene.show
+    monkeypatch.setattr(ParsifalScene, "show",
+                        lambda scene, *args: widths.append(scene.sceneRect().width()) or real(scene, *args))
+    window.resize(1900, 600)  # a wide room: the floor is wider than its narrowest
+    QApplication.processEvents()
+    table = window.new_hotseat("parsifal", "standard", ["Ada", "Bruno", "Chiara", "Dario"], {}, 7)
+    assert table is not None and widths
+    assert set(widths) == {table.scene.sceneRect().width()} and widths[0] > WIDTH
