@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
                                QPushButton, QVBoxLayout, QWidget)
 
@@ -223,6 +223,10 @@ class WindowWords:
 
 
 BAR_KEY = "bar_key"  # the property naming what a prompt bar's button does now (buttons are reused)
+# The bar's buttons that are menu entries too, with their keys (Edit → Undo, Game → Save as…): where the prompt would
+# not show whole beside them (a long question, many answers, a narrow window), they are left to the menus, for a
+# question cut short is a question half asked.
+IN_MENUS = ("undo", "save")
 
 
 class _TableModes:
@@ -331,6 +335,8 @@ class SeatTable(QWidget):
         self._plan: list[tuple[str, str, Callable[[], object]]] = []
         self._text = ""
         self._bar_shape: list[tuple[str, str]] | None = None
+        self._label_widths: dict[str, int] = {}  # a bar button's width by its words (`_button_width`)
+        self._probe: QPushButton | None = None
         self.looking: int | None = None  # who last lifted the curtain
         self.answering: int | None = None  # who said "I answer" to the open window's question
         self._drawn_for: tuple[int | None, bool] = (None, False)  # who the last draw was for; was it private?
@@ -861,13 +867,14 @@ class SeatTable(QWidget):
     def _build_bar(self) -> None:
         """Say the prompt when it changes; remake the buttons only when they change (relaying out widgets costs
         more than the table, and a button remade under the keyboard would send a reader's focus astray)."""
-        self._slots = {key: slot for key, _label, slot in self._plan}
         if self._text != self.prompt.text():
             self.prompt.setText(self._text)
             self.prompt.setAccessibleName(self._text)
             if not self._curtain_says_it():
                 accessibility.announce(self.prompt, self._text)
-        shape = [(key, label) for key, label, _slot in self._plan]
+        plan = self._plan if self._prompt_fits(self._plan) else [e for e in self._plan if e[0] not in IN_MENUS]
+        self._slots = {key: slot for key, _label, slot in plan}
+        shape = [(key, label) for key, label, _slot in plan]
         if shape == self._bar_shape:
             return
         self._bar_shape = shape
@@ -908,6 +915,36 @@ class SeatTable(QWidget):
         # Kept a while, unseen: a reader asks about the events it has queued (the hiding) after they happen.
         self._gone_buttons = [*self._gone_buttons, *gone][-8:]
 
+    def _prompt_fits(self, plan: list[tuple[str, str, Callable[[], object]]]) -> bool:
+        """Whether the prompt shows whole beside the buttons of `plan` (`IN_MENUS`). Judged once the table is on
+        show, at the bar's width then (a hidden table's bar has no width of its own yet); `resizeEvent` judges again."""
+        if not self.isVisible() or not any(key in IN_MENUS for key, _label, _slot in plan):
+            return True
+        margins, spacing = self.bar_layout.contentsMargins(), max(0, self.bar_layout.spacing())
+        width = self.bar.width() - margins.left() - margins.right()
+        if self.countdown_label.isVisibleTo(self.bar):
+            width -= self.countdown_label.sizeHint().width() + spacing
+        for _key, label, _slot in plan:
+            width -= self._button_width(label) + spacing
+        room = self.bar.height() - margins.top() - margins.bottom()
+        return width > 0 and self.prompt.heightForWidth(width) <= room
+
+    def _button_width(self, label: str) -> int:
+        """The width a bar button takes for `label` (measured once per label on a button never shown)."""
+        width = self._label_widths.get(label)
+        if width is None:
+            if self._probe is None:
+                self._probe = QPushButton()
+                self._probe.setFont(self.bar.font())
+            self._probe.setText(plain.button_text(label))
+            width = self._label_widths[label] = self._probe.sizeHint().width()
+        return width
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        if self._plan:
+            self._build_bar()  # the buttons left to the menus may come back, or others go (`IN_MENUS`)
+
     def _curtain_says_it(self) -> bool:
         """Does the curtain, focused, say the prompt itself (so it is said once)? It does when the keyboard is on
         this table (the bar rebuilt under it hands it to the curtain) or the table is not shown yet (it takes
@@ -917,6 +954,8 @@ class SeatTable(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
+        if self._plan:
+            self._build_bar()  # judged on show: a hidden table's bar keeps every button (`_prompt_fits`)
         if self.scene.curtain_up:
             self.view.setFocus(Qt.FocusReason.OtherFocusReason)  # the curtain says who is to look
 
