@@ -53,11 +53,6 @@ TRAY_KEY = "zone:tray"
 REMOVED_KEY = "zone:removed"
 
 
-def set_text(item: QGraphicsSimpleTextItem, text: str) -> None:
-    if item.text() != text:  # setting the same words again still repaints them
-        item.setText(text)
-
-
 def seat_key(seat: int) -> str:
     return f"seat:{seat}"
 
@@ -362,7 +357,7 @@ class BanquetScene(CardTable):
             caption = self._name_labels[seat] = self.label((0, 0), pixel=15, bold=True, colour="#ffffff")
             caption.setZValue(5)
         caption.setPos(origin.x() + 8, origin.y())
-        set_text(caption, name)
+        caption.setText(name)  # Qt skips the same words: nothing repainted
         belt = self.belts.get(seat)
         if belt is None:
             belt = self.belts[seat] = BeltItem()
@@ -374,7 +369,7 @@ class BanquetScene(CardTable):
         if note is None:
             note = self._seat_labels[seat] = self.label((0, 0), pixel=14)
         note.setPos(origin.x() + BELT_AT.x() + 4, origin.y() + BELT_AT.y() + BELT_SIZE[1] + 6)  # clear of a ringed privilege
-        set_text(note, drawing.seat_notes.get(seat, ""))
+        note.setText(drawing.seat_notes.get(seat, ""))
 
     def _display_cards(self, seat: int, drawing: Drawing, origin: QPointF,
                        holds: bool) -> list[tuple[str, CardFace, QPointF, float]]:
@@ -436,7 +431,7 @@ class BanquetScene(CardTable):
                  "tray": (SLOT_X, TRAY_Y - 24), "info": (INFO_X, SLOT_Y)}
         for name, item in self._labels.items():
             item.setPos(*spots[name])
-            set_text(item, lines.get(name, ""))
+            item.setText(lines.get(name, ""))
         for extra in (self.belts, self._seat_labels, self._name_labels):  # fewer seats than last time
             for seat in [s for s in extra if s >= drawing.view.seats]:
                 self.removeItem(extra.pop(seat))
