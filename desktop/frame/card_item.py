@@ -842,6 +842,10 @@ def _wrapped_lines(text: str, width: float, pixel: int, bold: bool) -> tuple[str
                  for one in lines if one.strip())
 
 
+STAMP_TURN = 6.0  # degrees the stamp is turned, anticlockwise
+STAMP_PEN = 1.8
+
+
 def stamp_font(face: CardFace, scale: float | None = None) -> QFont:
     """The stamp's font: as large as the card allows, never below READABLE px on screen."""
     floor = 7 if scale is None else max(7, math.ceil(READABLE / max(scale, 0.05) - 0.001))
@@ -924,17 +928,20 @@ def paint_face(painter: QPainter, face: CardFace, highlight: bool = False, selec
         laid = plan.laid_title
         if name is not None and name != laid:  # a long name given more room: the stamp at the floor's size
             font.setPixelSize(min(font.pixelSize(), next(t.font.pixelSize() for t in shown if t.role == "title")))
-        half = QFontMetricsF(font).height() / 2 + 3
-        below = name.bottom() + half if name is not None and name != laid else 0.0
-        painter.translate(w / 2, min(max(top + room * 0.52 + room * 0.48 * 0.6, below), h - half))
-        painter.rotate(-6)
-        painter.setFont(font)
-        colour = QColor(face.stamp_colour)
-        colour.setAlpha(200)
-        painter.setPen(QPen(colour, 1.8))
         metrics = QFontMetricsF(font)
         tw = metrics.horizontalAdvance(face.stamp)
         frame = QRectF(-tw / 2 - 5, -metrics.height() / 2 - 2, tw + 10, metrics.height() + 4)
+        # How far the frame, turned by STAMP_TURN, and its pen reach below its centre: its corners come lower than
+        # its edge (a plain half height let the frame run a pixel or two past the card's foot).
+        turn = math.radians(STAMP_TURN)
+        half = frame.height() / 2 * math.cos(turn) + frame.width() / 2 * math.sin(turn) + STAMP_PEN / 2 + 1
+        below = name.bottom() + half if name is not None and name != laid else 0.0
+        painter.translate(w / 2, min(max(top + room * 0.52 + room * 0.48 * 0.6, below), h - half))
+        painter.rotate(-STAMP_TURN)
+        painter.setFont(font)
+        colour = QColor(face.stamp_colour)
+        colour.setAlpha(200)
+        painter.setPen(QPen(colour, STAMP_PEN))
         painter.drawRoundedRect(frame, 3, 3)
         painter.drawText(frame, int(Qt.AlignmentFlag.AlignCenter), face.stamp)
         painter.restore()

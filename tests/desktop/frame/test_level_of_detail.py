@@ -255,3 +255,21 @@ def test_a_text_fitted_into_ever_taller_rooms_is_measured_once_at_each_size(qapp
             shown_texts(replace(face, height=92 + 6 * step), scale)
     assert measured
     assert len(measured) == len(set(measured))
+
+
+@pytest.mark.parametrize("title", ["Crisis", "A-Bombs Dropped on Japan", LONG_TITLE])
+def test_a_stamp_stays_on_its_card(qapp: Any, title: str) -> None:
+    """The stamp is turned: its frame's corners reach lower than its edge, and they ran a pixel or two past the
+    card's foot when a long name pushed the stamp down to it."""
+    stamped = CardFace(128, 92, "#7a1616", "#f6d9d6", title=title, stamp="PARADOSSO", stamp_colour="#0000ff")
+    zoom = 3
+    image = QImage(int(stamped.width * zoom), int((stamped.height + 12) * zoom), QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.scale(zoom, zoom)
+    paint_face(painter, stamped, scale=zoom)
+    painter.end()
+    below = [(x, y) for y in range(int((stamped.height + 1) * zoom), image.height()) for x in range(image.width())
+             if image.pixelColor(x, y).alpha() > 0]
+    assert below == []
