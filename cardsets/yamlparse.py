@@ -89,8 +89,9 @@ def _construct_float(loader: SafeConstructor, node: yaml.Node) -> float:
 
 
 StrictLoader.yaml_implicit_resolvers = _core_resolvers()
+_STR = _TAG + "str"
 StrictLoader.yaml_constructors = {
-    _TAG + "str": SafeConstructor.construct_yaml_str,
+    _STR: SafeConstructor.construct_yaml_str,
     _TAG + "null": _construct_null,
     _TAG + "bool": _construct_bool,
     _TAG + "int": _construct_int,
@@ -252,6 +253,8 @@ class _Builder:
         return None
 
     def scalar(self, node: yaml.ScalarNode, path: Path_) -> Any:
+        if node.tag == _STR:
+            return node.value  # what the constructor would answer, without its bookkeeping: most values are text
         if id(node) in self.failed:
             return None  # an alias to a value already reported
         try:
@@ -275,7 +278,7 @@ class _Builder:
                 self.report(key_node, "a key must be a plain value")
                 continue
             try:
-                key = self.constructor.construct_object(key_node)
+                key = key_node.value if key_node.tag == _STR else self.constructor.construct_object(key_node)
                 hash(key)
             except OutOfRange as exc:
                 self.report(key_node, str(exc.problem))
