@@ -5,6 +5,7 @@ rule is kept as this Babel gave it from CLDR."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,18 @@ def test_an_entry_of_another_key_or_shape_is_not_trusted(text_folder: Path, cach
     catalog, _ = catalog_cache.load(text_folder, "text")
     assert catalog == expected
     assert reads == ["text", "text"]
+
+
+def test_an_entry_is_written_whole_without_waiting_for_the_disk(text_folder: Path, cache_dir: Path, reads: list[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged entry is only read afresh (above), so a first start does not wait for each one to reach the disk
+    (issue #42); it still replaces the old entry whole."""
+    flushed: list[int] = []
+    monkeypatch.setattr(os, "fsync", flushed.append)
+    expected, _ = catalog_cache.load(text_folder, "text")
+    assert entry(cache_dir).is_file() and flushed == []
+    assert catalog_cache.load(text_folder, "text")[0] == expected and reads == ["text"]
+    assert sorted(p.name for p in entry(cache_dir).parent.iterdir()) == [entry(cache_dir).name]
 
 
 def test_an_empty_cache_setting_turns_it_off(text_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
