@@ -26,6 +26,7 @@ import string
 import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -61,7 +62,13 @@ def fingerprint(text: str) -> str:
 def placeholders(text: str) -> set[str] | None:
     """The {names} a string uses, or None if its braces are malformed or not plain names."""
     if "{" not in text and "}" not in text:
-        return set()  # most strings: no need to ask the formatter (every string is asked at a first start)
+        return set()  # most strings: no need to ask the formatter
+    found = _braced(text)
+    return None if found is None else set(found)
+
+
+@lru_cache(maxsize=8192)  # a first start asks of each string three or four times (issue #42)
+def _braced(text: str) -> frozenset[str] | None:
     try:
         parts = list(string.Formatter().parse(text))
     except ValueError:
@@ -73,7 +80,7 @@ def placeholders(text: str) -> set[str] | None:
         if not name.isidentifier() or spec or conversion:
             return None
         names.add(name)
-    return names
+    return frozenset(names)
 
 
 # Bidirectional embeddings, overrides and isolates: invisible, they reorder the text around them, so a card
