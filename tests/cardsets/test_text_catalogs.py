@@ -210,6 +210,10 @@ def test_substitution_never_evaluates_format_fields(template: str) -> None:
 
 def test_placeholders() -> None:
     assert placeholders("Played {card} on {year}.") == {"card", "year"}
+    found = placeholders("Played {card} on {year}.")
+    assert found is not None
+    found.add("mine")  # each caller's own set, though a string's names are found once (issue #42)
+    assert placeholders("Played {card} on {year}.") == {"card", "year"}
     assert placeholders("No braces") == set()
     assert placeholders("{{literal}}") == set()
     for bad in ("{card", "card}", "{0.__class__}", "{card!r}", "{card:>3}", "{}", "{0}", "{card[0]}"):
