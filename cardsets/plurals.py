@@ -60,8 +60,8 @@ def _rule(lang: str) -> PluralRule:
 
 def _own_rule(lang: str) -> PluralRule | None:
     """The plural rule `lang`'s own CLDR file names (each of ours does), read without the root locale and
-    Babel's global data that a whole Locale merges in: that took two thirds of the time and of the memory a first
-    start spent on counting (issue #42). None if that file names none, or this Babel cannot say."""
+    Babel's global data that a whole Locale merges in: half the time and the memory a first start spent on its
+    first count (issue #42). None if that file names none, or this Babel cannot say."""
     from babel import localedata
     from babel.plural import PluralRule
 
