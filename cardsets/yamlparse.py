@@ -272,7 +272,6 @@ class _Builder:
             doc.problem(path, f"unsupported tag {node.tag!r}")
         # No flatten_mapping: YAML 1.2 has no merge keys, so `<<` is a key like any other.
         result: dict[Any, Any] = {}
-        first: dict[Any, yaml.Node] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
                 self.report(key_node, "a key must be a plain value")
@@ -286,10 +285,9 @@ class _Builder:
             except Exception as exc:
                 self.report(key_node, f"unsupported key {_shown(key_node.value)} ({getattr(exc, 'problem', None) or exc})")
                 continue
-            if key in first:
+            if key in result:
                 self.report(key_node, f"duplicate key {_shown(key) if isinstance(key, str) else repr(key)}")
                 continue
-            first[key] = key_node
             doc.key_positions[path + (key,)] = _at(key_node)
             result[key] = self.build(value_node, path + (key,), depth + 1)
         return result
