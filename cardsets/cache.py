@@ -271,7 +271,10 @@ def _refuse(name: str) -> None:
 def write(entry: Path, key: str, value: object) -> None:
     """Keep `value` (JSON values) at `entry` under `key`, whole or not at all."""
     data = {"version": VERSION, "key": key, "value": value}
-    # A cache that cannot be written (a full disk, a read-only home) only means the next start reads the YAML.
+    # A cache that cannot be written (a full disk, a read-only home) only means the next start reads the YAML; one
+    # a power cut damaged is read as damaged, and written again: so not flushed to the disk, which a first start
+    # waited for at each entry (issue #42).
     with contextlib.suppress(OSError):
         entry.parent.mkdir(parents=True, exist_ok=True)
-        files.write_text(entry, json.dumps(data, ensure_ascii=False, separators=(",", ":")), private=True)
+        files.write_text(entry, json.dumps(data, ensure_ascii=False, separators=(",", ":")), private=True,
+                         durable=False)

@@ -97,14 +97,16 @@ def read_text(path: Path, limit: int) -> str:
 
 
 def write_bytes(path: Path, data: bytes, *, replace: bool = True, named: bool = False,
-                private: bool = False) -> Path:
+                private: bool = False, durable: bool = True) -> Path:
     """Put ``data`` at ``path`` so that a reader sees the old file or the whole new one; return the
     path of the file written (a link's target when ``named``).
 
     ``replace=False`` refuses a file already there. ``named``: the person gave this path, so a
     symbolic link to a regular file is followed and its target replaced; any other link is refused.
     A new file gets the permissions any new file gets (``private``: the owner's alone); a replaced
-    file keeps its own. Raises FileRefused, or the OSError that stopped the write (its filename the
+    file keeps its own. ``durable=False``: not flushed to the disk before it replaces the old one, for
+    a file that may be lost or damaged by a power cut (a cache checks what it reads): a flush can take
+    tens of milliseconds. Raises FileRefused, or the OSError that stopped the write (its filename the
     target); either way nothing at ``path`` changed and no temporary file is left."""
     target = writable_target(Path(path), replace, named)
     try:
@@ -116,7 +118,8 @@ def write_bytes(path: Path, data: bytes, *, replace: bool = True, named: bool = 
             view = memoryview(data)
             while view:  # os.write may write less than asked: a short write is not a whole file
                 view = view[os.write(fd, view):]
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
         finally:
             os.close(fd)
         os.chmod(temporary, _mode_for(target, private))
@@ -127,13 +130,15 @@ def write_bytes(path: Path, data: bytes, *, replace: bool = True, named: bool = 
         if isinstance(exc, OSError):
             raise _naming(exc, target) from None
         raise
-    _sync_folder(target.parent)
+    if durable:
+        _sync_folder(target.parent)
     return target
 
 
-def write_text(path: Path, text: str, *, replace: bool = True, named: bool = False, private: bool = False) -> Path:
+def write_text(path: Path, text: str, *, replace: bool = True, named: bool = False, private: bool = False,
+               durable: bool = True) -> Path:
     """``write_bytes`` of ``text`` in UTF-8."""
-    return write_bytes(path, text.encode("utf-8"), replace=replace, named=named, private=private)
+    return write_bytes(path, text.encode("utf-8"), replace=replace, named=named, private=private, durable=durable)
 
 
 def writable_target(path: Path, replace: bool = True, named: bool = False) -> Path:

@@ -24,9 +24,9 @@ import hashlib
 import re
 import string
 import tempfile
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -61,6 +61,14 @@ def fingerprint(text: str) -> str:
 
 def placeholders(text: str) -> set[str] | None:
     """The {names} a string uses, or None if its braces are malformed or not plain names."""
+    if "{" not in text and "}" not in text:
+        return set()  # most strings: no need to ask the formatter
+    found = _braced(text)
+    return None if found is None else set(found)
+
+
+@lru_cache(maxsize=8192)  # a first start asks of each string three or four times (issue #42)
+def _braced(text: str) -> frozenset[str] | None:
     try:
         parts = list(string.Formatter().parse(text))
     except ValueError:
@@ -72,12 +80,16 @@ def placeholders(text: str) -> set[str] | None:
         if not name.isidentifier() or spec or conversion:
             return None
         names.add(name)
-    return names
+    return frozenset(names)
 
 
 # Bidirectional embeddings, overrides and isolates: invisible, they reorder the text around them, so a card
 # could read backwards or a name could hide what follows it (Unicode's "Trojan Source" characters).
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Unicode's control characters (category Cc, fixed for good by its stability policy: C0, DEL and C1) but the line
+# break and the tab, and BIDI_CONTROLS. One search in C: a loop in Python over every character of every text took
+# a tenth of a first start's profile (issue #42).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def control_character(text_: str) -> str:
@@ -85,10 +97,8 @@ def control_character(text_: str) -> str:
     text and line breaks (a tab too): any other control character (NUL, ESC…) draws as nothing or as
     a box and is written to the file as a 4-to-10-byte escape, and a bidirectional override turns the
     text around it."""
-    for char in text_:
-        if (char not in "\n\t" and unicodedata.category(char) == "Cc") or char in BIDI_CONTROLS:
-            return f"U+{ord(char):04X}"
-    return ""
+    found = _CONTROL.search(text_)
+    return "" if found is None else f"U+{ord(found.group()):04X}"
 
 
 @dataclass

@@ -89,8 +89,9 @@ def _construct_float(loader: SafeConstructor, node: yaml.Node) -> float:
 
 
 StrictLoader.yaml_implicit_resolvers = _core_resolvers()
+_STR = _TAG + "str"
 StrictLoader.yaml_constructors = {
-    _TAG + "str": SafeConstructor.construct_yaml_str,
+    _STR: SafeConstructor.construct_yaml_str,
     _TAG + "null": _construct_null,
     _TAG + "bool": _construct_bool,
     _TAG + "int": _construct_int,
@@ -252,6 +253,8 @@ class _Builder:
         return None
 
     def scalar(self, node: yaml.ScalarNode, path: Path_) -> Any:
+        if node.tag == _STR:
+            return node.value  # what the constructor would answer, without its bookkeeping: most values are text
         if id(node) in self.failed:
             return None  # an alias to a value already reported
         try:
@@ -269,13 +272,12 @@ class _Builder:
             doc.problem(path, f"unsupported tag {node.tag!r}")
         # No flatten_mapping: YAML 1.2 has no merge keys, so `<<` is a key like any other.
         result: dict[Any, Any] = {}
-        first: dict[Any, yaml.Node] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
                 self.report(key_node, "a key must be a plain value")
                 continue
             try:
-                key = self.constructor.construct_object(key_node)
+                key = key_node.value if key_node.tag == _STR else self.constructor.construct_object(key_node)
                 hash(key)
             except OutOfRange as exc:
                 self.report(key_node, str(exc.problem))
@@ -283,10 +285,9 @@ class _Builder:
             except Exception as exc:
                 self.report(key_node, f"unsupported key {_shown(key_node.value)} ({getattr(exc, 'problem', None) or exc})")
                 continue
-            if key in first:
+            if key in result:
                 self.report(key_node, f"duplicate key {_shown(key) if isinstance(key, str) else repr(key)}")
                 continue
-            first[key] = key_node
             doc.key_positions[path + (key,)] = _at(key_node)
             result[key] = self.build(value_node, path + (key,), depth + 1)
         return result

@@ -5,6 +5,7 @@ rule is kept as this Babel gave it from CLDR."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,18 @@ def test_an_entry_of_another_key_or_shape_is_not_trusted(text_folder: Path, cach
     catalog, _ = catalog_cache.load(text_folder, "text")
     assert catalog == expected
     assert reads == ["text", "text"]
+
+
+def test_an_entry_is_written_whole_without_waiting_for_the_disk(text_folder: Path, cache_dir: Path, reads: list[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged entry is only read afresh (above), so a first start does not wait for each one to reach the disk
+    (issue #42); it still replaces the old entry whole."""
+    flushed: list[int] = []
+    monkeypatch.setattr(os, "fsync", flushed.append)
+    expected, _ = catalog_cache.load(text_folder, "text")
+    assert entry(cache_dir).is_file() and flushed == []
+    assert catalog_cache.load(text_folder, "text")[0] == expected and reads == ["text"]
+    assert sorted(p.name for p in entry(cache_dir).parent.iterdir()) == [entry(cache_dir).name]
 
 
 def test_an_empty_cache_setting_turns_it_off(text_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -288,13 +301,13 @@ NUMBERS = [*range(0, 120), 1000, 1_000_000, 2_000_000, 10_000_000]
 def test_a_plural_rule_comes_from_babel_once_then_from_the_cache(cache_dir: Path, fresh_rules: None,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[str] = []
-    real = babel.Locale.parse
+    real = babel.localedata.load
 
-    def parse(identifier: object, *args: Any, **kwargs: Any) -> babel.Locale:
-        asked.append(str(identifier))
-        return real(identifier, *args, **kwargs)
+    def load(name: str, *args: Any, **kwargs: Any) -> Any:
+        asked.append(name)
+        return real(name, *args, **kwargs)
 
-    monkeypatch.setattr(babel.Locale, "parse", parse)
+    monkeypatch.setattr(babel.localedata, "load", load)
     first = {lang: [plurals.category(lang, n) for n in NUMBERS] for lang in ("it", "en")}
     plurals._rule.cache_clear()  # a new process
     again = {lang: [plurals.category(lang, n) for n in NUMBERS] for lang in ("it", "en")}
@@ -320,6 +333,20 @@ def test_a_damaged_or_other_babels_plural_rule_is_asked_of_babel_again(cache_dir
 
 def babels_own(lang: str, count: int) -> str:
     return str(babel.Locale.parse(lang).plural_form(count))
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl", "en_GB", "pt_PT", "xx"])
+def test_a_plural_rule_is_babels_whole_locales_though_read_from_the_languages_own_file(cache_dir: Path,
+                                                                                       fresh_rules: None,
+                                                                                       lang: str) -> None:
+    """The rule is read from the language's own locale file alone (issue #42); a locale whose file names none
+    (en_GB inherits English's) is asked of Babel whole, and one Babel does not know counts as English does."""
+    whole = babel.Locale.parse(lang if lang != "xx" else "en").plural_form
+    assert plurals._rule(lang).rules == whole.rules
+    numbers = [*range(plurals.SMALL), 1_000_000, 1_000_001, 2_000_000]
+    assert [plurals.category(lang, n) for n in numbers] == [str(whole(n)) for n in numbers]
+    # Babel's English after it is still the whole locale, with what it inherits from the root one.
+    assert babel.Locale.parse(lang if lang != "xx" else "en").character_order == "left-to-right"
 
 
 def test_a_small_count_comes_from_the_cache_without_babel(cache_dir: Path, fresh_rules: None,

@@ -194,6 +194,18 @@ def test_a_full_disk_fails_naming_the_file_and_keeps_the_old_one(call: str, tmp_
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.pdf"]
 
 
+@pytest.mark.parametrize("durable", [True, False])
+def test_a_file_is_flushed_to_the_disk_unless_it_need_not_be(durable: bool, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "entry.json"
+    target.write_bytes(b"old")
+    flushed: list[int] = []
+    monkeypatch.setattr(os, "fsync", flushed.append)
+    write_bytes(target, b"new", durable=durable)
+    assert target.read_bytes() == b"new" and sorted(p.name for p in tmp_path.iterdir()) == ["entry.json"]
+    assert len(flushed) == (2 if durable else 0)  # the file, then the folder that names it
+
+
 def test_a_short_write_is_carried_on_not_taken_for_the_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     real_write = os.write
     monkeypatch.setattr(os, "write", lambda fd, data: real_write(fd, bytes(data[:7])))

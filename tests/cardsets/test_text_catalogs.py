@@ -11,6 +11,8 @@ The fixture folder fixtures/text has en (the reference), it, es and nl; it.yaml 
 """
 from __future__ import annotations
 
+import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -208,7 +210,34 @@ def test_substitution_never_evaluates_format_fields(template: str) -> None:
 
 def test_placeholders() -> None:
     assert placeholders("Played {card} on {year}.") == {"card", "year"}
+    found = placeholders("Played {card} on {year}.")
+    assert found is not None
+    found.add("mine")  # each caller's own set, though a string's names are found once (issue #42)
+    assert placeholders("Played {card} on {year}.") == {"card", "year"}
     assert placeholders("No braces") == set()
     assert placeholders("{{literal}}") == set()
     for bad in ("{card", "card}", "{0.__class__}", "{card!r}", "{card:>3}", "{}", "{0}", "{card[0]}"):
         assert placeholders(bad) is None, bad
+
+
+def _control_character_by_category(text_: str) -> str:
+    """control_character as it was written first, a character at a time (the one search must answer alike)."""
+    for char in text_:
+        if (char not in "\n\t" and unicodedata.category(char) == "Cc") or char in text.BIDI_CONTROLS:
+            return f"U+{ord(char):04X}"
+    return ""
+
+
+def test_control_character_answers_as_unicode_categories_do_for_every_code_point() -> None:
+    for point in range(sys.maxunicode + 1):
+        char = chr(point)
+        assert text.control_character(char) == _control_character_by_category(char), hex(point)
+        if point < 0x3000:  # and first of two, within a text
+            written = f"ok{char}ok\x1b"
+            assert text.control_character(written) == _control_character_by_category(written), hex(point)
+
+
+@pytest.mark.parametrize("written", ["", "plain", "line\nbreak\tand tab", "è \u00a0 \u200b \u200f \ufeff", "a\x00b",
+                                     "\x7f", "\x85next line", "\x9f", "ab\u202ecba", "\u2069", "x\u0007\u202ay"])
+def test_control_character_names_the_first_one(written: str) -> None:
+    assert text.control_character(written) == _control_character_by_category(written)
