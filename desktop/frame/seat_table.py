@@ -843,6 +843,11 @@ class SeatTable(QWidget):
     def button(self, key: str, label: str, slot: Callable[[], object]) -> None:
         self._plan.append((key, label, slot))
 
+    def offered(self) -> list[tuple[str, str]]:
+        """What this moment offers on the bar, by key and words: its buttons, and those `IN_MENUS` the bar had no
+        room for beside the prompt."""
+        return [(key, label) for key, label, _slot in self._plan]
+
     def seat_name(self, seat: int) -> str:
         names = self.game.names
         return names[seat] if 0 <= seat < len(names) else str(seat + 1)

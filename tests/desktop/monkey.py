@@ -44,7 +44,8 @@ import table_driver
 from table_driver import Dialogs, _send, view_point
 
 from desktop.frame.card_item import CardItem
-from desktop.frame.seat_table import SeatTable
+from desktop.frame import plain
+from desktop.frame.seat_table import IN_MENUS, SeatTable
 from desktop.games.chrononauts.solonauts_scene import SolonautsScene
 from desktop.shell.main_window import MainWindow
 from rules.kernel import PUBLIC
@@ -576,7 +577,12 @@ def table_picture(table: SeatTable, main: MainWindow | None) -> dict[str, Any]:
     log = main.log if main is not None else table.log
     detail = main.detail if main is not None else table.detail
     out = picture(table.scene)
-    out["bar"] = (table.prompt.text(), [(key, widget.text()) for key, widget in table.buttons.items()])
+    # What the bar offers; a table on show may leave Undo and Save as… to the menus where the prompt needs the room.
+    shown = [(key, widget.text()) for key, widget in table.buttons.items()]
+    offered = [(key, plain.button_text(label)) for key, label in table.offered()]
+    assert shown == [choice for choice in offered if choice in shown]
+    assert {key for key, _label in offered} - {key for key, _label in shown} <= set(IN_MENUS)
+    out["bar"] = (table.prompt.text(), offered)
     out["log"] = [log.item(i).text() for i in range(log.count())]
     out["detail"] = (detail.text.toPlainText(), detail._face)
     journal = getattr(table, "journal_scene", None)

@@ -59,20 +59,29 @@ def test_an_unknown_revision_is_refused_by_name() -> None:
 
 def test_the_floor_and_the_app_are_timed_in_turn_after_a_first_start_and_a_warm_up(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bench's first start has every cache empty (its own row) and warms the app up, a floor's start warms it
-    up (as pyperf does, neither is counted); then the floor and the app in turn: the medians, and the most memory
-    of the app's counted runs."""
+    """The bench's first start has every cache empty (its own row) and warms the app up, a floor's start and a
+    Qt-alone window's warm them up (as pyperf does, none is counted); then the floor, the app and the window of the
+    app's shape in turn: the medians, and the most memory of the app's counted runs."""
     ran: list[str] = []
     apps = iter([(1.5, 95), (0.7, 70), (1.1, 80), (0.9, 75)])  # the first start, then the three counted
+    shapes = iter([0.6, 0.7, 0.8, 0.75])  # the warm-up, then three
 
     def fake(script: str) -> tuple[float, int]:
-        ran.append("floor" if script == benchmark.FLOOR_SCRIPT else "app")
-        return (0.5, 0) if script == benchmark.FLOOR_SCRIPT else next(apps)
+        name = {benchmark.FLOOR_SCRIPT: "floor", benchmark.SHAPE_SCRIPT: "shape"}.get(script, "app")
+        ran.append(name)
+        return (0.5, 0) if name == "floor" else (next(shapes), 0) if name == "shape" else next(apps)
 
     monkeypatch.setattr(benchmark, "_fresh_process", fake)
     assert benchmark.bench_first_table(repeats=3) == {"app": 0.9, "floor": 0.5, "rss": 80, "first": 1.5,
-                                                      "first_rss": 95}
-    assert ran == ["app", "floor"] + ["floor", "app"] * 3
+                                                      "first_rss": 95, "shape": 0.75}
+    assert ran == ["app", "floor", "shape"] + ["floor", "app", "shape"] * 3
+
+
+def test_the_window_of_the_apps_shape_is_qt_alone_and_draws() -> None:
+    """The reference window imports nothing of ours, and draws (it prints the moment it has)."""
+    assert "desktop" not in benchmark.SHAPE_SCRIPT and "cardsets" not in benchmark.SHAPE_SCRIPT
+    drawn, _memory = benchmark._fresh_process(benchmark.SHAPE_SCRIPT)
+    assert 0 < drawn < 60
 
 
 def test_a_start_ends_when_the_script_has_drawn_not_when_its_process_ends(monkeypatch: pytest.MonkeyPatch) -> None:
