@@ -89,7 +89,7 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 # Unicode's control characters (category Cc, fixed for good by its stability policy: C0, DEL and C1) but the line
 # break and the tab, and BIDI_CONTROLS. One search in C: a loop in Python over every character of every text took
 # a tenth of a first start's profile (issue #42).
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f" + "".join(sorted(BIDI_CONTROLS)) + "]")
 
 
 def control_character(text_: str) -> str:

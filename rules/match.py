@@ -61,7 +61,7 @@ class Match(Generic[S]):
         self.state: S = engine.new_state(self.options, seed)
         # Once a game for several is over its result stands; a solitaire undoes without limit (CHR-16.10). How many
         # play is settled by the options: asked once, not at every move.
-        self._final_end = engine.players(self.state) > 1
+        self._end_stands = engine.players(self.state) > 1
         self._done: list[_Step[S]] = []
         self._undone: list[_Step[S]] = []
 
@@ -116,7 +116,7 @@ class Match(Generic[S]):
         """Apply a move (IllegalMove leaves everything as it was) and forget the redo list."""
         before = self.engine.clone(self.state)
         events = self.engine.apply(self.state, move)
-        barrier = self.engine.undo_barrier(events) or (self._final_end and self.engine.is_over(self.state))
+        barrier = self.engine.undo_barrier(events) or (self._end_stands and self.engine.is_over(self.state))
         self._done.append(_Step(move, before, events, barrier))
         self._undone.clear()
         return events
@@ -128,7 +128,7 @@ class Match(Generic[S]):
             raise ValueError(f"no position {count} in {len(self._done)} moves")
         twin: Match[S] = Match.__new__(Match)
         twin.engine, twin.options, twin.seed, twin.crossable = self.engine, dict(self.options), self.seed, self.crossable
-        twin._final_end = self._final_end
+        twin._end_stands = self._end_stands
         twin.state = self.engine.clone(self._done[count].before if count < len(self._done) else self.state)
         twin._done = [_Step(s.move, s.before, s.events, True) for s in self._done[:count]]
         twin._undone = []

@@ -848,7 +848,7 @@ STAMP_PEN = 1.8
 
 def stamp_font(face: CardFace, scale: float | None = None) -> QFont:
     """The stamp's font: as large as the card allows, never below READABLE px on screen."""
-    floor = 7 if scale is None else max(7, math.ceil(READABLE / max(scale, 0.05) - 0.001))
+    floor = 7 if scale is None else max(7, _floor(scale))
     font = QFont()
     font.setBold(True)
     font.setPixelSize(max(int(min(face.width / 6, 19)), floor))

@@ -877,7 +877,7 @@ class SeatTable(QWidget):
             self.prompt.setAccessibleName(self._text)
             if not self._curtain_says_it():
                 accessibility.announce(self.prompt, self._text)
-        plan = self._plan if self._prompt_fits(self._plan) else [e for e in self._plan if e[0] not in IN_MENUS]
+        plan = self._plan if self._prompt_fits() else [e for e in self._plan if e[0] not in IN_MENUS]
         self._slots = {key: slot for key, _label, slot in plan}
         shape = [(key, label) for key, label, _slot in plan]
         if shape == self._bar_shape:
@@ -920,16 +920,16 @@ class SeatTable(QWidget):
         # Kept a while, unseen: a reader asks about the events it has queued (the hiding) after they happen.
         self._gone_buttons = [*self._gone_buttons, *gone][-8:]
 
-    def _prompt_fits(self, plan: list[tuple[str, str, Callable[[], object]]]) -> bool:
-        """Whether the prompt shows whole beside the buttons of `plan` (`IN_MENUS`). Judged once the table is on
+    def _prompt_fits(self) -> bool:
+        """Whether the prompt shows whole beside every button this moment offers (`IN_MENUS`). Judged once the table is on
         show, at the bar's width then (a hidden table's bar has no width of its own yet); `resizeEvent` judges again."""
-        if not self.isVisible() or not any(key in IN_MENUS for key, _label, _slot in plan):
+        if not self.isVisible() or not any(key in IN_MENUS for key, _label, _slot in self._plan):
             return True
         margins, spacing = self.bar_layout.contentsMargins(), max(0, self.bar_layout.spacing())
         width = self.bar.width() - margins.left() - margins.right()
         if self.countdown_label.isVisibleTo(self.bar):
             width -= self.countdown_label.sizeHint().width() + spacing
-        for _key, label, _slot in plan:
+        for _key, label, _slot in self._plan:
             width -= self._button_width(label) + spacing
         room = self.bar.height() - margins.top() - margins.bottom()
         return width > 0 and self.prompt.heightForWidth(width) <= room
