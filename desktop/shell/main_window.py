@@ -12,7 +12,7 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFontMetrics, QKey
 from PySide6.QtWidgets import QDialog, QDockWidget, QListWidget, QMainWindow, QMenu, QStackedWidget, QWidget
 
 import cardsets
-from desktop.frame import accessibility, dialogs, plain, screen_fit, storage
+from desktop.frame import accessibility, dialogs, first_frame, plain, screen_fit, storage
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator, use_qt_language
 from desktop.frame.keys_help import rows_for
@@ -106,10 +106,10 @@ class MainWindow(QMainWindow):
         tr.language_changed.connect(self._on_language)
         use_qt_language(tr.language)
         tr.texts_changed.connect(self.retranslate)
-        # A translator saving a card-set file sees the table change at once: watched from the first turn of the
-        # event loop, once the first table is drawn, for start-up does only what that table needs (issue #42).
+        # A translator saving a card-set file sees the table change at once: watched once the window is first drawn,
+        # for start-up does only what the first table needs (issue #42).
         self.text_watcher: QObject | None = None
-        QTimer.singleShot(0, self, self._follow_saves)
+        first_frame.after_first_frame(self, self._follow_saves)
         self.workbench: QWidget | None = None
         self.how_to_play: HowToPlay | None = None
         self.replay_window: ReplayWindow | None = None

@@ -139,3 +139,22 @@ def test_a_table_for_several_is_laid_out_for_its_room_before_its_first_draw(wind
     table = window.new_hotseat("parsifal", "standard", ["Ada", "Bruno", "Chiara", "Dario"], {}, 7)
     assert table is not None and widths
     assert set(widths) == {table.scene.sceneRect().width()} and widths[0] > WIDTH
+
+
+def test_the_live_reload_starts_once_the_window_is_drawn(qtbot: Any, home: Path) -> None:
+    """A translator's saves are followed (desktop/workbench/live.py) from the window's first frame on: a zero timer
+    started them in the event loop's first turn, which on a real screen comes before the first paint (issue #42)."""
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.frame.i18n import Translator
+    from desktop.shell.main_window import MainWindow
+
+    window = MainWindow(Translator("en"), {})
+    qtbot.addWidget(window)
+    window.new_game({"ids": 8}, 5)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert window.text_watcher is None
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.text_watcher is not None)
