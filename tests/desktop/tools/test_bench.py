@@ -128,3 +128,24 @@ def test_the_network_rows_come_from_a_host_in_a_process_of_its_own(monkeypatch: 
     rows = bench_network.network_rows(figures)
     assert bench_compare.rows(benchmark.table_text(rows)).keys() == {what for what, *_rest in rows}
     assert "3 tables of bot games" in rows[3][0]
+
+
+@pytest.mark.parametrize("script", ["FIRST_TABLE_ON_SCREEN", "FLOOR_ON_SCREEN"])
+def test_a_start_on_a_screen_ends_at_its_windows_first_paint(script: str, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a screen the app and the floor run their event loop until their window's first paint is done, and say
+    when; a script whose window is never painted would never print. Run here on the offscreen platform."""
+    monkeypatch.setenv("CONVIVIUM_HOME", str(tmp_path))
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    printed = subprocess.run([sys.executable, "-c", getattr(benchmark, script)], cwd=ROOT, capture_output=True,
+                             text=True, timeout=60)
+    drawn, memory = printed.stdout.split()
+    assert printed.returncode == 0 and float(drawn) > 0 and memory == "0"
+
+
+def test_the_rows_on_a_screen_come_only_with_a_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert not benchmark.has_screen()
+    monkeypatch.setenv("DISPLAY", ":9")
+    assert benchmark.has_screen()
