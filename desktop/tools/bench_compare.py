@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 # A row of the bench's table: what, the figure, the budget, then ok or OVER (every revision prints this shape).
@@ -109,7 +110,55 @@ def compare(revision: str, rounds: int = 2) -> int:
     if new_rows:
         print(f"\n{len(new_rows)} rows are not in the bench of {revision[:10]} (measured now only, no ratio): "
               f"{'; '.join(what.strip() for what in new_rows)}.")
+    print(f"\nWhich changes are more than the spread of the rounds: pyperf's compare_to (a t-test over the "
+          f"{len(now_runs)} rounds of each build; then = {revision[:10]}, now = this tree):")
+    print(significance(now_runs, then_runs))
     return 0
+
+
+def significance(now: list[dict[str, str]], then: list[dict[str, str]]) -> str:
+    """pyperf's `compare_to` on the rows measured in every round of both builds, each round a value: which changes
+    stand out of the noise between rounds, a judgement a table of medians cannot give. Rows of ratios to the
+    floor or a reference (×, or per reference work) are left to the table: they are quotients of rows given here."""
+    try:
+        import pyperf  # type: ignore[import-untyped]  # it ships no types
+    except ImportError:
+        return "pyperf is not installed: pip install -e \".[bench]\" for this judgement."
+    benchmarks: list[list[Any]] = [[], []]  # then's, now's
+    for what, measured in now[-1].items():
+        unit = pyperf_unit(what, measured)
+        sides = [[cost(what, run.get(what, "")) for run in runs] for runs in (then, now)]
+        if unit is None or any(value is None for side in sides for value in side):
+            continue  # a ratio, or a row some round did not measure
+        scale = 1 << 20 if unit == "byte" else 1  # the bench's MB are MiB (VmRSS in kB / 1024)
+        for found, side in zip(benchmarks, sides):
+            found.append(pyperf.Benchmark([
+                pyperf.Run([value * scale], metadata={"name": what.strip(), "unit": unit}, collect_metadata=False)
+                for value in side if value is not None]))
+    if not benchmarks[0]:
+        return "No row was measured in every round of both builds."
+    suites = [pyperf.BenchmarkSuite(found) for found in benchmarks]
+    folder = Path(tempfile.mkdtemp(prefix="convivium-pyperf-"))
+    try:
+        paths = [folder / "then.json", folder / "now.json"]
+        for suite, path in zip(suites, paths):
+            suite.dump(str(path))
+        done = subprocess.run([sys.executable, "-m", "pyperf", "compare_to", *map(str, paths), "--table",
+                               "--table-format", "md"], capture_output=True, text=True)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return done.stdout.rstrip() if done.returncode == 0 else f"pyperf compare_to failed: {done.stderr.strip()}"
+
+
+def pyperf_unit(what: str, measured: str) -> str | None:
+    """The unit pyperf gives a row's cost: seconds (a time, or a rate inverted: seconds per move), bytes (memory);
+    None for a row that is a ratio or not a number."""
+    match = FIGURE.match(measured.strip())
+    if match is None or match["unit"] == "×" or "per reference work" in what:
+        return None
+    if match["unit"] == "MB":
+        return "byte"
+    return "second" if match["unit"] in ("s", "ms", "µs") or "per second" in what else None
 
 
 def missing_then(now: list[dict[str, str]], then: list[dict[str, str]]) -> list[str]:

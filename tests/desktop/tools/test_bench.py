@@ -149,3 +149,43 @@ def test_the_rows_on_a_screen_come_only_with_a_screen(monkeypatch: pytest.Monkey
     assert not benchmark.has_screen()
     monkeypatch.setenv("DISPLAY", ":9")
     assert benchmark.has_screen()
+
+
+def _rounds(figures: dict[str, list[str]]) -> list[dict[str, str]]:
+    return [{what: values[i] for what, values in figures.items()} for i in range(len(next(iter(figures.values()))))]
+
+
+def test_pyperf_tells_a_change_from_the_spread_of_the_rounds() -> None:
+    """A row well apart in every round is named with its speed-up; rows whose rounds mingle are called not
+    significant; ratio rows are left to the table (they are quotients of rows that are judged)."""
+    then = _rounds({"scene update after a move": ["3.80 ms", "3.70 ms", "3.90 ms", "3.75 ms"],
+                    "apply one move, chrononauts": ["26 µs", "25 µs", "26 µs", "25 µs"],
+                    "random playout, moves per second": ["39,000", "39,500", "38,800", "39,200"],
+                    "  start-up in floors": ["2.30×", "2.31×", "2.29×", "2.30×"]})
+    now = _rounds({"scene update after a move": ["2.30 ms", "2.40 ms", "2.35 ms", "2.33 ms"],
+                   "apply one move, chrononauts": ["25 µs", "26 µs", "26 µs", "25 µs"],
+                   "random playout, moves per second": ["39,100", "38,900", "39,300", "39,400"],
+                   "  start-up in floors": ["2.10×", "2.11×", "2.12×", "2.10×"]})
+    said = bench_compare.significance(now, then)
+    lines = said.splitlines()
+    changed = next(line for line in lines if line.startswith("| scene update after a move"))
+    assert "faster" in changed
+    hidden = next(line for line in lines if "not significant" in line)
+    assert "apply one move, chrononauts" in hidden and "random playout, moves per second" in hidden
+    assert "floors" not in said
+
+
+def test_without_pyperf_the_comparison_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyperf", None)  # an import of it fails
+    said = bench_compare.significance([{"undo one move": "0.2 µs"}], [{"undo one move": "0.2 µs"}])
+    assert "pyperf is not installed" in said and ".[bench]" in said
+
+
+def test_pyperf_is_given_times_rates_and_memory_in_its_own_units() -> None:
+    unit = bench_compare.pyperf_unit
+    assert unit("apply one move", "17 µs") == "second"
+    assert unit("random playout, moves per second", "39,010") == "second"  # a rate, given as seconds per move
+    assert unit("resident memory of the app", "73 MB") == "byte"
+    assert unit("  start-up in floors", "2.29×") is None
+    assert unit("  moves per reference work", "49.54") is None
+    assert unit("network: 100 tables of bot games on one host, failures", "0") is None
