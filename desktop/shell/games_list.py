@@ -6,7 +6,7 @@ was on the table stays in this list.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,7 +77,17 @@ def games_in_progress(keep: Path | None = None, damaged: list[Damaged] | None = 
     """The games not yet over, played last first. A finished game is no longer in
     progress: its autosave is removed, unless it is `keep` (the game on the table). Autosaves that
     cannot be read are set aside and added to `damaged`, for the player to be told."""
-    found: list[GameInProgress] = []
+    return list(_in_progress(keep, damaged))
+
+
+def last_played(damaged: list[Damaged] | None = None) -> GameInProgress | None:
+    """The game in progress played last, the one a start offers: the autosaves are read newest first up to it, each
+    a whole game replayed, so a player with many games waits for one (issue #42). The older ones are read when the
+    list is opened (GamesDialog), which says which are damaged and removes the finished."""
+    return next(_in_progress(None, damaged), None)
+
+
+def _in_progress(keep: Path | None, damaged: list[Damaged] | None) -> Iterator[GameInProgress]:
     for path in storage.game_slots():
         entry = read_slot(path)
         if isinstance(entry, Damaged):
@@ -91,8 +101,7 @@ def games_in_progress(keep: Path | None = None, damaged: list[Damaged] | None = 
                 except OSError:
                     pass
             continue
-        found.append(entry)
-    return found
+        yield entry
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -908,12 +908,12 @@ class MainWindow(QMainWindow):
     def take_in_old_autosave(self) -> None:
         """Earlier versions autosaved Solonauts beside the settings: that game moves into a slot of the games in
         progress, once. One that cannot be read is kept aside under a new name and the player is told."""
+        old = storage.legacy_autosave_path()
+        if not old.is_file():  # nearly always: what reads one is imported only when there is one (issue #42)
+            return
         from desktop.shell.games_list import as_damaged
         from desktop.shell.tables import load_game
 
-        old = storage.legacy_autosave_path()
-        if not old.is_file():
-            return
         try:
             load_game(old)
         except SaveError as exc:
@@ -926,20 +926,20 @@ class MainWindow(QMainWindow):
 
     def offer_resume(self, crashed: bool) -> bool:
         """At start: offer the game played last (the others wait in Games in progress)."""
-        from desktop.shell.games_list import Damaged, games_in_progress
+        from desktop.shell.games_list import Damaged, last_played
 
         self.take_in_old_autosave()
         damaged: list[Damaged] = []
-        games = games_in_progress(damaged=damaged)
+        last = last_played(damaged=damaged)
         for entry in damaged:
             self.tell_at_start(self.tr_.text("games.damaged", reason=self.tr_.reason(entry.error), file=str(entry.path)))
-        if not games:
+        if last is None:
             return False
         t = self.tr_.text
         text = t("resume.after_crash" if crashed else "resume.unfinished")
         if self.ask(t("resume.title"), text, [t("resume.yes"), t("resume.no")]) != 0:
             return False
-        return self.show_table(games[0].game, games[0].path) is not None
+        return self.show_table(last.game, last.path) is not None
 
     def show_games_in_progress(self) -> None:
         """Game → Games in progress: the list; the game opened goes on in its own autosave."""

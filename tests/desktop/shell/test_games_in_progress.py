@@ -170,6 +170,39 @@ def test_after_a_crash_the_game_played_last_is_offered(qtbot: Any, main: MainWin
     assert first.autosave.exists()  # the other one waits in the list
 
 
+def test_a_start_reads_the_autosaves_up_to_the_game_it_offers_and_the_list_the_rest(
+        qtbot: Any, main: MainWindow, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each autosave read is a whole game replayed: a start reads them newest first up to the game played last, the
+    one it offers (issue #42). An older damaged one is left as it is until Game → Games in progress reads them all,
+    sets it aside and says so."""
+    from desktop.shell import games_list
+
+    older = main.new_hotseat("parsifal", "standard", NAMES, {}, 5)
+    play_some(older, 2, 5)
+    newer = main.new_hotseat("parsifal", "standard", ["Dora", "Enzo"], {}, 8)
+    play_some(newer, 3, 8)
+    assert older.autosave is not None and newer.autosave is not None
+    os.utime(older.autosave, (1_700_000_000, 1_700_000_000))
+    broken = storage.games_dir() / f"game-broken{storage.SAVE_SUFFIX}"
+    broken.write_text("{ not json", encoding="utf-8")
+    os.utime(broken, (1_600_000_000, 1_600_000_000))  # the oldest
+    read: list[Path] = []
+    real = games_list.read_slot
+    monkeypatch.setattr(games_list, "read_slot", lambda path: read.append(path) or real(path))
+    again = make_window(qtbot, dialogs)
+    dialogs.answers = [0]
+    assert again.offer_resume(crashed=False)
+    assert read == [newer.autosave]
+    assert again.table is not None and again.table.autosave == newer.autosave
+    assert broken.read_text(encoding="utf-8") == "{ not json" and str(broken) not in again.message.text()
+    again.show_games_in_progress()
+    listed = again.games_dialog
+    assert [entry.path for entry in listed.entries] == [newer.autosave, older.autosave]
+    kept = broken.with_name(broken.name + ".damaged-1")
+    assert not broken.exists() and kept.read_text(encoding="utf-8") == "{ not json"
+    listed.reject()
+
+
 def test_an_unreadable_autosave_is_set_aside_not_deleted(qtbot: Any, main: MainWindow, dialogs: Dialogs) -> None:
     storage.games_dir().mkdir(parents=True)
     broken = storage.games_dir() / f"game-broken{storage.SAVE_SUFFIX}"
