@@ -119,13 +119,15 @@ print(repr(time.time()), 0)
 """
 
 
-# The floor and the app on the screen the bench runs on, when it has one: each process shows its window and runs the
-# event loop, and prints once that window's first paint is done, as a player sees it. Offscreen, the scripts above
-# draw a picture without the loop, which leaves out what runs in its first turns: on a real screen those come before
-# the first paint (desktop/frame/first_frame.py). The watcher is installed last, so its filter is asked first.
+# The floor and the app on the screen the bench runs on, when it has one, each to its window's first paint in the event
+# loop, as a player sees it: the app is `convivium` itself (its `run`: arguments, the data folder's lock, settings),
+# started on a deal. Offscreen, the scripts above draw a picture without the loop, which leaves out what runs in its
+# first turns: on a real screen those come before the first paint (desktop/frame/first_frame.py). The loop is
+# entered through `QApplication.exec`, so each script wraps it to watch the windows shown by then: once one is painted
+# the moment is printed and the loop left. The watch is installed last, so its filter is asked first.
 ON_SCREEN = """
-def drawn_when_shown(window, then=lambda: None):
-    import time
+import time
+def watch_first_paint():
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
     class Drawn(QObject):
@@ -136,33 +138,36 @@ def drawn_when_shown(window, then=lambda: None):
             return False
         def report(self):
             print(repr(time.time()), 0, flush=True)
-            QApplication.quit()
-    drawn = Drawn(window)
-    window.installEventFilter(drawn)
-    window.show()
-    then()
-    QApplication.instance().exec()
+            QApplication.exit(0)
+    exec_ = QApplication.exec
+    def watched_exec(*args):
+        for window in QApplication.topLevelWidgets():
+            if window.isVisible():
+                window.installEventFilter(Drawn(window))
+        return exec_()
+    QApplication.exec = staticmethod(watched_exec)
 """
 FIRST_TABLE_ON_SCREEN = ON_SCREEN + """
+import sys
 from desktop.shell import app as start
-start.hold_collector()
-start.read_before_qt()
-from PySide6.QtWidgets import QApplication
-app = QApplication([])
-from desktop.frame.i18n import Translator
-from desktop.shell.main_window import MainWindow
-window = MainWindow(Translator("en"), {})
-start.release_collector()
-drawn_when_shown(window, lambda: window.new_game({"ids": 8}, 1234))
+run = start._run
+def watched_run(argv):
+    start.read_before_qt()  # as `run` does before Qt, which the watch imports
+    watch_first_paint()
+    return run(argv)
+start._run = watched_run
+sys.exit(start.run(["--deal", "1234", "--ids", "8"]))
 """
 FLOOR_ON_SCREEN = ON_SCREEN + """
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView
 app = QApplication([])
+watch_first_paint()
 scene = QGraphicsScene()
 scene.addRect(0, 0, 100, 140)
 view = QGraphicsView(scene)
 view.resize(1480, 900)
-drawn_when_shown(view)
+view.show()
+app.exec()
 """
 
 
