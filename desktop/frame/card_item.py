@@ -982,6 +982,8 @@ def text_floor(scale: float | None) -> int | None:
 def _paint_plan(face: CardFace, floor: int | None) -> _PaintPlan:
     scale = None if floor is None else READABLE / floor  # any scale with this floor: all that is asked of it
     shown = tuple(shown_texts(face, scale))
+    if floor is not None:
+        kept_fits.drawn(face, floor)  # fitted while a layout was measured, perhaps: now worth keeping
     layout = face_layout(face)
     mark = next((box for box in layout if box.role == "mark"), None)
     if any(text.role == "mark" for text in shown):

@@ -284,14 +284,15 @@ class SolonautsScene(CardTable):
         if heights is not None:
             lay = Layout.shaped(width / height, tuple(heights[:4]), heights[4], heights[5], travellers)
         else:
-            for _ in range(12):
-                seen = self._seen(lay, width, height)
-                *rows, traveller_h, hand_h = (tall_enough(make, low, high, GROW_STEP, seen)
-                                              for make, low, high in rows_of(lay))
-                grown = Layout.shaped(width / height, tuple(rows), traveller_h, hand_h, travellers)
-                if grown == lay:
-                    break
-                lay = grown
+            with kept_fits.measuring():  # the faces tried on the way are not kept between starts: the layout is
+                for _ in range(12):
+                    seen = self._seen(lay, width, height)
+                    *rows, traveller_h, hand_h = (tall_enough(make, low, high, GROW_STEP, seen)
+                                                  for make, low, high in rows_of(lay))
+                    grown = Layout.shaped(width / height, tuple(rows), traveller_h, hand_h, travellers)
+                    if grown == lay:
+                        break
+                    lay = grown
             _KEPT.put(name, [*lay.rows, lay.traveller_h, lay.hand_h])
         if len(_LAYOUTS) > LAYOUTS_KEPT:
             _LAYOUTS.clear()  # a window dragged through many sizes: measured again if ever needed

@@ -4,6 +4,7 @@ shape or made with other fonts is fitted anew and written again, never a crash."
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from desktop.games.chrononauts.faces import ChrononautsFaces
 from rules import engine
 from rules.chrononauts.timeline import Rules
 
+ROOT = Path(__file__).resolve().parents[3]
 FLOORS = (9, 14)  # seen at full size, and small enough for the names to wrap and the rule texts to be cut
 
 
@@ -111,3 +113,44 @@ def test_the_file_keeps_the_faces_last_asked_for(qapp: Any, kept: Path, monkeypa
     next_start()
     names = list(json.loads(kept.read_text("utf-8"))["value"])
     assert names == [kept_fits.face_key(face, 9) for face in [*some[21:], some[0]]]
+
+
+START_AT_1280 = """
+import json, sys
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from desktop.frame import card_item, kept_fits
+fitted, drawn = [], set()
+real_fit, real_drawn = card_item._fitted_small, kept_fits.drawn
+card_item._fitted_small = lambda face, floor: fitted.append(1) or real_fit(face, floor)
+kept_fits.drawn = lambda face, floor: drawn.add(kept_fits.face_key(face, floor)) or real_drawn(face, floor)
+from desktop.frame.i18n import Translator
+from desktop.shell.main_window import MainWindow
+window = MainWindow(Translator("en"), {})
+window.resize(1280, 720)
+window.show()
+window.new_game({"ids": 8}, 1234)
+window.grab()
+kept_fits.save()
+kept = json.loads((kept_fits._FACES.entry).read_text("utf-8"))["value"]
+print(json.dumps({"fitted": len(fitted), "drawn": sorted(drawn), "kept": sorted(kept)}))
+"""
+
+
+def test_a_start_keeps_the_faces_it_draws_not_every_size_its_layout_tried(tmp_path: Path) -> None:
+    """The Solonauts table tries its rows at many heights before it takes one, and keeps the layout it takes on a shelf
+    of its own: the faces of the heights tried were kept too, 755 of 764 at 1280×720, and read back whole at every start
+    for nothing (issue #42). Now the file holds the faces drawn, and the next start fits none."""
+    import subprocess
+    import sys
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", CONVIVIUM_HOME=str(tmp_path))
+    env.pop("CONVIVIUM_CACHE", None)
+    starts = [json.loads(subprocess.run([sys.executable, "-c", START_AT_1280], env=env, capture_output=True, text=True,
+                                        check=True, cwd=ROOT).stdout) for _ in range(2)]
+    first, second = starts
+    assert set(first["drawn"]) <= set(first["kept"])
+    # The layout was measured: a thousand faces fitted, kept were those drawn and the few the table asks outside
+    # the layout's measure (the hand's width); every one of them was kept before.
+    assert len(first["kept"]) * 4 < first["fitted"]
+    assert second["fitted"] == 0 and set(second["kept"]) == set(first["kept"])
