@@ -4,7 +4,7 @@
 without raising; `check_inverter`, `check_patch` and `identity_progress` say the same things one case at a time.
 After every move of random Solonauts and full games, every card of the set is asked both ways. The full game's copy
 (undo's snapshot) equals the state and shares no list with it, and a Rewind in hand is playable exactly when the
-discard pile holds a card it could fetch.
+discard pile holds a card it could fetch. Solonauts' snapshot shares the generator, which never draws after the deal.
 """
 from __future__ import annotations
 
@@ -71,6 +71,23 @@ def test_solonauts_quick_answers_agree_with_the_checks() -> None:
             SOLO.apply(state, rnd.choice(SOLO.legal_moves(state, 0)[:-1]))  # never the Resign at the end
             played += 1
     assert played == MOVES
+
+
+def test_solonauts_never_draws_after_the_deal() -> None:
+    """CHR-16.8: the deck is drawn from its top, never shuffled again, so a snapshot may share the generator (`clone`):
+    after whole random games it stands where the deal left it, and nothing else is shared."""
+    for seed in range(20):
+        state = SOLO.new_state({"ids": 8}, seed)
+        assert state.rng is not None
+        dealt = state.rng.getstate()
+        rnd = random.Random(seed)
+        while not SOLO.is_over(state):
+            twin = SOLO.clone(state)
+            assert twin == state and twin.rng is state.rng
+            assert all(getattr(twin, name) is not value for name, value in vars(state).items()
+                       if isinstance(value, (list, dict)))
+            SOLO.apply(state, rnd.choice(SOLO.legal_moves(state, 0)[:-1]))
+        assert state.rng.getstate() == dealt
 
 
 def test_full_game_quick_answers_copies_and_rewinds() -> None:
