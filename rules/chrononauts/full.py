@@ -24,7 +24,7 @@ from rules.chrononauts.moves import (CLOCKWISE, COUNTERCLOCKWISE, ChooseQuickTri
 from rules.chrononauts.timeline import LAST_REACHABLE_IN_ULTRA, Rules, Timeline, card_kind
 from rules.redeal import Pool, child_seed, fresh_deal, unseen
 from rules.kernel import (HIDDEN, PLAYERS, BadOption, Description, Engine, Event, IllegalMove, Move, ResponseWindow, Result,
-                          Target, check_players, copy_rng, rng_picture, shuffle)
+                          Target, check_players, rng_picture, shuffle)
 
 SEATS_MIN, SEATS_MAX, SEATS_DEFAULT = 2, 6, 3  # CHR-6.1, D-1
 DEAL = 3  # play cards dealt to each player (CHR-6.4)
@@ -465,8 +465,7 @@ class ChrononautsEngine(Engine[FullState]):
             state.stack[-1].stage = FETCHED
             if move.card is not None:
                 state.draw.remove(move.card)
-            assert state.rng is not None
-            shuffle(state.rng, state.draw)  # CHR-11.5.3: before the picked card is played
+            shuffle(state.own_rng(), state.draw)  # CHR-11.5.3: before the picked card is played
             events.append(Event("quick_trip_shuffled", {"player": p, "card": move.card}))
             if move.card is not None:
                 self._put(state, Entry(move.card, p, "draw", move.target, move.artifact), events)
@@ -666,10 +665,9 @@ class ChrononautsEngine(Engine[FullState]):
     # --- copies and pictures -----------------------------------------------------------------
 
     def clone(self, state: FullState) -> FullState:
-        """A deep copy of `state`, its random generator included."""
-        twin = state.copy()
-        twin.rng = copy_rng(state.rng) if state.rng else None
-        return twin
+        """A copy of `state`: drawing from one never changes the other, for a state draws through `own_rng`, which
+        gives it a generator of its own first."""
+        return state.copy()
 
     def _searcher(self, state: FullState) -> int | None:
         top = state.stack[-1] if state.stack else None

@@ -8,6 +8,7 @@ from typing import Any
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.instances import instances
 from rules.chrononauts.timeline import Timeline
+from rules.kernel import copy_rng
 
 ID, MISSION = "id", "mission"  # the two private objective cards (and their mulligans, CHR-6.6)
 
@@ -70,8 +71,18 @@ class FullState:
         """The number of seats."""
         return len(self.hands)
 
+    def own_rng(self) -> Random:
+        """The generator, this state's own from here on: every draw takes it through here. Copies of a state
+        (`copy`, and the engine's `clone`, undo's snapshots) share the generator until one of them draws: the game
+        draws seldom (a reshuffle, a Time Vortex, a Quick Trip) and a copy of its 625 words at every move played
+        was most of the cost of a move (issue #42)."""
+        assert self.rng is not None, "a view draws nothing"
+        self.rng = copy_rng(self.rng)
+        return self.rng
+
     def copy(self) -> FullState:
-        """A copy that shares nothing with this state but the random generator (`clone` copies that too)."""
+        """A copy that shares nothing with this state but the random generator, which neither draws from but
+        through `own_rng`."""
         # Every field in order, as `__init__` takes them: `dataclasses.replace` looked each one up by name, and a
         # copy is made at every move played (undo's snapshot).
         return FullState(

@@ -4,16 +4,17 @@
 without raising; `check_inverter`, `check_patch` and `identity_progress` say the same things one case at a time.
 After every move of random Solonauts and full games, every card of the set is asked both ways. The full game's copy
 (undo's snapshot) equals the state and shares no list with it, and a Rewind in hand is playable exactly when the
-discard pile holds a card it could fetch. Solonauts' snapshot shares the generator, which never draws after the deal.
+discard pile holds a card it could fetch. Solonauts' snapshot shares the generator, which never draws after the deal;
+the full game's snapshots share it until a state draws, and no draw reaches a snapshot.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
-from chrononauts_helpers import FULL, REWIND
+from chrononauts_helpers import ARTIFAXX, FULL, REWIND
 
-from rules import IllegalMove, engine
+from rules import IllegalMove, Match, engine
 from rules.chrononauts.full_state import FullState
 from rules.chrononauts.timeline import LAST_REACHABLE_IN_ULTRA, Rules, Timeline
 
@@ -119,3 +120,26 @@ def assert_separate(twin: FullState, state: FullState) -> None:
         assert getattr(twin.timeline, attr) is not getattr(state.timeline, attr)
     for mine, theirs in [*zip(twin.hands, state.hands), *zip(twin.tables, state.tables), *zip(twin.stack, state.stack)]:
         assert mine is not theirs
+
+
+def test_full_game_snapshots_keep_their_generator() -> None:
+    """CHR-14.1, CHR-9.4.5, CHR-11.5.3: states share a generator with undo's snapshots until one draws (`own_rng`); after
+    games with reshuffles, Time Vortexes and Quick Trips, every position a match kept is the one it was, generator
+    included, and playing on from it plays the same game."""
+    draws = 0
+    for seed in range(12):
+        for eng in (FULL, ARTIFAXX):
+            match = Match(eng, {"players": 4}, seed)
+            rnd = random.Random(seed)
+            pictures = [eng.to_dict(match.state)]
+            while not eng.is_over(match.state) and len(pictures) <= 300:
+                player = rnd.choice(sorted(eng.to_act(match.state)))
+                events = match.play(rnd.choice(match.legal_moves(player)))
+                draws += any(e.kind in ("deck_reshuffled", "hands_vortexed", "quick_trip_shuffled") for e in events)
+                pictures.append(eng.to_dict(match.state))
+            for count in range(len(pictures) - 1):
+                earlier = match.prefix(count)
+                assert eng.to_dict(earlier.state) == pictures[count], (seed, count)
+                earlier.play(match.moves[count])
+                assert eng.to_dict(earlier.state) == pictures[count + 1], (seed, count)
+    assert draws >= 20
