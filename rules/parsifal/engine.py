@@ -48,7 +48,7 @@ class ParsifalEngine(Engine[ParState]):
         self._interrupting = frozenset(t.id for t in cards.tarots if not t.is_character and t.abilities.interrupt)
         self._summed: dict[tuple[str, ...], Abilities] = {}  # (type, held artifact types...) -> abilities
         self._made: dict[tuple[int, str, str], dict[Choice, Move]] = {}  # see `_made_for`
-        self._made_count = 0
+        self._made_count = 0  # the moves in `_made`, kept under MADE_MOST
 
     # --- set-up (PAR-3) -----------------------------------------------------------
 

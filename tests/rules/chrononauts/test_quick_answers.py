@@ -123,9 +123,9 @@ def assert_separate(twin: FullState, state: FullState) -> None:
 
 
 def test_full_game_snapshots_keep_their_generator() -> None:
-    """CHR-14.1, CHR-9.4.5, CHR-11.5.3: states share a generator with undo's snapshots until one draws (`own_rng`); after
-    games with reshuffles, Time Vortexes and Quick Trips, every position a match kept is the one it was, generator
-    included, and playing on from it plays the same game."""
+    """CHR-14.1, CHR-9.4.5, CHR-11.5.3: states share a generator with undo's snapshots until one draws (`own_rng`);
+    after games with reshuffles, Time Vortexes and Quick Trips, every position a match kept is the one it was,
+    generator included, and playing on from it plays the same game."""
     draws = 0
     for seed in range(12):
         for eng in (FULL, ARTIFAXX):
