@@ -328,7 +328,7 @@ class ParsifalEngine(Engine[ParState]):
         """What `actor` (with abilities `ab`) may do, as a Command spells it (as commanded: the subset
         of PAR-6.5.2). Spelled once for both uses: a controller's commands fill much of a crowded list.
         """
-        in_play = list(state.owner)
+        in_play = state.owner  # its keys, in the order they came into play
         out: list[Choice] = []
         if TYPES[actor] != SWAN:
             out += [("Take", a, None) for a in state.common]
