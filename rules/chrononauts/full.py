@@ -24,7 +24,7 @@ from rules.chrononauts.moves import (CLOCKWISE, COUNTERCLOCKWISE, ChooseQuickTri
 from rules.chrononauts.timeline import LAST_REACHABLE_IN_ULTRA, Rules, Timeline, card_kind
 from rules.redeal import Pool, child_seed, fresh_deal, unseen
 from rules.kernel import (HIDDEN, PLAYERS, BadOption, Description, Engine, Event, IllegalMove, Move, ResponseWindow, Result,
-                          Target, check_players, copy_rng, rng_picture, shuffle)
+                          Target, check_players, rng_picture, shuffle)
 
 SEATS_MIN, SEATS_MAX, SEATS_DEFAULT = 2, 6, 3  # CHR-6.1, D-1
 DEAL = 3  # play cards dealt to each player (CHR-6.4)
@@ -62,6 +62,8 @@ class ChrononautsEngine(Engine[FullState]):
         self.actions: dict[str, ActionCard] = {a.id: a for a in cards.actions}
         self.mission_cards: dict[str, MissionCard] = {m.id: m for m in cards.missions}
         self.paintings = {a.id: a.realness for a in cards.artifacts if a.realness}
+        # What each play card is, worked out once: every card of every hand is asked this at every move.
+        self._kinds: dict[str, str] = {c: self._kind_of(c) for c in full_deck(cards)}
         self.memos = [c for c in full_deck(cards) if self._kind(c) == "memo"]
 
     # --- options and the deal (CHR-6, CHR-15.3) -----------------------------------------------
@@ -144,6 +146,11 @@ class ChrononautsEngine(Engine[FullState]):
 
     def _kind(self, card: str) -> str:
         """What a card instance is: inverter, patch, artifact, or its timewarp or action kind."""
+        kind = self._kinds.get(card)
+        return kind if kind is not None else self._kind_of(card)
+
+    def _kind_of(self, card: str) -> str:
+        """`_kind` read from the card set."""
         cid = card_kind(card)
         if cid in self.rules.inverters:
             return "inverter"
@@ -221,7 +228,7 @@ class ChrononautsEngine(Engine[FullState]):
         if kind in ("fast_forward", "time_vortex"):
             return [(None, None)]
         if kind == "rewind":
-            return [(None, None)] if self.rewind_choices(state, player) else []
+            return [(None, None)] if self._can_rewind(state, player) else []
         if kind == "quick_trip":
             return [(None, None)] if state.draw else []  # CHR-11.5-11.6: never the pile's contents
         if kind == "discontinuity":
@@ -247,6 +254,12 @@ class ChrononautsEngine(Engine[FullState]):
         """CHR-11.4: non-timewarp cards of the discard pile that are legal to play now."""
         return [(card, choice) for card in dict.fromkeys(state.discard) if not self.is_timewarp(card)
                 for choice in self.choices(state, player, card)]
+
+    def _can_rewind(self, state: FullState, player: int) -> bool:
+        """Whether `rewind_choices` has any, found without listing them all (asked of a Rewind in a hand at every
+        move)."""
+        return any(self.choices(state, player, card) for card in dict.fromkeys(state.discard)
+                   if not self.is_timewarp(card))
 
     def quick_trip_choices(self, state: FullState, player: int) -> list[tuple[str, Choice]]:
         """CHR-11.5: non-timewarp cards of the draw pile that are legal to play now."""
@@ -452,8 +465,7 @@ class ChrononautsEngine(Engine[FullState]):
             state.stack[-1].stage = FETCHED
             if move.card is not None:
                 state.draw.remove(move.card)
-            assert state.rng is not None
-            shuffle(state.rng, state.draw)  # CHR-11.5.3: before the picked card is played
+            shuffle(state.own_rng(), state.draw)  # CHR-11.5.3: before the picked card is played
             events.append(Event("quick_trip_shuffled", {"player": p, "card": move.card}))
             if move.card is not None:
                 self._put(state, Entry(move.card, p, "draw", move.target, move.artifact), events)
@@ -468,8 +480,8 @@ class ChrononautsEngine(Engine[FullState]):
         if announce:
             events.append(Event("card_played", {"player": entry.player, "card": entry.card, "source": entry.source,
                                                 "target": entry.target, "artifact": entry.artifact}))
-        public = set(state.discard) | {e.card for e in state.stack}
-        if all(m in public for m in self.memos):
+        # Asked at every play, and a Memo still unseen mostly turns up at once: no set of the discard pile is made.
+        if all(m in state.discard or any(e.card == m for e in state.stack) for m in self.memos):
             return  # CHR-10.4c: every Memo is in plain sight, so nobody can answer
         state.window = [q for q in range(state.seats) if q != entry.player]
         events.append(Event("window_opened", {"card": entry.card, "players": list(state.window)}))
@@ -534,7 +546,7 @@ class ChrononautsEngine(Engine[FullState]):
             events.append(Event("artifact_fetched", {"player": p, "card": entry.card}))
             return
         if kind == "rewind":
-            entry.stage = CHOOSE_REWIND if self.rewind_choices(state, p) else FETCHED
+            entry.stage = CHOOSE_REWIND if self._can_rewind(state, p) else FETCHED
             return
         if kind == "quick_trip":
             entry.stage = CHOOSE_QUICK_TRIP if state.draw else FETCHED
@@ -653,10 +665,9 @@ class ChrononautsEngine(Engine[FullState]):
     # --- copies and pictures -----------------------------------------------------------------
 
     def clone(self, state: FullState) -> FullState:
-        """A deep copy of `state`, its random generator included."""
-        twin = state.copy()
-        twin.rng = copy_rng(state.rng) if state.rng else None
-        return twin
+        """A copy of `state`: drawing from one never changes the other, for a state draws through `own_rng`, which
+        gives it a generator of its own first."""
+        return state.copy()
 
     def _searcher(self, state: FullState) -> int | None:
         top = state.stack[-1] if state.stack else None

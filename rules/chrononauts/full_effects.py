@@ -21,8 +21,7 @@ def draw(state: FullState, player: int, count: int, into: list[str], events: lis
             if not state.discard:
                 break  # D-25: both piles empty, the draw is skipped
             state.draw, state.discard = state.discard, []
-            assert state.rng is not None
-            shuffle(state.rng, state.draw)
+            shuffle(state.own_rng(), state.draw)
             events.append(Event("deck_reshuffled", {"cards": len(state.draw)}))
         into.append(state.draw.pop())
         got += 1
@@ -84,8 +83,7 @@ def discontinuity(state: FullState, entry: Entry, events: list[Event]) -> None:
 def time_vortex(state: FullState, entry: Entry, events: list[Event]) -> None:
     """CHR-9.4.5: gather every hand, shuffle, deal one at a time from the card's player."""
     pool = [c for hand in state.hands for c in hand]
-    assert state.rng is not None
-    shuffle(state.rng, pool)
+    shuffle(state.own_rng(), pool)
     state.hands = [[] for _ in range(state.seats)]
     seat = entry.player
     while pool:

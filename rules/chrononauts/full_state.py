@@ -1,13 +1,14 @@
 """The state of a Chrononauts or Artifaxx game (CHR-18.3) and the card instances it deals."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.instances import instances
 from rules.chrononauts.timeline import Timeline
+from rules.kernel import copy_rng
 
 ID, MISSION = "id", "mission"  # the two private objective cards (and their mulligans, CHR-6.6)
 
@@ -70,15 +71,27 @@ class FullState:
         """The number of seats."""
         return len(self.hands)
 
+    def own_rng(self) -> Random:
+        """The generator, this state's own from here on: every draw takes it through here. Copies of a state
+        (`copy`, and the engine's `clone`, undo's snapshots) share the generator until one of them draws: the game
+        draws seldom (a reshuffle, a Time Vortex, a Quick Trip) and a copy of its 625 words at every move played
+        was most of the cost of a move (issue #42)."""
+        assert self.rng is not None, "a view draws nothing"
+        self.rng = copy_rng(self.rng)
+        return self.rng
+
     def copy(self) -> FullState:
-        """A copy that shares nothing with this state but the random generator (`clone` copies that too)."""
-        return replace(
-            self, options=dict(self.options), timeline=self.timeline.copy(), draw=list(self.draw),
-            discard=list(self.discard), id_deck=list(self.id_deck), mission_deck=list(self.mission_deck),
-            hands=[list(h) for h in self.hands], ids=list(self.ids), missions=list(self.missions),
-            tables=[list(t) for t in self.tables], setup=list(self.setup), stack=[replace(e) for e in self.stack],
-            window=None if self.window is None else list(self.window), mini=list(self.mini),
-            won_by=list(self.won_by), revealed=list(self.revealed))
+        """A copy that shares nothing with this state but the random generator, which neither draws from but
+        through `own_rng`."""
+        # Every field in order, as `__init__` takes them: `dataclasses.replace` looked each one up by name, and a
+        # copy is made at every move played (undo's snapshot).
+        return FullState(
+            dict(self.options), self.rng, self.timeline.copy(), list(self.draw), list(self.discard),
+            list(self.id_deck), list(self.mission_deck), [list(h) for h in self.hands], list(self.ids),
+            list(self.missions), [list(t) for t in self.tables], list(self.setup), self.current, self.steps,
+            [Entry(e.card, e.player, e.source, e.target, e.artifact, e.stage) for e in self.stack],
+            None if self.window is None else list(self.window), list(self.mini), self.miracle_plays, self.turn,
+            self.result, self.winner, list(self.won_by), list(self.revealed))
 
 
 

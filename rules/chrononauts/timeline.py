@@ -47,6 +47,11 @@ class Rules:
         self.identities: dict[str, IdentityCard] = {i.id: i for i in cards.identities}
         self.ultra_year = next((c.year for c in cards.timeline if c.ultra), None)
         self.nexus_year = next((c.year for c in cards.timeline if c.nexus), None)
+        # Per inverter, each linchpin with whether the card may flip it from prime and from true (`allows`): the
+        # targets are listed for every inverter in a hand at every move, and the card set never changes.
+        self._flips: dict[str, tuple[tuple[int, bool, bool], ...]] = {
+            inv.id: tuple((y, inv.allows(y, True), inv.allows(y, False)) for y in self.linchpins)
+            for inv in cards.inverters}
 
     # --- conditions -------------------------------------------------------------
 
@@ -69,10 +74,10 @@ class Rules:
 
     def inverter_targets(self, tl: Timeline, inverter_id: str) -> list[int]:
         """Linchpin years this inverter may flip now (CHR-9.1, CHR-5.2.4a)."""
-        inv = self.inverters[inverter_id]
-        ultra = self.ultraparadox(tl)
-        return [y for y in self.linchpins
-                if inv.allows(y, y in tl.prime) and not (ultra and y > LAST_REACHABLE_IN_ULTRA)]
+        prime = tl.prime
+        reach = LAST_REACHABLE_IN_ULTRA if self.ultraparadox(tl) else None
+        return [y for y, from_prime, from_true in self._flips[inverter_id]
+                if (from_prime if y in prime else from_true) and (reach is None or y <= reach)]
 
     def check_inverter(self, tl: Timeline, inverter_id: str, year: int | None) -> None:
         """Raise IllegalMove if the inverter may not be played on `year` now (CHR-9.1, CHR-5.2.4a)."""
@@ -89,28 +94,39 @@ class Rules:
             raise IllegalMove("illegal.ultraparadox_blocks", card=inverter_id, year=year)
 
     def patch_target(self, tl: Timeline, patch_id: str) -> int | None:
-        """The year a patch may be played on now, or None (CHR-9.2.1)."""
-        try:
-            self.check_patch(tl, patch_id, self.patches[patch_id].year)
-        except IllegalMove:
-            return None
-        return self.patches[patch_id].year
+        """The year a patch may be played on now, or None (CHR-9.2.1). Asked of every patch in a hand at every
+        move, mostly to hear no: the refusal is a text key, not an IllegalMove raised and caught."""
+        year = self.patches[patch_id].year
+        return year if self._patch_refusal(tl, patch_id, year) is None else None
 
     def check_patch(self, tl: Timeline, patch_id: str, year: int | None) -> None:
         """Raise IllegalMove if the patch may not be played on `year` now (CHR-9.2.1, CHR-5.2.4b)."""
+        refusal = self._patch_refusal(tl, patch_id, year)
+        if refusal is None:
+            return
+        if year is None:
+            raise IllegalMove(refusal, card=patch_id)
+        if refusal == "illegal.patch_wrong_year":
+            raise IllegalMove(refusal, card=patch_id, year=year, own=self.patches[patch_id].year)
+        raise IllegalMove(refusal, card=patch_id, year=year)
+
+    def _patch_refusal(self, tl: Timeline, patch_id: str, year: int | None) -> str | None:
+        """Why the patch may not be played on `year` now (a text key), or None: `check_patch`'s and
+        `patch_target`'s one judge."""
         patch = self.patches[patch_id]
         if year is None:
-            raise IllegalMove("illegal.needs_target", card=patch_id)
+            return "illegal.needs_target"
         if year != patch.year:
-            raise IllegalMove("illegal.patch_wrong_year", card=patch_id, year=year, own=patch.year)
+            return "illegal.patch_wrong_year"
         if year not in tl.paradoxed:
-            raise IllegalMove("illegal.not_a_paradox", card=patch_id, year=year)
+            return "illegal.not_a_paradox"
         if year in tl.patches:
-            raise IllegalMove("illegal.already_patched", card=patch_id, year=year)
+            return "illegal.already_patched"
         if not self.patch_fits(patch, tl.prime):
-            raise IllegalMove("illegal.config_not_met", card=patch_id, year=year)
+            return "illegal.config_not_met"
         if self.ultraparadox(tl) and year > LAST_REACHABLE_IN_ULTRA:
-            raise IllegalMove("illegal.ultraparadox_blocks", card=patch_id, year=year)
+            return "illegal.ultraparadox_blocks"
+        return None
 
     def identity_progress(self, tl: Timeline, identity_id: str) -> tuple[bool, bool, bool]:
         """For the true year and the two patched years: is that title readable now (CHR-12.2)?"""
@@ -123,9 +139,15 @@ class Rules:
     def identity_home(self, tl: Timeline, identity_id: str) -> bool:
         """CHR-12.2: all three titles readable, and none of them barred by the UltraParadox."""
         ident = self.identities[identity_id]
-        if self.ultraparadox(tl) and any(y > LAST_REACHABLE_IN_ULTRA for y in ident.years):
+        # Asked of every ID waiting after every play, and mostly false at its first title: the titles are read
+        # one by one, as `identity_progress` reads them, stopping at the first that is not readable.
+        if ident.true_year in tl.paradoxed:
             return False
-        return all(self.identity_progress(tl, identity_id))
+        for year in ident.patched:
+            patch = tl.patches.get(year)
+            if patch is None or card_kind(patch) not in self.ripplepoints[year].patches:
+                return False
+        return not (self.ultraparadox(tl) and any(y > LAST_REACHABLE_IN_ULTRA for y in ident.years))
 
     # --- the update after a flip (CHR-4.4) ------------------------------------------
 

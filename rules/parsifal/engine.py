@@ -47,7 +47,8 @@ class ParsifalEngine(Engine[ParState]):
         self._native_interrupt = frozenset(t.id for t in cards.tarots if t.is_character and t.abilities.interrupt)
         self._interrupting = frozenset(t.id for t in cards.tarots if not t.is_character and t.abilities.interrupt)
         self._summed: dict[tuple[str, ...], Abilities] = {}  # (type, held artifact types...) -> abilities
-        self._made: dict[tuple[int, str, str, str, str, str | None], Move] = {}  # see `_make`
+        self._made: dict[tuple[int, str, str], dict[Choice, Move]] = {}  # see `_made_for`
+        self._made_count = 0  # the moves in `_made`, kept under MADE_MOST
 
     # --- set-up (PAR-3) -----------------------------------------------------------
 
@@ -257,9 +258,12 @@ class ParsifalEngine(Engine[ParState]):
             moves += self._spends(state)
         else:
             blocked = state.blocked()
+            # What each other player's character may be commanded to do is the same for every controller: spelled
+            # once per call (never kept longer: it is this position's).
+            commands: dict[str, list[Choice]] = {}
             for actor in state.owned_by(player):
                 if actor not in blocked and self._extra_actor_ok(state, actor):
-                    moves += self._actions(state, actor, blocked)
+                    moves += self._actions(state, actor, blocked, commands)
         moves.append(EndTurn(player))
         return moves
 
@@ -278,31 +282,45 @@ class ParsifalEngine(Engine[ParState]):
                     out.append(SpendForExtra(state.active, c, a))
         return out
 
-    def _actions(self, state: ParState, actor: str, blocked: set[str]) -> list[Move]:
-        """Every action `actor` may take, its commands of other players' characters last (PAR-6.5)."""
+    def _actions(self, state: ParState, actor: str, blocked: set[str], commands: dict[str, list[Choice]]) -> list[Move]:
+        """Every action `actor` may take, its commands of other players' characters last (PAR-6.5); `commands`
+        holds the commanded choices of the characters already spelled in this position."""
         p = state.active
         ab = self.abilities(state, actor)
-        made = self._made
-        out: list[Move] = [made.get((p, actor, "", name, target, recipient))
-                           or self._make(p, actor, "", name, target, recipient)
-                           for name, target, recipient in self._choices(state, actor, ab, blocked, commanded=False)]
+        made = self._made_for(p, actor, "")
+        out: list[Move] = [made.get(choice) or self._make(made, p, actor, "", choice)
+                           for choice in self._choices(state, actor, ab, blocked, commanded=False)]
         if ab.control:
             for other in state.owner:
                 if other != actor and state.owner[other] != p and other not in blocked:
-                    choices = self._choices(state, other, self.abilities(state, other), blocked, commanded=True)
-                    out += [made.get((p, actor, other, name, target, recipient))
-                            or self._make(p, actor, other, name, target, recipient)
-                            for name, target, recipient in choices]
+                    choices = commands.get(other)
+                    if choices is None:
+                        ab_other = self.abilities(state, other)
+                        choices = commands[other] = self._choices(state, other, ab_other, blocked, commanded=True)
+                    made = self._made_for(p, actor, other)
+                    out += [made.get(choice) or self._make(made, p, actor, other, choice) for choice in choices]
         return out
 
-    def _make(self, p: int, actor: str, commanded: str, name: str, target: str, recipient: str | None) -> Move:
-        """A move built once and then shared: moves are frozen, and the same ones are offered turn after
-        turn, so building each anew was most of the cost of `legal_moves`."""
-        if len(self._made) >= MADE_MOST:
-            self._made.clear()
+    def _made_for(self, p: int, actor: str, commanded: str) -> dict[Choice, Move]:
+        """The moves already built for seat `p`'s `actor` (commanding `commanded`, or "" for its own actions), by
+        the choice they spell: moves are frozen, and the same ones are offered turn after turn, so building each
+        anew was most of the cost of `legal_moves`. Looked up by the choice itself: no key is built per move."""
+        made = self._made.get((p, actor, commanded))
+        if made is None:
+            made = self._made[(p, actor, commanded)] = {}
+        return made
+
+    def _make(self, made: dict[Choice, Move], p: int, actor: str, commanded: str, choice: Choice) -> Move:
+        """The move `choice` spells, built and kept in `made` (a `_made_for` table) for the next time."""
+        if self._made_count >= MADE_MOST:  # far more than a game offers: a bound, not a policy
+            for table in self._made.values():
+                table.clear()
+            self._made_count = 0
+        name, target, recipient = choice
         move: Move = (Command(p, actor, commanded, name, target, recipient) if commanded
                       else _action_of(p, actor, name, target, recipient))
-        self._made[(p, actor, commanded, name, target, recipient)] = move
+        made[choice] = move
+        self._made_count += 1
         return move
 
     def _choices(self, state: ParState, actor: str, ab: Abilities, blocked: set[str], *,
@@ -310,7 +328,7 @@ class ParsifalEngine(Engine[ParState]):
         """What `actor` (with abilities `ab`) may do, as a Command spells it (as commanded: the subset
         of PAR-6.5.2). Spelled once for both uses: a controller's commands fill much of a crowded list.
         """
-        in_play = list(state.owner)
+        in_play = state.owner  # its keys, in the order they came into play
         out: list[Choice] = []
         if TYPES[actor] != SWAN:
             out += [("Take", a, None) for a in state.common]

@@ -30,6 +30,18 @@ def _facts(state: ParState) -> _Facts:
     return _Facts(held, blocking, {TYPES[t] for t in state.limbo})
 
 
+def _known(state: ParState) -> set[tuple[str, str, str]]:
+    """The facts of `_facts` spelled as a plan's checks are (table, key, item): a type's conditions then hold when
+    this set holds all its checks, asked in one set operation (the mission check runs after every action and draw)."""
+    known = {("limbo", "", TYPES[t]) for t in state.limbo}
+    for b in state.blocks:
+        known.add(("blocking", TYPES[b.blocker], TYPES[b.target]))
+    for c, items in state.held.items():
+        for a in items:  # most characters hold nothing
+            known.add(("held", TYPES[c], TYPES[a]))
+    return known
+
+
 @dataclass(frozen=True)
 class _Plan:
     """A type's missions read once per card set: each condition as (facts table, key, item).
@@ -138,7 +150,8 @@ def _complete(cards: ParsifalSet, state: ParState, facts: _Facts, character: str
 def winners(cards: ParsifalSet, state: ParState) -> tuple[list[int], list[str]]:
     """PAR-8.5, 8.6: the owners of every character in play whose missions are complete."""
     plans = _plans(cards)
-    facts = _facts(state)
+    known = _known(state)
+    facts: _Facts | None = None  # only the per-owner types need them
     done_types: set[str] = set()
     chars: list[str] = []  # per-owner types, judged copy by copy
     for type_id in {TYPES[c] for c in state.owner}:
@@ -146,9 +159,10 @@ def winners(cards: ParsifalSet, state: ParState) -> tuple[list[int], list[str]]:
         if not plan.missions:
             continue
         if not plan.per_owner:  # judged once for every copy (PAR-8.4)
-            if _all_met(facts, plan):
+            if known.issuperset(plan.checks):
                 done_types.add(type_id)
         else:
+            facts = _facts(state) if facts is None else facts
             chars += [c for c in state.owner if TYPES[c] == type_id and _complete(cards, state, facts, c)]
     if not done_types and not chars:
         return [], []
