@@ -1,11 +1,13 @@
 """The timeline's quick answers agree with its checks, over seeded random play (issue #42).
 
-`inverter_targets`, `patch_target` and `identity_home` are asked at every move and answer from tables made once and
-without raising; `check_inverter`, `check_patch` and `identity_progress` say the same things one case at a time.
+`inverter_targets` (CHR-9.1, CHR-5.2.4a), `patch_target` (CHR-9.2.1) and `identity_home` (CHR-12.2) are asked at every
+move and answer from tables made once and without raising; `check_inverter`, `check_patch` and `identity_progress` say
+the same things one case at a time.
 After every move of random Solonauts and full games, every card of the set is asked both ways. The full game's copy
 (undo's snapshot) equals the state and shares no list with it, and a Rewind in hand is playable exactly when the
-discard pile holds a card it could fetch. Solonauts' snapshot shares the generator, which never draws after the deal;
-the full game's snapshots share it until a state draws, and no draw reaches a snapshot.
+discard pile holds a card it could fetch. Solonauts' snapshot shares the generator, which never draws after the deal
+(CHR-16.8); the full game's snapshots share it until a state draws (a reshuffle, a Time Vortex CHR-9.4.5, a Quick Trip
+CHR-11.5.3), and no draw reaches a snapshot.
 """
 from __future__ import annotations
 

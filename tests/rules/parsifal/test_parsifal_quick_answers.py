@@ -1,10 +1,11 @@
 """Parsifal's quick answers (issue #42), checked over seeded random play against slower ones that say the same.
 
-`legal_moves` keeps the moves it built for the next call: what it lists must be what a new engine, which builds every
-move anew, lists for the same position, in the same order, and every move must pass `check`. Games of four and six
+`legal_moves` keeps the moves it built for the next call: what it lists (actions and commands, PAR-6.5) must be what a
+new engine, which builds every move anew, lists for the same position, in the same order, and every move must pass
+`check`. Games of four and six
 seats go through a Match, each move taken back and played again, so that the engine answers positions it has seen
 before, after an undo, and the same character under other seats in other deals. The mission check after every move
-(`winners`) asks each type's conditions of one set of facts: it must name whom `complete` names, character by
+(`winners`, PAR-8.5, PAR-8.6) asks each type's conditions of one set of facts: it must name whom `complete` names, character by
 character.
 """
 from __future__ import annotations
