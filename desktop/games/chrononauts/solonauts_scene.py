@@ -284,7 +284,8 @@ class SolonautsScene(CardTable):
         if heights is not None:
             lay = Layout.shaped(width / height, tuple(heights[:4]), heights[4], heights[5], travellers)
         else:
-            with kept_fits.measuring():  # the faces tried on the way are not kept between starts: the layout is
+            # The faces tried on the way are kept between starts only once drawn: the layout taken has its own shelf.
+            with kept_fits.measuring():
                 for _ in range(12):
                     seen = self._seen(lay, width, height)
                     *rows, traveller_h, hand_h = (tall_enough(make, low, high, GROW_STEP, seen)
