@@ -51,8 +51,7 @@ print(repr(drawn), rss)
 
 
 # The floor of start-up: Python, Qt and a view drawn once, nothing of ours.
-FLOOR_SCRIPT = """
-import time
+FLOOR_WINDOW = """
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView
 app = QApplication([])
 scene = QGraphicsScene()
@@ -60,9 +59,8 @@ scene.addRect(0, 0, 100, 140)
 view = QGraphicsView(scene)
 view.resize(1480, 900)
 view.show()
-view.grab()
-print(repr(time.time()), 0)
 """
+FLOOR_SCRIPT = "\nimport time" + FLOOR_WINDOW + "view.grab()\nprint(repr(time.time()), 0)\n"
 START_UP_RATIO = 1.8  # the budget: start to the first drawn table, as a multiple of the floor
 
 # A window of the app's shape with nothing of ours: five menus of ten entries with their keys, two docks, a status
@@ -158,17 +156,7 @@ def watched_run(argv):
 start._run = watched_run
 sys.exit(start.run(["--deal", "1234", "--ids", "8"]))
 """
-FLOOR_ON_SCREEN = ON_SCREEN + """
-from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView
-app = QApplication([])
-watch_first_paint()
-scene = QGraphicsScene()
-scene.addRect(0, 0, 100, 140)
-view = QGraphicsView(scene)
-view.resize(1480, 900)
-view.show()
-app.exec()
-"""
+FLOOR_ON_SCREEN = ON_SCREEN + FLOOR_WINDOW + "watch_first_paint()\napp.exec()\n"
 
 
 # (game, mode, seats, options that keep a random game short) for the rules figures of each game for several.
