@@ -476,7 +476,7 @@ def _shown_small(face: CardFace, floor: int) -> tuple[ShownText, ...]:
                      for role, x, y, w, h, text, pixel, bold, colour, align in rows)
     shown = _fitted_small(face, floor)
     kept_fits.keep(key, [[t.role, t.rect.x(), t.rect.y(), t.rect.width(), t.rect.height(), t.text, t.font.pixelSize(),
-                          t.font.bold(), t.colour, int(t.align.value)] for t in shown])
+                          t.font.bold(), t.colour, int(t.align.value)] for t in shown], face, floor)
     return shown
 
 

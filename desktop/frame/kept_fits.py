@@ -113,7 +113,7 @@ def _are_rows(rows: object) -> bool:
 
 _FACES = Shelf("faces/fitted", FITTING, _are_rows, lambda: ENTRIES_KEPT)
 TRIED_HELD = 4096  # faces fitted while layouts were measured and not drawn yet, held in memory
-_TRIED: dict[str, list[Row]] = {}
+_TRIED: dict[tuple[object, int], tuple[str, list[Row]]] = {}  # (face, floor) -> its entry's name and rows
 _measuring: ContextVar[bool] = ContextVar("measuring", default=False)
 
 
@@ -123,13 +123,13 @@ def shown(key: str) -> list[Row] | None:
     return rows
 
 
-def keep(key: str, rows: list[Row]) -> None:
-    """Keep the rows fitted for the face named `key`; the file is written when the process ends. While a layout is
-    measured (`measuring`) they are only held, until the face is drawn."""
+def keep(key: str, rows: list[Row], face: object, floor: int) -> None:
+    """Keep the rows fitted for `face` at `floor`, its entry named `key`; the file is written when the process ends.
+    While a layout is measured (`measuring`) they are only held, until the face is drawn."""
     if _measuring.get():
         if len(_TRIED) >= TRIED_HELD:
             _TRIED.clear()  # a window dragged through many sizes: the tries of the sizes left behind
-        _TRIED[key] = rows
+        _TRIED[(face, floor)] = (key, rows)
         return
     _FACES.put(key, rows)
 
@@ -148,11 +148,9 @@ def measuring() -> Iterator[None]:
 
 def drawn(face: object, floor: int) -> None:
     """`face` is drawn at `floor`: its rows, if fitted while a layout was measured, are kept between starts."""
-    if _TRIED:  # nothing held, nothing to name: a start whose layouts were kept
-        key = face_key(face, floor)
-        rows = _TRIED.pop(key, None)
-        if rows is not None:
-            _FACES.put(key, rows)
+    held = _TRIED.pop((face, floor), None) if _TRIED else None  # by the face itself: no digest made per face drawn
+    if held is not None:
+        _FACES.put(*held)
 
 
 def save() -> None:
