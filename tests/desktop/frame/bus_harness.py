@@ -3,11 +3,13 @@ share (atspi_app.py, orca_app.py).
 
 The test side: `run_on_bus` starts an X server (Xvfb) and runs a session script under `dbus-run-session` (which
 starts the AT-SPI bus, a reader and the app), then reads the session's report, its last JSON line: it skips the
-test when the stack cannot run here, and fails it when the session broke. The app side: `serve` runs a driver,
+test when the stack cannot run here, and fails it when the session broke. A test module asks for its session's
+report through `once_per_run`, so that the session runs once, alone, whichever worker asks first. The app side: `serve` runs a driver,
 which plays one step each time the session says "go" on stdin and prints `STEP <json>`.
 """
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -79,6 +81,28 @@ def run_on_bus(command: list[str], home: Path, timeout: float) -> dict[str, Any]
         pytest.skip(found["skip"])
     assert "error" not in found, found.get("error")
     return found
+
+
+def once_per_run(name: str, tmp_path_factory: pytest.TempPathFactory, session: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """The report of the session `name`, made by `session` once per test run, and never while another is running.
+
+    The tests of one module are spread over pytest-xdist's workers (and a worker may come back to a module after
+    another, making its module fixtures again), so each would start its own session, at the same time as others:
+    Orca's `--replace` stops any other Orca of the same user, and every session it stopped skipped its tests as "Orca
+    did not start". Here every session waits for the one running (a lock in the folder the workers share) and the
+    first report made is kept there for the others. A skipped or failed session keeps nothing: the next asker
+    tries again, alone."""
+    own = tmp_path_factory.getbasetemp()
+    shared = own.parent if os.environ.get("PYTEST_XDIST_WORKER") else own
+    kept = shared / f"bus-session-{name}.json"
+    with (shared / "bus-sessions.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if kept.exists():
+            found: dict[str, Any] = json.loads(kept.read_text())
+            return found
+        found = session()
+        kept.write_text(json.dumps(found))
+        return found
 
 
 def serve(make_driver: Callable[[], object]) -> int:

@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 import pytest
-from bus_harness import HERE, SYSTEM_PYTHON, run_on_bus
+from bus_harness import HERE, SYSTEM_PYTHON, once_per_run, run_on_bus
 
 INTERACTIVE = {"push button", "check box", "combo box", "list item", "text", "toggle button", "radio button",
                "menu item", "page tab", "spin button", "slider"}
@@ -22,8 +22,9 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    found = run_on_bus([SYSTEM_PYTHON, str(HERE / "atspi_client.py"), sys.executable, str(HERE / "atspi_app.py")],
-                       tmp_path_factory.mktemp("home"), 120)
+    found = once_per_run("atspi", tmp_path_factory, lambda: run_on_bus(
+        [SYSTEM_PYTHON, str(HERE / "atspi_client.py"), sys.executable, str(HERE / "atspi_app.py")],
+        tmp_path_factory.mktemp("home"), 120))
     assert len(found["steps"]) == 12, found["stderr"]
     return found
 

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import pytest
-from bus_harness import orca_session
+from bus_harness import once_per_run, orca_session
 
 pytestmark = pytest.mark.slow
 
@@ -22,7 +22,8 @@ pytestmark = pytest.mark.slow
 def session(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The session's report: `steps`, each step the app reported with `heard` (what Orca said from its start to
     the next step's), and the app's `stderr` and exit `code`."""
-    found = orca_session("orca_app.py", tmp_path_factory.mktemp("orca"), 240)
+    found = once_per_run("orca-evening", tmp_path_factory,
+                         lambda: orca_session("orca_app.py", tmp_path_factory.mktemp("orca"), 240))
     assert len(found["steps"]) == 21, found["stderr"]
     return found
 

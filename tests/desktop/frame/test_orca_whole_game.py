@@ -11,7 +11,7 @@ import os
 from typing import Any
 
 import pytest
-from bus_harness import orca_session
+from bus_harness import once_per_run, orca_session
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not os.environ.get("CONVIVIUM_LONG_ORCA"),
@@ -21,7 +21,8 @@ pytestmark = [pytest.mark.slow,
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     home = tmp_path_factory.mktemp("orca-game")
-    steps: list[dict[str, Any]] = orca_session("orca_game_app.py", home, 1800)["steps"]
+    steps: list[dict[str, Any]] = once_per_run("orca-game", tmp_path_factory,
+                                               lambda: orca_session("orca_game_app.py", home, 1800))["steps"]
     (home.parent / "orca-game-report.txt").write_text(
         "\n\n".join(f"{s['step']}: expected {s['expect']}\nheard: {s['heard']}" for s in steps))
     return steps
