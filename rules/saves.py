@@ -140,7 +140,7 @@ def read_json(path: Path) -> Any:
     except files.FileRefused as exc:
         raise SaveError("save.too_large" if exc.reason == "too_large" else "save.not_a_file") from None
     except UnicodeDecodeError:
-        raise SaveError("save.not_json", reason="json.not_utf8") from None
+        raise SaveError("save.not_json", reason="file_error.not_utf8") from None
     except OSError as exc:
         raise SaveError("save.unreadable", reason=exc) from None
     return parse_json(text)
