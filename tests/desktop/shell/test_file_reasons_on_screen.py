@@ -55,7 +55,8 @@ def test_a_failed_solonauts_autosave_is_said_in_italian(
     assert os.strerror(errno.EROFS) not in said
     main.tr_.set_language("es")  # kept as the error, not as words: a language chosen later says it anew
     main.table._autosave()
-    assert main.table.save_trouble == main.tr_.text("status.autosave_failed", reason=main.tr_.text("file_error.read_only"))
+    t = main.tr_.text
+    assert main.table.save_trouble == t("status.autosave_failed", reason=t("file_error.read_only"))
 
 
 def test_games_in_progress_says_why_older_autosaves_were_set_aside_in_dutch(
