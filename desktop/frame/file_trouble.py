@@ -9,12 +9,15 @@ name (``EIO``), which a helper can look up, and never the library's sentence.
 from __future__ import annotations
 
 import errno
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cardsets.files import FileRefused
 
-if TYPE_CHECKING:
-    from desktop.frame.i18n import Translator
+
+class Speaks(Protocol):
+    """What says a key in a language: a desktop.frame.i18n.Translator (which itself uses this module)."""
+
+    def text(self, key: str, **params: object) -> str: ...
 
 # errno names, not numbers: a few (EDQUOT) do not exist on every system.
 _BY_NAME = {
@@ -50,7 +53,7 @@ def trouble_key(error: OSError | UnicodeDecodeError) -> tuple[str, dict[str, obj
     return "file_error.other", {"code": errno.errorcode.get(error.errno, str(error.errno))}
 
 
-def file_trouble(tr: Translator, error: OSError | UnicodeDecodeError) -> str:
+def file_trouble(tr: Speaks, error: OSError | UnicodeDecodeError) -> str:
     """Why ``error`` stopped a read or a write, in ``tr``'s language: a short phrase that ends a sentence."""
     key, params = trouble_key(error)
     return tr.text(key, **params)
