@@ -203,7 +203,8 @@ class Workbench(QMainWindow):
             print_game(self.root, self.game, self.target_lang, Path(name))
         except (PrintError, CardSetError) as exc:
             cause = exc.cause if isinstance(exc, PrintError) else None
-            reason = str(exc) if cause is None else file_trouble(self.tr_, cause)
+            # the file named as the command line names it (the writer gives it as the error's filename)
+            reason = str(exc) if cause is None else f"{cause.filename or name}: {file_trouble(self.tr_, cause)}"
             box = QMessageBox(QMessageBox.Icon.Warning, self.tr_.text("wb.print"),
                               self.tr_.text("wb.print_failed", reason=reason), parent=self)
             box.setTextFormat(Qt.TextFormat.PlainText)
