@@ -83,3 +83,22 @@ def test_games_in_progress_says_why_older_autosaves_were_set_aside_in_dutch(
     for english in ("Expecting", "line 1 column", "unknown move type", "property name"):
         assert english not in note
     dialog.reject()
+
+
+def test_a_hosted_game_that_cannot_be_saved_says_why_in_the_tables_language(
+        qtbot: Any, home: Path, dialogs: Dialogs, tmp_path: Path) -> None:
+    """The host's copy is saved on the network's thread: the error crosses to the table, which says it in Spanish."""
+    from desktop.net.hosting import HostSession, Listening
+
+    main = make_window(qtbot, dialogs, "es")
+    table = main.new_hotseat("banquet", "standard", ["Ada", "Bea", "Guest"], {}, 7)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    session = HostSession.new(table.game, ["local", "local", "remote"], Listening(folder=blocker))
+    session.attach(table)
+    session._copy_out(session.host)
+    t = main.tr_.text
+    said = table.message.text()
+    # the folder cannot be made: a file of that name is in its place
+    assert said == t("status.autosave_failed", reason=t("file_error.exists"))
+    assert os.strerror(errno.EEXIST) not in said
