@@ -93,8 +93,9 @@ class Move:
         if not isinstance(name, str):
             raise BadMoveData(f"a move without a type name: {name!r}"[:200], "move_data.no_type")
         cls = next((c for c in allowed if c.__name__ == name), None)
-        if cls is None:  # the name is the file's: only so much of it is shown
-            raise BadMoveData(f"unknown move type {name!r}"[:200], "move_data.unknown_type", kind=name[:40])
+        if cls is None:  # the name is the file's: only so much of it, and no line break or other control, is shown
+            shown = "".join(char for char in name[:40] if char.isprintable())
+            raise BadMoveData(f"unknown move type {name!r}"[:200], "move_data.unknown_type", kind=shown)
         hints, fields = _shape(cls)
         extra = set(data) - set(fields) - {"type"}
         if extra:

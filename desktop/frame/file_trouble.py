@@ -19,6 +19,7 @@ class Speaks(Protocol):
 
     def text(self, key: str, **params: object) -> str: ...
 
+
 # errno names, not numbers: a few (EDQUOT) do not exist on every system.
 _BY_NAME = {
     "ENOSPC": "file_error.disk_full",

@@ -138,6 +138,7 @@ def test_move_from_bad_data(data: object) -> None:
         ({"type": 7, "player": 0}, "move_data.no_type", {}),
         ({"type": "Fly", "player": 0}, "move_data.unknown_type", {"kind": "Fly"}),
         ({"type": "F" * 500, "player": 0}, "move_data.unknown_type", {"kind": "F" * 40}),  # the file's: cut short
+        ({"type": "Fly\n\u202eAway", "player": 0}, "move_data.unknown_type", {"kind": "FlyAway"}),  # one line
         ({"type": "PlayCard", "player": 0, "card": "pat_1950", "target": 1950, "source": "hand"},
          "move_data.extra_fields", {}),
         ({"type": "PlayCard", "player": 0, "target": 1950}, "move_data.missing_field", {"field": "card"}),
