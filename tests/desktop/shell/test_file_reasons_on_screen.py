@@ -102,3 +102,26 @@ def test_a_hosted_game_that_cannot_be_saved_says_why_in_the_tables_language(
     # the folder cannot be made: a file of that name is in its place
     assert said == t("status.autosave_failed", reason=t("file_error.exists"))
     assert os.strerror(errno.EEXIST) not in said
+
+
+def test_a_game_that_cannot_be_deleted_says_why_in_italian(
+        qtbot: Any, home: Path, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch) -> None:
+    main = make_window(qtbot, dialogs, "it")
+    old = main.new_hotseat("banquet", "standard", ["Dora", "Enzo", "Fede"], {}, 6)
+    assert old.autosave is not None
+    main.new_hotseat("parsifal", "standard", NAMES, {}, 5)
+    main.act_games.trigger()
+    dialog: GamesDialog = main.games_dialog
+    qtbot.addWidget(dialog)
+    dialog.table.selectRow(1)
+
+    def refused(path: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(errno.EPERM, os.strerror(errno.EPERM), str(path))
+
+    monkeypatch.setattr(Path, "unlink", refused)
+    dialogs.answers = [0]
+    assert not dialog.delete_selected()
+    t = main.tr_.text
+    assert dialog.note.text() == t("games.delete_failed", reason=t("file_error.no_permission"))
+    assert os.strerror(errno.EPERM) not in dialog.note.text()
+    dialog.reject()
