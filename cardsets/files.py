@@ -63,7 +63,14 @@ class FileRefused(OSError):
 
 
 class BadJson(ValueError):
-    """Text that is not JSON within our bounds; the message says why."""
+    """Text that is not JSON within our bounds. The message says why in English (logs, the command line);
+    ``code`` says it as a text key (``json.syntax``, ``json.too_deep``...) and ``params`` fill it, so that the
+    desktop can say it in the player's language."""
+
+    def __init__(self, message: str, code: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 def read_bytes(path: Path, limit: int) -> bytes:
@@ -206,11 +213,17 @@ def parse_json(text: str) -> Any:
     """JSON as JSON defines it, within our bounds; BadJson says what is wrong."""
     depth = _max_depth(text)
     if depth > JSON_MAX_DEPTH:
-        raise BadJson(f"nested more than {JSON_MAX_DEPTH} levels deep")
+        raise BadJson(f"nested more than {JSON_MAX_DEPTH} levels deep", "json.too_deep")
     try:
         data = json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int, parse_float=_finite_float)
-    except (ValueError, RecursionError) as exc:  # ValueError covers JSONDecodeError and BadJson
-        raise BadJson(str(exc)[:200]) from None
+    except BadJson:
+        raise
+    except json.JSONDecodeError as exc:
+        raise _syntax(exc) from None
+    except RecursionError as exc:
+        raise BadJson(str(exc)[:200], "json.too_deep") from None
+    except ValueError as exc:  # Python's own limits (a huge number, say): no key of its own
+        raise BadJson(str(exc)[:200], "json.invalid") from None
     _check_strings(data)
     return data
 
@@ -254,20 +267,31 @@ def _max_depth(text: str) -> int:
     return deepest
 
 
+def _syntax(exc: json.JSONDecodeError) -> BadJson:
+    """Where the text stops being JSON. A text that is empty, or that breaks off (a save cut short by a crash or
+    a full disk), is told as such: a line and column at its very end would say less."""
+    message = str(exc)[:200]
+    if not exc.doc.strip():
+        return BadJson(message, "json.empty")
+    if exc.pos >= len(exc.doc.rstrip()):
+        return BadJson(message, "json.ends_early")
+    return BadJson(message, "json.syntax", line=exc.lineno, column=exc.colno)
+
+
 def _refuse_constant(name: str) -> Any:
-    raise BadJson(f"{name} is not a JSON number")
+    raise BadJson(f"{name} is not a JSON number", "json.constant")
 
 
 def _bounded_int(digits: str) -> int:
     if len(digits.lstrip("-")) > JSON_MAX_INT_DIGITS:
-        raise BadJson(f"a number of {len(digits)} digits")
+        raise BadJson(f"a number of {len(digits)} digits", "json.long_number")
     return int(digits)
 
 
 def _finite_float(digits: str) -> float:
     value = float(digits)
     if not math.isfinite(value):
-        raise BadJson(f"{digits[:20]} is too large a number")
+        raise BadJson(f"{digits[:20]} is too large a number", "json.large_number")
     return value
 
 
@@ -277,7 +301,7 @@ def _check_strings(data: Any) -> None:
         value = stack.pop()
         if isinstance(value, str):
             if not is_text(value):
-                raise BadJson("a text holds a lone surrogate (\\ud800-\\udfff)")
+                raise BadJson("a text holds a lone surrogate (\\ud800-\\udfff)", "json.lone_surrogate")
         elif isinstance(value, dict):
             stack.extend(value.keys())
             stack.extend(value.values())

@@ -103,9 +103,16 @@ def _new_host(args: argparse.Namespace, save: Path) -> Host:
 def in_english(game: str | None, error: RulesError) -> str:
     """An error's words in English, from the game's texts or the app's (a server's log is read in English, as the
     other command-line tools write)."""
-    for catalog in ([cardsets.load_texts(game)] if game else []) + [cardsets.load_ui_texts()]:
+    catalogs = ([cardsets.load_texts(game)] if game else []) + [cardsets.load_ui_texts()]
+    params = dict(error.params)
+    reason = params.get("reason")
+    if isinstance(reason, OSError):  # a file that could not be read
+        params["reason"] = reason.strerror or str(reason)
+    elif isinstance(reason, str):  # the key of what is wrong with a file (json.syntax...), filled by the rest
+        params["reason"] = next((c.text("en", reason, **error.params) for c in catalogs if c.has(reason)), reason)
+    for catalog in catalogs:
         if catalog.has(error.code):
-            return catalog.text("en", error.code, **error.params)
+            return catalog.text("en", error.code, **params)
     return str(error)
 
 

@@ -61,7 +61,14 @@ class BadNotation(RulesError):
 
 
 class BadMoveData(ValueError):
-    """A move read from a file or a dict does not have the shape of any known move."""
+    """A move read from a file or a dict does not have the shape of any known move. The message says why in
+    English (logs, tests); ``code`` says it as a text key (``move_data.unknown_type``...) and ``params`` fill it,
+    for a player's language."""
+
+    def __init__(self, message: str, code: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -81,24 +88,28 @@ class Move:
     def from_dict(data: object, allowed: Sequence[type[Move]]) -> Move:
         """Rebuild a move from `to_dict` output, checking every field's type."""
         if not isinstance(data, dict):
-            raise BadMoveData(f"a move must be an object, not {data!r}")
+            raise BadMoveData(f"a move must be an object, not {data!r}"[:200], "move_data.not_object")
         name = data.get("type")
+        if not isinstance(name, str):
+            raise BadMoveData(f"a move without a type name: {name!r}"[:200], "move_data.no_type")
         cls = next((c for c in allowed if c.__name__ == name), None)
-        if cls is None:
-            raise BadMoveData(f"unknown move type {name!r}")
+        if cls is None:  # the name is the file's: only so much of it, and no line break or other control, is shown
+            shown = "".join(char for char in name[:40] if char.isprintable())
+            raise BadMoveData(f"unknown move type {name!r}"[:200], "move_data.unknown_type", kind=shown)
         hints, fields = _shape(cls)
         extra = set(data) - set(fields) - {"type"}
         if extra:
-            raise BadMoveData(f"{name} has unexpected fields {sorted(extra)}")
+            raise BadMoveData(f"{name} has unexpected fields {sorted(extra)}"[:200], "move_data.extra_fields")
         values: dict[str, Any] = {}
         for fname, f in fields.items():
             if fname not in data:
                 if f.default is dataclasses.MISSING:
-                    raise BadMoveData(f"{name} lacks field {fname!r}")
+                    raise BadMoveData(f"{name} lacks field {fname!r}", "move_data.missing_field", field=fname)
                 continue
             value = data[fname]
             if not _matches(value, hints[fname]):
-                raise BadMoveData(f"{name}.{fname} has the wrong type: {value!r}")
+                raise BadMoveData(f"{name}.{fname} has the wrong type: {value!r}"[:200], "move_data.wrong_type",
+                                  field=fname)
             values[fname] = value
         return cls(**values)
 

@@ -24,7 +24,10 @@ MAX_SAVE_BYTES = 5_000_000  # far beyond any real game; refuses to read junk int
 
 
 class SaveError(RulesError):
-    """A save that cannot be loaded; ``code`` is a text key for the player."""
+    """A save that cannot be loaded; ``code`` is a text key for the player. Its ``reason``, when it has one, is
+    the key of what is wrong (``json.syntax``, ``move_data.unknown_type``...) filled by the other parameters, or
+    the OSError that stopped the read, which the desktop says in the player's words (desktop/frame/file_trouble.py).
+    """
 
     def __init__(self, code: str, **params: object) -> None:
         super().__init__(code, **params)
@@ -101,7 +104,7 @@ def from_dict(data: Any) -> Match[Any]:
             move: Move = Move.from_dict(raw, eng.moves)
             match.play(move)
         except BadMoveData as exc:
-            raise SaveError("save.bad_move", number=number, detail=str(exc)) from None
+            raise SaveError("save.bad_move", **exc.params, number=number, reason=exc.code) from None
         except IllegalMove as exc:
             raise SaveError.because("save.illegal_move", exc, game, number=number) from None
     return match
@@ -122,7 +125,7 @@ def parse_json(text: str) -> Any:
     try:
         return files.parse_json(text)
     except files.BadJson as exc:
-        raise SaveError("save.not_json", detail=str(exc)) from None
+        raise SaveError("save.not_json", **exc.params, reason=exc.code) from None
 
 
 def loads(text: str) -> Match[Any]:
@@ -137,9 +140,9 @@ def read_json(path: Path) -> Any:
     except files.FileRefused as exc:
         raise SaveError("save.too_large" if exc.reason == "too_large" else "save.not_a_file") from None
     except UnicodeDecodeError:
-        raise SaveError("save.not_json", detail="not UTF-8") from None
+        raise SaveError("save.not_json", reason="file_error.not_utf8") from None
     except OSError as exc:
-        raise SaveError("save.unreadable", detail=exc.strerror or str(exc)) from None
+        raise SaveError("save.unreadable", reason=exc) from None
     return parse_json(text)
 
 

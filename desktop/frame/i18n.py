@@ -7,6 +7,7 @@ import cardsets
 from cardsets import CardSetError
 from cardsets.plurals import COUNT_PLACEHOLDERS
 from cardsets.text import LANGUAGES, LANGUAGE_NAMES, Catalog
+from desktop.frame.file_trouble import file_trouble
 from desktop.frame.pseudo import CODE as PSEUDO
 from desktop.frame.pseudo import with_pseudo
 from rules.chrononauts.timeline import card_kind
@@ -165,7 +166,8 @@ class Translator(QObject):
 
     def reason(self, error: RulesError) -> str:
         """A refused move or a broken file, said in the player's language. A file refused for what a game's rules
-        said (rules.saves.SaveError.cause) gives their reason in that game's words."""
+        said (rules.saves.SaveError.cause) gives their reason in that game's words; a `reason` that is a key is
+        filled with the error's parameters, one that is an OSError is said by file_trouble."""
         if isinstance(error, SaveError) and error.cause is not None:
             game = error.of_game
             rules = self if game is None or game == self.game_name else self.for_game(game)
@@ -174,6 +176,8 @@ class Translator(QObject):
         for name, value in error.params.items():
             if name == "card" and isinstance(value, str):
                 params[name] = self.card_title(value)
+            elif name == "reason" and isinstance(value, OSError):  # a file that could not be read
+                params[name] = file_trouble(self, value)
             elif name == "reason" and isinstance(value, str):
                 params[name] = self.text(value, **{k: self.card_title(v) if k == "card" and isinstance(v, str) else v
                                                  for k, v in error.params.items()})

@@ -28,6 +28,7 @@ from desktop.frame import (accessibility, answer_wait, bot_seats, dialogs, keybo
 from desktop.frame import names as player_names
 from desktop.frame.card_item import CardFace
 from desktop.frame.card_table import CardTable
+from desktop.frame.file_trouble import file_trouble
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel, TableView, follow_newest
 from rules.kernel import PLAYERS, PUBLIC, Engine, Event, IllegalMove, Move, ResponseWindow, RulesError
@@ -1230,7 +1231,7 @@ class SeatTable(QWidget):
                 self.game.save(self.autosave)
                 self.save_trouble = ""
             except OSError as exc:
-                self.save_trouble = self.tr_.text("status.autosave_failed", reason=exc.strerror or str(exc))
+                self.save_trouble = self.tr_.text("status.autosave_failed", reason=file_trouble(self.tr_, exc))
                 self.show_message(self.save_trouble)
 
     def save_dialog(self) -> None:
@@ -1242,7 +1243,8 @@ class SeatTable(QWidget):
             try:
                 self.game.save(Path(name), named=True)
             except OSError as exc:
-                self.show_message(self.tr_.text("save.failed", file=Path(name).name, reason=exc.strerror or str(exc)))
+                self.show_message(self.tr_.text("save.failed", file=Path(name).name,
+                                                reason=file_trouble(self.tr_, exc)))
 
     # --- the log -------------------------------------------------------------------------------
 

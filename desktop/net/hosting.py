@@ -32,6 +32,7 @@ from typing import Any, Final
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from desktop.frame.file_trouble import file_trouble
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.net.bridge import Loop
 from desktop.net.chat import ChatPanel
@@ -133,14 +134,14 @@ class HostSession(QObject):
 
     `changed` carries each new copy of the host's match (the session puts it on the table), `refused` a move of
     this screen the host did not take (a RulesError), `seated` the seats once someone comes or goes, `said` a chat
-    line (seat, text), `save_failed` why the game could not be saved, `stopped` that its host chose Save and stop (the
-    window takes the table down)."""
+    line (seat, text), `save_failed` the OSError that kept the game from being saved, `stopped` that its host chose
+    Save and stop (the window takes the table down)."""
 
     changed = Signal(object)
     said = Signal(int, str)
     refused = Signal(object)
     seated = Signal(object)
-    save_failed = Signal(str)
+    save_failed = Signal(object)  # the OSError: the table says it in its own language
     stopped = Signal()
 
     def __init__(self, host: _AppHost, names: Sequence[str], game_class: type[SeatGame],
@@ -250,7 +251,7 @@ class HostSession(QObject):
             try:
                 saves.write_atomic(self.save_path, json.dumps(host.save_data(), indent=1, ensure_ascii=False) + "\n")
             except OSError as exc:
-                self.save_failed.emit(exc.strerror or str(exc))
+                self.save_failed.emit(exc)
         self.changed.emit(HostedMatch.copy_of(host.match, self.local, self._forward))
 
     async def _copy_now(self) -> None:
@@ -392,7 +393,7 @@ class HostSession(QObject):
         self.chat.read_only(not self.local)  # nobody plays at this screen: it watches, and has no seat to speak for
         attach_chat(self.chat, table)
         self.refused.connect(self._refused)
-        self.save_failed.connect(lambda reason: table.show_message(table.tr_.text("status.autosave_failed",
-                                                                                  reason=reason)))
+        self.save_failed.connect(lambda error: table.show_message(
+            table.tr_.text("status.autosave_failed", reason=file_trouble(table.tr_, error))))
         table.away_offers = self._offers
         self.gone_clock.start()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHe
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from desktop.frame import screen_fit, storage
+from desktop.frame.file_trouble import file_trouble
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatGame, SeatTable, mode_key, saved_game
 from rules.registry import modes
@@ -66,8 +67,7 @@ def read_slot(path: Path) -> GameInProgress | Damaged:
         game = table.GAME_CLASS.load(path)
         when = path.stat().st_mtime
     except (SaveError, OSError) as exc:
-        error = as_damaged(exc) if isinstance(exc, SaveError) else SaveError("save.unreadable",
-                                                                             detail=exc.strerror or str(exc))
+        error = as_damaged(exc) if isinstance(exc, SaveError) else SaveError("save.unreadable", reason=exc)
         # Someone may want to look at it: kept under a new name, so nothing writes over it.
         return Damaged(storage.set_aside(path) or path, error)
     return GameInProgress(path, table, game, when)
@@ -218,7 +218,7 @@ class GamesDialog(QDialog):
         try:
             entry.path.unlink()
         except OSError as exc:
-            self.note.setText(t("games.delete_failed", reason=exc.strerror or str(exc)))
+            self.note.setText(t("games.delete_failed", reason=file_trouble(self.tr_, exc)))
             return False
         self.fill()
         return True

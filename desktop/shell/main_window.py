@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDialog, QDockWidget, QListWidget, QMainWindow, QM
 import cardsets
 from desktop.frame import accessibility, dialogs, first_frame, plain, screen_fit, storage
 from desktop.frame.card_table import CardTable
+from desktop.frame.file_trouble import file_trouble
 from desktop.frame.i18n import Translator, use_qt_language
 from desktop.frame.keys_help import rows_for
 from desktop.frame.panels import DetailPanel, TableView, follow_newest
@@ -765,7 +766,7 @@ class MainWindow(QMainWindow):
         except (OSError, RulesError) as exc:
             if self.table is not None and self.table.game.seats_here is not None:
                 self._leave_table()  # its connections are closed: it can no longer be played
-            reason = self.tr_.reason(exc) if isinstance(exc, RulesError) else (exc.strerror or str(exc))
+            reason = self.tr_.reason(exc) if isinstance(exc, RulesError) else file_trouble(self.tr_, exc)
             self.inform(self.tr_.text("net.host_title"), self.tr_.text("net.cannot_listen", reason=reason))
             return None
         table = self.show_table(session.game, keep=False)
@@ -898,7 +899,8 @@ class MainWindow(QMainWindow):
             else:
                 self.table.game.save(path, named=True)
         except OSError as exc:
-            self.inform(self.tr_.text("save.title"), self.tr_.text("save.failed", file=path.name, reason=exc.strerror or str(exc)))
+            why = file_trouble(self.tr_, exc)
+            self.inform(self.tr_.text("save.title"), self.tr_.text("save.failed", file=path.name, reason=why))
             return False
         if record is None:
             self.save_path = path  # Save writes it again; a record is written anew by Save as…

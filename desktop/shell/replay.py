@@ -7,6 +7,7 @@ Solonauts, where the player saw everything but the order of the deck.
 """
 from __future__ import annotations
 
+import errno
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QListWidget, Q
                                QPushButton, QSlider, QSplitter, QVBoxLayout, QWidget)
 
 from desktop.frame import accessibility, plain, screen_fit, storage
+from desktop.frame.file_trouble import file_trouble
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.shell.replay_stage import Stage
@@ -64,7 +66,7 @@ def new_save_path(position: int, folder: Path) -> Path:
         path = folder / f"played-on-from-move-{position}-{stamp}{tail}{storage.SAVE_SUFFIX}"
         if not path.exists():
             return path
-    raise OSError("no free file name")
+    raise FileExistsError(errno.EEXIST, "no free file name", str(folder))  # said as "a file with that name exists"
 
 
 class ReplayWindow(QMainWindow):
@@ -306,7 +308,7 @@ class ReplayWindow(QMainWindow):
             write_atomic(path, self.stage.save_text(self.track.at(self.track.position)))
         except OSError as exc:
             name = path.name if path is not None else str(folder)
-            self.status.setText(self.tr_.text("save.failed", file=name, reason=exc.strerror or str(exc)))
+            self.status.setText(self.tr_.text("save.failed", file=name, reason=file_trouble(self.tr_, exc)))
             accessibility.announce(self.status, self.status.text())
             return None
         if not self.play_live(path):

@@ -16,6 +16,7 @@ from cardsets.text import LANGUAGE_NAMES
 from cardsets.yamlfile import MAX_FILE_BYTES
 from desktop.frame import plain
 from desktop.frame.dialogs import ask
+from desktop.frame.file_trouble import file_trouble
 from desktop.frame.i18n import Translator
 from desktop.workbench import edit
 from desktop.workbench.edit import StringFile
@@ -177,7 +178,7 @@ class StringEditor(QWidget):
             base = edit.read_base(file)
             value = edit.value_in(base, file, key)
         except (OSError, UnicodeDecodeError) as exc:
-            self.clear(self.tr_.text("wb.edit.cannot_read", file=file.label, reason=getattr(exc, "strerror", None) or str(exc)))
+            self.clear(self.tr_.text("wb.edit.cannot_read", file=file.label, reason=file_trouble(self.tr_, exc)))
             return
         if (key, file) != (self.key, self.file):
             self.message = ""
@@ -330,7 +331,7 @@ class StringEditor(QWidget):
         except edit.Refused as exc:
             self.message = t("wb.edit.not_saved", file=self.file.label, reason=str(exc))
         except OSError as exc:
-            self.message = t("wb.edit.not_saved", file=self.file.label, reason=exc.strerror or str(exc))
+            self.message = t("wb.edit.not_saved", file=self.file.label, reason=file_trouble(self.tr_, exc))
         else:
             self.saved_value = self.value
             self.others_saved.update(others)

@@ -44,7 +44,12 @@ DPI = 600
 
 
 class PrintError(Exception):
-    """The PDF cannot be written where it was asked for."""
+    """The PDF cannot be written where it was asked for. The message is English, for the command line; ``cause``
+    is the OSError that stopped the write, if one did, for the workbench to say in its own language."""
+
+    def __init__(self, message: str, cause: OSError | None = None) -> None:
+        super().__init__(message)
+        self.cause = cause
 
 
 def deck_faces(root: Path, game: str, lang: str, all_sides: bool = False) -> list[tuple[str, CardFace]]:
@@ -89,7 +94,7 @@ def print_deck(faces: list[tuple[str, CardFace]], target: Path, caption: str = "
     try:
         files.write_bytes(target, bytes(data.data()), replace=replace, named=True)
     except OSError as exc:
-        raise PrintError(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise PrintError(f"cannot write {target}: {exc.strerror or exc}", exc) from None
     return pages
 
 

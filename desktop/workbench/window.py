@@ -17,6 +17,7 @@ from cardsets.folders import folder
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES, NOTE_SUFFIX, REFERENCE, Catalog
 from cardsets.yamlfile import CardSetError, Problem
 from desktop.frame import plain, screen_fit
+from desktop.frame.file_trouble import file_trouble
 from desktop.frame.i18n import Translator
 from desktop.frame.pseudo import CODE as PSEUDO
 from desktop.frame.pseudo import with_pseudo
@@ -201,8 +202,11 @@ class Workbench(QMainWindow):
         try:
             print_game(self.root, self.game, self.target_lang, Path(name))
         except (PrintError, CardSetError) as exc:
+            cause = exc.cause if isinstance(exc, PrintError) else None
+            # the file named as the command line names it (the writer gives it as the error's filename)
+            reason = str(exc) if cause is None else f"{cause.filename or name}: {file_trouble(self.tr_, cause)}"
             box = QMessageBox(QMessageBox.Icon.Warning, self.tr_.text("wb.print"),
-                              self.tr_.text("wb.print_failed", reason=str(exc)), parent=self)
+                              self.tr_.text("wb.print_failed", reason=reason), parent=self)
             box.setTextFormat(Qt.TextFormat.PlainText)
             box.exec()
 

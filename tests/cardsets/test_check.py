@@ -214,6 +214,9 @@ def test_a_blanket_stamp_is_refused(capsys: pytest.CaptureFixture[str], cardset_
 
 
 def test_stamp_with_keys_changes_only_their_lines(capsys: pytest.CaptureFixture[str], cardset_root: Path) -> None:
+    dutch = cardset_root / "ui" / "text" / "nl.yaml"
+    text = dutch.read_text(encoding="utf-8")
+    dutch.write_text(text.split("\ntranslated_from:")[0].rstrip("\n") + "\n", encoding="utf-8")  # a file with no block
     before = snapshot(cardset_root)
     status, out, err = run(capsys, "--root", str(cardset_root), "--stamp", "nl", "app.tagline", "menu.save")
     assert (status, err) == (0, "")

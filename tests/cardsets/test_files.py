@@ -69,6 +69,26 @@ def test_json_beyond_bounds_is_refused_with_a_reason(text: str, why: str) -> Non
         parse_json(text)
 
 
+@pytest.mark.parametrize("text, code, params", [
+    ("[" * 1000 + "]" * 1000, "json.too_deep", {}),
+    ('{"elapsed": 1e400}', "json.large_number", {}),
+    ('{"elapsed": Infinity}', "json.constant", {}),
+    ('{"minutes": ' + "1" * 401 + "}", "json.long_number", {}),
+    ('{"name": "Eve\\ud800"}', "json.lone_surrogate", {}),
+    ("", "json.empty", {}),
+    (" \n", "json.empty", {}),
+    ('{"format": "convivium-save", ', "json.ends_early", {}),
+    ('{"moves": [1, 2]\n', "json.ends_early", {}),
+    ('{"format": 1,\n  "seed": 2,\n  oops}', "json.syntax", {"line": 3, "column": 3}),
+    ("{ not json", "json.syntax", {"line": 1, "column": 3}),
+])
+def test_json_refused_names_its_reason_as_a_text_key(text: str, code: str, params: dict[str, int]) -> None:
+    """A player reads why in their language: the reason is a key and its parameters, not Python's English."""
+    with pytest.raises(BadJson) as refused:
+        parse_json(text)
+    assert (refused.value.code, refused.value.params) == (code, params)
+
+
 def test_brackets_inside_texts_do_not_count_as_depth() -> None:
     note = "[" * (JSON_MAX_DEPTH * 2)
     assert parse_json('{"note": "\\"' + note + '"}') == {"note": '"' + note}

@@ -354,5 +354,5 @@ def test_a_damaged_solonauts_autosave_is_said_with_where_it_went(qtbot: Any, hom
     assert code == 0 and window.table.session is not None
     assert kept.read_bytes() == NESTED
     assert said.startswith(f"The game saved last time is damaged and could not be read, so it was set aside as {kept}. "
-                           "The file is damaged: nested more than")
+                           "The file is damaged: it is nested far too deeply")
     window.close()

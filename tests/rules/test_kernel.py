@@ -130,6 +130,60 @@ def test_move_from_bad_data(data: object) -> None:
         Move.from_dict(data, MOVES)
 
 
+@pytest.mark.parametrize(
+    ("data", "code", "params"),
+    [
+        (["PlayCard", 0, "pat_1950", 1950], "move_data.not_object", {}),
+        ({"player": 0}, "move_data.no_type", {}),
+        ({"type": 7, "player": 0}, "move_data.no_type", {}),
+        ({"type": "Fly", "player": 0}, "move_data.unknown_type", {"kind": "Fly"}),
+        ({"type": "F" * 500, "player": 0}, "move_data.unknown_type", {"kind": "F" * 40}),  # the file's: cut short
+        ({"type": "Fly\n\u202eAway", "player": 0}, "move_data.unknown_type", {"kind": "FlyAway"}),  # one line
+        ({"type": "PlayCard", "player": 0, "card": "pat_1950", "target": 1950, "source": "hand"},
+         "move_data.extra_fields", {}),
+        ({"type": "PlayCard", "player": 0, "target": 1950}, "move_data.missing_field", {"field": "card"}),
+        ({"type": "PlayCard", "player": "0", "card": "pat_1950", "target": 1950}, "move_data.wrong_type",
+         {"field": "player"}),
+    ],
+)
+def test_move_from_bad_data_names_its_reason_as_a_text_key(data: object, code: str, params: dict[str, str]) -> None:
+    """docs/design.md §Saves: the reason a move is refused reaches a player as a key in their language, not as the
+    English of the exception's message."""
+    with pytest.raises(BadMoveData) as refused:
+        Move.from_dict(data, MOVES)
+    assert (refused.value.code, refused.value.params) == (code, params)
+
+
+def test_a_damaged_move_in_a_save_gives_its_reason_as_a_key() -> None:
+    """docs/design.md §Saves: the save's error names the move's number and why, as a key with its parameters."""
+    data = save_data(played_match())
+    data["moves"].append({"type": "Fly", "player": 0})
+    with pytest.raises(SaveError) as err:
+        saves.loads(json.dumps(data))
+    assert err.value.code == "save.bad_move"
+    assert err.value.params == {"number": len(data["moves"]), "reason": "move_data.unknown_type", "kind": "Fly"}
+
+
+def test_a_file_that_is_not_json_gives_its_reason_as_a_key(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes(b'{"name": "Caf\xe9"}')
+    with pytest.raises(SaveError) as err:
+        saves.load(path)
+    assert (err.value.code, err.value.params) == ("save.not_json", {"reason": "file_error.not_utf8"})
+    with pytest.raises(SaveError) as err:
+        saves.loads('{"format": "convivium-save",\n x}')
+    assert (err.value.code, err.value.params) == ("save.not_json", {"reason": "json.syntax", "line": 2, "column": 2})
+
+
+def test_an_unreadable_save_carries_the_os_error_for_the_desktop_to_say(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    with pytest.raises(SaveError) as err:
+        saves.load(blocker / "save.json")
+    assert err.value.code == "save.unreadable"
+    assert isinstance(err.value.params["reason"], NotADirectoryError)
+
+
 def test_move_from_dict_accepts_only_the_allowed_types() -> None:
     """A move type not offered by the engine is refused."""
     with pytest.raises(BadMoveData):

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout,
 
 from desktop.frame import plain, storage
 from desktop.frame.card_table import DISCARD_KEY
+from desktop.frame.file_trouble import file_trouble
 from desktop.frame.i18n import Translator
 from desktop.frame.origin import origin_html
 from desktop.frame.panels import DetailPanel
@@ -674,7 +675,7 @@ class BacchanaliaTable(SeatTable):
         try:
             export(path, text)
         except OSError as exc:
-            words = t("journal.export_failed", file=str(path), reason=exc.strerror or str(exc))
+            words = t("journal.export_failed", file=str(path), reason=file_trouble(self.tr_, exc))
             self.show_message(words)
             self.inform(t("journal.export_title"), words)
             return False

@@ -26,7 +26,7 @@ class GameSession(QObject):
         self.match = match
         self.translator = tr
         self.autosave = autosave
-        self.autosave_error = ""
+        self.autosave_error: OSError | None = None  # why the last autosave failed, said in the table's language
         self.counted = False  # in the statistics already (a game counts once)
         self.locked = False  # shown, not played: a winning line replayed step by step
 
@@ -90,9 +90,9 @@ class GameSession(QObject):
             return
         try:
             write_save(self.autosave, self.match)
-            self.autosave_error = ""
+            self.autosave_error = None
         except OSError as exc:
-            self.autosave_error = exc.strerror or str(exc)
+            self.autosave_error = exc
 
     def event_text(self, event: Event) -> str:
         """One line of the game log."""

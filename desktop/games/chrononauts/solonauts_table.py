@@ -19,6 +19,7 @@ import cardsets
 
 from desktop.frame import accessibility, storage
 from desktop.frame.card_item import CardFace
+from desktop.frame.file_trouble import file_trouble
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
 from desktop.frame.seat_table import SeatGame, SeatTable
@@ -263,8 +264,9 @@ class SolonautsTable(SeatTable):
     def _on_changed(self, events: list[Event]) -> None:
         self.show_message("")  # a refusal or a hint was about the position before
         self.refresh()
-        if self.session.autosave_error:
-            self.show_message(self.tr_.text("status.autosave_failed", reason=self.session.autosave_error))
+        if self.session.autosave_error is not None:
+            self.show_message(self.tr_.text("status.autosave_failed",
+                                            reason=file_trouble(self.tr_, self.session.autosave_error)))
         if any(e.kind in self.END_EVENTS for e in events):
             self._count_finished_game()
             QTimer.singleShot(250, self, self.help.deal_ended)  # tied to the table: gone with it
@@ -300,8 +302,9 @@ class SolonautsTable(SeatTable):
 
     def _autosave(self) -> None:
         self.session._autosave()
-        self.save_trouble = (self.tr_.text("status.autosave_failed", reason=self.session.autosave_error)
-                             if self.session.autosave_error else "")
+        failed = self.session.autosave_error
+        self.save_trouble = ("" if failed is None else
+                             self.tr_.text("status.autosave_failed", reason=file_trouble(self.tr_, failed)))
 
     # --- the card under the pointer -------------------------------------------------------------
 

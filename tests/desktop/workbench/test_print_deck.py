@@ -106,6 +106,21 @@ def test_the_workbench_says_when_it_cannot_print(tmp_path: Path, qtbot: Any, mon
     assert not target.parent.exists()
 
 
+def test_the_workbench_says_why_it_cannot_print_in_its_language(tmp_path: Path, qtbot: Any,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reason is the workbench's language too, not the system's English ("No such file or directory")."""
+    tr = Translator("it")
+    window = Workbench(tr, cardsets.ROOT, "banquet", "en", "it", watch=False)
+    qtbot.addWidget(window)
+    target = tmp_path / "nowhere" / "deck.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *_a, **_k: (str(target), "")))
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.text()) or 0)
+    window.print_button.click()
+    assert shown == [tr.text("wb.print_failed", reason=f"{target}: {tr.text('file_error.not_found')}")]
+    assert "No such file" not in shown[0]
+
+
 # --- Issue #39: the PDF is written by the one writer -----------------------------------------------------
 
 
