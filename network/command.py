@@ -141,8 +141,10 @@ async def serve(host: Host, args: argparse.Namespace, folder: Path) -> None:
             raise SystemExit("--insecure is for loopback only (--bind 127.0.0.1)") from None
         context, fingerprint = None, None
     else:
-        cert, key = tls.host_certificate(folder)
-        context, fingerprint = tls.server_context(cert, key), tls.file_fingerprint(cert)
+        try:
+            context, fingerprint = tls.host_identity(folder)
+        except tls.NotSecure as exc:
+            raise SystemExit(f"cannot open the table to the network: {in_english(None, exc)}") from None
     stand_in = None if args.stand_in is None else (args.stand_in, 60.0 * args.after)
     # A resumed table listens where its invitations say, unless told otherwise.
     wanted = args.port if args.port is not None else host.port or DEFAULT_PORT

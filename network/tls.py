@@ -54,6 +54,18 @@ def host_certificate(folder: Path) -> tuple[Path, Path]:
     return cert_path, key_path
 
 
+def host_identity(folder: Path) -> tuple[ssl.SSLContext, str]:
+    """The host's TLS context and its certificate's fingerprint, the certificate made on first use (`host_certificate`).
+    A certificate or key in `folder` that cannot be used (a damaged file, one edited by hand, a key of another
+    certificate) is NotSecure("net.bad_certificate"): the ssl module says it in its library's codes ("PEM lib"), a
+    host needs the files named and what to do."""
+    cert, key = host_certificate(folder)
+    try:
+        return server_context(cert, key), file_fingerprint(cert)
+    except (ssl.SSLError, ValueError) as exc:  # ValueError: cryptography could not read the PEM
+        raise NotSecure("net.bad_certificate", folder=str(folder)[:300], cert_file=CERT_NAME, key_file=KEY_NAME) from exc
+
+
 def fingerprint_of(der: bytes) -> str:
     """The SHA-256 of a certificate in DER form, as lowercase hex: what an invitation carries."""
     return hashlib.sha256(der).hexdigest()

@@ -198,15 +198,14 @@ class HostSession(QObject):
 
     def start(self) -> dict[int, Invite]:
         """Listen (the certificate made on first use), let the computers play up to a person, and return each remote
-        seat's invitation. OSError if the port cannot be had."""
+        seat's invitation. OSError if the port cannot be had; NotSecure if the certificate's files cannot be used."""
         where = self.listening
         context, fingerprint = None, None
         if where.insecure:
             tls.check_plain(where.bind)
         else:
             assert where.folder is not None, "a certificate's folder for TLS"
-            cert, key = tls.host_certificate(where.folder)
-            context, fingerprint = tls.server_context(cert, key), tls.file_fingerprint(cert)
+            context, fingerprint = tls.host_identity(where.folder)
         self.loop = Loop("convivium-host")
         self.server = Server(self.host, bind=where.bind, port=where.port, tls=context)
         try:

@@ -63,8 +63,7 @@ class _HostProcess:
     `rss` answers the resident memory; `quit` ends."""
 
     def __init__(self, folder: Path) -> None:
-        cert, key = tls.host_certificate(folder)
-        self.context, self.fingerprint = tls.server_context(cert, key), tls.file_fingerprint(cert)
+        self.context, self.fingerprint = tls.host_identity(folder)
         self.servers: list[Server] = []
 
     async def open(self, game: str, mode: str, kinds: list[str], seed: int, count: int) -> list[list[str]]:

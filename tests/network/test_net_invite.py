@@ -170,3 +170,23 @@ def test_plain_websocket_on_loopback(host: str) -> None:
 def test_plain_websocket_elsewhere_is_refused(host: str) -> None:
     with pytest.raises(tls.NotSecure):
         tls.check_plain(host)
+
+
+@pytest.mark.parametrize("damage", ["garbage certificate", "cut short", "key of another host"])
+def test_a_host_certificate_that_cannot_be_used_names_its_files(tmp_path: Path, damage: str) -> None:
+    """A damaged certificate or key is refused as net.bad_certificate with the folder and the files to delete, not the
+    ssl module's "[SSL] PEM lib" (issue #41: a host reads why it cannot open its table)."""
+    cert, key = tls.host_certificate(tmp_path)
+    context, fingerprint = tls.host_identity(tmp_path)
+    assert fingerprint == tls.file_fingerprint(cert) and context.minimum_version >= __import__("ssl").TLSVersion.TLSv1_2
+    if damage == "garbage certificate":
+        cert.write_text("not a certificate\n")
+    elif damage == "cut short":
+        cert.write_text(cert.read_text()[:200])
+    else:
+        key.write_bytes(tls.host_certificate(tmp_path / "other")[1].read_bytes())
+    with pytest.raises(tls.NotSecure) as refused:
+        tls.host_identity(tmp_path)
+    assert refused.value.code == "net.bad_certificate"
+    assert refused.value.params == {"folder": str(tmp_path), "cert_file": tls.CERT_NAME, "key_file": tls.KEY_NAME}
+    assert tls.host_certificate(tmp_path) == (cert, key)  # nothing is made over the player's files

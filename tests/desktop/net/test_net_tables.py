@@ -16,6 +16,8 @@ from desktop.frame.i18n import Translator
 from desktop.games.banquet.table import BanquetGame, BanquetTable
 from desktop.net.hosting import HostSession, Listening
 from desktop.shell.main_window import MainWindow
+from desktop.shell.tables import table_for
+from network import tls
 from network.protocol import Play
 from rules.banquet.state import WINDOW
 from rules.kernel import IllegalMove
@@ -272,3 +274,23 @@ def test_a_joiner_reads_each_event_in_words_even_one_with_a_parameter_named_kind
     assert any(line.endswith(("keeps the card dealt.", "swaps the card dealt for another.")) for line in lines), lines
     assert not [line for line in lines if line.startswith("event.")], lines
     net.close()
+
+
+def test_a_host_whose_certificate_is_damaged_is_told_what_to_delete_in_italian(qtbot: Any, home: Path,
+                                                                                 tmp_path: Path) -> None:
+    """Hosting with a damaged certificate: the window says, in the player's language, which files to delete and
+    keeps the game on show; it said the ssl module's "[SSL] PEM lib" as "the system refused (error 524297)"."""
+    dialogs = Dialogs()
+    window = make_window(qtbot, dialogs, "it")
+    folder = tmp_path / "tls"
+    tls.host_certificate(folder)[0].write_text("not a certificate\n")
+    table = table_for("banquet", "standard")
+    assert table is not None
+    started = table.GAME_CLASS.start("banquet", "standard", ["Ada", "Ospite 1", "Computer 1"], {}, 7, {2: "easy"})
+    shown = window.table
+    assert window.host(started, ["local", "remote", "easy"], Listening(bind="127.0.0.1", port=0, folder=folder)) is None
+    t = window.tr_.text
+    reason = t("net.bad_certificate", folder=str(folder), cert_file=tls.CERT_NAME, key_file=tls.KEY_NAME)
+    assert dialogs.informed == [(t("net.host_title"), t("net.cannot_listen", reason=reason))]
+    assert "elimina" in reason.lower() and "SSL" not in dialogs.informed[0][1]
+    assert window.table is shown and window.net is None and not net_threads()
