@@ -21,7 +21,7 @@ OTHER_COMMANDS = """other commands:
   convivium translate  open the translators' workbench
   convivium join LINK  join a game hosted on another computer (its invitation: a convivium:// link or a code)
   convivium host GAME  host a game without a window (convivium host --help)
-  convivium bench      time the tables' redraws"""
+  convivium bench      measure start-up, the engines, the redraws and the network (--compare REV)"""
 
 
 def hold_collector() -> None:
