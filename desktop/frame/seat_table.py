@@ -1231,8 +1231,12 @@ class SeatTable(QWidget):
                 self.game.save(self.autosave)
                 self.save_trouble = ""
             except OSError as exc:
-                self.save_trouble = self.tr_.text("status.autosave_failed", reason=file_trouble(self.tr_, exc))
+                self.save_trouble = self.autosave_trouble(exc)
                 self.show_message(self.save_trouble)
+
+    def autosave_trouble(self, error: OSError) -> str:
+        """What the table says when its game could not be autosaved, `error` in its own language."""
+        return self.tr_.text("status.autosave_failed", reason=file_trouble(self.tr_, error))
 
     def save_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog

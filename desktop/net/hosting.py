@@ -32,7 +32,6 @@ from typing import Any, Final
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from desktop.frame.file_trouble import file_trouble
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.net.bridge import Loop
 from desktop.net.chat import ChatPanel
@@ -392,7 +391,6 @@ class HostSession(QObject):
         self.chat.read_only(not self.local)  # nobody plays at this screen: it watches, and has no seat to speak for
         attach_chat(self.chat, table)
         self.refused.connect(self._refused)
-        self.save_failed.connect(lambda error: table.show_message(
-            table.tr_.text("status.autosave_failed", reason=file_trouble(table.tr_, error))))
+        self.save_failed.connect(lambda error: table.show_message(table.autosave_trouble(error)))
         table.away_offers = self._offers
         self.gone_clock.start()

@@ -9,7 +9,7 @@ the next play step; then end the turn, check the acting player's win and start t
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from itertools import permutations
 from random import Random
 from typing import Any, ClassVar
@@ -64,7 +64,7 @@ class ChrononautsEngine(Engine[FullState]):
         self.paintings = {a.id: a.realness for a in cards.artifacts if a.realness}
         # What each play card is, worked out once: every card of every hand is asked this at every move.
         self._kinds: dict[str, str] = {c: self._kind_of(c) for c in full_deck(cards)}
-        self.memos = [c for c in full_deck(cards) if self._kind(c) == "memo"]
+        self.memos = [c for c, kind in self._kinds.items() if kind == "memo"]
 
     # --- options and the deal (CHR-6, CHR-15.3) -----------------------------------------------
 
@@ -252,14 +252,16 @@ class ChrononautsEngine(Engine[FullState]):
 
     def rewind_choices(self, state: FullState, player: int) -> list[tuple[str, Choice]]:
         """CHR-11.4: non-timewarp cards of the discard pile that are legal to play now."""
-        return [(card, choice) for card in dict.fromkeys(state.discard) if not self.is_timewarp(card)
-                for choice in self.choices(state, player, card)]
+        return list(self._rewinds(state, player))
 
     def _can_rewind(self, state: FullState, player: int) -> bool:
         """Whether `rewind_choices` has any, found without listing them all (asked of a Rewind in a hand at every
         move)."""
-        return any(self.choices(state, player, card) for card in dict.fromkeys(state.discard)
-                   if not self.is_timewarp(card))
+        return next(self._rewinds(state, player), None) is not None
+
+    def _rewinds(self, state: FullState, player: int) -> Iterator[tuple[str, Choice]]:
+        return ((card, choice) for card in dict.fromkeys(state.discard) if not self.is_timewarp(card)
+                for choice in self.choices(state, player, card))
 
     def quick_trip_choices(self, state: FullState, player: int) -> list[tuple[str, Choice]]:
         """CHR-11.5: non-timewarp cards of the draw pile that are legal to play now."""

@@ -131,10 +131,8 @@ class Rules:
     def identity_progress(self, tl: Timeline, identity_id: str) -> tuple[bool, bool, bool]:
         """For the true year and the two patched years: is that title readable now (CHR-12.2)?"""
         ident = self.identities[identity_id]
-        true_ok = ident.true_year not in tl.paradoxed
-        patched_ok = [year in tl.patches and card_kind(tl.patches[year]) in self.ripplepoints[year].patches
-                      for year in ident.patched]
-        return true_ok, patched_ok[0], patched_ok[1]
+        first, second = ident.patched
+        return ident.true_year not in tl.paradoxed, self._patched_reads(tl, first), self._patched_reads(tl, second)
 
     def identity_home(self, tl: Timeline, identity_id: str) -> bool:
         """CHR-12.2: all three titles readable, and none of them barred by the UltraParadox."""
@@ -144,10 +142,14 @@ class Rules:
         if ident.true_year in tl.paradoxed:
             return False
         for year in ident.patched:
-            patch = tl.patches.get(year)
-            if patch is None or card_kind(patch) not in self.ripplepoints[year].patches:
+            if not self._patched_reads(tl, year):
                 return False
         return not (self.ultraparadox(tl) and any(y > LAST_REACHABLE_IN_ULTRA for y in ident.years))
+
+    def _patched_reads(self, tl: Timeline, year: int) -> bool:
+        """Whether an ID's title on the patched `year` is readable: one of that ripplepoint's own patches lies on it."""
+        patch = tl.patches.get(year)
+        return patch is not None and card_kind(patch) in self.ripplepoints[year].patches
 
     # --- the update after a flip (CHR-4.4) ------------------------------------------
 

@@ -19,7 +19,6 @@ import cardsets
 
 from desktop.frame import accessibility, storage
 from desktop.frame.card_item import CardFace
-from desktop.frame.file_trouble import file_trouble
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
 from desktop.frame.seat_table import SeatGame, SeatTable
@@ -265,8 +264,7 @@ class SolonautsTable(SeatTable):
         self.show_message("")  # a refusal or a hint was about the position before
         self.refresh()
         if self.session.autosave_error is not None:
-            self.show_message(self.tr_.text("status.autosave_failed",
-                                            reason=file_trouble(self.tr_, self.session.autosave_error)))
+            self.show_message(self.autosave_trouble(self.session.autosave_error))
         if any(e.kind in self.END_EVENTS for e in events):
             self._count_finished_game()
             QTimer.singleShot(250, self, self.help.deal_ended)  # tied to the table: gone with it
@@ -303,8 +301,7 @@ class SolonautsTable(SeatTable):
     def _autosave(self) -> None:
         self.session._autosave()
         failed = self.session.autosave_error
-        self.save_trouble = ("" if failed is None else
-                             self.tr_.text("status.autosave_failed", reason=file_trouble(self.tr_, failed)))
+        self.save_trouble = "" if failed is None else self.autosave_trouble(failed)
 
     # --- the card under the pointer -------------------------------------------------------------
 
