@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 import cardsets
 from cardsets import check
 from cardsets.text import placeholders
+from cardsets.yamlfile import CardSetError
 from desktop.frame.card_item import CardFace, TextBox, band_collides, face_layout, overflows
 from desktop.frame.i18n import Translator
 from desktop.frame.pseudo import CODE, pseudo
@@ -308,14 +309,14 @@ def test_a_file_in_the_wrong_encoding_is_shown_and_the_workbench_keeps_running(b
 
 def test_the_running_table_follows_saves(qtbot: Any, root: Path) -> None:
     tr = Translator("it")
-    seen: list[str] = []
+    seen: list[CardSetError] = []
     follow_saves(tr, root, "chrononauts", tr, seen.append)
     it = root / "chrononauts" / "text" / "it.yaml"
     edit(it, line_of(it, "  label.discard:"), "  label.discard: Pila degli scarti")
     qtbot.waitUntil(lambda: tr.text("label.discard") == "Pila degli scarti", timeout=FILE_EVENT_WAIT_MS)
     edit(it, "  label.discard: Pila degli scarti", "  label.discard: [Pila")
     qtbot.waitUntil(lambda: bool(seen), timeout=FILE_EVENT_WAIT_MS)
-    assert seen[0].startswith("chrononauts/text/it.yaml:")
+    assert str(seen[0]).startswith("chrononauts/text/it.yaml:")
     assert tr.text("label.discard") == "Pila degli scarti"
 
 
