@@ -359,7 +359,7 @@ def _parse(doc: Document, lang: str) -> tuple[dict[str, str], dict[str, str]]:
         return {}, {}
     if data["language"] != lang:
         doc.problem(("language",), f"this file says language {data['language']!r} but is named {lang}.yaml",
-                    "text.language", said=str(data["language"]), lang=lang)
+                    "text.language", said=str(data["language"]), named=lang)
     strings: dict[str, str] = {}
     raw = data["strings"]
     if checks.of_type(doc, ("strings",), raw, dict):

@@ -12,6 +12,7 @@ import pytest
 import cardsets
 from cardsets.text import LANGUAGES
 from cardsets.yamldoc import CardSetError, Problem
+from cardsets.text import load_with
 from cardsets.yamlfile import read
 from desktop.frame.i18n import Translator
 from desktop.frame.problem_words import GENERIC, UNREADABLE, WORDS, error_words, problem_words
@@ -84,3 +85,39 @@ def test_a_problem_without_a_code_is_said_generically_not_in_english() -> None:
     assert said == f"rules/it.md, línea 4, columna 1: {tr.text(GENERIC)}"
     assert "section" not in said
     assert error_words(tr, CardSetError([])) == tr.text(GENERIC)
+
+
+def mangled(edits: dict[str, str], extra: str = "", language: str = "nl") -> bytes:
+    """The installed Dutch app texts with some strings' lines written anew (key -> its new lines)."""
+    lines = (cardsets.ROOT / "ui" / "text" / "nl.yaml").read_text(encoding="utf-8").splitlines()
+    for key, new in edits.items():
+        at = next(i for i, line in enumerate(lines) if line.startswith(f"  {key}:"))
+        lines[at] = new
+    return ("\n".join(lines) + "\n" + extra).replace("language: nl", f"language: {language}").encode()
+
+
+MANGLED = {  # a file per family of mistakes: a YAML or layout mistake stops the reader before the strings
+    "strings": (mangled({"menu.game": "  menu.game: 12", "menu.new": '  menu.new: "{0.__class__}"',
+                         "menu.restart": '  menu.restart: "Opnieuw\\u0007"',
+                         "status.saved": '  status.saved: "Bewaard als {bestand}"',
+                         "menu.hint": "  menu.hint: \"{count} tips\""}, language="de"),
+                {"text.language", "text.not_text", "text.malformed_placeholder", "text.control_character",
+                 "text.placeholders", "text.plural_forms"}),
+    "layout": (mangled({}, "extra: 1\n"), {"data.unknown_key"}),
+    "yaml": (mangled({"menu.hint": "  menu.hint: Tip\n  menu.hint: Wenk"}), {"yaml.duplicate_key"}),
+}
+
+
+@pytest.mark.parametrize("kind", MANGLED)
+def test_the_problems_of_a_mangled_translation_are_each_said_with_their_own_words(kind: str) -> None:
+    """Files with the mistakes a translator can make, read as the app reads a player's translation: every
+    problem has a code, and each is said in every language with its parameters filled in."""
+    data, codes = MANGLED[kind]
+    _catalog, problems = load_with(cardsets.ROOT / "ui" / "text", "ui/text", "nl", data, all_forms=False)
+    assert {p.code for p in problems} == codes
+    for lang in LANGUAGES:
+        tr = Translator(lang)
+        for problem in problems:
+            said = problem_words(tr, problem)
+            assert tr.text(GENERIC) not in said and problem.message not in said
+            assert not re.search(r"\{(name|said|named|char|got|want)\}", said), said
