@@ -34,7 +34,7 @@ from cardsets.files import FileRefused, read_text
 from cardsets.yamldoc import CardSetError, Document, Param, Path_, Problem
 
 __all__ = ["CardSetError", "Document", "MAX_FILE_BYTES", "Path_", "Problem", "id_lines", "load_valid", "parse", "read",
-           "unreadable"]
+           "undecodable_at", "unreadable"]
 
 # Limits that keep a hostile or mangled file from crashing or hanging the loader:
 # the shipped files are tens of kilobytes, and megabytes take tens of seconds to parse;
@@ -81,6 +81,12 @@ def load_valid(path: Path, label: str | None, validate: Callable[[Document], T |
     return result
 
 
+def undecodable_at(error: UnicodeDecodeError) -> tuple[int, int]:
+    """The line and column of the first byte that is not UTF-8 (everything before it decoded fine)."""
+    before = error.object[:error.start].decode("utf-8", "replace")
+    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+
+
 def unreadable(error: OSError) -> tuple[str, tuple[Param, ...]]:
     """The code and parameters of a problem that is a file which could not be read (see Problem): the desktop
     says why in the player's words from the error's number (desktop.frame.file_trouble)."""
@@ -102,9 +108,7 @@ def read(path: Path, label: str | None = None, kept: bool = False) -> Document:
     except FileNotFoundError:
         return Document(name, problems=[Problem(name, 1, 1, "file not found", "file.not_found")])
     except UnicodeDecodeError as exc:
-        # Point at the first byte that is not UTF-8 (everything before it decoded fine).
-        before = exc.object[:exc.start].decode("utf-8", "replace")
-        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        line, column = undecodable_at(exc)
         bad = exc.object[exc.start:exc.start + 1].hex()
         return Document(name, problems=[Problem(name, line, column, f"not UTF-8 text (byte 0x{bad}: {exc.reason})",
                                                 "file.not_utf8")])

@@ -43,6 +43,30 @@ def codes_in_source() -> set[str]:
     return found
 
 
+def parameter_names_in_source() -> set[str]:
+    """The names of the parameters the readers give with a code: doc.problem(..., name=...) and the like, and
+    Problem(..., code, (("name", ...), ...))."""
+    found: set[str] = set()
+    for path in [*(ROOT / "cardsets").rglob("*.py"), *(ROOT / "rules").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            if name in ("problem", "key_problem", "report"):
+                found |= {k.arg for k in node.keywords if k.arg is not None and k.arg != "code"}
+            if name == "Problem" and len(node.args) > 5 and isinstance(node.args[5], ast.Tuple):
+                found |= {pair.elts[0].value for pair in node.args[5].elts
+                          if isinstance(pair, ast.Tuple) and isinstance(pair.elts[0], ast.Constant)}
+    return found
+
+
+def test_no_parameter_takes_the_name_of_the_lookups_own() -> None:
+    """Translator.text(key, ...) and Catalog.text(lang, key, ...): a parameter so named would stop the words."""
+    names = parameter_names_in_source()
+    assert {"name", "got", "want", "char", "said", "named"} <= names
+    assert not names & {"key", "lang", "self"}
+
+
 def test_the_source_gives_codes_and_each_has_its_words() -> None:
     codes = codes_in_source()
     assert {"yaml.syntax", "text.placeholders", "data.missing_key", "file.not_utf8", UNREADABLE} <= codes
