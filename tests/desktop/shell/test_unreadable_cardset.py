@@ -69,6 +69,22 @@ def test_a_game_in_progress_of_a_game_that_cannot_be_read_is_kept_and_the_app_go
     assert set(storage.game_slots()) == {slot, other.autosave}
 
 
+def test_a_replay_of_a_game_whose_cards_cannot_be_read_says_why_in_the_players_words(
+        qtbot: Any, home: Path, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    first = make_window(qtbot, dialogs)
+    table = first.new_hotseat("banquet", "standard", NAMES, {}, 3)
+    assert table is not None and table.autosave is not None
+    play_some(table, 4, 3)
+    slot = table.autosave
+    first.close()
+    break_banquet(tmp_path, monkeypatch)
+    again = make_window(qtbot, dialogs, "nl")
+    assert again.open_replay(slot) is None
+    tr = again.tr_
+    assert dialogs.informed[-1] == (tr.text("open.title"), tr.text(
+        "open.failed", file=slot.name, reason=f"banquet/text/it.yaml: {tr.text('file_error.too_large')}"))
+
+
 def test_a_translation_of_the_users_that_the_readers_refuse_is_left_out_and_said(
         qtbot: Any, home: Path, dialogs: Dialogs) -> None:
     """`translate import` writes only files the readers accept; one edited by hand afterwards may not be."""
