@@ -41,7 +41,8 @@ def mapping(doc: Document, path: Path_, value: Any, required: Iterable[str], opt
             ok = False
     for key in value:
         if key not in known:
-            doc.key_problem(path + (key,), f"unknown key {key!r}{suggestion(key, known)}", "data.unknown_key", name=str(key))
+            doc.key_problem(path + (key,), f"unknown key {key!r}{suggestion(key, known)}", "data.unknown_key",
+                            name=str(key))
             ok = False
     return ok
 

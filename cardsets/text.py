@@ -257,7 +257,8 @@ def load(folder: Path, label: str, required: Iterable[str] = (),
         for key in required:
             if key not in reference:
                 line, column = ref_doc.where(("strings",))
-                problems.append(Problem(ref_doc.file, line, column, f"missing string {key!r} (English is the reference and must have every key)",
+                problems.append(Problem(ref_doc.file, line, column,
+                                        f"missing string {key!r} (English is the reference and must have every key)",
                                         "text.missing_string", (("name", key),)))
     for lang, doc in docs.items():
         if lang == REFERENCE:
@@ -271,7 +272,8 @@ def load(folder: Path, label: str, required: Iterable[str] = (),
                 line, column = doc.where(("strings", key))
                 problems.append(Problem(doc.file, line, column,
                                         f"{key!r} uses placeholders {sorted(got)} but English uses {sorted(want)}",
-                                        "text.placeholders", (("name", key), ("got", _braces(got)), ("want", _braces(want)))))
+                                        "text.placeholders",
+                                        (("name", key), ("got", _braces(got)), ("want", _braces(want)))))
     for lang, doc in docs.items():
         problems += _plural_problems(doc, lang, catalog, all_forms)
         for key, text_ in catalog.strings[lang].items():
@@ -365,7 +367,8 @@ def _parse(doc: Document, lang: str) -> tuple[dict[str, str], dict[str, str]]:
     if checks.of_type(doc, ("strings",), raw, dict):
         for key, text in raw.items():
             if not isinstance(key, str):
-                doc.key_problem(("strings", key), f"a string key must be text, not {key!r}", "text.not_text", name=str(key))
+                doc.key_problem(("strings", key), f"a string key must be text, not {key!r}", "text.not_text",
+                                name=str(key))
             elif not isinstance(text, str):
                 doc.problem(("strings", key), f"{key!r} must be text, not {text!r} (quote it if it looks like a number)",
                             "text.not_text", name=key)

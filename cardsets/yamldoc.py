@@ -18,7 +18,8 @@ class Problem:
     ``message`` says it in English, for the translators' tools (`convivium check`, the workbench) and the logs.
     ``code`` names the same thing for the desktop to say in the player's language (``text.placeholders``,
     ``yaml.syntax``...; "" when it has none: the desktop then says it generically), and ``params`` fill it
-    in. Neither takes part in comparing or sorting: a problem is still ordered by file, place and message."""
+    in (never under the names ``key`` or ``lang``, which the desktop's lookups take for their own). Neither takes
+    part in comparing or sorting: a problem is still ordered by file, place and message."""
 
     file: str
     line: int

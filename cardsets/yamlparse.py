@@ -135,8 +135,8 @@ def parse(text: str, file: str) -> Document:
         return doc
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow, e.g. a control character
         line, column = _reader_position(text, exc.position)
-        doc.problems.append(Problem(file, line, column, f"character #x{exc.character:04x}: {exc.reason}", "yaml.character",
-                                    (("char", f"U+{exc.character:04X}"),)))
+        doc.problems.append(Problem(file, line, column, f"character #x{exc.character:04x}: {exc.reason}",
+                                    "yaml.character", (("char", f"U+{exc.character:04X}"),)))
         return doc
     except yaml.YAMLError as exc:
         doc.problems.append(Problem(file, 1, 1, f"YAML: {exc}", "yaml.syntax"))

@@ -50,13 +50,11 @@ def what_is_wrong(tr: Speaks, problem: Problem) -> str:
     return tr.text(WORDS.get(problem.code, GENERIC), **params)
 
 
-def problem_words(tr: Speaks, problem: Problem, file: str | None = None) -> str:
-    """``problem`` in ``tr``'s language: its file (``file`` if given, the name the player knows it by), line and
-    column, and what is wrong."""
-    shown = problem.file if file is None else file
+def problem_words(tr: Speaks, problem: Problem) -> str:
+    """``problem`` in ``tr``'s language: its file, line and column, and what is wrong."""
     if problem.code in _WHOLE_FILE:
-        return tr.text("problem.in_file", file=shown, what=what_is_wrong(tr, problem))
-    return tr.text("problem.at", file=shown, line=problem.line, column=problem.column,
+        return tr.text("problem.in_file", file=problem.file, what=what_is_wrong(tr, problem))
+    return tr.text("problem.at", file=problem.file, line=problem.line, column=problem.column,
                    what=what_is_wrong(tr, problem))
 
 

@@ -146,7 +146,8 @@ def test_a_broken_translation_shows_the_english_and_says_so(qtbot: Any, window: 
     assert isinstance(broken, guided.Problem) and broken.code == "yaml.syntax"
     window.tr_.set_language("it")
     assert guided.begin(window, "solonauts") is None
-    assert dialogs.informed[-1][1].startswith(window.tr_.text("guide.broken", reason="chrononauts/tutorial/text/en.yaml, riga 3, colonna 1: la struttura"))
+    said = window.tr_.text("guide.broken", reason="chrononauts/tutorial/text/en.yaml, riga 3, colonna 1: la struttura")
+    assert dialogs.informed[-1][1].startswith(said)
 
 
 def test_the_card_a_step_points_at_is_read_whole_in_the_detail_panel(qtbot: Any, window: MainWindow) -> None:

@@ -17,7 +17,8 @@ import cardsets
 from desktop.frame import storage
 
 # How each language says a place in a file, and the checker's English that must not show.
-PLACE_WORDS = {"en": ("line", "column"), "it": ("riga", "colonna"), "es": ("línea", "columna"), "nl": ("regel", "kolom")}
+PLACE_WORDS = {"en": ("line", "column"), "it": ("riga", "colonna"), "es": ("línea", "columna"),
+               "nl": ("regel", "kolom")}
 CHECKER_ENGLISH = ("missing string", "English is the reference", "placeholder", "mapping values", "not UTF-8",
                    "expected", "YAML syntax", "missing key", "0xff")
 
