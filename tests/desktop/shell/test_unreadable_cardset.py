@@ -8,6 +8,7 @@ and its game in progress is kept exactly as it was for when the files are mended
 from __future__ import annotations
 
 import shutil
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 from table_driver import Dialogs, make_window, play_some
 
 import cardsets
-from cardsets.yamlfile import MAX_FILE_BYTES
+from cardsets.yamlfile import MAX_FILE_BYTES, CardSetError
 from desktop.frame import storage
 from desktop.shell.games_list import games_in_progress
 
@@ -102,3 +103,34 @@ def test_a_translation_of_the_users_that_the_readers_refuse_is_left_out_and_said
         assert table is not None and not dialogs.informed
     finally:
         cardsets.read_translations_from(None)
+
+
+def test_a_start_whose_card_texts_cannot_be_read_says_why_in_the_players_words(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The first game's texts broken (a translator's clone): the app cannot start, and says so in Dutch when its
+    own texts can be read; the checker's English goes to the terminal."""
+    from desktop.frame import dialogs
+    from desktop.shell.app import run
+
+    root = tmp_path / "cardsets"
+    shutil.copytree(cardsets.ROOT / "chrononauts", root / "chrononauts")
+    nl = root / "chrononauts" / "text" / "nl.yaml"
+    lines = nl.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  ") and not line.startswith("  #"))
+    lines[at] = lines[at].split(":")[0] + ": a: b"
+    nl.write_text("\n".join(lines), encoding="utf-8")
+    installed = cardsets.load_texts
+    # Cached as the real one is: the start clears it when it reads the player's translations.
+    monkeypatch.setattr(cardsets, "load_texts", lru_cache(maxsize=None)(lambda game, at=cardsets.ROOT: installed(game, root)))
+    with pytest.raises(CardSetError):  # broken indeed: else the start below would open the window and wait
+        cardsets.load_texts("chrononauts")
+    warned: list[str] = []
+    monkeypatch.setattr(dialogs, "warn", lambda _parent, _title, text: warned.append(text))
+    try:
+        assert run(["--lang", "nl"]) == 1
+    finally:
+        cardsets.read_translations_from(None)
+    column = len(lines[at]) - len(": b") + 1
+    assert warned[0].startswith("Convivium kan niet starten: de kaartbestanden zijn niet te lezen.\n\n"
+                                f"chrononauts/text/nl.yaml, regel {at + 1}, kolom {column}: de opbouw van de tekst")
+    assert "YAML syntax" not in warned[0] and "mapping values" not in warned[0]
