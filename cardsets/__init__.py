@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -20,7 +20,7 @@ from cardsets import catalog_cache, files, text
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.folders import ROOT, folder, games
 from cardsets.text import LANGUAGES, Catalog
-from cardsets.yamlfile import MAX_FILE_BYTES, CardSetError, Problem
+from cardsets.yamlfile import MAX_FILE_BYTES, CardSetError, Problem, unreadable
 
 # A game installed outside the repository brings a `cardsets/` folder (its loader module and its card set) in a
 # folder named by CONVIVIUM_GAMES, which joins this package (cardsets.folders, docs/new-game.md).
@@ -82,7 +82,7 @@ def read_translations_from(folder: Path | None) -> None:
 def translation_problems(name: str, root: Path = ROOT) -> list[Problem]:
     """Why the user's translations of ``name`` (a game or ``ui``) are not read: each of its files the
     loader would refuse is left out whole, and the installed one is read instead."""
-    return [p for _lang, found in _overlaid(name, root) for p in found]
+    return [p for _lang, found in _overlaid(name, root) if isinstance(found, list) for p in found]
 
 
 @lru_cache(maxsize=None)
@@ -130,12 +130,12 @@ def _overlaid(name: str, root: Path) -> list[tuple[str, Any]]:
         try:
             data = files.read_bytes(path, MAX_FILE_BYTES)
         except OSError as exc:
-            found.append((lang, [Problem(str(path), 1, 1, f"cannot read it: {exc.strerror or exc}")]))
+            found.append((lang, [Problem(str(path), 1, 1, f"cannot read it: {exc.strerror or exc}", *unreadable(exc))]))
             continue
         # A form it lacks (a plural category added since it was made) shows as the language's "other" form;
         # `convivium check` and an import hold a file to CLDR's categories.
         catalog, problems = text.load_with(folder(name, root) / "text", label, lang, data, notes, all_forms=False)
-        found.append((lang, [Problem(str(path), p.line, p.column, p.message) for p in problems] if problems else catalog))
+        found.append((lang, [replace(p, file=str(path)) for p in problems] if problems else catalog))
     return found
 
 

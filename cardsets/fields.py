@@ -37,11 +37,12 @@ def mapping(doc: Document, path: Path_, value: Any, required: Iterable[str], opt
     ok = True
     for key in required:
         if key not in value:
-            doc.problem(path, f"missing key {key!r}")
+            doc.problem(path, f"missing key {key!r}", "data.missing_key", name=key)
             ok = False
     for key in value:
         if key not in known:
-            doc.key_problem(path + (key,), f"unknown key {key!r}{suggestion(key, known)}")
+            doc.key_problem(path + (key,), f"unknown key {key!r}{suggestion(key, known)}", "data.unknown_key",
+                            name=str(key))
             ok = False
     return ok
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from cardsets import files
 from cardsets.folders import ROOT, folder, roots
 from cardsets.text import LANGUAGES, REFERENCE
-from cardsets.yamlfile import Problem, id_lines, read
+from cardsets.yamlfile import Problem, id_lines, read, undecodable_at, unreadable
 
 
 def names(root: Path = ROOT) -> dict[str, str]:
@@ -146,11 +146,11 @@ def load(name: str, lang: str, root: Path) -> tuple[RulesText | None, list[Probl
     try:
         text = files.read_text(path_of(name, lang, root), MAX_BYTES)
     except FileNotFoundError:
-        return None, [Problem(label, 1, 1, "file not found")]
+        return None, [Problem(label, 1, 1, "file not found", "file.not_found")]
     except OSError as exc:
-        return None, [Problem(label, 1, 1, f"cannot read: {exc.strerror or exc}")]
+        return None, [Problem(label, 1, 1, f"cannot read: {exc.strerror or exc}", *unreadable(exc))]
     except UnicodeDecodeError as exc:
-        return None, [Problem(label, 1, 1, f"not UTF-8 text ({exc.reason})")]
+        return None, [Problem(label, *undecodable_at(exc), f"not UTF-8 text ({exc.reason})", "file.not_utf8")]
     return parse(text, name, lang, label)
 
 

@@ -219,6 +219,11 @@ def _fill(text: str, params: Mapping[str, object], lang: str = REFERENCE) -> str
     return _PLACEHOLDER.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
 
 
+def _braces(names: Iterable[str]) -> str:
+    """Placeholder names as a translator writes them, for a problem's parameters: "{card} {count}"."""
+    return " ".join(f"{{{name}}}" for name in sorted(names)) or "—"
+
+
 def load(folder: Path, label: str, required: Iterable[str] = (),
          notes: Mapping[str, str] | None = None, all_forms: bool = True) -> tuple[Catalog, list[Problem]]:
     """Load ``folder/<lang>.yaml`` for every language; ``label`` prefixes file names in problems.
@@ -246,13 +251,15 @@ def load(folder: Path, label: str, required: Iterable[str] = (),
         if key in reference:
             line, column = ref_doc.where_key(("strings", key))
             problems.append(Problem(ref_doc.file, line, column,
-                                    f"{key!r} is the note in cards.yaml; write it there, not here"))
+                                    f"{key!r} is the note in cards.yaml; write it there, not here", "data.mismatch"))
         reference[key] = note
     if not ref_doc.problems:
         for key in required:
             if key not in reference:
                 line, column = ref_doc.where(("strings",))
-                problems.append(Problem(ref_doc.file, line, column, f"missing string {key!r} (English is the reference and must have every key)"))
+                problems.append(Problem(ref_doc.file, line, column,
+                                        f"missing string {key!r} (English is the reference and must have every key)",
+                                        "text.missing_string", (("name", key),)))
     for lang, doc in docs.items():
         if lang == REFERENCE:
             continue
@@ -264,14 +271,17 @@ def load(folder: Path, label: str, required: Iterable[str] = (),
             if want is not None and got is not None and want != got:
                 line, column = doc.where(("strings", key))
                 problems.append(Problem(doc.file, line, column,
-                                        f"{key!r} uses placeholders {sorted(got)} but English uses {sorted(want)}"))
+                                        f"{key!r} uses placeholders {sorted(got)} but English uses {sorted(want)}",
+                                        "text.placeholders",
+                                        (("name", key), ("got", _braces(got)), ("want", _braces(want)))))
     for lang, doc in docs.items():
         problems += _plural_problems(doc, lang, catalog, all_forms)
         for key, text_ in catalog.strings[lang].items():
             bad = control_character(text_)
             if bad:
                 line, column = doc.where(("strings", key))
-                problems.append(Problem(doc.file, line, column, f"{key!r} holds the control character {bad}"))
+                problems.append(Problem(doc.file, line, column, f"{key!r} holds the control character {bad}",
+                                        "text.control_character", (("name", key), ("char", bad))))
     return catalog, problems
 
 
@@ -309,7 +319,8 @@ def _plural_problems(doc: Document, lang: str, catalog: Catalog, all_forms: bool
             problems += _categories(doc, lang, base, found)
         shapes = {c: placeholders(strings[plurals.form(base, c)]) for c in found}
         if len({frozenset(p or ()) for p in shapes.values()}) > 1:
-            problems.append(Problem(doc.file, line, column, f"the plural forms of {base!r} must use the same placeholders"))
+            problems.append(Problem(doc.file, line, column, f"the plural forms of {base!r} must use the same placeholders",
+                                    "text.plural_forms", (("name", base),)))
     for key, text_ in strings.items():
         parts = plurals.split(key)
         if parts is not None and parts[0] in bases:
@@ -319,7 +330,8 @@ def _plural_problems(doc: Document, lang: str, catalog: Catalog, all_forms: bool
             line, column = doc.where(("strings", key))
             problems.append(Problem(doc.file, line, column, f"{key!r} holds the count {{{counts[0]}}} but has no "
                                     "plural forms: write it as "
-                                    f"{', '.join(repr(plurals.form(key, c)) for c in plurals.categories(lang))}"))
+                                    f"{', '.join(repr(plurals.form(key, c)) for c in plurals.categories(lang))}",
+                                    "text.plural_forms", (("name", key),)))
     return problems
 
 
@@ -332,11 +344,12 @@ def _categories(doc: Document, lang: str, base: str, found: list[str]) -> list[P
         line, column = doc.where(("strings", plurals.form(base, found[0])))
         problems.append(Problem(doc.file, line, column, f"{base!r} counts something but has no "
                                 f"{', '.join(repr(plurals.form(base, c)) for c in lacking)}: {lang} needs the "
-                                f"plural forms {', '.join(wanted)} (CLDR)"))
+                                f"plural forms {', '.join(wanted)} (CLDR)", "text.plural_forms", (("name", base),)))
     for extra in (c for c in found if c not in wanted):
         line, column = doc.where(("strings", plurals.form(base, extra)))
         problems.append(Problem(doc.file, line, column, f"{plurals.form(base, extra)!r}: {lang} has no plural "
-                                f"category {extra!r}; its forms are {', '.join(wanted)} (CLDR)"))
+                                f"category {extra!r}; its forms are {', '.join(wanted)} (CLDR)", "text.plural_forms",
+                                (("name", base),)))
     return problems
 
 
@@ -347,17 +360,21 @@ def _parse(doc: Document, lang: str) -> tuple[dict[str, str], dict[str, str]]:
     if not checks.mapping(doc, (), data, ["language", "strings"], ["translated_from"]):
         return {}, {}
     if data["language"] != lang:
-        doc.problem(("language",), f"this file says language {data['language']!r} but is named {lang}.yaml")
+        doc.problem(("language",), f"this file says language {data['language']!r} but is named {lang}.yaml",
+                    "text.language", said=str(data["language"]), named=lang)
     strings: dict[str, str] = {}
     raw = data["strings"]
     if checks.of_type(doc, ("strings",), raw, dict):
         for key, text in raw.items():
             if not isinstance(key, str):
-                doc.key_problem(("strings", key), f"a string key must be text, not {key!r}")
+                doc.key_problem(("strings", key), f"a string key must be text, not {key!r}", "text.not_text",
+                                name=str(key))
             elif not isinstance(text, str):
-                doc.problem(("strings", key), f"{key!r} must be text, not {text!r} (quote it if it looks like a number)")
+                doc.problem(("strings", key), f"{key!r} must be text, not {text!r} (quote it if it looks like a number)",
+                            "text.not_text", name=key)
             elif placeholders(text) is None:
-                doc.problem(("strings", key), f"{key!r} has a malformed placeholder; write names in braces, like {{card}}")
+                doc.problem(("strings", key), f"{key!r} has a malformed placeholder; write names in braces, like {{card}}",
+                            "text.malformed_placeholder", name=key)
             else:
                 strings[key] = text
     stamps: dict[str, str] = {}
@@ -367,5 +384,5 @@ def _parse(doc: Document, lang: str) -> tuple[dict[str, str], dict[str, str]]:
             if isinstance(key, str) and isinstance(value, str):
                 stamps[key] = value
             else:
-                doc.problem(("translated_from", key), "fingerprints are text keys with text values")
+                doc.problem(("translated_from", key), "fingerprints are text keys with text values", "data.mismatch")
     return strings, stamps

@@ -262,7 +262,8 @@ def _words(doc: Document, script: Script, catalog: Catalog) -> list[Problem]:
             found = catalog.strings.get(lang, {}).get(key)
             if found is None:
                 problems.append(Problem(doc.file, line, column,
-                                        f"text {key!r} is missing in {text_label(script.cardset)}/{lang}.yaml"))
+                                        f"text {key!r} is missing in {text_label(script.cardset)}/{lang}.yaml",
+                                        "text.missing_string", (("name", key),)))
                 continue
             used = placeholders(found) or set()
             unknown = sorted(used - PLACEHOLDERS)

@@ -8,14 +8,25 @@ from typing import Any
 Path_ = tuple[str | int, ...]
 
 
+Param = tuple[str, str | int]
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
-    """One thing wrong in a file, with its position (1-based)."""
+    """One thing wrong in a file, with its position (1-based).
+
+    ``message`` says it in English, for the translators' tools (`convivium check`, the workbench) and the logs.
+    ``code`` names the same thing for the desktop to say in the player's language (``text.placeholders``,
+    ``yaml.syntax``...; "" when it has none: the desktop then says it generically), and ``params`` fill it
+    in (never under the names ``key`` or ``lang``, which the desktop's lookups take for their own). Neither takes
+    part in comparing or sorting: a problem is still ordered by file, place and message."""
 
     file: str
     line: int
     column: int
     message: str
+    code: str = field(default="", compare=False)
+    params: tuple[Param, ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}: {self.message}"
@@ -52,12 +63,13 @@ class Document:
         """The position of the key that ``path`` ends with (of its value if there is no key)."""
         return self.key_positions.get(tuple(path)) or self.where(path)
 
-    def problem(self, path: Path_, message: str) -> None:
-        """Record a problem at `path`, with the line and column where its value stood."""
+    def problem(self, path: Path_, message: str, code: str = "", **params: str | int) -> None:
+        """Record a problem at `path`, with the line and column where its value stood (``code`` and ``params``:
+        see Problem)."""
         line, column = self.where(path)
-        self.problems.append(Problem(self.file, line, column, message))
+        self.problems.append(Problem(self.file, line, column, message, code, tuple(params.items())))
 
-    def key_problem(self, path: Path_, message: str) -> None:
+    def key_problem(self, path: Path_, message: str, code: str = "", **params: str | int) -> None:
         """A problem with the key itself (unknown, wrong type), reported where the key stands."""
         line, column = self.where_key(path)
-        self.problems.append(Problem(self.file, line, column, message))
+        self.problems.append(Problem(self.file, line, column, message, code, tuple(params.items())))

@@ -26,13 +26,15 @@ text it needs in the cache (`cardsets.cache`) does not load it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 from cardsets.files import FileRefused, read_text
-from cardsets.yamldoc import CardSetError, Document, Path_, Problem
+from cardsets.yamldoc import CardSetError, Document, Param, Path_, Problem
 
-__all__ = ["CardSetError", "Document", "MAX_FILE_BYTES", "Path_", "Problem", "id_lines", "load_valid", "parse", "read"]
+__all__ = ["CardSetError", "Document", "MAX_FILE_BYTES", "Path_", "Problem", "id_lines", "load_valid", "parse", "read",
+           "undecodable_at", "unreadable"]
 
 # Limits that keep a hostile or mangled file from crashing or hanging the loader:
 # the shipped files are tens of kilobytes, and megabytes take tens of seconds to parse;
@@ -73,8 +75,24 @@ def load_valid(path: Path, label: str | None, validate: Callable[[Document], T |
     doc = read(path, label, kept=True)
     result = validate(doc)
     if doc.problems or result is None:
-        raise CardSetError(doc.problems)
+        # What the game's own checks found has no code of its own: to a player it is one thing, card data
+        # that is not what the game expects (the file and place say where).
+        raise CardSetError([p if p.code else replace(p, code="data.mismatch") for p in doc.problems])
     return result
+
+
+def undecodable_at(error: UnicodeDecodeError) -> tuple[int, int]:
+    """The line and column of the first byte that is not UTF-8 (everything before it decoded fine)."""
+    before = error.object[:error.start].decode("utf-8", "replace")
+    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+
+
+def unreadable(error: OSError) -> tuple[str, tuple[Param, ...]]:
+    """The code and parameters of a problem that is a file which could not be read (see Problem): the desktop
+    says why in the player's words from the error's number (desktop.frame.file_trouble)."""
+    if isinstance(error, FileRefused):
+        return f"file.{error.reason}", ()
+    return "file.cannot_read", (("errno", error.errno or 0),)
 
 
 def read(path: Path, label: str | None = None, kept: bool = False) -> Document:
@@ -86,17 +104,16 @@ def read(path: Path, label: str | None = None, kept: bool = False) -> Document:
         text = read_text(path, MAX_FILE_BYTES)
     except FileRefused as exc:
         message = "not a regular file" if exc.reason == "not_a_file" else f"file too large (more than {MAX_FILE_BYTES:,} bytes)"
-        return Document(name, problems=[Problem(name, 1, 1, message)])
+        return Document(name, problems=[Problem(name, 1, 1, message, f"file.{exc.reason}")])
     except FileNotFoundError:
-        return Document(name, problems=[Problem(name, 1, 1, "file not found")])
+        return Document(name, problems=[Problem(name, 1, 1, "file not found", "file.not_found")])
     except UnicodeDecodeError as exc:
-        # Point at the first byte that is not UTF-8 (everything before it decoded fine).
-        before = exc.object[:exc.start].decode("utf-8", "replace")
-        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        line, column = undecodable_at(exc)
         bad = exc.object[exc.start:exc.start + 1].hex()
-        return Document(name, problems=[Problem(name, line, column, f"not UTF-8 text (byte 0x{bad}: {exc.reason})")])
+        return Document(name, problems=[Problem(name, line, column, f"not UTF-8 text (byte 0x{bad}: {exc.reason})",
+                                                "file.not_utf8")])
     except OSError as exc:
-        return Document(name, problems=[Problem(name, 1, 1, f"cannot read: {exc.strerror}")])
+        return Document(name, problems=[Problem(name, 1, 1, f"cannot read: {exc.strerror}", *unreadable(exc))])
     if kept:
         from cardsets import cache
 

@@ -111,13 +111,13 @@ def parse(text: str, file: str) -> Document:
     try:
         deep = _too_deep(text)
         if deep is not None:
-            doc.problems.append(Problem(file, deep[0], deep[1], _TOO_DEEP))
+            doc.problems.append(Problem(file, deep[0], deep[1], _TOO_DEEP, "yaml.too_deep"))
             return doc
         node = yaml.compose(text, Loader=StrictLoader)
     except yaml.MarkedYAMLError as exc:
         deep = _too_deep_for_libyaml(text, exc)
         if deep is not None:
-            doc.problems.append(Problem(file, deep[0], deep[1], _TOO_DEEP))
+            doc.problems.append(Problem(file, deep[0], deep[1], _TOO_DEEP, "yaml.too_deep"))
             return doc
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -130,14 +130,16 @@ def parse(text: str, file: str) -> Document:
             if start and (start.line + 1, start.column + 1) != (line, column):
                 at = f" at line {start.line + 1}, column {start.column + 1}"
             message += f" ({exc.context}{at})"
-        doc.problems.append(Problem(file, line, column, message))
+        # PyYAML's sentence is in English and its own words: a player is told only where (desktop.frame.problem_words).
+        doc.problems.append(Problem(file, line, column, message, "yaml.syntax"))
         return doc
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow, e.g. a control character
         line, column = _reader_position(text, exc.position)
-        doc.problems.append(Problem(file, line, column, f"character #x{exc.character:04x}: {exc.reason}"))
+        doc.problems.append(Problem(file, line, column, f"character #x{exc.character:04x}: {exc.reason}",
+                                    "yaml.character", (("char", f"U+{exc.character:04X}"),)))
         return doc
     except yaml.YAMLError as exc:
-        doc.problems.append(Problem(file, 1, 1, f"YAML: {exc}"))
+        doc.problems.append(Problem(file, 1, 1, f"YAML: {exc}", "yaml.syntax"))
         return doc
     if node is None:
         doc.data = None
@@ -218,9 +220,9 @@ class _Builder:
         self.values = 0
         self.overflow = False
 
-    def report(self, node: yaml.Node, message: str) -> None:
+    def report(self, node: yaml.Node, message: str, code: str = "yaml.unsupported", **params: str | int) -> None:
         line, column = _at(node)
-        self.doc.problems.append(Problem(self.doc.file, line, column, message))
+        self.doc.problems.append(Problem(self.doc.file, line, column, message, code, tuple(params.items())))
 
     def build(self, node: yaml.Node, path: Path_, depth: int) -> Any:
         doc = self.doc
@@ -229,12 +231,12 @@ class _Builder:
         if self.values > _MAX_VALUES:
             if not self.overflow:
                 self.overflow = True
-                self.report(node, f"more than {_MAX_VALUES} values (an alias repeated too often?)")
+                self.report(node, f"more than {_MAX_VALUES} values (an alias repeated too often?)", "yaml.too_many_values")
             return None
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node, path)
         if depth >= _MAX_DEPTH:
-            self.report(node, _TOO_DEEP)
+            self.report(node, _TOO_DEEP, "yaml.too_deep")
             return None
         if id(node) in self.active:
             self.report(node, "an alias refers to a value that contains it")
@@ -243,13 +245,13 @@ class _Builder:
         try:
             if isinstance(node, yaml.SequenceNode):
                 if node.tag != "tag:yaml.org,2002:seq":
-                    doc.problem(path, f"unsupported tag {node.tag!r}")
+                    doc.problem(path, f"unsupported tag {node.tag!r}", "yaml.unsupported")
                 return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
             if isinstance(node, yaml.MappingNode):
                 return self.mapping(node, path, depth)
         finally:
             self.active.discard(id(node))
-        doc.problem(path, "unsupported YAML node")  # pragma: no cover
+        doc.problem(path, "unsupported YAML node", "yaml.unsupported")  # pragma: no cover
         return None
 
     def scalar(self, node: yaml.ScalarNode, path: Path_) -> Any:
@@ -260,16 +262,17 @@ class _Builder:
         try:
             return self.constructor.construct_object(node, deep=True)
         except OutOfRange as exc:
-            self.doc.problem(path, str(exc.problem))
+            self.doc.problem(path, str(exc.problem), "yaml.unsupported")
         except Exception as exc:  # unknown tags, and values such as `!!int x` that are not of their tag
-            self.doc.problem(path, f"unsupported value {_shown(node.value)} ({getattr(exc, 'problem', None) or exc})")
+            self.doc.problem(path, f"unsupported value {_shown(node.value)} ({getattr(exc, 'problem', None) or exc})",
+                             "yaml.unsupported")
         self.failed.add(id(node))
         return None
 
     def mapping(self, node: yaml.MappingNode, path: Path_, depth: int) -> Any:
         doc = self.doc
         if node.tag != "tag:yaml.org,2002:map":
-            doc.problem(path, f"unsupported tag {node.tag!r}")
+            doc.problem(path, f"unsupported tag {node.tag!r}", "yaml.unsupported")
         # No flatten_mapping: YAML 1.2 has no merge keys, so `<<` is a key like any other.
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
@@ -286,7 +289,8 @@ class _Builder:
                 self.report(key_node, f"unsupported key {_shown(key_node.value)} ({getattr(exc, 'problem', None) or exc})")
                 continue
             if key in result:
-                self.report(key_node, f"duplicate key {_shown(key) if isinstance(key, str) else repr(key)}")
+                self.report(key_node, f"duplicate key {_shown(key) if isinstance(key, str) else repr(key)}",
+                            "yaml.duplicate_key", name=str(key)[:40])
                 continue
             doc.key_positions[path + (key,)] = _at(key_node)
             result[key] = self.build(value_node, path + (key,), depth + 1)

@@ -122,7 +122,7 @@ def _run(argv: list[str]) -> int:
         tr = Translator(str(language))
     except CardSetError as exc:
         print("The card files have problems:\n" + str(exc), file=sys.stderr)
-        dialogs.warn(None, "Convivium", "The card files have problems:\n\n" + str(exc))
+        dialogs.warn(None, "Convivium", cannot_start(str(language), exc))
         return 1
     from desktop.shell.single_instance import claim_or_hand_over
 
@@ -143,7 +143,7 @@ def _run(argv: list[str]) -> int:
         window = MainWindow(tr, settings)
     except CardSetError as exc:
         print("The card files have problems:\n" + str(exc), file=sys.stderr)
-        dialogs.warn(None, "Convivium", "The card files have problems:\n\n" + str(exc))
+        dialogs.warn(None, "Convivium", cannot_start(tr.language, exc))
         return 1
     release_collector()  # the window is made: what follows (a dialog, the event loop) runs as any code does
     instance.raise_requested.connect(window.come_forward)
@@ -200,6 +200,21 @@ def _run(argv: list[str]) -> int:
     code = int(app.exec())
     instance.release()
     return code
+
+
+def cannot_start(language: str, error: CardSetError) -> str:
+    """Why the app cannot start: in the player's language when the app's own texts can be read (a game's card
+    files cannot), else in English, with the checker's detail (the words to say it in are what is broken)."""
+    import cardsets
+    from cardsets.text import Catalog
+    from desktop.frame.i18n import Translator
+    from desktop.frame.problem_words import error_words
+
+    try:
+        tr = Translator(language, ui=cardsets.load_ui_texts(), texts=Catalog())
+    except CardSetError:
+        return "The card files have problems:\n\n" + str(error)
+    return tr.text("app.cannot_start", problem=error_words(tr, error))
 
 
 def set_icon() -> None:

@@ -26,6 +26,7 @@ from desktop.frame import accessibility, plain, storage
 from desktop.frame.bubble import BUBBLE_STYLE
 from desktop.frame.i18n import Translator
 from desktop.frame.panels import DetailPanel
+from desktop.frame.problem_words import problem_words
 from desktop.frame.registration import in_menu_order, name_of, title_key
 from desktop.frame.seat_table import SeatGame, SeatTable
 from desktop.shell.tables import table_for
@@ -66,18 +67,19 @@ class Loaded:
     script: Script
     words: Catalog
     language: str  # the language the words are shown in
-    notice: str  # why they are shown in English ('' when they are not)
+    notice: Problem | None  # why they are shown in English (None when they are not)
 
 
-def load(name: str, language: str, root: Any = None) -> Loaded | str:
-    """The script `name` and its words in `language`, or why it cannot be played (English, for the log)."""
+def load(name: str, language: str, root: Any = None) -> Loaded | Problem:
+    """The script `name` and its words in `language`, or why it cannot be played (said to the player by
+    desktop.frame.problem_words)."""
     root = root or cardsets.ROOT
     from cardsets import tutorial
     from rules import tutorial as replays
 
     script, problems = tutorial.load(name, root)
     if script is None or problems:
-        return str(problems[0]) if problems else f"{tutorial.label_of(name)}: cannot be read"
+        return problems[0] if problems else Problem(tutorial.label_of(name), 1, 1, "cannot be read")
     found = tutorial.check(root, [name]) + replays.replay(script)
     words, _ = tutorial.load_texts(script.cardset, root)
     label = tutorial.text_label(script.cardset)
@@ -88,11 +90,11 @@ def load(name: str, language: str, root: Any = None) -> Loaded | str:
     # A problem of the script itself, or of its English words, leaves nothing to show.
     fatal = [p for p in found if not any(about(p, lang) for lang in LANGUAGES if lang != REFERENCE)]
     if fatal:
-        return str(fatal[0])
+        return fatal[0]
     own = [p for p in found if about(p, language)]
     if own:
-        return Loaded(script, words, REFERENCE, str(own[0]))
-    return Loaded(script, words, language, "")
+        return Loaded(script, words, REFERENCE, own[0])
+    return Loaded(script, words, language, None)
 
 
 def names_played(settings: dict[str, Any]) -> list[str]:
@@ -117,8 +119,8 @@ def begin(window: Window, name: str) -> Guide | None:
     tr = window.tr_
     t = tr.text
     loaded = load(name, tr.language)
-    if isinstance(loaded, str):
-        window.inform(t("guide.title"), t("guide.broken", reason=loaded))
+    if isinstance(loaded, Problem):
+        window.inform(t("guide.title"), t("guide.broken", reason=problem_words(tr, loaded)))
         return None
     script = loaded.script
     words = loaded.words
@@ -134,7 +136,7 @@ def begin(window: Window, name: str) -> Guide | None:
         game = cls.GAME_CLASS.start(script.game, script.mode, names, dict(script.options), script.seed)
     _remember(window, name)
     table = window.show_table(game)  # as the window puts any game on the table, Solonauts too
-    notice = t("guide.english", reason=loaded.notice) if loaded.notice else ""
+    notice = _notice(tr, loaded)
     guide = Guide(table, script, lambda key, **params: words.text(language, key, **params), t, notice)
     guide.finished.connect(lambda completed: _ended(window, table, completed))
     table.guide = guide  # type: ignore[attr-defined]  # kept alive with its table (and found by tests)
@@ -152,11 +154,16 @@ class Relanguage(QObject):
 
     def switch(self, code: str) -> None:
         loaded = load(self.name, code)
-        if isinstance(loaded, str) or self.guide.done:
+        if isinstance(loaded, Problem) or self.guide.done:
             return  # a script that broke meanwhile: the words said so far stay
         words, language = loaded.words, loaded.language
-        notice = self.window.tr_.text("guide.english", reason=loaded.notice) if loaded.notice else ""
+        notice = _notice(self.window.tr_, loaded)
         self.guide.use_words(lambda key, **params: words.text(language, key, **params), notice)
+
+
+def _notice(tr: Translator, loaded: Loaded) -> str:
+    """Why the guide's words are in English, in the player's language ('' when they are not)."""
+    return "" if loaded.notice is None else tr.text("guide.english", reason=problem_words(tr, loaded.notice))
 
 
 def _own_name(window: Window, script: Script) -> str:

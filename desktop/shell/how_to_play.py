@@ -26,6 +26,7 @@ from cardsets.rules_text import FIRST, NAMES, RulesText, Section
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES, REFERENCE
 from desktop.frame import accessibility, plain, screen_fit, storage
 from desktop.frame.i18n import Translator
+from desktop.frame.problem_words import GENERIC, problem_words
 from desktop.frame.registration import in_menu_order, name_of, title_key
 from desktop.workbench.adapters import card_picture
 
@@ -305,7 +306,8 @@ class HowToPlay(QDialog):
                 return english, self.tr_.text("howto.fallback", language=LANGUAGE_NAMES[lang])
         if rules is not None:
             return rules, ""  # a flaw in the English text itself: show what could be read
-        return None, self.tr_.text("howto.unreadable", problem=str(problems[0]) if problems else "")
+        return None, self.tr_.text("howto.unreadable", problem=problem_words(self.tr_, problems[0]) if problems
+                                   else self.tr_.text(GENERIC))
 
     def _title_of(self, lang: str) -> Callable[[str], str]:
         cardset = NAMES[self.name]

@@ -18,6 +18,7 @@ from desktop.frame.file_trouble import file_trouble
 from desktop.frame.i18n import Translator, use_qt_language
 from desktop.frame.keys_help import rows_for
 from desktop.frame.panels import DetailPanel, TableView, follow_newest
+from desktop.frame.problem_words import error_words, place_words
 from desktop.shell.deal_numbers import random_deal
 from rules.chrononauts.solonauts import IDS_DEFAULT
 from rules.kernel import BadOption, RulesError
@@ -475,7 +476,7 @@ class MainWindow(QMainWindow):
                 path = Path(problem.file)
                 shown = path.relative_to(storage.data_dir()) if path.is_relative_to(storage.data_dir()) else path
                 self.tell_at_start(self.tr_.text("translations.not_used", file=str(shown),
-                                                 problem=f"{problem.line}:{problem.column}: {problem.message}"))
+                                                 problem=place_words(self.tr_, problem)))
 
     def unavailable(self, game: str) -> bool:
         """True, after saying why, if ``game``'s card files cannot be read: that game cannot be played
@@ -483,9 +484,9 @@ class MainWindow(QMainWindow):
         try:
             self.translator_for(game)
         except CardSetError as exc:
-            problem = str(exc.problems[0]) if exc.problems else str(exc)
             self.inform(self.tr_.text("game.unavailable_title"),
-                        self.tr_.text("game.unavailable", game=self.tr_.text(f"game.{game}"), problem=problem))
+                        self.tr_.text("game.unavailable", game=self.tr_.text(f"game.{game}"),
+                                      problem=error_words(self.tr_, exc)))
             return True
         return False
 
@@ -985,8 +986,8 @@ class MainWindow(QMainWindow):
             self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=self.tr_.reason(exc)))
             return None
         except CardSetError as exc:  # the game's card files cannot be read: the replay cannot show its cards
-            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name, reason=str(exc.problems[0])
-                                                                    if exc.problems else str(exc)))
+            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name,
+                                                                    reason=error_words(self.tr_, exc)))
             return None
         return self._show_replay(replay)
 
@@ -1035,8 +1036,8 @@ class MainWindow(QMainWindow):
 
         self.text_watcher = follow_saves(self.tr_, cardsets.ROOT, "chrononauts", self, self._texts_not_reloaded)
 
-    def _texts_not_reloaded(self, problem: str) -> None:
-        self.show_message(self.tr_.text("status.texts_not_reloaded", problem=problem))
+    def _texts_not_reloaded(self, error: CardSetError) -> None:
+        self.show_message(self.tr_.text("status.texts_not_reloaded", problem=error_words(self.tr_, error)))
 
     def show_keys(self) -> None:
         """F1 or ?: the keys, listed over the table on show (again: hidden)."""

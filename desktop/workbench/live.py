@@ -12,14 +12,14 @@ from desktop.workbench.source import load_game, load_ui
 from desktop.workbench.watch import shared_watcher
 
 
-def reload_translator(tr: Translator, root: Path, game: str) -> str | None:
+def reload_translator(tr: Translator, root: Path, game: str) -> CardSetError | None:
     """Give ``tr`` the texts as they are on disk now; on a broken file keep the old ones and
-    return the first problem (``file:line:column: message``)."""
+    return why (the window says it in the player's language: desktop.frame.problem_words)."""
     try:
         ui = load_ui(root).catalog
         texts = load_game(root, game).texts.catalog
     except CardSetError as exc:
-        return str(exc.problems[0]) if exc.problems else str(exc)
+        return exc
     tr.replace_texts(ui, texts)
     return None
 
@@ -28,7 +28,7 @@ class Follower(QObject):
     """Reloads a Translator when the card sets change; lives as long as its parent (a window)."""
 
     def __init__(self, tr: Translator, root: Path, game: str, parent: QObject,
-                 on_problem: Callable[[str], None]) -> None:
+                 on_problem: Callable[[CardSetError], None]) -> None:
         super().__init__(parent)
         self.tr_, self.root, self.game, self.on_problem = tr, root, game, on_problem
         shared_watcher(root).changed.connect(self.reload)
@@ -41,5 +41,5 @@ class Follower(QObject):
 
 
 def follow_saves(tr: Translator, root: Path, game: str, parent: QObject,
-                 on_problem: Callable[[str], None]) -> Follower:
+                 on_problem: Callable[[CardSetError], None]) -> Follower:
     return Follower(tr, root, game, parent, on_problem)

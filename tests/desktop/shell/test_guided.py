@@ -5,6 +5,7 @@ from typing import Any
 
 import pytest
 from guide_driver import LEFT, click_curtain, do_step, drag
+from table_driver import Dialogs
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -117,7 +118,7 @@ def test_help_menu_starts_the_guide_of_the_game_on_the_table(qtbot: Any, window:
 
 
 def test_a_broken_translation_shows_the_english_and_says_so(qtbot: Any, window: MainWindow, tmp_path: Any,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+                                                           monkeypatch: pytest.MonkeyPatch, dialogs: Dialogs) -> None:
     import shutil
 
     import cardsets
@@ -128,15 +129,25 @@ def test_a_broken_translation_shows_the_english_and_says_so(qtbot: Any, window: 
     words.write_text(words.read_text(encoding="utf-8").replace("Speel {card} nog", "Speel {kaart nog"), encoding="utf-8")
     monkeypatch.setattr(cardsets, "ROOT", root)
     loaded = guided.load("solonauts", "nl", root)
-    assert isinstance(loaded, guided.Loaded) and loaded.language == "en" and "nl.yaml" in loaded.notice
+    assert isinstance(loaded, guided.Loaded) and loaded.language == "en"
+    assert loaded.notice is not None and loaded.notice.file.endswith("nl.yaml")
     window.tr_.set_language("nl")
     guide = guided.begin(window, "solonauts")
     assert guide is not None and guide.bubble.notice.isVisible()
+    # Why, in Dutch: the file, the place and what is wrong there, not the checker's English.
+    notice = guide.bubble.notice.text()
+    assert f"{loaded.notice.file}, regel {loaded.notice.line}, kolom {loaded.notice.column}: " in notice
+    assert "placeholder" not in notice and "malformed" not in notice
     assert guide.bubble.text.text() == loaded.words.text("en", "solo.goal")
     # English itself broken: refused with the reason, nothing crashes.
     english = root / "chrononauts" / "tutorial" / "text" / "en.yaml"
     english.write_text("language: en\nstrings: [", encoding="utf-8")
-    assert isinstance(guided.load("solonauts", "en", root), str)
+    broken = guided.load("solonauts", "en", root)
+    assert isinstance(broken, guided.Problem) and broken.code == "yaml.syntax"
+    window.tr_.set_language("it")
+    assert guided.begin(window, "solonauts") is None
+    said = window.tr_.text("guide.broken", reason="chrononauts/tutorial/text/en.yaml, riga 3, colonna 1: la struttura")
+    assert dialogs.informed[-1][1].startswith(said)
 
 
 def test_the_card_a_step_points_at_is_read_whole_in_the_detail_panel(qtbot: Any, window: MainWindow) -> None:

@@ -221,6 +221,20 @@ def test_a_broken_translation_shows_the_english_rules_with_a_note(qtbot: Any, tm
     assert dialog.note.text() == tr.text("howto.fallback") and shown(dialog)[1] == heading
 
 
+def test_rules_that_cannot_be_read_in_any_language_say_why_in_the_players_words(qtbot: Any, tmp_path: Path) -> None:
+    root = copy_of_chrononauts(tmp_path)
+    rules_text.path_of("artifaxx", "it", root).write_bytes(b"# Artifaxx\n\n## Riassunto {#summary}\n\xff\n")
+    rules_text.path_of("artifaxx", "en", root).unlink()
+    tr = Translator("it")
+    dialog = HowToPlay(tr, {}, root=root)
+    qtbot.addWidget(dialog)
+    dialog.open_on("artifaxx")
+    note = dialog.note.text()
+    assert note == tr.text("howto.unreadable", problem="chrononauts/rules/artifaxx.it.md, riga 4, colonna 1: "
+                                                         "il testo non è in UTF-8")
+    assert "UTF-8 text" not in note and not dialog.note.isHidden()
+
+
 def keys_listed(scene: CardTable) -> list[str]:
     scene.toggle_help(True)
     panel = scene.help_panel

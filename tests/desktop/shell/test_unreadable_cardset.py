@@ -8,6 +8,7 @@ and its game in progress is kept exactly as it was for when the files are mended
 from __future__ import annotations
 
 import shutil
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 from table_driver import Dialogs, make_window, play_some
 
 import cardsets
-from cardsets.yamlfile import MAX_FILE_BYTES
+from cardsets.yamlfile import MAX_FILE_BYTES, CardSetError
 from desktop.frame import storage
 from desktop.shell.games_list import games_in_progress
 
@@ -53,7 +54,9 @@ def test_a_game_in_progress_of_a_game_that_cannot_be_read_is_kept_and_the_app_go
     assert not again.offer_resume(crashed=True)  # no table, and above all no uncaught CardSetError
     title, said = dialogs.informed[-1]
     assert title == again.tr_.text("game.unavailable_title")
-    assert again.tr_.text("game.banquet") in said and "file too large" in said and "it.yaml" in said
+    # Why, in the player's Italian: the file and the reason, not the checker's English ("file too large").
+    assert again.tr_.text("game.banquet") in said and "banquet/text/it.yaml: è davvero troppo grande" in said
+    assert "file too large" not in said
     assert slot.read_bytes() == saved  # the game in progress is kept, byte for byte
     assert [entry.path for entry in games_in_progress()] == [slot]
     # The other games play; the broken one refuses again, each time saying why.
@@ -67,6 +70,22 @@ def test_a_game_in_progress_of_a_game_that_cannot_be_read_is_kept_and_the_app_go
     assert set(storage.game_slots()) == {slot, other.autosave}
 
 
+def test_a_replay_of_a_game_whose_cards_cannot_be_read_says_why_in_the_players_words(
+        qtbot: Any, home: Path, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    first = make_window(qtbot, dialogs)
+    table = first.new_hotseat("banquet", "standard", NAMES, {}, 3)
+    assert table is not None and table.autosave is not None
+    play_some(table, 4, 3)
+    slot = table.autosave
+    first.close()
+    break_banquet(tmp_path, monkeypatch)
+    again = make_window(qtbot, dialogs, "nl")
+    assert again.open_replay(slot) is None
+    tr = again.tr_
+    assert dialogs.informed[-1] == (tr.text("open.title"), tr.text(
+        "open.failed", file=slot.name, reason=f"banquet/text/it.yaml: {tr.text('file_error.too_large')}"))
+
+
 def test_a_translation_of_the_users_that_the_readers_refuse_is_left_out_and_said(
         qtbot: Any, home: Path, dialogs: Dialogs) -> None:
     """`translate import` writes only files the readers accept; one edited by hand afterwards may not be."""
@@ -78,8 +97,40 @@ def test_a_translation_of_the_users_that_the_readers_refuse_is_left_out_and_said
         window = make_window(qtbot, dialogs, "it")
         window.tell_translation_problems()
         qtbot.waitUntil(lambda: "translations/banquet/it.yaml" in window.message.text())
-        assert "larger than 2,000,000 bytes" in window.message.text()
+        assert window.message.text().endswith(": è davvero troppo grande")  # in Italian, without the checker's English
+        assert "bytes" not in window.message.text()
         table = window.new_hotseat("banquet", "standard", NAMES, {}, 3)  # the game plays, in the installed Italian
         assert table is not None and not dialogs.informed
     finally:
         cardsets.read_translations_from(None)
+
+
+def test_a_start_whose_card_texts_cannot_be_read_says_why_in_the_players_words(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The first game's texts broken (a translator's clone): the app cannot start, and says so in Dutch when its
+    own texts can be read; the checker's English goes to the terminal."""
+    from desktop.frame import dialogs
+    from desktop.shell.app import run
+
+    root = tmp_path / "cardsets"
+    shutil.copytree(cardsets.ROOT / "chrononauts", root / "chrononauts")
+    nl = root / "chrononauts" / "text" / "nl.yaml"
+    lines = nl.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  ") and not line.startswith("  #"))
+    lines[at] = lines[at].split(":")[0] + ": a: b"
+    nl.write_text("\n".join(lines), encoding="utf-8")
+    installed = cardsets.load_texts
+    # Cached as the real one is: the start clears it when it reads the player's translations.
+    monkeypatch.setattr(cardsets, "load_texts", lru_cache(maxsize=None)(lambda game, at=cardsets.ROOT: installed(game, root)))
+    with pytest.raises(CardSetError):  # broken indeed: else the start below would open the window and wait
+        cardsets.load_texts("chrononauts")
+    warned: list[str] = []
+    monkeypatch.setattr(dialogs, "warn", lambda _parent, _title, text: warned.append(text))
+    try:
+        assert run(["--lang", "nl"]) == 1
+    finally:
+        cardsets.read_translations_from(None)
+    column = len(lines[at]) - len(": b") + 1
+    assert warned[0].startswith("Convivium kan niet starten: de kaartbestanden zijn niet te lezen.\n\n"
+                                f"chrononauts/text/nl.yaml, regel {at + 1}, kolom {column}: de opbouw van de tekst")
+    assert "YAML syntax" not in warned[0] and "mapping values" not in warned[0]

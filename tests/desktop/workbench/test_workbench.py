@@ -14,11 +14,12 @@ from PySide6.QtWidgets import QApplication
 import cardsets
 from cardsets import check
 from cardsets.text import placeholders
+from cardsets.yamlfile import CardSetError
 from desktop.frame.card_item import CardFace, TextBox, band_collides, face_layout, overflows
 from desktop.frame.i18n import Translator
 from desktop.frame.pseudo import CODE, pseudo
 from desktop.shell.main_window import MainWindow
-from desktop.workbench.live import follow_saves
+from desktop.workbench.live import Follower, follow_saves
 from desktop.workbench.model import Snapshot, build, place_of
 from desktop.workbench.source import load_game, load_ui
 from desktop.workbench.window import Workbench
@@ -308,15 +309,29 @@ def test_a_file_in_the_wrong_encoding_is_shown_and_the_workbench_keeps_running(b
 
 def test_the_running_table_follows_saves(qtbot: Any, root: Path) -> None:
     tr = Translator("it")
-    seen: list[str] = []
+    seen: list[CardSetError] = []
     follow_saves(tr, root, "chrononauts", tr, seen.append)
     it = root / "chrononauts" / "text" / "it.yaml"
     edit(it, line_of(it, "  label.discard:"), "  label.discard: Pila degli scarti")
     qtbot.waitUntil(lambda: tr.text("label.discard") == "Pila degli scarti", timeout=FILE_EVENT_WAIT_MS)
     edit(it, "  label.discard: Pila degli scarti", "  label.discard: [Pila")
     qtbot.waitUntil(lambda: bool(seen), timeout=FILE_EVENT_WAIT_MS)
-    assert seen[0].startswith("chrononauts/text/it.yaml:")
+    assert str(seen[0]).startswith("chrononauts/text/it.yaml:")
     assert tr.text("label.discard") == "Pila degli scarti"
+
+
+def test_a_save_that_cannot_be_read_is_said_on_the_window_in_the_players_words(root: Path, window: MainWindow) -> None:
+    """The window's status line says why the texts were not reloaded: where, and what, in Dutch (the workbench
+    shows the checker's English)."""
+    window.set_language("nl")
+    it = root / "chrononauts" / "text" / "it.yaml"
+    number = it.read_text(encoding="utf-8").splitlines().index(line_of(it, "  label.discard:")) + 1
+    edit(it, line_of(it, "  label.discard:"), "  label.discard: Pila: scarti")
+    Follower(window.tr_, root, "chrononauts", window, window._texts_not_reloaded).reload()
+    said = window.message.text()
+    assert said == window.tr_.text("status.texts_not_reloaded", problem=f"chrononauts/text/it.yaml, regel {number}, "
+                                   f"kolom {len('  label.discard: Pila') + 1}: {window.tr_.text('problem.yaml_syntax')}")
+    assert "mapping values" not in said and "YAML syntax" not in said
 
 
 def test_tools_translations_opens_the_workbench(qtbot: Any, window: MainWindow) -> None:
