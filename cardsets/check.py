@@ -31,6 +31,7 @@ from cardsets.text import LANGUAGES, REFERENCE, fingerprint
 from cardsets import files
 from cardsets.files import read_bytes
 from cardsets.folders import folder
+from cardsets.plurals import english_count
 from cardsets.yamlfile import MAX_FILE_BYTES, Problem, parse
 from cardsets.yamlparse import StrictLoader
 
@@ -139,13 +140,13 @@ def check(root: Path, *, verbose: bool = False, strict: bool = False, out: TextI
     warnings = sum(len(r.warnings) for r in reports)
     errors = sum(len(r.problems) for r in reports) + (warnings if strict else 0)
     if errors:
-        print(f"{errors} error{'s' if errors != 1 else ''}", file=out)
+        print(english_count(errors, "error"), file=out)
         return 1
     if strict and (missing or stale):
         print(f"{missing} missing and {stale} stale strings (--strict)", file=out)
         return 1
     if warnings:
-        print(f"{warnings} glossary warning{'s' if warnings != 1 else ''} (errors with --strict)", file=out)
+        print(f"{english_count(warnings, 'glossary warning')} (errors with --strict)", file=out)
     print("OK", file=out)
     return 0
 
@@ -216,7 +217,7 @@ def stamp(root: Path, lang: str, out: TextIO | None = None, *, keys: Sequence[st
 
 
 def _strings(count: int) -> str:
-    return f"{count} string{'s' if count != 1 else ''}"
+    return english_count(count, "string")
 
 
 def _text_folders(root: Path) -> list[tuple[str, Path]]:

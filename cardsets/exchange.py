@@ -570,7 +570,7 @@ def main(argv: list[str], translations: Path | None = None) -> int:
         else:
             target, changed, stamped = import_file(args.root, args.file, args.game, args.lang,
                                                    None if args.into_cardsets else translations)
-            print(f"{target}: {changed} strings changed, {stamped} stamped as translated")
+            print(f"{target}: {plurals.english_count(changed, 'string')} changed, {stamped} stamped as translated")
             if not args.into_cardsets:
                 print("Convivium reads it over the installed card set from its next start"
                       " (the installed files are unchanged; --into-cardsets writes them instead).")

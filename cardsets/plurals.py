@@ -173,3 +173,8 @@ def gettext_header(lang: str) -> str:
     from babel.messages.plurals import get_plural
 
     return str(get_plural(lang).plural_forms)
+
+
+def english_count(count: int, noun: str) -> str:
+    """A count for the command line, whose messages are English only: "1 string", "2 strings"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import cardsets
 from cardsets import files
+from cardsets.plurals import english_count
 from cardsets.text import LANGUAGES
 from cardsets.yamlfile import CardSetError
 from desktop.frame.pseudo import CODE as PSEUDO
@@ -208,7 +209,7 @@ def main(argv: list[str]) -> int:
     except PrintError as exc:
         print(f"convivium print: {exc}", file=sys.stderr)
         return 2
-    print(f"{pages} pages written to {args.output}")
+    print(f"{english_count(pages, 'page')} written to {args.output}")
     return 0
 
 

@@ -277,6 +277,17 @@ def test_import_through_the_convivium_command(root: Path, tmp_path: Path, capsys
     assert "is for language 'nl', not 'it'" in capsys.readouterr().err
 
 
+def test_the_command_counts_one_string_changed_in_the_singular(root: Path, tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """It said "1 strings changed" after an import that changed one string."""
+    monkeypatch.setenv("CONVIVIUM_HOME", str(tmp_path / "home"))
+    path = _po_with(root, tmp_path, "tl_1912.true.title", "Il Titanic cola a picco")
+    assert cli_main(["translate", "--root", str(root), "import", str(path)]) == 0
+    said = capsys.readouterr().out
+    assert ": 1 string changed, 1 stamped as translated" in said, said
+
+
 # --- Bad input: refused, named by entry and line, nothing written --------------------------------
 
 
