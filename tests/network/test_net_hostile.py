@@ -263,6 +263,26 @@ def test_garbled_moves_from_any_seat_are_refused_with_a_reason_and_change_nothin
     assert refusals > 20
 
 
+@pytest.mark.parametrize(("game", "mode", "players"), GARBLED)
+@pytest.mark.parametrize("junk", ["[" * 1900, '"\\ud800"', '["\\udfff"]'], ids=["deep", "surrogate", "in a list"])
+def test_a_move_whose_value_is_nested_deep_or_holds_a_lone_surrogate_is_refused(game: str, mode: str, players: int,
+                                                                                junk: str) -> None:
+    """A field's JSON inside a move's notation is bounded like every JSON the host reads: nested 1,000 deep it made
+    the parser recurse out of the stack (the connection died with 1011, no answer), and a lone surrogate came back
+    in the rules' refusal (`not_in_hand(card=...)`), which could not be written as UTF-8."""
+    host = Host(Match(engine(game, mode), {PLAYERS: players}, 3), ["remote"] * players)
+    for seat in range(players):
+        host.receive(seat, encode(Hello(host.table, seat, host.seats[seat].token, f"P{seat}")))
+    for _ in range(12):  # past any setup, to where a card in hand is asked for
+        seat = min(host.engine.to_act(host.match.state))
+        host.receive(seat, encode(Play(host.engine.notation(host.match.legal_moves(seat)[0]))))
+    seat = min(host.engine.to_act(host.match.state))
+    move = host.match.legal_moves(seat)[0].to_dict()
+    field = next(k for k in move if k not in ("type", "player"))
+    assert refused(host, seat, encode(Play(f"{move['type']} {field}={junk}"))) == "move.bad_notation"
+    still_serves(host)
+
+
 @pytest.mark.parametrize("spoil", ["no block", "short token", "unknown kind", "seat missing", "bad name", "bad level"])
 def test_a_damaged_host_save_is_refused_with_a_reason(spoil: str) -> None:
     from rules.saves import SaveError
