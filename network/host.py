@@ -26,11 +26,10 @@ from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, Final
 
-from cardsets.text import control_character
 from network import names
 from network.invite import Invite, new_table_id, new_token, token_matches
-from network.protocol import (MAX_CHAT, MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Claim, Hello, Message,
-                              Play, Refused, Said, Say, Seats, Undo, Update, Welcome, decode, encode)
+from network.protocol import (MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Claim, Hello, Message,
+                              Play, Refused, Said, Say, Seats, Undo, Update, Welcome, chat_line, decode, encode)
 from rules import saves
 from rules.bots import LEVELS, Bot, bot_modes, decision_rng, make_bot
 from rules.kernel import PUBLIC, Description, Engine, Event, Move, ResponseWindow, Result, RulesError
@@ -395,8 +394,8 @@ class Host:
 
     def say(self, seat: int, line: str) -> list[Send]:
         """A chat line of `seat` (a joiner's, or a person's at the host's screen) to every connection, and to the
-        host's own screen (`on_said`). BadMessage for an empty line or one with a control character."""
-        if not line.strip() or control_character(line) or len(line) > MAX_CHAT:
+        host's own screen (`on_said`). BadMessage for an empty line, a line break or a control character (`chat_line`)."""
+        if not chat_line(line):
             raise BadMessage("net.bad_chat")
         if self.on_said is not None:
             self.on_said(seat, line)

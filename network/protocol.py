@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
 from cardsets import files
+from cardsets.text import control_character
 from rules.kernel import MAX_NOTATION, RulesError
 
 PROTOCOL_VERSION: Final = 2  # 2: an event's parameters apart from its kind
@@ -31,6 +32,7 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # secrets.token_urlsafe's alphabet
 TABLE = re.compile(r"[A-Za-z0-9_-]{4,64}")
 KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+")  # a text key: net.bad_json, illegal.not_in_hand
 NAME_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
+_BREAK = re.compile("[\n\t\u2028\u2029]")  # allowed in a file's text, never inside one chat line
 SEAT_KINDS: Final = ("remote", "local", "computer")
 
 
@@ -79,6 +81,19 @@ def bounded_text(limit: int, pattern: re.Pattern[str] | None = None) -> Check:
     return check
 
 
+def chat_line(line: str) -> bool:
+    """Whether `line` may be said at the table: something to read, on one line (a break would let the rest pass for
+    a line of the next speaker's), no control character, at most MAX_CHAT characters."""
+    return bool(line.strip()) and len(line) <= MAX_CHAT and not control_character(line) and not _BREAK.search(line)
+
+
+def chat_text(value: object, name: str) -> str:
+    """A chat line as the host sends it: one `chat_line` allows."""
+    if not isinstance(value, str) or not chat_line(value):
+        raise _bad(name)
+    return value
+
+
 def seconds(value: object, name: str) -> float:
     """A number of seconds from 0 to an hour."""
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 3600:
@@ -122,6 +137,9 @@ def obj(value: object, name: str) -> dict[str, Any]:
     return checked
 
 
+_NOT_PARAMS: Final = frozenset({"code", "self"})
+
+
 def refusal_params(value: object, name: str) -> dict[str, Any]:
     """A refusal's parameters: a few names with a short text, a number or nothing."""
     if not isinstance(value, dict) or len(value) > MAX_PARAMS:
@@ -129,6 +147,8 @@ def refusal_params(value: object, name: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, item in value.items():
         bounded_text(40, NAME_KEY)(key, name)
+        if key in _NOT_PARAMS:  # RulesError(code, **params) takes them for its own arguments
+            raise _bad(name)
         if isinstance(item, str):
             item = bounded_text(200)(item, name)
         elif not (item is None or (isinstance(item, int) and not isinstance(item, bool) and abs(item) < 2**53)):
@@ -268,7 +288,7 @@ class Said(Message):
     TYPE = "said"
     seat: int
     text: str
-    FIELDS = {"seat": integer(0, MAX_SEATS - 1), "text": bounded_text(MAX_CHAT)}
+    FIELDS = {"seat": integer(0, MAX_SEATS - 1), "text": chat_text}
 
 
 @dataclass(frozen=True)

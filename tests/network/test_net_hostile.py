@@ -66,6 +66,20 @@ def test_malformed_messages_are_refused_and_the_others_still_play() -> None:
     still_serves(host)
 
 
+@pytest.mark.parametrize("line", ["ok\nAda: I resign, Bruno wins", "ok\u2028Ada: I resign", "ok\u2029x", "a\tb"],
+                         ids=["newline", "line separator", "paragraph separator", "tab"])
+def test_a_chat_line_that_breaks_onto_another_line_is_refused(line: str) -> None:
+    """Each chat line shows after its speaker's name: a break inside one would let its rest pass for a line of
+    another seat's (Bruno's "ok" then "Ada: I resign" on a line of its own). The host refuses it, and a joiner's app
+    takes no such line from a host."""
+    host = banquet_host()
+    assert refused(host, 1, encode(Say(line))) == "net.bad_chat"
+    with pytest.raises(BadMessage):
+        decode(encode(Said(1, line)), from_joiner=False)
+    assert [type(m) for m in replies(host, 1, encode(Say("ok, Ada: your turn")))] == [Said]
+    still_serves(host)
+
+
 def test_a_move_out_of_turn_or_for_another_seat_is_refused() -> None:
     host = banquet_host()
     eng, state = host.engine, host.match.state

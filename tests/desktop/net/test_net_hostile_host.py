@@ -13,7 +13,7 @@ from desktop.net.remote import JoinSession
 from desktop.shell.tables import table_for
 from network.host import Host
 from network.invite import Invite
-from network.protocol import Seats, Update, Welcome
+from network.protocol import BadMessage, Refused, Seats, Update, Welcome
 from rules import PLAYERS, Match, engine
 
 INVITE = Invite("127.0.0.1", 1, "Tb3xQk9a", 1, "A" * 22, None)
@@ -101,4 +101,26 @@ def test_an_update_before_any_welcome_is_ignored(qtbot: Any) -> None:
     update: Update = host.update_for(1, [])
     session._received(update)
     assert session.table is None and not session.ended
+    session.stop()
+
+
+# A host's reasons this app has no words for: a key of no catalog, another game's rule, a known key whose placeholder
+# the host left unfilled, a known key whose `reason` is an unknown key.
+UNSAYABLE = [("evil.key", {}), ("illegal.no_such_rule", {}), ("net.bad_seat", {}), ("net.cannot_listen", {"reason": "evil.key"})]
+
+
+@pytest.mark.parametrize(("reason", "params"), UNSAYABLE)
+def test_a_refusal_or_farewell_with_no_words_here_is_said_never_shown_raw(qtbot: Any, reason: str,
+                                                                          params: dict[str, Any]) -> None:
+    session, _host = seated(qtbot)
+    table = session.table
+    assert table is not None
+    session._received(Refused("net.bad_token", {"seat": 2}))  # one it knows, said as ever
+    assert table.message.text() == table.tr_.text("net.bad_token", seat=2)
+    session._received(Refused(reason, params))
+    assert table.message.text() == table.tr_.text("net.unknown_refusal")
+    session._failed(BadMessage(reason, **params))  # the host's farewell (a `bye`), or its refusal of a hello
+    assert table.prompt.text() == table.tr_.text("net.unknown_farewell")
+    for shown in (table.message.text(), table.prompt.text()):
+        assert reason not in shown and "{" not in shown
     session.stop()
