@@ -363,6 +363,7 @@ class Host:
             return [self._refuse(connection, BadMessage("net.bad_token", seat=hello.seat + 1))]
         try:
             name = names.clean(hello.name)
+            names.unlike(name, [other.name for other in self.seats if other is not seat])
         except BadMessage as refused:
             return [self._refuse(connection, refused)]
         out: list[Send] = []
