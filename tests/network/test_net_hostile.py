@@ -14,6 +14,7 @@ from websockets.exceptions import ConnectionClosed
 
 from network.client import Client
 from network.host import Host
+from network.invite import Invite
 from network.protocol import (MAX_JOINER_BYTES, PROTOCOL_VERSION, BadMessage, Bye, Hello, Message, Play, Refused, Said,
                               Say, Undo, Update, Welcome, decode, encode)
 from network.server import Limits, Server
@@ -209,6 +210,38 @@ def test_connections_past_the_cap_are_turned_away() -> None:
             assert await _messages(third) == [Bye("net.table_full")]
             assert third.close_code == 1013
             del first, second
+        await server.close()
+    run(scenario())
+
+
+def test_sockets_that_never_speak_are_bounded_from_the_moment_they_are_accepted(tmp_path: Any) -> None:
+    """asyncio gives a TLS connection a 256 KiB buffer when it is accepted, long before its handshake ends and the
+    host counts it: 3,000 sockets that said nothing held a gigabyte on the host. Past `max_sockets` open at once, a
+    connection is now closed as soon as it is accepted; once the silent ones go, a joiner is served again."""
+    from network import tls
+
+    async def scenario() -> None:
+        host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "remote", "easy"])
+        cert, key = tls.host_certificate(tmp_path / "host")
+        server = Server(host, bind="127.0.0.1", port=0, tls=tls.server_context(cert, key),
+                        limits=Limits(max_sockets=6))
+        port = await server.start()
+        silent = [await asyncio.open_connection("127.0.0.1", port) for _ in range(6)]
+        late_reader, late_writer = await asyncio.open_connection("127.0.0.1", port)
+        assert await asyncio.wait_for(late_reader.read(), 5) == b""  # closed by the host before a byte of TLS
+        for _reader, writer in silent:
+            writer.close()
+        invite = Invite("127.0.0.1", port, host.table, 0, host.seats[0].token, tls.file_fingerprint(cert))
+        client = Client(invite, "Ada")
+        for _ in range(50):  # until the host has seen the silent ones go
+            try:
+                await client.connect()
+                break
+            except (OSError, ConnectionClosed):
+                await asyncio.sleep(0.05)
+        assert client.welcome is not None
+        await client.close()
+        late_writer.close()
         await server.close()
     run(scenario())
 
