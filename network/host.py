@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import json
 import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from random import Random
@@ -28,8 +29,9 @@ from typing import Any, Final
 
 from network import names
 from network.invite import Invite, new_table_id, new_token, token_matches
-from network.protocol import (MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Claim, Hello, Message,
-                              Play, Refused, Said, Say, Seats, Undo, Update, Welcome, chat_line, decode, encode)
+from network.protocol import (CHAT_BURST, CHAT_SECONDS, MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Claim,
+                              Hello, Message, Play, Refused, Said, Say, Seats, Undo, Update, Welcome, chat_line, decode,
+                              encode)
 from rules import saves
 from rules.bots import LEVELS, Bot, bot_modes, decision_rng, make_bot
 from rules.kernel import PUBLIC, Description, Engine, Event, Move, ResponseWindow, Result, RulesError
@@ -121,6 +123,7 @@ class Host:
         # the tests want; a server turns it off and has them decide in a worker (`next_decision`, `decided`).
         self.think_inline = True
         self.on_said: Callable[[int, str], None] | None = None  # a screen at the host shows the chat
+        self._said: dict[int, deque[float]] = {}  # when each seat said its last few chat lines
 
     # --- what a transport calls ------------------------------------------------------------------------
 
@@ -395,9 +398,14 @@ class Host:
 
     def say(self, seat: int, line: str) -> list[Send]:
         """A chat line of `seat` (a joiner's, or a person's at the host's screen) to every connection, and to the
-        host's own screen (`on_said`). BadMessage for an empty line, a line break or a control character (`chat_line`)."""
+        host's own screen (`on_said`). BadMessage for an empty line, a line break or a control character (`chat_line`), or a
+        line past CHAT_BURST in CHAT_SECONDS (chat.too_fast): a flood would bury the others' lines and slow every screen."""
         if not chat_line(line):
             raise BadMessage("net.bad_chat")
+        recent, now = self._said.setdefault(seat, deque(maxlen=CHAT_BURST)), self.clock()
+        if len(recent) == CHAT_BURST and now - recent[0] < CHAT_SECONDS:
+            raise BadMessage("chat.too_fast")  # as the chat panel says it (desktop/net/chat.py)
+        recent.append(now)
         if self.on_said is not None:
             self.on_said(seat, line)
         return self._to_all(Said(seat, line))

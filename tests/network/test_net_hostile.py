@@ -15,8 +15,8 @@ from websockets.exceptions import ConnectionClosed
 from network.client import Client
 from network.host import Host
 from network.invite import Invite
-from network.protocol import (MAX_JOINER_BYTES, PROTOCOL_VERSION, BadMessage, Bye, Hello, Message, Play, Refused, Said,
-                              Say, Undo, Update, Welcome, decode, encode)
+from network.protocol import (CHAT_BURST, CHAT_SECONDS, MAX_JOINER_BYTES, PROTOCOL_VERSION, BadMessage, Bye, Hello,
+                              Message, Play, Refused, Said, Say, Undo, Update, Welcome, decode, encode)
 from network.server import Limits, Server
 from rules import PLAYERS, Match, engine
 
@@ -79,6 +79,20 @@ def test_a_chat_line_that_breaks_onto_another_line_is_refused(line: str) -> None
         decode(encode(Said(1, line)), from_joiner=False)
     assert [type(m) for m in replies(host, 1, encode(Say("ok, Ada: your turn")))] == [Said]
     still_serves(host)
+
+
+def test_a_seat_that_floods_the_chat_is_refused_past_five_lines_in_ten_seconds() -> None:
+    """Within the transport's 20 messages a second, one seat could bury everyone's chat (a panel keeps 500 lines) and
+    slow every screen that shows it; the host now keeps it to the chat panel's own pace."""
+    host = banquet_host()
+    now = [1000.0]
+    host.clock = lambda: now[0]
+    for n in range(CHAT_BURST):
+        assert [type(m) for m in replies(host, 0, encode(Say(f"line {n}")))] == [Said]
+    assert refused(host, 0, encode(Say("one too many"))) == "chat.too_fast"
+    assert [type(m) for m in replies(host, 1, encode(Say("my turn to speak")))] == [Said]  # each seat its own pace
+    now[0] += CHAT_SECONDS
+    assert [type(m) for m in replies(host, 0, encode(Say("one too many")))] == [Said]
 
 
 def test_a_move_out_of_turn_or_for_another_seat_is_refused() -> None:
