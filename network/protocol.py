@@ -142,6 +142,14 @@ def obj(value: object, name: str) -> dict[str, Any]:
 _NOT_PARAMS: Final = frozenset({"code", "self"})
 
 
+def event(value: object, name: str) -> dict[str, Any]:
+    """An event as a host tells it: exactly its kind and its parameters (an object within the bounds of `plain`)."""
+    if not isinstance(value, dict) or set(value) != {"kind", "params"} or not isinstance(value["params"], dict):
+        raise _bad(name)
+    bounded_text(40, NAME_KEY)(value["kind"], name)
+    return obj(value, name)
+
+
 def refusal_params(value: object, name: str) -> dict[str, Any]:
     """A refusal's parameters: a few names with a short text, a number or nothing."""
     if not isinstance(value, dict) or len(value) > MAX_PARAMS:
@@ -277,7 +285,7 @@ class Update(Message):
     over: bool
     result: dict[str, Any] | None = None
     countdown: float | None = None
-    FIELDS = {"moves": integer(0, 10**6), "view": obj, "log": listing(obj, 1), "events": listing(obj),
+    FIELDS = {"moves": integer(0, 10**6), "view": obj, "log": listing(obj, 1), "events": listing(event),
               "to_act": listing(integer(0, MAX_SEATS - 1)),
               "decider": maybe(integer(0, MAX_SEATS - 1)), "legal": listing(bounded_text(MAX_NOTATION)),
               "can_undo": boolean, "over": boolean, "result": maybe(obj), "countdown": maybe(seconds)}

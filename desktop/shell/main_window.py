@@ -849,6 +849,7 @@ class MainWindow(QMainWindow):
         """A joiner's own record of a network game (network/seat_record.py), shown again read-only in a window of its
         own: whether it opened; None if the file does not say it is one. One that says so but cannot be read is
         refused with why."""
+        from desktop.net.remote import DRAWING_ERRORS
         from desktop.net.seat_replay import SeatReplay
         from desktop.shell.tables import table_for
         from network import seat_record
@@ -869,7 +870,13 @@ class MainWindow(QMainWindow):
             return False
         if self.unavailable(table.GAME):
             return False
-        old, self.seat_replay = self.seat_replay, SeatReplay(self.translator_for(table.GAME), record, table, path.name)
+        try:
+            replay = SeatReplay(self.translator_for(table.GAME), record, table, path.name)
+        except (RulesError, *DRAWING_ERRORS):  # its first step cannot be drawn: a file made by hand, or damaged
+            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name,
+                                                                   reason=self.tr_.text(seat_record.NOT_ONE)))
+            return False
+        old, self.seat_replay = self.seat_replay, replay
         if old is not None:
             old.close()
             old.deleteLater()
