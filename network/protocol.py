@@ -20,6 +20,7 @@ from rules.kernel import MAX_NOTATION, RulesError
 
 PROTOCOL_VERSION: Final = 2  # 2: an event's parameters apart from its kind
 MAX_JOINER_BYTES: Final = 64 * 1024  # a joiner's message: a move, a name, a chat line fit in far less
+MAX_HELLO_BYTES: Final = 4 * 1024  # a connection's messages before its hello is taken: a hello is under 2 KiB
 MAX_HOST_BYTES: Final = 1024 * 1024  # a host's message carries a view (a few KiB in every game today)
 MAX_DEPTH: Final = 16  # views and events nest 4 levels deep at most today
 MAX_LIST: Final = 2000  # items of any list: cards of a view, legal moves, events of one move

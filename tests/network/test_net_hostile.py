@@ -15,8 +15,9 @@ from websockets.exceptions import ConnectionClosed
 from network.client import Client
 from network.host import Host
 from network.invite import Invite
-from network.protocol import (CHAT_BURST, CHAT_SECONDS, MAX_JOINER_BYTES, PROTOCOL_VERSION, BadMessage, Bye, Hello,
-                              Message, Play, Refused, Said, Say, Undo, Update, Welcome, decode, encode)
+from network.protocol import (CHAT_BURST, CHAT_SECONDS, MAX_HELLO_BYTES, MAX_JOINER_BYTES, PROTOCOL_VERSION,
+                              BadMessage, Bye, Hello, Message, Play, Refused, Said, Say, Undo, Update, Welcome, decode,
+                              encode)
 from network.server import Limits, Server
 from rules import PLAYERS, Match, engine
 
@@ -93,6 +94,18 @@ def test_a_seat_that_floods_the_chat_is_refused_past_five_lines_in_ten_seconds()
     assert [type(m) for m in replies(host, 1, encode(Say("my turn to speak")))] == [Said]  # each seat its own pace
     now[0] += CHAT_SECONDS
     assert [type(m) for m in replies(host, 0, encode(Say("one too many")))] == [Said]
+
+
+def test_a_connection_without_a_seat_is_refused_more_than_a_hello_before_it_is_read() -> None:
+    """Anyone who can reach the port may send 20 messages a second of 64 KiB before any hello, and measuring the
+    nesting of 64 KiB of brackets took the host 2 ms each (60 such connections kept it busy, a seated player's answer
+    180 ms late). Without a seat, a message longer than a hello is refused unread; a seated one is read as before."""
+    host = banquet_host()
+    long_line = encode(Say("[" * (MAX_HELLO_BYTES + 1)))
+    assert refused(host, 20, long_line) == "net.too_large"  # read, it would have been net.hello_first
+    assert refused(host, 0, long_line) == "net.bad_field"  # a seat's: read, and too long a chat line
+    assert refused(host, 20, encode(Say("hi"))) == "net.hello_first"
+    assert [type(m) for m in replies(host, 20, encode(Hello(host.table, 1, host.seats[1].token, "P1")))][0] is Welcome
 
 
 def test_a_move_out_of_turn_or_for_another_seat_is_refused() -> None:
@@ -209,7 +222,7 @@ def test_an_oversized_frame_closes_the_connection_and_a_large_message_is_refused
         async with connect(url, max_size=None) as big:
             await big.send("x" * (MAX_JOINER_BYTES + 10))
             answer = decode(await big.recv(), from_joiner=False)
-            assert answer == Refused("net.too_large", {"limit": MAX_JOINER_BYTES})
+            assert answer == Refused("net.too_large", {"limit": MAX_HELLO_BYTES})  # no seat yet: a hello's bound
             await big.send("x" * (5 * MAX_JOINER_BYTES))
             await _messages(big)
             assert big.close_code == 1009  # RFC 6455: message too big
