@@ -51,8 +51,13 @@ class RemoteMatch(Match[Any]):
         self.take(update)
 
     def take(self, update: Update) -> None:
-        """The host's latest word: its view, the move's events as this seat learns them, and what may follow."""
-        self.state = view_from_dict(self.engine, update.view)  # BadMessage: the old view stays
+        """The host's latest word: its view, the move's events as this seat learns them, and what may follow.
+        BadMessage, the old view staying, for a view no table can draw, or one that does not end the game when the
+        host says it is over (or the other way): the end would be told from a view with no result ("end.None")."""
+        state = view_from_dict(self.engine, update.view)
+        if self.engine.is_over(state) != update.over:
+            raise BadMessage("net.bad_view")
+        self.state = state
         self.count, self.undo_allowed, self.waiting = update.moves, update.can_undo, False
         self.told = {k: v for k, v in self.told.items() if k <= update.moves}  # an undo takes its events along
         if update.events:

@@ -124,3 +124,21 @@ def test_a_refusal_or_farewell_with_no_words_here_is_said_never_shown_raw(qtbot:
     for shown in (table.message.text(), table.prompt.text()):
         assert reason not in shown and "{" not in shown
     session.stop()
+
+
+@pytest.mark.parametrize(("game", "mode"), [("banquet", "standard"), ("parsifal", "standard"),
+                                            ("chrononauts", "chrononauts")])
+def test_a_host_that_says_the_game_is_over_on_a_view_still_in_play_is_left(qtbot: Any, game: str, mode: str) -> None:
+    """The joiner told the end from its own view as soon as a host said `over`: on a view still in play the box said
+    "end.None" (Banquet) or "Nobody wins. game_drawn.None" (Parsifal). A view and an `over` that disagree come from no
+    host of ours (a view ends a game exactly when the full state does): the last good position stays, nothing more."""
+    session, host = seated(qtbot, game, mode)
+    table, match = session.table, session.match
+    assert table is not None and match is not None
+    told: list[tuple[str, str]] = []
+    table.inform = lambda title, text: told.append((title, text))  # type: ignore[method-assign]
+    good = host.update_for(1, [])
+    session._received(dataclasses.replace(good, moves=1, over=True))
+    assert told == [] and session.ended and match.count == 0
+    assert table.prompt.text() == table.tr_.text("net.bad_view")
+    session.stop()
