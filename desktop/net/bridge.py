@@ -60,7 +60,7 @@ class Loop:
             self.thread.join(timeout)
 
 
-INBOX: Final = 64  # the host's messages the window has not read yet; past it the session waits (TCP holds the rest)
+INBOX: Final = 16  # the host's messages the window has not read yet (1 MiB at most each); then the session waits
 BATCH: Final = 4  # read in one go, before the window draws and answers its people again
 
 
