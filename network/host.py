@@ -403,8 +403,9 @@ class Host:
 
     def say(self, seat: int, line: str) -> list[Send]:
         """A chat line of `seat` (a joiner's, or a person's at the host's screen) to every connection, and to the
-        host's own screen (`on_said`). BadMessage for an empty line, a line break or a control character (`chat_line`), or a
-        line past CHAT_BURST in CHAT_SECONDS (chat.too_fast): a flood would bury the others' lines and slow every screen."""
+        host's own screen (`on_said`). BadMessage for an empty line, a line break or a control character
+        (`chat_line`), or a line past CHAT_BURST in CHAT_SECONDS (chat.too_fast): a flood would bury the others' lines
+        and slow every screen."""
         if not chat_line(line):
             raise BadMessage("net.bad_chat")
         recent, now = self._said.setdefault(seat, deque(maxlen=CHAT_BURST)), self.clock()

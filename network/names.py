@@ -39,6 +39,7 @@ def clean(raw: str) -> str:
 
 def unlike(name: str, others: Iterable[str]) -> None:
     """BadMessage (net.name_taken) if `name` is one of `others` (the names the other seats go by), whatever its case,
-    or reads like one ("Bruno" and "Вruno" with a Cyrillic B): a joiner could then speak in the chat as another seat."""
+    or reads like one ("Bruno" and "Вruno" with a Cyrillic B): a joiner could then speak in the chat as another
+    seat."""
     if any(clash(name, other) for other in others if other):
         raise BadMessage("net.name_taken")

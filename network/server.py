@@ -7,10 +7,10 @@ refused, and one that keeps flooding is closed; a frame over 4 × 64 KiB is cut 
 code 1009), a message over 64 KiB is refused by `protocol.decode`. Before all that, at most `max_sockets` connections
 are open at once, counted from the moment they are accepted: asyncio gives each TLS connection a 256 KiB buffer then,
 long before its handshake ends and websockets hands it over, so without that bound a thousand connections that never
-finish a handshake held 300 MB (three thousand, a gigabyte) until their 10 seconds ran out. Each connection has its own outgoing queue
-and writer, so a joiner that stops reading slows nobody else: past `max_queued` messages it is dropped.
-The host's rules run in the loop's thread. A computer decides in a worker thread, from a copy of its seat's view,
-so that a hard computer thinking holds no connection: the loop answers every joiner meanwhile, and the move is
+finish a handshake held 300 MB (three thousand, a gigabyte) until their 10 seconds ran out. Each connection has its
+own outgoing queue and writer, so a joiner that stops reading slows nobody else: past `max_queued` messages it is
+dropped. The host's rules run in the loop's thread. A computer decides in a worker thread, from a copy of its seat's
+view, so that a hard computer thinking holds no connection: the loop answers every joiner meanwhile, and the move is
 played (on the loop) only if the table has not changed since the computer began (an undo, a window closing).
 """
 from __future__ import annotations

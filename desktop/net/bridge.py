@@ -113,7 +113,7 @@ class Joiner(QObject):
         """In the window's thread: at most BATCH pieces of news, then the window draws before the rest are read."""
         for _ in range(BATCH):
             with self._room:
-                if not self._inbox:
+                if not self._inbox or self.stopping:
                     self._reading = False
                     return
                 signal, args = self._inbox.popleft()

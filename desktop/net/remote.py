@@ -131,7 +131,8 @@ class RemoteMatch(Match[Any]):
 UNKNOWN_REFUSAL: Final = "net.unknown_refusal"
 UNKNOWN_FAREWELL: Final = "net.unknown_farewell"
 WATCHING: Final = "net.watching"  # what a spectator's table says where a seat's says whose turn it is
-CHAT_REFUSALS: Final = frozenset({"net.bad_chat", "net.too_fast", "chat.too_fast"})  # said by the chat line too: it may be why
+# Said by the chat line too: it may be why.
+CHAT_REFUSALS: Final = frozenset({"net.bad_chat", "net.too_fast", "chat.too_fast"})
 
 
 def attach_chat(chat: ChatPanel, table: SeatTable) -> None:

@@ -143,9 +143,11 @@ def test_a_name_with_markup_or_control_characters_is_refused(name: str, reason: 
     assert host.seats[1].name == "P1"
 
 
-@pytest.mark.parametrize("name", ["P0", "p2", "\u0420\u0030", "\u0440\u0032"], ids=["same", "case", "cyrillic P", "cyrillic p"])
+@pytest.mark.parametrize("name", ["P0", "p2", "\u0420\u0030", "\u0440\u0032"],
+                         ids=["same", "case", "cyrillic P", "cyrillic p"])
 def test_a_name_another_seat_goes_by_or_one_that_looks_the_same_is_refused(name: str) -> None:
-    """Seat 1 may not go by "P0" (seat 0's), "p2", nor "Р0" with a Cyrillic Р: its chat lines would read as seat 0's."""
+    """Seat 1 may not go by "P0" (seat 0's), "p2", nor "Р0" with a Cyrillic Р: its chat lines would read as seat
+    0's."""
     host = banquet_host()
     assert refused(host, 20, encode(Hello(host.table, 1, host.seats[1].token, name))) == "net.name_taken"
     assert [type(m) for m in replies(host, 20, encode(Hello(host.table, 1, host.seats[1].token, "P1")))][0] is Welcome

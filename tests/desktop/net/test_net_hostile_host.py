@@ -106,7 +106,8 @@ def test_an_update_before_any_welcome_is_ignored(qtbot: Any) -> None:
 
 # A host's reasons this app has no words for: a key of no catalog, another game's rule, a known key whose placeholder
 # the host left unfilled, a known key whose `reason` is an unknown key.
-UNSAYABLE = [("evil.key", {}), ("illegal.no_such_rule", {}), ("net.bad_seat", {}), ("net.cannot_listen", {"reason": "evil.key"})]
+UNSAYABLE = [("evil.key", {}), ("illegal.no_such_rule", {}), ("net.bad_seat", {}),
+             ("net.cannot_listen", {"reason": "evil.key"})]
 
 
 @pytest.mark.parametrize(("reason", "params"), UNSAYABLE)
