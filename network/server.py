@@ -1,8 +1,8 @@
 """The host on the wire: WebSocket (RFC 6455) through the `websockets` package, on asyncio.
 
 It carries bytes between connections and `network.host.Host`, and keeps the limits a hostile joiner meets
-before the host reads a word: at most `max_connections` at once; a connection that says no `hello` within
-`hello_seconds` is closed; each connection may send `rate` messages a second (bursts of `burst`), the rest
+before the host reads a word: at most `max_connections` at once; a connection that has not said a good `hello`
+`hello_seconds` after it opened is closed, whatever else it said; each connection may send `rate` messages a second (bursts of `burst`), the rest
 refused, and one that keeps flooding is closed; a frame over 4 × 64 KiB is cut by websockets itself (close
 code 1009), a message over 64 KiB is refused by `protocol.decode`. Before all that, at most `max_sockets` connections
 are open at once, counted from the moment they are accepted: asyncio gives each TLS connection a 256 KiB buffer then,
@@ -259,12 +259,16 @@ class Server:
         """Read the connection's messages until it closes or is closed; returns once its last words are queued."""
         bucket = _Bucket(self.limits.rate, self.limits.burst, tokens=float(self.limits.burst))
         strikes = 0
+        loop = asyncio.get_running_loop()
+        # A good hello by then, whatever else comes first: a message every few seconds held a place at the table for
+        # good, and 64 such connections kept every player out.
+        deadline = loop.time() + self.limits.hello_seconds
         while True:
             try:
                 if connection in self.host.connections:
                     raw = await ws.recv()
                 else:
-                    raw = await asyncio.wait_for(ws.recv(), self.limits.hello_seconds)
+                    raw = await asyncio.wait_for(ws.recv(), max(0.0, deadline - loop.time()))
             except TimeoutError:
                 self.deliver([Send(connection, encode(Bye("net.no_hello")), close=True)])
                 return

@@ -218,6 +218,27 @@ def test_a_silent_connection_is_closed() -> None:
     run(scenario())
 
 
+def test_a_connection_that_talks_but_never_says_a_good_hello_is_closed() -> None:
+    """The time for a hello started again with every message: a connection sending a line every few seconds, each
+    refused, held its place for good, and 64 of them kept every player out (`net.table_full`)."""
+    async def scenario() -> None:
+        _host, server, url = await _serving(Limits(hello_seconds=0.5))
+        async with connect(url) as chatty:
+            talking = True
+            for _ in range(40):  # a line every 0.2 s, each one refused, for up to 8 s
+                try:
+                    await chatty.send(encode(Say("hi")))
+                except ConnectionClosed:
+                    talking = False  # closed by the host while it still talked
+                    break
+                await asyncio.sleep(0.2)
+            got = await _messages(chatty)
+            assert not talking
+            assert got[-1] == Bye("net.no_hello") and all(m == Refused("net.hello_first", {}) for m in got[:-1])
+        await server.close()
+    run(scenario())
+
+
 def test_an_oversized_frame_closes_the_connection_and_a_large_message_is_refused() -> None:
     async def scenario() -> None:
         _host, server, url = await _serving(Limits())
