@@ -38,6 +38,9 @@ from rules.kernel import PUBLIC, Description, Engine, Event, Move, ResponseWindo
 from rules.match import Match
 
 NETWORK: Final = "network"  # where a host's save keeps the table id and the seats' kinds and tokens
+# Spectators watching at once: their one invitation goes round, and 64 connections of it held every place a player
+# coming back needs (the server's max_connections).
+MAX_SPECTATORS: Final = 32
 BOTS: Final = "bots"  # the computers' levels by seat, as the desktop's saves keep them (desktop/frame/bot_seats.py)
 
 
@@ -396,6 +399,8 @@ class Host:
             names.clean(hello.name)  # refused like a player's, though nobody is shown a spectator's name yet
         except BadMessage as refused:
             return [self._refuse(connection, refused)]
+        if sum(1 for held in self.connections.values() if held == PUBLIC) >= MAX_SPECTATORS:
+            return [self._refuse(connection, BadMessage("net.table_full"))]
         self.connections[connection] = PUBLIC
         eng = self.engine
         return [Send(connection, encode(Welcome(self.table, eng.game, eng.mode, None, len(self.seats)))),

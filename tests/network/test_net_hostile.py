@@ -13,7 +13,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from network.client import Client
-from network.host import Host
+from network.host import MAX_SPECTATORS, Host
 from network.invite import Invite
 from network.protocol import (CHAT_BURST, CHAT_SECONDS, MAX_HELLO_BYTES, MAX_JOINER_BYTES, PROTOCOL_VERSION,
                               BadMessage, Bye, Hello, Message, Play, Refused, Said, Say, Undo, Update, Welcome, decode,
@@ -429,3 +429,15 @@ def test_spectators_come_in_only_when_the_host_lets_them_and_only_watch() -> Non
         assert refused(host, 40, encode(attempt)) == "net.spectator"
     still_serves(host)
     assert host.leave(40) == []  # a spectator leaving tells nobody
+
+
+def test_spectators_leave_room_for_the_players() -> None:
+    """The spectators' one invitation goes round: 64 connections of it held every place, and a player whose
+    connection dropped came back to `net.table_full`. At most MAX_SPECTATORS watch at once."""
+    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote"] * 3, watch_token="W" * 22)
+    for fan in range(MAX_SPECTATORS):
+        assert isinstance(replies(host, 100 + fan, encode(Hello(host.table, None, "W" * 22, "Fan")))[0], Welcome)
+    assert refused(host, 200, encode(Hello(host.table, None, "W" * 22, "Fan"))) == "net.table_full"
+    assert isinstance(replies(host, 201, encode(Hello(host.table, 1, host.seats[1].token, "Bruno")))[0], Welcome)
+    host.leave(100)
+    assert isinstance(replies(host, 200, encode(Hello(host.table, None, "W" * 22, "Fan")))[0], Welcome)
