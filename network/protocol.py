@@ -91,10 +91,11 @@ def chat_line(line: str) -> bool:
 
 
 def chat_text(value: object, name: str) -> str:
-    """A chat line as the host sends it: one `chat_line` allows."""
-    if not isinstance(value, str) or not chat_line(value):
+    """A chat line as the host sends it: one `chat_line` allows, once each break in it is made a space (a host of
+    this protocol that does not refuse them yet: its line is shown on one line, rather than the table left)."""
+    if not isinstance(value, str) or not chat_line(_BREAK.sub(" ", value)):
         raise _bad(name)
-    return value
+    return _BREAK.sub(" ", value)
 
 
 def seconds(value: object, name: str) -> float:
