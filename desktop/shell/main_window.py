@@ -63,6 +63,7 @@ class MainWindow(QMainWindow):
         self.joining: JoinSession | None = None  # a seat asked for, its table not up yet
         self.invitations: InvitationsDialog | None = None
         self.seat_replay: QMainWindow | None = None  # a joiner's record shown again (desktop/net/seat_replay.py)
+        self.join_asking: QDialog | None = None  # the Join dialog while it is open
 
         self.detail = DetailPanel()
         self.detail_dock = QDockWidget()
@@ -655,9 +656,20 @@ class MainWindow(QMainWindow):
         """Game → Join a game: the invitation and a name, then the seat's table once the host has seated us."""
         from desktop.net.dialogs import JoinDialog
 
+        asking = self.join_asking
+        if isinstance(asking, JoinDialog):  # one at a time: another invitation (a second copy's message) goes in it
+            if link:
+                asking.invite_edit.setText(link)
+            asking.activateWindow()
+            return
         remembered = self.settings.get("net_name")
         dialog = JoinDialog(self.tr_, self, link, remembered if isinstance(remembered, str) else "")
-        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.invite is None:
+        self.join_asking = dialog
+        try:
+            answer = dialog.exec()
+        finally:
+            self.join_asking = None
+        if answer != QDialog.DialogCode.Accepted or dialog.invite is None:
             return
         self.settings["net_name"] = dialog.name
         storage.save_settings(self.settings)
