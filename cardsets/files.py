@@ -228,6 +228,25 @@ def parse_json(text: str) -> Any:
     return data
 
 
+def parse_json_at(text: str, at: int) -> tuple[Any, int]:
+    """The JSON value that begins at index `at` of `text`, and the index just past it, within `parse_json`'s bounds
+    (depth, numbers, lone surrogates): BadJson says what is wrong. For a value inside a line of other words (a
+    move's notation, `name=value`), which a hostile joiner writes as it likes."""
+    if _max_depth(text[at:]) > JSON_MAX_DEPTH:
+        raise BadJson(f"nested more than {JSON_MAX_DEPTH} levels deep", "json.too_deep")
+    decoder = json.JSONDecoder(parse_constant=_refuse_constant, parse_int=_bounded_int, parse_float=_finite_float)
+    try:
+        data, end = decoder.raw_decode(text, at)
+    except BadJson:
+        raise
+    except json.JSONDecodeError as exc:
+        raise _syntax(exc) from None
+    except (RecursionError, ValueError) as exc:
+        raise BadJson(str(exc)[:200], "json.invalid") from None
+    _check_strings(data)
+    return data, end
+
+
 def load_json(path: Path, limit: int) -> Any:
     """Read and parse a JSON file within bounds: OSError (FileRefused) or ValueError (BadJson, UnicodeDecodeError)."""
     return parse_json(read_text(path, limit))

@@ -11,8 +11,8 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from network import tls
 from network.invite import Invite
-from network.protocol import (MAX_HOST_BYTES, BadMessage, Bye, Claim, Hello, Message, Play, Refused, Said, Say, Seats,
-                              Undo, Update, Welcome, decode, encode)
+from network.protocol import (MAX_HOST_BYTES, PROTOCOL_VERSION, BadMessage, Bye, Claim, Hello, Message, Play, Refused,
+                              Said, Say, Seats, Undo, Update, Welcome, decode, encode)
 
 
 class Client:
@@ -76,9 +76,16 @@ class Client:
         await self.send(Say(line))
 
     async def receive(self) -> Message:
-        """The host's next message, checked (BadMessage for one that is not ours); ConnectionClosed at the end."""
+        """The host's next message, checked; ConnectionClosed at the end. BadMessage for one that is not ours, said
+        from this side (decode's own reasons are the host's words for a joiner's message: "the host could not read
+        it", "the field view..."): net.host_version for another version of the protocol, else net.bad_view."""
         assert self.ws is not None, "connect first"
-        message = decode(await self.ws.recv(), from_joiner=False)
+        try:
+            message = decode(await self.ws.recv(), from_joiner=False)
+        except BadMessage as wrong:
+            if wrong.code == "net.bad_version":
+                raise BadMessage("net.host_version", version=PROTOCOL_VERSION) from None
+            raise BadMessage("net.bad_view") from None
         if isinstance(message, Update):
             self.latest = message
         elif isinstance(message, Seats):

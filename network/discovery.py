@@ -108,7 +108,9 @@ def read_found(name: str, properties: dict[bytes, bytes | None], addresses: list
     address = next((a for a in usable if HOST.fullmatch(a)), None)
     if address is None:
         return None
-    label = clean_label(name[:-len(SERVICE) - 1].removesuffix(" " + table))  # the table id says nothing to a person
+    # The table id says nothing to a person; a name that shows nothing (blank, or only invisible characters) is
+    # named by its address, so that the list never says "on " and nothing more.
+    label = clean_label(name[:-len(SERVICE) - 1].removesuffix(" " + table)) or address
     return Found(name, label, address, port, table, game, mode, players, seats_open, version, fp)
 
 

@@ -21,22 +21,26 @@ from __future__ import annotations
 import itertools
 import json
 import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, Final
 
-from cardsets.text import control_character
 from network import names
 from network.invite import Invite, new_table_id, new_token, token_matches
-from network.protocol import (MAX_CHAT, MAX_SEATS, SEAT_KINDS, TABLE, TOKEN, BadMessage, Bye, Claim, Hello, Message,
-                              Play, Refused, Said, Say, Seats, Undo, Update, Welcome, decode, encode)
+from network.protocol import (CHAT_BURST, CHAT_SECONDS, MAX_HELLO_BYTES, MAX_SEATS, SEAT_KINDS, TABLE, TOKEN,
+                              BadMessage, Bye, Claim, Hello, Message, Play, Refused, Said, Say, Seats, Undo, Update,
+                              Welcome, chat_line, decode, encode)
 from rules import saves
 from rules.bots import LEVELS, Bot, bot_modes, decision_rng, make_bot
 from rules.kernel import PUBLIC, Description, Engine, Event, Move, ResponseWindow, Result, RulesError
 from rules.match import Match
 
 NETWORK: Final = "network"  # where a host's save keeps the table id and the seats' kinds and tokens
+# Spectators watching at once: their one invitation goes round, and 64 connections of it held every place a player
+# coming back needs (the server's max_connections).
+MAX_SPECTATORS: Final = 32
 BOTS: Final = "bots"  # the computers' levels by seat, as the desktop's saves keep them (desktop/frame/bot_seats.py)
 
 
@@ -122,11 +126,17 @@ class Host:
         # the tests want; a server turns it off and has them decide in a worker (`next_decision`, `decided`).
         self.think_inline = True
         self.on_said: Callable[[int, str], None] | None = None  # a screen at the host shows the chat
+        self._said: dict[int, deque[float]] = {}  # when each seat said its last few chat lines
 
     # --- what a transport calls ------------------------------------------------------------------------
 
     def receive(self, connection: int, raw: bytes | str) -> list[Send]:
-        """Everything to send because `connection` sent `raw`: replies, and news to the others."""
+        """Everything to send because `connection` sent `raw`: replies, and news to the others. A connection that
+        holds no seat yet is refused anything longer than a hello before it is read: anyone who can reach the port
+        may send, and 64 KiB of brackets took the host 2 ms each to measure (60 such connections at their allowed
+        rate kept its loop busy, and a seated player's answer came 180 ms late)."""
+        if connection not in self.connections and len(raw) > MAX_HELLO_BYTES:
+            return [self._refuse(connection, BadMessage("net.too_large", limit=MAX_HELLO_BYTES))]
         try:
             message = decode(raw, from_joiner=True)
         except BadMessage as refused:
@@ -364,6 +374,7 @@ class Host:
             return [self._refuse(connection, BadMessage("net.bad_token", seat=hello.seat + 1))]
         try:
             name = names.clean(hello.name)
+            names.unlike(name, [other.name for other in self.seats if other is not seat])
         except BadMessage as refused:
             return [self._refuse(connection, refused)]
         out: list[Send] = []
@@ -388,6 +399,8 @@ class Host:
             names.clean(hello.name)  # refused like a player's, though nobody is shown a spectator's name yet
         except BadMessage as refused:
             return [self._refuse(connection, refused)]
+        if sum(1 for held in self.connections.values() if held == PUBLIC) >= MAX_SPECTATORS:
+            return [self._refuse(connection, BadMessage("net.table_full"))]
         self.connections[connection] = PUBLIC
         eng = self.engine
         return [Send(connection, encode(Welcome(self.table, eng.game, eng.mode, None, len(self.seats)))),
@@ -395,9 +408,15 @@ class Host:
 
     def say(self, seat: int, line: str) -> list[Send]:
         """A chat line of `seat` (a joiner's, or a person's at the host's screen) to every connection, and to the
-        host's own screen (`on_said`). BadMessage for an empty line or one with a control character."""
-        if not line.strip() or control_character(line) or len(line) > MAX_CHAT:
+        host's own screen (`on_said`). BadMessage for an empty line, a line break or a control character
+        (`chat_line`), or a line past CHAT_BURST in CHAT_SECONDS (chat.too_fast): a flood would bury the others' lines
+        and slow every screen."""
+        if not chat_line(line):
             raise BadMessage("net.bad_chat")
+        recent, now = self._said.setdefault(seat, deque(maxlen=CHAT_BURST)), self.clock()
+        if len(recent) == CHAT_BURST and now - recent[0] < CHAT_SECONDS:
+            raise BadMessage("chat.too_fast")  # as the chat panel says it (desktop/net/chat.py)
+        recent.append(now)
         if self.on_said is not None:
             self.on_said(seat, line)
         return self._to_all(Said(seat, line))

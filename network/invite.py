@@ -204,8 +204,11 @@ def parse_link(link: str) -> Invite:
     if parts.scheme != SCHEME or parts.fragment or parts.username or parts.password or port is None:
         raise BadInvite("net.bad_invite")
     host = parts.netloc.rsplit(":", 1)[0]
-    query = parse_qs(parts.query, keep_blank_values=True, strict_parsing=bool(parts.query), max_num_fields=3) \
-        if parts.query else {}
+    try:  # a fourth field, or one with no "=", is a ValueError of parse_qs's own
+        query = parse_qs(parts.query, keep_blank_values=True, strict_parsing=bool(parts.query), max_num_fields=3) \
+            if parts.query else {}
+    except ValueError:
+        raise BadInvite("net.bad_invite") from None
     if set(query) - {"seat", "token", "fp"} or any(len(v) != 1 for v in query.values()):
         raise BadInvite("net.bad_invite")
     seat = query.get("seat", [""])[0]

@@ -1,14 +1,19 @@
-"""A joiner's name, as the others will read it: plain text, bounded, with something visible in it.
+"""A joiner's name, as the others will read it: plain text, bounded, with something visible in it, and unlike the
+other seats' names.
 
-The desktop's set-up dialog has its own, fuller check (desktop/frame/names.py, which also refuses names that
-look alike); a host has no Qt and may run on a server, so this is the part of it a joiner's name needs: the
-shared control-character check of the text files (cardsets/text.py), no markup, a bounded length.
+The desktop's set-up dialog has its own, fuller check (desktop/frame/names.py); a host has no Qt and may run on a
+server, so this is the part of it a joiner's name needs: the shared control-character check of the text files
+(cardsets/text.py), no markup, a bounded length, and no name that the others would take for another seat's (the
+same whatever its case, or one that looks the same: cardsets/confusables.py), for the chat, the seat list and "Waiting
+for Bruno" name a seat by it.
 """
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from typing import Final
 
+from cardsets.confusables import clash
 from cardsets.text import control_character
 from network.protocol import BadMessage
 
@@ -30,3 +35,11 @@ def clean(raw: str) -> str:
     if len(name) > MAX_NAME:
         raise BadMessage("net.name_too_long", max=MAX_NAME)
     return name
+
+
+def unlike(name: str, others: Iterable[str]) -> None:
+    """BadMessage (net.name_taken) if `name` is one of `others` (the names the other seats go by), whatever its case,
+    or reads like one ("Bruno" and "Вruno" with a Cyrillic B): a joiner could then speak in the chat as another
+    seat."""
+    if any(clash(name, other) for other in others if other):
+        raise BadMessage("net.name_taken")

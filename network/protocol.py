@@ -15,15 +15,19 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
 from cardsets import files
+from cardsets.text import control_character
 from rules.kernel import MAX_NOTATION, RulesError
 
 PROTOCOL_VERSION: Final = 2  # 2: an event's parameters apart from its kind
 MAX_JOINER_BYTES: Final = 64 * 1024  # a joiner's message: a move, a name, a chat line fit in far less
+MAX_HELLO_BYTES: Final = 4 * 1024  # a connection's messages before its hello is taken: a hello is under 2 KiB
 MAX_HOST_BYTES: Final = 1024 * 1024  # a host's message carries a view (a few KiB in every game today)
 MAX_DEPTH: Final = 16  # views and events nest 4 levels deep at most today
 MAX_LIST: Final = 2000  # items of any list: cards of a view, legal moves, events of one move
 MAX_TEXT: Final = 2000  # characters of any string in a view or an event
 MAX_CHAT: Final = 300  # characters of a chat line
+CHAT_BURST: Final = 5  # a seat's chat lines within CHAT_SECONDS, at most: people talk, a flood would bury them
+CHAT_SECONDS: Final = 10.0
 MAX_NAME_RAW: Final = 400  # characters of a name as typed (network/names.py cleans it down to 40)
 MAX_SEATS: Final = 10
 MAX_PARAMS: Final = 20  # parameters of a refusal
@@ -31,6 +35,7 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # secrets.token_urlsafe's alphabet
 TABLE = re.compile(r"[A-Za-z0-9_-]{4,64}")
 KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+")  # a text key: net.bad_json, illegal.not_in_hand
 NAME_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
+_BREAK = re.compile("[\n\t\u2028\u2029]")  # allowed in a file's text, never inside one chat line
 SEAT_KINDS: Final = ("remote", "local", "computer")
 
 
@@ -79,6 +84,20 @@ def bounded_text(limit: int, pattern: re.Pattern[str] | None = None) -> Check:
     return check
 
 
+def chat_line(line: str) -> bool:
+    """Whether `line` may be said at the table: something to read, on one line (a break would let the rest pass for
+    a line of the next speaker's), no control character, at most MAX_CHAT characters."""
+    return bool(line.strip()) and len(line) <= MAX_CHAT and not control_character(line) and not _BREAK.search(line)
+
+
+def chat_text(value: object, name: str) -> str:
+    """A chat line as the host sends it: one `chat_line` allows, once each break in it is made a space (a host of
+    this protocol that does not refuse them yet: its line is shown on one line, rather than the table left)."""
+    if not isinstance(value, str) or not chat_line(_BREAK.sub(" ", value)):
+        raise _bad(name)
+    return _BREAK.sub(" ", value)
+
+
 def seconds(value: object, name: str) -> float:
     """A number of seconds from 0 to an hour."""
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 3600:
@@ -122,6 +141,17 @@ def obj(value: object, name: str) -> dict[str, Any]:
     return checked
 
 
+_NOT_PARAMS: Final = frozenset({"code", "self"})
+
+
+def event(value: object, name: str) -> dict[str, Any]:
+    """An event as a host tells it: exactly its kind and its parameters (an object within the bounds of `plain`)."""
+    if not isinstance(value, dict) or set(value) != {"kind", "params"} or not isinstance(value["params"], dict):
+        raise _bad(name)
+    bounded_text(40, NAME_KEY)(value["kind"], name)
+    return obj(value, name)
+
+
 def refusal_params(value: object, name: str) -> dict[str, Any]:
     """A refusal's parameters: a few names with a short text, a number or nothing."""
     if not isinstance(value, dict) or len(value) > MAX_PARAMS:
@@ -129,6 +159,8 @@ def refusal_params(value: object, name: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, item in value.items():
         bounded_text(40, NAME_KEY)(key, name)
+        if key in _NOT_PARAMS:  # RulesError(code, **params) takes them for its own arguments
+            raise _bad(name)
         if isinstance(item, str):
             item = bounded_text(200)(item, name)
         elif not (item is None or (isinstance(item, int) and not isinstance(item, bool) and abs(item) < 2**53)):
@@ -255,7 +287,7 @@ class Update(Message):
     over: bool
     result: dict[str, Any] | None = None
     countdown: float | None = None
-    FIELDS = {"moves": integer(0, 10**6), "view": obj, "log": listing(obj, 1), "events": listing(obj),
+    FIELDS = {"moves": integer(0, 10**6), "view": obj, "log": listing(obj, 1), "events": listing(event),
               "to_act": listing(integer(0, MAX_SEATS - 1)),
               "decider": maybe(integer(0, MAX_SEATS - 1)), "legal": listing(bounded_text(MAX_NOTATION)),
               "can_undo": boolean, "over": boolean, "result": maybe(obj), "countdown": maybe(seconds)}
@@ -268,7 +300,7 @@ class Said(Message):
     TYPE = "said"
     seat: int
     text: str
-    FIELDS = {"seat": integer(0, MAX_SEATS - 1), "text": bounded_text(MAX_CHAT)}
+    FIELDS = {"seat": integer(0, MAX_SEATS - 1), "text": chat_text}
 
 
 @dataclass(frozen=True)

@@ -87,9 +87,13 @@ def from_data(data: Any) -> SeatRecord:
                             sum(len(encode(u)) for u in updates))
         if welcome.mode not in modes().get(welcome.game, ()) or not readable(welcome.game, welcome.mode):
             raise BadMessage(NOT_ONE)
+        if welcome.seat is not None and welcome.seat >= welcome.players:
+            raise BadMessage(NOT_ONE)  # a seat the table does not have: its name and its view are nowhere
         eng = engine_of(welcome.game, welcome.mode)
         for step in record.steps:
-            view_from_dict(eng, step.view)  # as a joiner reads each view: one no table can draw is refused
+            # As a joiner reads each view: one no table can draw is refused, and so is one of another table's size.
+            if eng.players(view_from_dict(eng, step.view)) != welcome.players:
+                raise BadMessage(NOT_ONE)
     except (KeyError, TypeError, BadMessage):
         raise saves.SaveError(NOT_ONE) from None
     return record

@@ -1,24 +1,29 @@
 """The host on the wire: WebSocket (RFC 6455) through the `websockets` package, on asyncio.
 
 It carries bytes between connections and `network.host.Host`, and keeps the limits a hostile joiner meets
-before the host reads a word: at most `max_connections` at once; a connection that says no `hello` within
-`hello_seconds` is closed; each connection may send `rate` messages a second (bursts of `burst`), the rest
+before the host reads a word: at most `max_connections` at once; a connection that has not said a good `hello`
+`hello_seconds` after it opened is closed, whatever else it said; each connection may send `rate` messages a second (bursts of `burst`), the rest
 refused, and one that keeps flooding is closed; a frame over 4 × 64 KiB is cut by websockets itself (close
-code 1009), a message over 64 KiB is refused by `protocol.decode`. Each connection has its own outgoing queue
-and writer, so a joiner that stops reading slows nobody else: past `max_queued` messages it is dropped.
-The host's rules run in the loop's thread. A computer decides in a worker thread, from a copy of its seat's view,
-so that a hard computer thinking holds no connection: the loop answers every joiner meanwhile, and the move is
+code 1009), a message over 64 KiB is refused by `protocol.decode`. Before all that, at most `max_sockets` connections
+are open at once, counted from the moment they are accepted: asyncio gives each TLS connection a 256 KiB buffer then,
+long before its handshake ends and websockets hands it over, so without that bound a thousand connections that never
+finish a handshake held 300 MB (three thousand, a gigabyte) until their 10 seconds ran out. Each connection has its
+own outgoing queue and writer, so a joiner that stops reading slows nobody else: past `max_queued` messages it is
+dropped. The host's rules run in the loop's thread. A computer decides in a worker thread, from a copy of its seat's
+view, so that a hard computer thinking holds no connection: the loop answers every joiner meanwhile, and the move is
 played (on the loop) only if the table has not changed since the computer began (an undo, a window closing).
 """
 from __future__ import annotations
 
 import asyncio
+import socket
 import ssl
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
@@ -37,11 +42,62 @@ class Limits:
     """What one connection may do. The defaults fit people at a table with room to spare."""
 
     max_connections: int = 64
+    max_sockets: int = 128  # open at once from accept on, handshakes under way included; past it, closed at once
     hello_seconds: float = 10.0
     rate: float = 20.0  # messages a second, sustained
     burst: int = 40
     strikes: int = 20  # messages refused in a row for going too fast before the connection is closed
     max_queued: int = 512  # messages waiting for a joiner that does not read
+
+
+class _Counted(socket.socket):
+    """A connection the listener accepted: it is counted until closed (asyncio closes it when its transport ends)."""
+
+    def __init__(self, listener: _Listener, accepted: socket.socket) -> None:
+        super().__init__(accepted.family, accepted.type, accepted.proto, fileno=accepted.detach())
+        self.listener = listener
+        self.counted = True
+
+    def close(self) -> None:
+        if self.counted:
+            self.counted = False
+            self.listener.open -= 1
+        super().close()
+
+
+class _Listener(socket.socket):
+    """The listening socket: it hands out at most `cap` connections open at once, and closes any more as soon as it
+    accepts them, before a byte of their TLS is read."""
+
+    def __init__(self, family: int, proto: int, cap: int) -> None:
+        super().__init__(family, socket.SOCK_STREAM, proto)  # IPPROTO_TCP: asyncio sets TCP_NODELAY on such only
+        self.cap, self.open = cap, 0
+
+    def accept(self) -> tuple[socket.socket, Any]:
+        while True:
+            accepted, address = super().accept()  # BlockingIOError once none waits: asyncio stops accepting there
+            if self.open < self.cap:
+                self.open += 1
+                return _Counted(self, accepted), address
+            accepted.close()
+
+
+def _listen(bind: str, port: int, cap: int) -> _Listener:
+    """A listener on `bind`:`port` (the first address `bind` names), as asyncio would open it; OSError if it cannot."""
+    family, _kind, proto, _name, address = socket.getaddrinfo(bind or None, port, type=socket.SOCK_STREAM,
+                                                              flags=socket.AI_PASSIVE)[0]
+    listener = _Listener(family, proto, cap)
+    try:
+        if sys.platform != "win32":  # as asyncio: a host started again at once may listen on its port again
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            listener.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        listener.bind(address)
+        listener.listen(100)
+    except OSError:
+        listener.close()
+        raise
+    return listener
 
 
 @dataclass
@@ -86,7 +142,8 @@ class Server:
 
     async def start(self) -> int:
         """Start listening; returns the port."""
-        self._server = await serve(self._handle, self.bind, self.port, ssl=self.tls, max_size=4 * MAX_JOINER_BYTES,
+        listener = _listen(self.bind, self.port, self.limits.max_sockets)
+        self._server = await serve(self._handle, sock=listener, ssl=self.tls, max_size=4 * MAX_JOINER_BYTES,
                                    max_queue=4, compression=None, close_timeout=2)
         self.port = self._server.sockets[0].getsockname()[1] if self.port == 0 else self.port
         self._think_soon()
@@ -202,12 +259,16 @@ class Server:
         """Read the connection's messages until it closes or is closed; returns once its last words are queued."""
         bucket = _Bucket(self.limits.rate, self.limits.burst, tokens=float(self.limits.burst))
         strikes = 0
+        loop = asyncio.get_running_loop()
+        # A good hello by then, whatever else comes first: a message every few seconds held a place at the table for
+        # good, and 64 such connections kept every player out.
+        deadline = loop.time() + self.limits.hello_seconds
         while True:
             try:
                 if connection in self.host.connections:
                     raw = await ws.recv()
                 else:
-                    raw = await asyncio.wait_for(ws.recv(), self.limits.hello_seconds)
+                    raw = await asyncio.wait_for(ws.recv(), max(0.0, deadline - loop.time()))
             except TimeoutError:
                 self.deliver([Send(connection, encode(Bye("net.no_hello")), close=True)])
                 return

@@ -39,7 +39,7 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
             # The tables and the engines are imported by name (desktop/shell/tables.py, rules/registry.py).
             "--collect-submodules", "desktop", "--collect-submodules", "rules", "--collect-submodules", "cardsets",
             "--collect-data", "cardsets",  # cards.yaml and text/*.yaml of every game, and the UI catalog
-            # Unicode's confusables data (desktop/frame/confusables.py reads it as a package resource).
+            # Unicode's confusables data (cardsets/confusables.py reads it as a package resource).
             "--hidden-import", "confusable_homoglyphs", "--collect-data", "confusable_homoglyphs",
             # zeroconf's compiled modules import one another where PyInstaller's analysis does not look.
             "--collect-submodules", "zeroconf",

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
+from cardsets import files
+
 
 class RulesError(ValueError):
     """An error a player should read. ``code`` is a text key; ``params`` fill its placeholders."""
@@ -327,13 +329,13 @@ class Engine(ABC, Generic[S]):
             raise BadNotation("move.bad_notation", text=str(text)[:40])
         name, _, rest = text.strip().partition(" ")
         data: dict[str, Any] = {"type": name, "player": player}
-        decoder, at, rest = json.JSONDecoder(), 0, rest.strip()
+        at, rest = 0, rest.strip()
         while at < len(rest):
             key = _FIELD.match(rest, at)
             if key is None or key.group(1) in data:
                 raise BadNotation("move.bad_notation", text=text[:40])
-            try:
-                data[key.group(1)], at = decoder.raw_decode(rest, key.end())
+            try:  # bounded as every JSON we read: a joiner may send a value nested 1,000 deep or a lone surrogate
+                data[key.group(1)], at = files.parse_json_at(rest, key.end())
             except ValueError:
                 raise BadNotation("move.bad_notation", text=text[:40]) from None
             while at < len(rest) and rest[at] == " ":

@@ -1,12 +1,14 @@
 """The language the table speaks, switchable while a game runs."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QTranslator, Signal
 
 import cardsets
 from cardsets import CardSetError
 from cardsets.plurals import COUNT_PLACEHOLDERS
-from cardsets.text import LANGUAGES, LANGUAGE_NAMES, Catalog
+from cardsets.text import LANGUAGES, LANGUAGE_NAMES, PLURAL_ONE, PLURAL_OTHER, REFERENCE, Catalog, placeholders
 from desktop.frame.file_trouble import file_trouble
 from desktop.frame.pseudo import CODE as PSEUDO
 from desktop.frame.pseudo import with_pseudo
@@ -141,6 +143,22 @@ class Translator(QObject):
                     return counted.counted(self.language, key, count, params)
         catalog = game if game.has(key) else ui
         return catalog.text(self.language, key, **params)
+
+    def can_say(self, key: str, params: Mapping[str, object]) -> bool:
+        """Whether there are words for `key` here and `params` fill every placeholder of them (a `reason` given as
+        a key too, as `reason` says it). A key that comes from another program, a host, may be neither: it is then
+        not to be shown, for it would show as the raw key or with a raw {placeholder}."""
+        ui, game = self._catalogs()
+        english = [catalog.strings.get(REFERENCE, {}) for catalog in (game, ui)]  # the game's first, as `text`
+        forms = [words[key] for words in english if key in words][:1]
+        if not forms and _count(dict(params)) is not None:  # a counted string: its forms in English
+            forms = [words[key + form] for words in english for form in (PLURAL_ONE, PLURAL_OTHER)
+                     if key + form in words][:2]
+        named = [placeholders(form) for form in forms]
+        if not forms or any(names is None or not names <= set(params) for names in named):
+            return False
+        nested = params.get("reason")
+        return not isinstance(nested, str) or self.can_say(nested, {k: v for k, v in params.items() if k != "reason"})
 
     def name_of(self, game: str, key: str) -> str:
         """The name of a game or of its mode (`key`): this translator's string, else the one the game's own texts

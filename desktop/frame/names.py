@@ -3,7 +3,7 @@ the set-up dialog and a save being opened.
 
 The curtain says "Pass to Ada": a name must show something, fit on the table, and differ from
 every other name at the table whatever its case, and look different too ("Ada" in Latin letters
-and "Аda" with a Cyrillic A are refused together: desktop/frame/confusables.py). Cleaning changes
+and "Аda" with a Cyrillic A are refused together: cardsets/confusables.py). Cleaning changes
 only what nobody can see or tell apart (the Unicode form, invisible characters, runs of spaces);
 anything else wrong is refused with the seat it is at, never guessed at.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from desktop.frame.confusables import confusable
+from cardsets.confusables import clash, look_alike, same
 from rules.kernel import RulesError
 
 MAX_LENGTH = 40  # characters after cleaning: room on a seat's label and in one line of the prompt
@@ -57,26 +57,6 @@ def clean(name: str, seat: int = 1) -> str:
     if len(cleaned) > MAX_LENGTH:
         raise BadName("names.too_long", seat=seat, max=MAX_LENGTH)
     return cleaned
-
-
-def same(a: str, b: str) -> bool:
-    """Would the players take these for the same name? (Ada, ADA and ada are one name.)"""
-    return key(a) == key(b)
-
-
-def key(name: str) -> str:
-    return unicodedata.normalize("NFC", name).casefold()
-
-
-def look_alike(a: str, b: str) -> bool:
-    """Could the players tell these apart on the screen? "Ada" and "Аda" (a Cyrillic A), "Al" and "AI" cannot;
-    nor "Аda" and "ADA", capitals aside."""
-    return confusable(a, b) or confusable(key(a), key(b))
-
-
-def clash(a: str, b: str) -> bool:
-    """May these two names not sit at one table?"""
-    return same(a, b) or look_alike(a, b)
 
 
 def check(names: Sequence[str], seats: Sequence[int] | None = None) -> list[str]:

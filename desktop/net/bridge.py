@@ -11,10 +11,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import threading
+from collections import deque
 from collections.abc import Coroutine
 from typing import Any, Final, TypeVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 
 from network.invite import Invite
 from network.protocol import Message
@@ -59,6 +60,10 @@ class Loop:
             self.thread.join(timeout)
 
 
+INBOX: Final = 16  # the host's messages the window has not read yet (1 MiB at most each); then the session waits
+BATCH: Final = 4  # read in one go, before the window draws and answers its people again
+
+
 class Joiner(QObject):
     """One seat's connection to a host, kept up: the network core's session (network/session.py), whose thread
     holds the connection, told to Qt by signals. When it drops it is opened again with the seat's token until the
@@ -66,25 +71,55 @@ class Joiner(QObject):
 
     `received` carries every message of the host (Welcome, Seats, Update, Said, Refused, Bye); `lost` says the
     connection dropped and is being opened again; `failed` carries why the seat cannot be reached any more (a
-    RulesError: its code is a text key), after which nothing is tried again."""
+    RulesError: its code is a text key), after which nothing is tried again.
+
+    What the session's thread tells waits in a bounded inbox, read on the window's thread BATCH at a time: a host
+    that sends without end (a million chat lines) is held back by its own connection while the session waits for
+    room, where one signal queued per message filled the window's event queue until it stopped drawing, and its
+    memory with it."""
 
     received = Signal(object)
     lost = Signal()
     failed = Signal(object)
+    _arrived = Signal()  # the inbox has something, and nobody is reading it yet
 
     def __init__(self, invite: Invite, name: str, retry_seconds: float = RETRY_SECONDS) -> None:
         super().__init__()
         self.invite, self.name = invite, name
         self.stopping = False
+        self._inbox: deque[tuple[str, tuple[object, ...]]] = deque()  # in the order the session told them
+        self._room = threading.Condition()
+        self._reading = False  # a read of the inbox is due on the window's thread
+        self._arrived.connect(self._read, Qt.ConnectionType.QueuedConnection)
         self.session = Session(invite, name, lambda message: self._tell("received", message), self._closed,
                                lambda: self._tell("lost"), retry_seconds)
 
     def _tell(self, signal: str, *args: object) -> None:
-        """Emitted from the session's thread: Qt queues it to this object's thread (the GUI's)."""
-        try:
+        """In the session's thread: keep the news for the window's thread, waiting while INBOX of them are unread."""
+        with self._room:
+            while len(self._inbox) >= INBOX and not self.stopping:
+                self._room.wait(0.2)
+            if self.stopping:
+                return  # the window let go of this seat: nothing more is told
+            self._inbox.append((signal, args))
+            wake, self._reading = not self._reading, True
+        if wake:
+            try:
+                self._arrived.emit()  # queued to this object's thread (the GUI's)
+            except RuntimeError:
+                pass  # the window let go of this seat meanwhile
+
+    def _read(self) -> None:
+        """In the window's thread: at most BATCH pieces of news, then the window draws before the rest are read."""
+        for _ in range(BATCH):
+            with self._room:
+                if not self._inbox or self.stopping:
+                    self._reading = False
+                    return
+                signal, args = self._inbox.popleft()
+                self._room.notify()
             getattr(self, signal).emit(*args)
-        except RuntimeError:
-            pass  # the window let go of this seat meanwhile
+        self._arrived.emit()  # queued: behind whatever the window has to do meanwhile
 
     def _closed(self, why: RulesError) -> None:
         if not self.stopping:  # leaving is no failure
@@ -103,5 +138,7 @@ class Joiner(QObject):
 
     def stop(self) -> None:
         """Leave the table and end the thread."""
-        self.stopping = True
+        with self._room:
+            self.stopping = True
+            self._room.notify_all()  # a session waiting for room in the inbox gives up
         self.session.close()

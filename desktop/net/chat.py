@@ -3,9 +3,9 @@ a field to say one.
 
 Lines are plain text everywhere (a list's items are never markup; the refusal is a plain label). A line is checked
 here before it goes, with the protocol's bounds (network/protocol.py `MAX_CHAT`, and the host's own check for an
-empty line or a control character), and the panel refuses more than `BURST` lines within `BURST_SECONDS`, well
-under the host's rate limit, so a person typing fast is told why rather than have a line dropped by the host.
-A line from someone else is said to a screen reader. The lines live in this panel only: nothing here is written
+empty line, a line break or a control character: `chat_line`), and the panel refuses more than `BURST` lines
+within `BURST_SECONDS`, as the host does (network/host.py `say`), so a person typing fast is told why before the line
+goes. A line from someone else is said to a screen reader. The lines live in this panel only: nothing here is written
 to disk (a joiner's own save, network/seat_record.py, is the one place they are kept).
 """
 from __future__ import annotations
@@ -19,13 +19,12 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
 
-from cardsets.text import control_character
 from desktop.frame import accessibility, plain
 from desktop.frame.i18n import Translator
-from network.protocol import MAX_CHAT
+from network.protocol import CHAT_BURST, CHAT_SECONDS, MAX_CHAT, chat_line
 
-BURST: Final = 5  # lines
-BURST_SECONDS: Final = 10.0
+BURST: Final = CHAT_BURST  # lines, as the host allows them
+BURST_SECONDS: Final = CHAT_SECONDS
 KEPT: Final = 500  # lines on show; older ones go (a long evening's chat must not grow without end)
 SPEAKER: Final = Qt.ItemDataRole.UserRole  # an item's (speaker, text), for the journal
 
@@ -119,7 +118,7 @@ class ChatPanel(QWidget):
         now = self.clock()
         if len(line) > MAX_CHAT:
             self.refuse(self.tr_.text("chat.too_long", max=MAX_CHAT))
-        elif control_character(line):
+        elif not chat_line(line):  # a control character, or a line break pasted in
             self.refuse(self.tr_.text("net.bad_chat"))
         elif len(self.sent) == BURST and now - self.sent[0] < BURST_SECONDS:
             self.refuse(self.tr_.text("chat.too_fast"))

@@ -102,6 +102,7 @@ class _AppHost(Host):
     """The core's host, telling the app's screen when the seats change (someone joins, or leaves)."""
 
     seated: Callable[[Seats], None] | None = None  # called in the loop's thread
+    told: Seats | None = None  # the seats `seated` was last called with
 
     def receive(self, connection: int, raw: bytes | str) -> list[Send]:
         sends = super().receive(connection, raw)
@@ -114,8 +115,12 @@ class _AppHost(Host):
         return sends
 
     def _tell(self) -> None:
-        if self.seated is not None:
-            self.seated(self.seats_message())
+        """Tell the screen the seats if they changed: not after every message any connection sends (junk from one
+        that holds no seat made the host's table redraw a thousand times a second)."""
+        seats = self.seats_message()
+        if self.seated is not None and seats != self.told:
+            self.told = seats
+            self.seated(seats)
 
 
 @dataclass(frozen=True)

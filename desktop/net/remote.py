@@ -51,8 +51,13 @@ class RemoteMatch(Match[Any]):
         self.take(update)
 
     def take(self, update: Update) -> None:
-        """The host's latest word: its view, the move's events as this seat learns them, and what may follow."""
-        self.state = view_from_dict(self.engine, update.view)  # BadMessage: the old view stays
+        """The host's latest word: its view, the move's events as this seat learns them, and what may follow.
+        BadMessage, the old view staying, for a view no table can draw, or one that does not end the game when the
+        host says it is over (or the other way): the end would be told from a view with no result ("end.None")."""
+        state = view_from_dict(self.engine, update.view)
+        if self.engine.is_over(state) != update.over:
+            raise BadMessage("net.bad_view")
+        self.state = state
         self.count, self.undo_allowed, self.waiting = update.moves, update.can_undo, False
         self.told = {k: v for k, v in self.told.items() if k <= update.moves}  # an undo takes its events along
         if update.events:
@@ -122,8 +127,12 @@ class RemoteMatch(Match[Any]):
         raise ValueError("a remote match has no history to replay")
 
 
+# What a joiner says for a host's reason it has no words for (the host is another program, perhaps a newer Convivium).
+UNKNOWN_REFUSAL: Final = "net.unknown_refusal"
+UNKNOWN_FAREWELL: Final = "net.unknown_farewell"
 WATCHING: Final = "net.watching"  # what a spectator's table says where a seat's says whose turn it is
-CHAT_REFUSALS: Final = frozenset({"net.bad_chat", "net.too_fast"})  # said by the chat line too: it may be why
+# Said by the chat line too: it may be why.
+CHAT_REFUSALS: Final = frozenset({"net.bad_chat", "net.too_fast", "chat.too_fast"})
 
 
 def attach_chat(chat: ChatPanel, table: SeatTable) -> None:
@@ -149,6 +158,12 @@ def _event(data: dict[str, Any]) -> Event:
     if not isinstance(params, dict):
         raise BadMessage("net.bad_view")
     return Event(str(data.get("kind", "")), params)
+
+
+def host_words(tr: Translator, error: RulesError, unknown: str) -> RulesError:
+    """A host's reason (a refusal, a farewell) as this screen may say it: one with no words here, or whose words keep
+    a placeholder the host left unfilled, becomes `unknown`, never a raw key or a raw {placeholder}."""
+    return error if tr.can_say(error.code, error.params) else RulesError(unknown)
 
 
 def stand_in_seats(before: Seats | None, now: Seats, known: frozenset[int]) -> frozenset[int]:
@@ -305,13 +320,14 @@ class JoinSession(QObject):
         self.chat.add(speaker, said.text, own=said.seat == welcome.seat)
 
     def _refused(self, refused: Refused) -> None:
+        why = RulesError(refused.reason, **refused.params)
         if refused.reason in CHAT_REFUSALS:
-            self.chat.refuse(self.tr_.reason(RulesError(refused.reason, **refused.params)))
+            self.chat.refuse(self.tr_.reason(why))
         if self.match is not None:
             self.match.waiting = False
         if self.table is not None:
             self.table.refresh()
-            self.table.show_message(self.table.reason(RulesError(refused.reason, **refused.params)))
+            self.table.show_message(self.table.reason(host_words(self.table.tr_, why, UNKNOWN_REFUSAL)))
 
     def _at_rest(self) -> RulesError | None:
         """What keeps the table from being played while the connection is good: a spectator only watches (the
@@ -332,6 +348,8 @@ class JoinSession(QObject):
         if self.ended:
             return
         self.ended = True
+        if isinstance(why, RulesError):  # maybe the host's farewell, or its refusal of our hello
+            why = host_words(self.table.tr_ if self.table is not None else self.tr_, why, UNKNOWN_FAREWELL)
         if self.match is not None:
             self.match.waiting = True
         if self.game is not None and isinstance(why, RulesError):

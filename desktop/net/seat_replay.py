@@ -12,8 +12,8 @@ from desktop.frame import plain, screen_fit
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatTable
 from desktop.net.chat import ChatPanel
-from desktop.net.remote import RemoteMatch, seat_names
-from network.seat_record import SeatRecord
+from desktop.net.remote import DRAWING_ERRORS, RemoteMatch, seat_names
+from network.seat_record import NOT_ONE, SeatRecord
 from rules.kernel import PUBLIC, RulesError
 from rules.registry import engine as engine_of
 
@@ -97,21 +97,30 @@ class SeatReplay(QMainWindow):
         return match
 
     def seek(self, position: int) -> None:
+        """Show the game after the first `position` updates. A step no table can draw (a file made by hand: its
+        events' fields are not the game's) leaves the last good one on show and says the file is damaged."""
         position = max(1, min(len(self.record.steps), position))
         match = self.table.game.match
         assert isinstance(match, RemoteMatch)
-        if position > self.position:
-            for update in self.record.steps[self.position:position]:
-                match.take(update)
-            match.waiting = True
-        elif position < self.position:
-            self.table.game.match = self._match_at(position)
-        self.position = position
+        kept = (self.table.game.match, dict(vars(match)), self.position)
+        try:
+            if position > self.position:
+                for update in self.record.steps[self.position:position]:
+                    match.take(update)
+                match.waiting = True
+            elif position < self.position:
+                self.table.game.match = self._match_at(position)
+            self.position = position
+            self.table.refresh()
+        except (RulesError, *DRAWING_ERRORS):
+            self.table.game.match, self.position = kept[0], kept[2]
+            vars(match).update(kept[1])
+            self.table.refresh()
+            self.table.show_message(self.tr_.text(NOT_ONE))
         self.slider.blockSignals(True)
-        self.slider.setValue(position)
+        self.slider.setValue(self.position)
         self.slider.blockSignals(False)
         self._words()
-        self.table.refresh()
 
     def retranslate(self) -> None:
         t = self.tr_.text

@@ -64,6 +64,7 @@ class MainWindow(QMainWindow):
         self.joining: JoinSession | None = None  # a seat asked for, its table not up yet
         self.invitations: InvitationsDialog | None = None
         self.seat_replay: QMainWindow | None = None  # a joiner's record shown again (desktop/net/seat_replay.py)
+        self.join_asking: QDialog | None = None  # the Join dialog while it is open
 
         self.detail = DetailPanel()
         self.detail_dock = QDockWidget()
@@ -656,9 +657,20 @@ class MainWindow(QMainWindow):
         """Game → Join a game: the invitation and a name, then the seat's table once the host has seated us."""
         from desktop.net.dialogs import JoinDialog
 
+        asking = self.join_asking
+        if isinstance(asking, JoinDialog):  # one at a time: another invitation (a second copy's message) goes in it
+            if link:
+                asking.invite_edit.setText(link)
+            asking.activateWindow()
+            return
         remembered = self.settings.get("net_name")
         dialog = JoinDialog(self.tr_, self, link, remembered if isinstance(remembered, str) else "")
-        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.invite is None:
+        self.join_asking = dialog
+        try:
+            answer = dialog.exec()
+        finally:
+            self.join_asking = None
+        if answer != QDialog.DialogCode.Accepted or dialog.invite is None:
             return
         self.settings["net_name"] = dialog.name
         storage.save_settings(self.settings)
@@ -850,6 +862,7 @@ class MainWindow(QMainWindow):
         """A joiner's own record of a network game (network/seat_record.py), shown again read-only in a window of its
         own: whether it opened; None if the file does not say it is one. One that says so but cannot be read is
         refused with why."""
+        from desktop.net.remote import DRAWING_ERRORS
         from desktop.net.seat_replay import SeatReplay
         from desktop.shell.tables import table_for
         from network import seat_record
@@ -870,7 +883,13 @@ class MainWindow(QMainWindow):
             return False
         if self.unavailable(table.GAME):
             return False
-        old, self.seat_replay = self.seat_replay, SeatReplay(self.translator_for(table.GAME), record, table, path.name)
+        try:
+            replay = SeatReplay(self.translator_for(table.GAME), record, table, path.name)
+        except (RulesError, *DRAWING_ERRORS):  # its first step cannot be drawn: a file made by hand, or damaged
+            self.inform(self.tr_.text("open.title"), self.tr_.text("open.failed", file=path.name,
+                                                                   reason=self.tr_.text(seat_record.NOT_ONE)))
+            return False
+        old, self.seat_replay = self.seat_replay, replay
         if old is not None:
             old.close()
             old.deleteLater()

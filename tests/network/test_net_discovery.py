@@ -103,6 +103,9 @@ def test_a_good_announcement_reads_back_with_its_host_named_plainly() -> None:
     assert found is not None and found.label == ("Ada [31m Laptop " + "x" * 80)[:MAX_LABEL]
     assert found.label.isprintable() and len(found.label) == MAX_LABEL
     assert read_found(NAME, props(), ["fe80::1"], 45817) is not None  # an IPv6 address, written as a link does
+    for blank in (" Tb3xQk9a", "\u200b\u202e Tb3xQk9a", ""):  # a name that shows nothing is named by its address
+        found = read_found(f"{blank}." + SERVICE, props(), ["10.0.0.3"], 45817)
+        assert found is not None and found.label == "10.0.0.3"
 
 
 @pytest.mark.parametrize(("name", "properties", "addresses", "port"), [

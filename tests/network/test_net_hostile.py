@@ -13,9 +13,11 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from network.client import Client
-from network.host import Host
-from network.protocol import (MAX_JOINER_BYTES, PROTOCOL_VERSION, BadMessage, Bye, Hello, Message, Play, Refused, Said,
-                              Say, Undo, Update, Welcome, decode, encode)
+from network.host import MAX_SPECTATORS, Host
+from network.invite import Invite
+from network.protocol import (CHAT_BURST, CHAT_SECONDS, MAX_HELLO_BYTES, MAX_JOINER_BYTES, PROTOCOL_VERSION,
+                              BadMessage, Bye, Hello, Message, Play, Refused, Said, Say, Undo, Update, Welcome, decode,
+                              encode)
 from network.server import Limits, Server
 from rules import PLAYERS, Match, engine
 
@@ -66,6 +68,46 @@ def test_malformed_messages_are_refused_and_the_others_still_play() -> None:
     still_serves(host)
 
 
+@pytest.mark.parametrize("line", ["ok\nAda: I resign, Bruno wins", "ok\u2028Ada: I resign", "ok\u2029x", "a\tb"],
+                         ids=["newline", "line separator", "paragraph separator", "tab"])
+def test_a_chat_line_that_breaks_onto_another_line_is_refused(line: str) -> None:
+    """Each chat line shows after its speaker's name: a break inside one would let its rest pass for a line of
+    another seat's (Bruno's "ok" then "Ada: I resign" on a line of its own). The host refuses it, and a joiner's app
+    shows one from a host (of this protocol, not refusing them yet) on one line."""
+    host = banquet_host()
+    assert refused(host, 1, encode(Say(line))) == "net.bad_chat"
+    said = decode(encode(Said(1, line)), from_joiner=False)
+    assert isinstance(said, Said) and said.text == line.translate({ord(c): " " for c in "\n\t\u2028\u2029"})
+    assert [type(m) for m in replies(host, 1, encode(Say("ok, Ada: your turn")))] == [Said]
+    still_serves(host)
+
+
+def test_a_seat_that_floods_the_chat_is_refused_past_five_lines_in_ten_seconds() -> None:
+    """Within the transport's 20 messages a second, one seat could bury everyone's chat (a panel keeps 500 lines) and
+    slow every screen that shows it; the host now keeps it to the chat panel's own pace."""
+    host = banquet_host()
+    now = [1000.0]
+    host.clock = lambda: now[0]
+    for n in range(CHAT_BURST):
+        assert [type(m) for m in replies(host, 0, encode(Say(f"line {n}")))] == [Said]
+    assert refused(host, 0, encode(Say("one too many"))) == "chat.too_fast"
+    assert [type(m) for m in replies(host, 1, encode(Say("my turn to speak")))] == [Said]  # each seat its own pace
+    now[0] += CHAT_SECONDS
+    assert [type(m) for m in replies(host, 0, encode(Say("one too many")))] == [Said]
+
+
+def test_a_connection_without_a_seat_is_refused_more_than_a_hello_before_it_is_read() -> None:
+    """Anyone who can reach the port may send 20 messages a second of 64 KiB before any hello, and measuring the
+    nesting of 64 KiB of brackets took the host 2 ms each (60 such connections kept it busy, a seated player's answer
+    180 ms late). Without a seat, a message longer than a hello is refused unread; a seated one is read as before."""
+    host = banquet_host()
+    long_line = encode(Say("[" * (MAX_HELLO_BYTES + 1)))
+    assert refused(host, 20, long_line) == "net.too_large"  # read, it would have been net.hello_first
+    assert refused(host, 0, long_line) == "net.bad_field"  # a seat's: read, and too long a chat line
+    assert refused(host, 20, encode(Say("hi"))) == "net.hello_first"
+    assert [type(m) for m in replies(host, 20, encode(Hello(host.table, 1, host.seats[1].token, "P1")))][0] is Welcome
+
+
 def test_a_move_out_of_turn_or_for_another_seat_is_refused() -> None:
     host = banquet_host()
     eng, state = host.engine, host.match.state
@@ -99,6 +141,16 @@ def test_a_name_with_markup_or_control_characters_is_refused(name: str, reason: 
     host = banquet_host()
     assert refused(host, 20, encode(Hello(host.table, 1, host.seats[1].token, name))) == reason
     assert host.seats[1].name == "P1"
+
+
+@pytest.mark.parametrize("name", ["P0", "p2", "\u0420\u0030", "\u0440\u0032"],
+                         ids=["same", "case", "cyrillic P", "cyrillic p"])
+def test_a_name_another_seat_goes_by_or_one_that_looks_the_same_is_refused(name: str) -> None:
+    """Seat 1 may not go by "P0" (seat 0's), "p2", nor "Р0" with a Cyrillic Р: its chat lines would read as seat
+    0's."""
+    host = banquet_host()
+    assert refused(host, 20, encode(Hello(host.table, 1, host.seats[1].token, name))) == "net.name_taken"
+    assert [type(m) for m in replies(host, 20, encode(Hello(host.table, 1, host.seats[1].token, "P1")))][0] is Welcome
 
 
 def test_the_newer_device_takes_the_seat_and_the_older_is_told_why() -> None:
@@ -166,13 +218,34 @@ def test_a_silent_connection_is_closed() -> None:
     run(scenario())
 
 
+def test_a_connection_that_talks_but_never_says_a_good_hello_is_closed() -> None:
+    """The time for a hello started again with every message: a connection sending a line every few seconds, each
+    refused, held its place for good, and 64 of them kept every player out (`net.table_full`)."""
+    async def scenario() -> None:
+        _host, server, url = await _serving(Limits(hello_seconds=0.5))
+        async with connect(url) as chatty:
+            talking = True
+            for _ in range(40):  # a line every 0.2 s, each one refused, for up to 8 s
+                try:
+                    await chatty.send(encode(Say("hi")))
+                except ConnectionClosed:
+                    talking = False  # closed by the host while it still talked
+                    break
+                await asyncio.sleep(0.2)
+            got = await _messages(chatty)
+            assert not talking
+            assert got[-1] == Bye("net.no_hello") and all(m == Refused("net.hello_first", {}) for m in got[:-1])
+        await server.close()
+    run(scenario())
+
+
 def test_an_oversized_frame_closes_the_connection_and_a_large_message_is_refused() -> None:
     async def scenario() -> None:
         _host, server, url = await _serving(Limits())
         async with connect(url, max_size=None) as big:
             await big.send("x" * (MAX_JOINER_BYTES + 10))
             answer = decode(await big.recv(), from_joiner=False)
-            assert answer == Refused("net.too_large", {"limit": MAX_JOINER_BYTES})
+            assert answer == Refused("net.too_large", {"limit": MAX_HELLO_BYTES})  # no seat yet: a hello's bound
             await big.send("x" * (5 * MAX_JOINER_BYTES))
             await _messages(big)
             assert big.close_code == 1009  # RFC 6455: message too big
@@ -187,6 +260,38 @@ def test_connections_past_the_cap_are_turned_away() -> None:
             assert await _messages(third) == [Bye("net.table_full")]
             assert third.close_code == 1013
             del first, second
+        await server.close()
+    run(scenario())
+
+
+def test_sockets_that_never_speak_are_bounded_from_the_moment_they_are_accepted(tmp_path: Any) -> None:
+    """asyncio gives a TLS connection a 256 KiB buffer when it is accepted, long before its handshake ends and the
+    host counts it: 3,000 sockets that said nothing held a gigabyte on the host. Past `max_sockets` open at once, a
+    connection is now closed as soon as it is accepted; once the silent ones go, a joiner is served again."""
+    from network import tls
+
+    async def scenario() -> None:
+        host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "remote", "easy"])
+        cert, key = tls.host_certificate(tmp_path / "host")
+        server = Server(host, bind="127.0.0.1", port=0, tls=tls.server_context(cert, key),
+                        limits=Limits(max_sockets=6))
+        port = await server.start()
+        silent = [await asyncio.open_connection("127.0.0.1", port) for _ in range(6)]
+        late_reader, late_writer = await asyncio.open_connection("127.0.0.1", port)
+        assert await asyncio.wait_for(late_reader.read(), 5) == b""  # closed by the host before a byte of TLS
+        for _reader, writer in silent:
+            writer.close()
+        invite = Invite("127.0.0.1", port, host.table, 0, host.seats[0].token, tls.file_fingerprint(cert))
+        client = Client(invite, "Ada")
+        for _ in range(50):  # until the host has seen the silent ones go
+            try:
+                await client.connect()
+                break
+            except (OSError, ConnectionClosed):
+                await asyncio.sleep(0.05)
+        assert client.welcome is not None
+        await client.close()
+        late_writer.close()
         await server.close()
     run(scenario())
 
@@ -263,6 +368,26 @@ def test_garbled_moves_from_any_seat_are_refused_with_a_reason_and_change_nothin
     assert refusals > 20
 
 
+@pytest.mark.parametrize(("game", "mode", "players"), GARBLED)
+@pytest.mark.parametrize("junk", ["[" * 1900, '"\\ud800"', '["\\udfff"]'], ids=["deep", "surrogate", "in a list"])
+def test_a_move_whose_value_is_nested_deep_or_holds_a_lone_surrogate_is_refused(game: str, mode: str, players: int,
+                                                                                junk: str) -> None:
+    """A field's JSON inside a move's notation is bounded like every JSON the host reads: nested 1,000 deep it made
+    the parser recurse out of the stack (the connection died with 1011, no answer), and a lone surrogate came back
+    in the rules' refusal (`not_in_hand(card=...)`), which could not be written as UTF-8."""
+    host = Host(Match(engine(game, mode), {PLAYERS: players}, 3), ["remote"] * players)
+    for seat in range(players):
+        host.receive(seat, encode(Hello(host.table, seat, host.seats[seat].token, f"P{seat}")))
+    for _ in range(12):  # past any setup, to where a card in hand is asked for
+        seat = min(host.engine.to_act(host.match.state))
+        host.receive(seat, encode(Play(host.engine.notation(host.match.legal_moves(seat)[0]))))
+    seat = min(host.engine.to_act(host.match.state))
+    move = host.match.legal_moves(seat)[0].to_dict()
+    field = next(k for k in move if k not in ("type", "player"))
+    assert refused(host, seat, encode(Play(f"{move['type']} {field}={junk}"))) == "move.bad_notation"
+    still_serves(host)
+
+
 @pytest.mark.parametrize("spoil", ["no block", "short token", "unknown kind", "seat missing", "bad name", "bad level"])
 def test_a_damaged_host_save_is_refused_with_a_reason(spoil: str) -> None:
     from rules.saves import SaveError
@@ -304,3 +429,15 @@ def test_spectators_come_in_only_when_the_host_lets_them_and_only_watch() -> Non
         assert refused(host, 40, encode(attempt)) == "net.spectator"
     still_serves(host)
     assert host.leave(40) == []  # a spectator leaving tells nobody
+
+
+def test_spectators_leave_room_for_the_players() -> None:
+    """The spectators' one invitation goes round: 64 connections of it held every place, and a player whose
+    connection dropped came back to `net.table_full`. At most MAX_SPECTATORS watch at once."""
+    host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote"] * 3, watch_token="W" * 22)
+    for fan in range(MAX_SPECTATORS):
+        assert isinstance(replies(host, 100 + fan, encode(Hello(host.table, None, "W" * 22, "Fan")))[0], Welcome)
+    assert refused(host, 200, encode(Hello(host.table, None, "W" * 22, "Fan"))) == "net.table_full"
+    assert isinstance(replies(host, 201, encode(Hello(host.table, 1, host.seats[1].token, "Bruno")))[0], Welcome)
+    host.leave(100)
+    assert isinstance(replies(host, 200, encode(Hello(host.table, None, "W" * 22, "Fan")))[0], Welcome)

@@ -51,6 +51,13 @@ def test_a_link_without_fingerprint_is_plain_and_has_no_code() -> None:
     "convivium://h<b>:1/tabl?seat=0&token=" + "a" * 22,
     "convivium://h:1/tabl?seat=0&token=" + "a" * 22 + "#x",
     "convivium://h:1/tabl?seat=0&token=" + "a" * 22 + "x" * 600,
+    # parse_qs's own ValueErrors, which were not BadInvite (the Join dialog then said nothing): a fourth field, a field
+    # repeated past three, a field without "=", an empty one
+    "convivium://h:1/tabl?seat=0&token=" + "a" * 22 + "&fp=" + "a" * 64 + "&x=1",
+    "convivium://h:1/tabl?seat=0&token=" + "a" * 22 + "&fp=" + "a" * 64 + "&seat=1",
+    "convivium://h:1/tabl?seat&token=" + "a" * 22,
+    "convivium://h:1/tabl?seat=0&&token=" + "a" * 22,
+    "convivium://h:1/tabl?seat=0&token=" + "a" * 22 + "&",
 ])
 def test_a_malformed_link_is_refused(link: str) -> None:
     with pytest.raises(BadInvite):

@@ -64,6 +64,15 @@ def test_each_kind_of_bad_message_is_named() -> None:
     assert refusal("[" * 100 + "]" * 100) == "net.bad_json"  # too deep: refused before the parser recurses
 
 
+@pytest.mark.parametrize("name", ["code", "self"])
+def test_a_refusal_whose_parameter_a_rules_error_cannot_take_is_refused(name: str) -> None:
+    """A joiner turns a host's refusal into RulesError(reason, **params): a parameter named `code` or `self` made that
+    a TypeError (the joiner then said it had left, or its window printed a traceback) instead of a message."""
+    raw = json.dumps({"type": "refused", "v": PROTOCOL_VERSION, "reason": "net.bad_seat", "params": {name: 1}})
+    assert refusal(raw, from_joiner=False) == "net.bad_field"
+    assert decode(raw.replace(f'"{name}"', '"seat"'), from_joiner=False) == Refused("net.bad_seat", {"seat": 1})
+
+
 def test_a_view_nested_too_deep_or_too_long_is_refused() -> None:
     deep: object = "x"
     for _ in range(30):

@@ -80,6 +80,14 @@ def damaged(data: dict[str, Any]) -> list[dict[str, Any]]:
         {**data, "steps": [{**step, "type": "said"}]},
         {**data, "said": [{"type": "said", "v": 1, "seat": 0, "text": "x" * 301}]},
         {**data, "said": [{"type": "said", "v": 1, "seat": 0, "text": "ok"}] * 501},
+        # What a replay window read without asking (an IndexError or a TypeError when opened, before these checks): a
+        # seat the table does not have, a table of another size than its views, an event that is not {kind, params}.
+        {**data, "welcome": {**data["welcome"], "seat": 7}},
+        {**data, "welcome": {**data["welcome"], "players": data["welcome"]["players"] - 1}},
+        {**data, "welcome": {**data["welcome"], "players": 10}},
+        {**data, "steps": [{**step, "events": [{"kind": "x", "params": []}]}]},
+        {**data, "steps": [{**step, "events": [{"params": {}}]}]},
+        {**data, "steps": [{**step, "events": [{"kind": "<b>x</b>", "params": {}}]}]},
     ]
 
 

@@ -3,6 +3,7 @@ callback and saying once, with a text key, why the table is gone."""
 from __future__ import annotations
 
 import asyncio
+import json
 import queue
 import threading
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 from network import tls
 from network.host import Host
 from network.invite import Invite
-from network.protocol import Message, Play, Update, Welcome
+from network.protocol import PROTOCOL_VERSION, Message, Play, Update, Welcome
 from network.server import Server
 from network.session import Session
 from rules import PLAYERS, Match, engine
@@ -162,3 +163,38 @@ def test_a_session_closed_as_its_connection_opens_leaves_and_ends_its_thread(mon
     if alive:
         session.close(1)  # let the thread go, whatever this test says
     assert not alive and said == ["net.left"]
+
+
+def test_a_host_message_that_is_not_ours_is_said_from_the_joiners_side() -> None:
+    """decode's reasons are the host's words about a joiner's message: read by a joiner, a host of a newer protocol
+    said "this table speaks version 2" (the joiner's own) and a host's bad field "the field “seat” of the message"
+    (an English field name in any language). A joiner now says the host speaks another version, or that it sent
+    something that is not a Convivium table."""
+    from websockets.asyncio.server import ServerConnection, serve
+
+    answers = [json.dumps({"type": "refused", "v": PROTOCOL_VERSION + 1, "reason": "net.bad_version",
+                           "params": {"expected": PROTOCOL_VERSION + 1}}),
+               json.dumps({"type": "welcome", "v": PROTOCOL_VERSION, "table": "Tb3xQk9a", "game": "banquet",
+                           "mode": "standard", "seat": "one", "players": 3}),
+               "not json at all"]
+
+    async def fake_host(ws: ServerConnection) -> None:
+        await ws.recv()
+        await ws.send(answers.pop(0))
+
+    async def scenario() -> list[str]:
+        reasons = []
+        async with serve(fake_host, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            for _ in range(3):
+                box: queue.Queue[Any] = queue.Queue()
+                session = Session(Invite("127.0.0.1", port, "Tb3xQk9a", 0, "A" * 22, None), "Ada", box.put,
+                                  lambda reason, box=box: box.put(("closed", reason.code, reason.params)))
+                session.start()
+                answer = await _next(box)
+                reasons.append(answer[1])
+                session.close()
+        assert answer[2] == {}
+        return reasons
+
+    assert asyncio.run(asyncio.wait_for(scenario(), 60)) == ["net.host_version", "net.bad_view", "net.bad_view"]

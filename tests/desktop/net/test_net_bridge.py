@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from net_driver import NetTable, net_threads
+from PySide6.QtCore import QTimer
 from table_driver import Dialogs, make_window
 
 from desktop.net.bridge import Joiner, Loop
@@ -103,3 +104,27 @@ def test_messages_reach_the_gui_thread(qtbot: Any, home: Path, tmp_path: Path) -
     qtbot.waitUntil(lambda: Update in seen, timeout=10_000)
     assert Welcome in seen and all(threads)
     net.close()
+
+
+def test_a_host_that_sends_without_end_is_held_back_and_the_window_keeps_its_turn(qtbot: Any) -> None:
+    """A host that floods (a million chat lines) once queued one signal per line on the window's thread, faster than it
+    could read them: the window stopped drawing for good and its memory grew. Now the session's thread waits while
+    INBOX messages are unread, and the window reads BATCH at a time with its own events in between."""
+    from desktop.net.bridge import BATCH, INBOX
+    from network.protocol import Said
+
+    joiner = Joiner(Invite("127.0.0.1", closed_port(), "Tb3xQk9a", 1, "A" * 22, None), "Ada")  # never started
+    got: list[object] = []
+    joiner.received.connect(got.append)
+    flood = 10 * INBOX
+    host = threading.Thread(target=lambda: [joiner._tell("received", Said(0, f"line {n}")) for n in range(flood)])
+    host.start()
+    host.join(2.0)  # the window reads nothing meanwhile
+    assert host.is_alive() and got == []  # held back, with INBOX lines waiting
+    turns: list[int] = []
+    QTimer.singleShot(0, lambda: turns.append(len(got)))  # the window's own business, queued behind the flood
+    qtbot.waitUntil(lambda: len(got) == flood, timeout=20_000)
+    host.join()
+    assert turns and turns[0] <= INBOX + BATCH  # it came long before the flood was read
+    assert [m.text for m in got if isinstance(m, Said)] == [f"line {n}" for n in range(flood)]  # in order, none lost
+    joiner.stop()

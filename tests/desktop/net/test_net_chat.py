@@ -95,6 +95,10 @@ def test_a_line_too_long_or_too_fast_is_refused_and_kept_to_mend(qtbot: Any) -> 
     panel.field.setText("a\u0007bell")
     panel.send()
     assert sent[-1] == "one too many" and panel.note.text() == Translator("nl").text("net.bad_chat")
+    panel.note.hide()
+    panel.field.setText("ok\u2028Ada: I resign")  # pasted: the rest would show as a line of its own
+    panel.send()
+    assert sent[-1] == "one too many" and not panel.note.isHidden()
 
 
 def test_f6_goes_from_the_table_to_the_chat_and_back(qtbot: Any, home: Path, tmp_path: Path) -> None:

@@ -256,6 +256,25 @@ def test_a_second_copy_hands_its_invitation_to_the_running_one(qtbot: Any, home:
     lock.release()
 
 
+def test_invitations_that_come_while_the_join_dialog_is_open_go_into_it(qtbot: Any, home: Path) -> None:
+    """Each `join` line of a second copy's message opened one more Join dialog over the last (a message of 4 KiB:
+    hundreds of them, each to close by hand). An invitation that comes while the dialog is open now goes into it."""
+    window = make_window(qtbot, Dialogs())
+    other = Invite("192.168.1.21", 45817, "Tb3xQk9a", 2, "i9y_koYkPqEGU5jwRqWoUw", FP).link()
+    seen: list[tuple[int, str]] = []
+
+    def while_open() -> None:
+        for _ in range(3):
+            window.join_dialog(other)  # returns at once: a second copy's messages
+        shown = [d for d in window.findChildren(JoinDialog) if d.isVisible()]
+        seen.append((len(shown), shown[0].invite_edit.text()))
+        shown[0].reject()
+
+    QTimer.singleShot(0, while_open)
+    window.join_dialog(INVITE.link())
+    assert seen == [(1, other)] and window.join_asking is None
+
+
 def test_hosting_again_asks_first_whether_to_carry_on_the_hosted_game(qtbot: Any, home: Path) -> None:
     from desktop.games.banquet.table import BanquetGame
     from desktop.net.hosting import SAVE_NAME, HostSession, Listening, hosted_in_progress

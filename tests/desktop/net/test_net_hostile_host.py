@@ -13,7 +13,7 @@ from desktop.net.remote import JoinSession
 from desktop.shell.tables import table_for
 from network.host import Host
 from network.invite import Invite
-from network.protocol import Seats, Update, Welcome
+from network.protocol import BadMessage, Refused, Seats, Update, Welcome
 from rules import PLAYERS, Match, engine
 
 INVITE = Invite("127.0.0.1", 1, "Tb3xQk9a", 1, "A" * 22, None)
@@ -101,4 +101,45 @@ def test_an_update_before_any_welcome_is_ignored(qtbot: Any) -> None:
     update: Update = host.update_for(1, [])
     session._received(update)
     assert session.table is None and not session.ended
+    session.stop()
+
+
+# A host's reasons this app has no words for: a key of no catalog, another game's rule, a known key whose placeholder
+# the host left unfilled, a known key whose `reason` is an unknown key.
+UNSAYABLE = [("evil.key", {}), ("illegal.no_such_rule", {}), ("net.bad_seat", {}),
+             ("net.cannot_listen", {"reason": "evil.key"})]
+
+
+@pytest.mark.parametrize(("reason", "params"), UNSAYABLE)
+def test_a_refusal_or_farewell_with_no_words_here_is_said_never_shown_raw(qtbot: Any, reason: str,
+                                                                          params: dict[str, Any]) -> None:
+    session, _host = seated(qtbot)
+    table = session.table
+    assert table is not None
+    session._received(Refused("net.bad_token", {"seat": 2}))  # one it knows, said as ever
+    assert table.message.text() == table.tr_.text("net.bad_token", seat=2)
+    session._received(Refused(reason, params))
+    assert table.message.text() == table.tr_.text("net.unknown_refusal")
+    session._failed(BadMessage(reason, **params))  # the host's farewell (a `bye`), or its refusal of a hello
+    assert table.prompt.text() == table.tr_.text("net.unknown_farewell")
+    for shown in (table.message.text(), table.prompt.text()):
+        assert reason not in shown and "{" not in shown
+    session.stop()
+
+
+@pytest.mark.parametrize(("game", "mode"), [("banquet", "standard"), ("parsifal", "standard"),
+                                            ("chrononauts", "chrononauts")])
+def test_a_host_that_says_the_game_is_over_on_a_view_still_in_play_is_left(qtbot: Any, game: str, mode: str) -> None:
+    """The joiner told the end from its own view as soon as a host said `over`: on a view still in play the box said
+    "end.None" (Banquet) or "Nobody wins. game_drawn.None" (Parsifal). A view and an `over` that disagree come from no
+    host of ours (a view ends a game exactly when the full state does): the last good position stays, nothing more."""
+    session, host = seated(qtbot, game, mode)
+    table, match = session.table, session.match
+    assert table is not None and match is not None
+    told: list[tuple[str, str]] = []
+    table.inform = lambda title, text: told.append((title, text))  # type: ignore[method-assign]
+    good = host.update_for(1, [])
+    session._received(dataclasses.replace(good, moves=1, over=True))
+    assert told == [] and session.ended and match.count == 0
+    assert table.prompt.text() == table.tr_.text("net.bad_view")
     session.stop()

@@ -89,6 +89,37 @@ def test_a_damaged_record_is_refused_with_its_reason(qtbot: Any, home: Path, tmp
     assert window.seat_replay is None
 
 
+def test_a_record_whose_events_no_table_can_draw_leaves_the_last_good_step_on_show(qtbot: Any, home: Path,
+                                                                                 tmp_path: Path) -> None:
+    """Events of the right shape whose fields are not the game's (a file made by hand): the window stopped at a
+    TypeError as it opened (Game → Open printed a traceback and said nothing). It now says the file is damaged and
+    shows the last step it could draw; a record whose very first step cannot be drawn is refused as one."""
+    net = NetTable(qtbot, tmp_path / "tls")
+    rnd = random.Random(4)
+    for _ in range(6):
+        net.step(rnd)
+    window = net.join_window
+    path = tmp_path / "bruno.convivium.json"
+    assert window.save_to(path)
+    net.close()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    broken = [{"kind": "game_over", "params": {"winners": ["Ada"]}}]  # a name, not a seat
+    data["steps"][-1]["events"] = broken
+    path.write_text(json.dumps(data), encoding="utf-8")
+    dialogs = Dialogs()
+    viewer = make_window(qtbot, dialogs, "it")
+    assert viewer.open_file(path)
+    replay = viewer.seat_replay
+    assert isinstance(replay, SeatReplay)
+    qtbot.addWidget(replay)
+    assert replay.position < len(data["steps"]) and replay.slider.value() == replay.position
+    assert replay.table.message.text() == viewer.tr_.text("net.not_a_seat_record")
+    data["steps"][0]["events"] = broken
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert not viewer.open_file(path)
+    assert viewer.tr_.text("net.not_a_seat_record") in dialogs.informed[-1][1]
+
+
 def test_a_record_watched_at_a_privilege_question_offers_no_privilege(qtbot: Any, home: Path, tmp_path: Path) -> None:
     """Bacchus' Banquet's table lit the privileges a polled seat may play from the rules, not from the match: on a
     record (and on a joiner's table whose connection is lost) the keyboard's focus said one "can move now"."""

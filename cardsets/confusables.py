@@ -1,6 +1,7 @@
 """Names that look alike: the confusable skeleton of Unicode's security mechanisms (UTS #39, section 4).
 
-"Ada" in Latin letters and "Аda" with a Cyrillic A are two strings but one name on the screen. Two strings
+"Ada" in Latin letters and "Аda" with a Cyrillic A are two strings but one name on the screen: neither the set-up
+of a shared table (desktop/frame/names.py) nor a host (network/names.py) lets both sit at one table. Two strings
 are confusable when their skeletons are equal: each character of the decomposed (NFD) string replaced by
 its prototype from Unicode's confusables data, and the result decomposed again.
 
@@ -69,4 +70,26 @@ def skeleton(text: str) -> str:
 
 
 def confusable(a: str, b: str) -> bool:
+    """Whether `a` and `b` have one skeleton: a reader can take one for the other."""
     return skeleton(a) == skeleton(b)
+
+
+def same(a: str, b: str) -> bool:
+    """Would the players take these for the same name? (Ada, ADA and ada are one name.)"""
+    return key(a) == key(b)
+
+
+def key(name: str) -> str:
+    """`name` as `same` compares it: its composed form, its case folded."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def look_alike(a: str, b: str) -> bool:
+    """Could the players tell these apart on the screen? "Ada" and "Аda" (a Cyrillic A), "Al" and "AI" cannot;
+    nor "Аda" and "ADA", capitals aside."""
+    return confusable(a, b) or confusable(key(a), key(b))
+
+
+def clash(a: str, b: str) -> bool:
+    """May these two names not sit at one table?"""
+    return same(a, b) or look_alike(a, b)
