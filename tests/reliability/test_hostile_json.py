@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from app_run import run_app
 
 from desktop.frame import storage
 from desktop.frame.i18n import Translator
@@ -291,31 +290,9 @@ def test_a_save_with_a_lone_surrogate_in_a_name_still_saves(tmp_path: Path) -> N
 def _start_app(qtbot: Any, expect: str) -> tuple[int, MainWindow, str]:
     """Run desktop.shell.app.run on the folder in CONVIVIUM_HOME until its message line says `expect`
     (or 30 seconds pass); the exit code, the window and the message it showed."""
-    from desktop.shell import app
-
-    seen: list[str] = []
-
-    def look() -> None:
-        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
-        if windows and expect in windows[0].message.text():
-            seen.append(windows[0].message.text())
-            QApplication.exit(0)
-
-    poll = QTimer()
-    poll.timeout.connect(look)
-    poll.start(20)
-    # A guard only, stopped once the app returns: left running, it ended the event loop of whatever test ran
-    # 30 s later in the same process (timers stopped firing there: the Solonauts end-of-deal tests stalled).
-    guard = QTimer()
-    guard.setSingleShot(True)
-    guard.timeout.connect(lambda: QApplication.exit(0))
-    guard.start(30_000)
-    code = app.run(["--lang", "en"])
-    poll.stop()
-    guard.stop()
-    window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
+    code, window = run_app(["--lang", "en"], lambda shown: expect in shown.message.text())
     qtbot.addWidget(window)
-    return code, window, seen[0] if seen else window.message.text()
+    return code, window, window.message.text()
 
 
 @pytest.mark.parametrize("name", ["nested brackets", "huge", "lone surrogate"])

@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from app_run import run_app
 from secret_twins import random_moves
 
 import cardsets
@@ -70,8 +69,6 @@ def lived_in(home: Path) -> list[tuple[str, str]]:
 def _start(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[int, MainWindow, list[str]]:
     """Run the app as `convivium` does, carry on the game offered, and leave once the table is up and the notes of the
     start are said; the exit code, the window and every question asked."""
-    from desktop.shell import app
-
     asked: list[str] = []
 
     def carry_on(self: MainWindow, title: str, text: str, buttons: list[str], safe: int | None = None) -> int:
@@ -80,23 +77,7 @@ def _start(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[int, MainWindow
 
     monkeypatch.setattr(MainWindow, "ask", carry_on)
     monkeypatch.setattr(MainWindow, "inform", lambda self, title, text: asked.append(text))
-
-    def look() -> None:
-        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
-        if windows and windows[0].table is not None and windows[0].message.text():
-            QApplication.exit(0)
-
-    poll = QTimer()
-    poll.timeout.connect(look)
-    poll.start(20)
-    guard = QTimer()
-    guard.setSingleShot(True)
-    guard.timeout.connect(lambda: QApplication.exit(0))
-    guard.start(30_000)
-    code = app.run([])
-    poll.stop()
-    guard.stop()
-    window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
+    code, window = run_app([], lambda shown: shown.table is not None and bool(shown.message.text()))
     qtbot.addWidget(window)
     return code, window, asked
 

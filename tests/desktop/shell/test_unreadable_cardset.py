@@ -38,15 +38,20 @@ def break_banquet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cardsets, "load_texts", load_texts)
 
 
-def test_a_game_in_progress_of_a_game_that_cannot_be_read_is_kept_and_the_app_goes_on(
-        qtbot: Any, home: Path, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def banquet_in_progress(qtbot: Any, dialogs: Dialogs) -> Path:
+    """A Banquet game a few moves in, left by a window now closed: its autosave."""
     first = make_window(qtbot, dialogs)
     table = first.new_hotseat("banquet", "standard", NAMES, {}, 3)
     assert table is not None and table.autosave is not None
     play_some(table, 4, 3)
-    slot = table.autosave
-    saved = slot.read_bytes()
     first.close()
+    return table.autosave
+
+
+def test_a_game_in_progress_of_a_game_that_cannot_be_read_is_kept_and_the_app_goes_on(
+        qtbot: Any, home: Path, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    slot = banquet_in_progress(qtbot, dialogs)
+    saved = slot.read_bytes()
 
     break_banquet(tmp_path, monkeypatch)
     again = make_window(qtbot, dialogs, "it")  # the next start, in the language whose file is broken
@@ -72,12 +77,7 @@ def test_a_game_in_progress_of_a_game_that_cannot_be_read_is_kept_and_the_app_go
 
 def test_a_replay_of_a_game_whose_cards_cannot_be_read_says_why_in_the_players_words(
         qtbot: Any, home: Path, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    first = make_window(qtbot, dialogs)
-    table = first.new_hotseat("banquet", "standard", NAMES, {}, 3)
-    assert table is not None and table.autosave is not None
-    play_some(table, 4, 3)
-    slot = table.autosave
-    first.close()
+    slot = banquet_in_progress(qtbot, dialogs)
     break_banquet(tmp_path, monkeypatch)
     again = make_window(qtbot, dialogs, "nl")
     assert again.open_replay(slot) is None
