@@ -1,17 +1,19 @@
 """The host on the wire: WebSocket (RFC 6455) through the `websockets` package, on asyncio.
 
-It carries bytes between connections and `network.host.Host`, and keeps the limits a hostile joiner meets
-before the host reads a word: at most `max_connections` at once; a connection that has not said a good `hello`
-`hello_seconds` after it opened is closed, whatever else it said; each connection may send `rate` messages a second (bursts of `burst`), the rest
-refused, and one that keeps flooding is closed; a frame over 4 × 64 KiB is cut by websockets itself (close
-code 1009), a message over 64 KiB is refused by `protocol.decode`. Before all that, at most `max_sockets` connections
-are open at once, counted from the moment they are accepted: asyncio gives each TLS connection a 256 KiB buffer then,
-long before its handshake ends and websockets hands it over, so without that bound a thousand connections that never
-finish a handshake held 300 MB (three thousand, a gigabyte) until their 10 seconds ran out. Each connection has its
-own outgoing queue and writer, so a joiner that stops reading slows nobody else: past `max_queued` messages it is
-dropped. The host's rules run in the loop's thread. A computer decides in a worker thread, from a copy of its seat's
-view, so that a hard computer thinking holds no connection: the loop answers every joiner meanwhile, and the move is
-played (on the loop) only if the table has not changed since the computer began (an undo, a window closing).
+It carries bytes between connections and `network.host.Host`, and keeps the limits a hostile joiner meets before the
+host reads a word: at most `max_connections` at once; a connection that has not said a good `hello` `hello_seconds`
+after it opened is closed, whatever else it said; each connection may send `rate` messages a second (bursts of
+`burst`), the rest refused, and one that keeps flooding is closed; a frame over 4 × 64 KiB is cut by websockets
+itself (close code 1009), a message over 64 KiB is refused by `protocol.decode`. Before all that, at most
+`max_sockets` connections are open at once, counted from the moment they are accepted: asyncio gives each TLS
+connection a 256 KiB buffer then, long before its handshake ends and websockets hands it over, so without that bound
+a thousand connections that never finish a handshake held 300 MB (three thousand, a gigabyte) until their 10 seconds
+ran out. Each connection has its own outgoing queue and writer, so a joiner that stops reading slows nobody else:
+past `max_queued` messages, or `max_queued_bytes` of them (a spectator that stops reading held up to 512 views in
+memory), it is dropped. The host's rules run in the loop's thread. A computer decides in a worker thread, from a
+copy of its seat's view, so that a hard computer thinking holds no connection: the loop answers every joiner
+meanwhile, and the move is played (on the loop) only if the table has not changed since the computer began (an undo,
+a window closing).
 """
 from __future__ import annotations
 
@@ -48,6 +50,7 @@ class Limits:
     burst: int = 40
     strikes: int = 20  # messages refused in a row for going too fast before the connection is closed
     max_queued: int = 512  # messages waiting for a joiner that does not read
+    max_queued_bytes: int = 4 * 1024 * 1024  # and their bytes: four of the largest messages a host sends (1 MiB)
 
 
 class _Counted(socket.socket):
@@ -136,6 +139,7 @@ class Server:
         self._armed: int | None = None  # the host's stamp the window countdown runs for
         self.bind, self.port, self.tls, self.limits = bind, port, tls, limits
         self.queues: dict[int, asyncio.Queue[Send | None]] = {}
+        self.queued: dict[int, int] = {}  # bytes in each connection's queue, not yet handed to its socket
         self.next_id = 0
         self.over = asyncio.Event()
         self._server: WsServer | None = None
@@ -186,9 +190,11 @@ class Server:
             queue = self.queues.get(send.connection)
             if queue is None:
                 continue
-            if queue.qsize() >= self.limits.max_queued:
+            waiting = self.queued.get(send.connection, 0) + len(send.data)
+            if queue.qsize() >= self.limits.max_queued or waiting > self.limits.max_queued_bytes:
                 queue.put_nowait(None)  # the writer closes it
                 continue
+            self.queued[send.connection] = waiting
             queue.put_nowait(send)
 
     def _arm(self) -> None:
@@ -218,7 +224,7 @@ class Server:
         if self.host.engine.is_over(self.host.match.state):
             self.over.set()
 
-    async def _writer(self, ws: ServerConnection, queue: asyncio.Queue[Send | None]) -> None:
+    async def _writer(self, ws: ServerConnection, connection: int, queue: asyncio.Queue[Send | None]) -> None:
         try:
             while True:
                 send = await queue.get()
@@ -226,6 +232,7 @@ class Server:
                     await ws.close(CLOSE_POLICY, "net.too_slow_reader")
                     return
                 await ws.send(send.data.decode())
+                self.queued[connection] -= len(send.data)
                 if send.close:
                     await ws.close(CLOSE_NORMAL, "bye")
                     return
@@ -244,7 +251,7 @@ class Server:
         connection = self.next_id
         queue: asyncio.Queue[Send | None] = asyncio.Queue()
         self.queues[connection] = queue
-        writer = asyncio.create_task(self._writer(ws, queue))
+        writer = asyncio.create_task(self._writer(ws, connection, queue))
         try:
             await self._read(ws, connection)
             await asyncio.wait_for(asyncio.shield(writer), self.limits.hello_seconds)
@@ -252,6 +259,7 @@ class Server:
             pass
         finally:
             self.queues.pop(connection, None)
+            self.queued.pop(connection, None)
             writer.cancel()
             self.deliver(self.host.leave(connection))
 

@@ -13,7 +13,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from network.client import Client
-from network.host import MAX_SPECTATORS, Host
+from network.host import MAX_SPECTATORS, Host, Send
 from network.invite import Invite
 from network.protocol import (CHAT_BURST, CHAT_SECONDS, MAX_HELLO_BYTES, MAX_JOINER_BYTES, PROTOCOL_VERSION,
                               BadMessage, Bye, Hello, Message, Play, Refused, Said, Say, Undo, Update, Welcome, decode,
@@ -261,6 +261,23 @@ def test_connections_past_the_cap_are_turned_away() -> None:
             assert third.close_code == 1013
             del first, second
         await server.close()
+    run(scenario())
+
+
+def test_a_connection_that_stops_reading_holds_at_most_its_bytes_in_the_hosts_memory() -> None:
+    """A spectator that stopped reading held up to 512 of the host's messages (each up to 1 MiB) until the keepalive
+    closed it, 32 such spectators hundreds of megabytes: past `max_queued_bytes` it is dropped, as past
+    `max_queued` messages."""
+    async def scenario() -> None:
+        host = Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, 7), ["remote", "remote", "remote"])
+        server = Server(host, bind="127.0.0.1", port=0, tls=None, limits=Limits(max_queued_bytes=1_000_000))
+        stuck: asyncio.Queue[Send | None] = asyncio.Queue()
+        server.queues[9] = stuck  # a connection whose writer waits on a socket nobody reads
+        server.deliver([Send(9, b"x" * 100_000) for _ in range(20)])
+        held = [stuck.get_nowait() for _ in range(stuck.qsize())]
+        kept = [send for send in held if send is not None]
+        assert len(kept) == 10 and sum(len(send.data) for send in kept) <= 1_000_000
+        assert held[len(kept)] is None  # where its writer closes it
     run(scenario())
 
 
