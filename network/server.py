@@ -1,19 +1,19 @@
 """The host on the wire: WebSocket (RFC 6455) through the `websockets` package, on asyncio.
 
 It carries bytes between connections and `network.host.Host`, and keeps the limits a hostile joiner meets before the
-host reads a word: at most `max_connections` at once; a connection that has not said a good `hello` `hello_seconds`
-after it opened is closed, whatever else it said; each connection may send `rate` messages a second (bursts of
-`burst`), the rest refused, and one that keeps flooding is closed; a frame over 4 × 64 KiB is cut by websockets
-itself (close code 1009), a message over 64 KiB is refused by `protocol.decode`. Before all that, at most
-`max_sockets` connections are open at once, counted from the moment they are accepted: asyncio gives each TLS
-connection a 256 KiB buffer then, long before its handshake ends and websockets hands it over, so without that bound
-a thousand connections that never finish a handshake held 300 MB (three thousand, a gigabyte) until their 10 seconds
-ran out. Each connection has its own outgoing queue and writer, so a joiner that stops reading slows nobody else:
-past `max_queued` messages, or `max_queued_bytes` of them (a spectator that stops reading held up to 512 views in
-memory), it is dropped. The host's rules run in the loop's thread. A computer decides in a worker thread, from a
-copy of its seat's view, so that a hard computer thinking holds no connection: the loop answers every joiner
-meanwhile, and the move is played (on the loop) only if the table has not changed since the computer began (an undo,
-a window closing).
+host reads a word: at most `max_connections` at once, of which at most `waiting_per_address` from one address
+without a seat yet; a connection that has not said a good `hello` `hello_seconds` after it opened is closed,
+whatever else it said; each connection may send `rate` messages a second (bursts of `burst`), the rest refused, and
+one that keeps flooding is closed; a frame over 4 × 64 KiB is cut by websockets itself (close code 1009), a message
+over 64 KiB is refused by `protocol.decode`. Before all that, at most `max_sockets` connections are open at once,
+counted from the moment they are accepted: asyncio gives each TLS connection a 256 KiB buffer then, long before its
+handshake ends and websockets hands it over, so without that bound a thousand connections that never finish a
+handshake held 300 MB (three thousand, a gigabyte) until their 10 seconds ran out. Each connection has its own
+outgoing queue and writer, so a joiner that stops reading slows nobody else: past `max_queued` messages, or
+`max_queued_bytes` of them (a spectator that stops reading held up to 512 views in memory), it is dropped. The
+host's rules run in the loop's thread. A computer decides in a worker thread, from a copy of its seat's view, so
+that a hard computer thinking holds no connection: the loop answers every joiner meanwhile, and the move is played
+(on the loop) only if the table has not changed since the computer began (an undo, a window closing).
 """
 from __future__ import annotations
 
@@ -44,6 +44,10 @@ class Limits:
     """What one connection may do. The defaults fit people at a table with room to spare."""
 
     max_connections: int = 64
+    # Connections from one address not seated yet: one computer holding every place by opening connections that never
+    # say hello, each again as its 10 seconds run out, kept the players out. Friends behind one router each say hello
+    # within a moment of connecting.
+    waiting_per_address: int = 8
     max_sockets: int = 128  # open at once from accept on, handshakes under way included; past it, closed at once
     hello_seconds: float = 10.0
     rate: float = 20.0  # messages a second, sustained
@@ -140,6 +144,7 @@ class Server:
         self.bind, self.port, self.tls, self.limits = bind, port, tls, limits
         self.queues: dict[int, asyncio.Queue[Send | None]] = {}
         self.queued: dict[int, int] = {}  # bytes in each connection's queue, not yet handed to its socket
+        self.waiting: dict[int, str] = {}  # the address of each connection that has no seat yet
         self.next_id = 0
         self.over = asyncio.Event()
         self._server: WsServer | None = None
@@ -240,7 +245,9 @@ class Server:
             return
 
     async def _handle(self, ws: ServerConnection) -> None:
-        if len(self.queues) >= self.limits.max_connections:
+        address = str(ws.remote_address[0]) if ws.remote_address else ""
+        waiting = sum(1 for other in self.waiting.values() if other == address)
+        if len(self.queues) >= self.limits.max_connections or waiting >= self.limits.waiting_per_address:
             try:
                 await ws.send(encode(Bye("net.table_full")).decode())
                 await ws.close(CLOSE_BUSY, "net.table_full")
@@ -251,6 +258,7 @@ class Server:
         connection = self.next_id
         queue: asyncio.Queue[Send | None] = asyncio.Queue()
         self.queues[connection] = queue
+        self.waiting[connection] = address
         writer = asyncio.create_task(self._writer(ws, connection, queue))
         try:
             await self._read(ws, connection)
@@ -260,6 +268,7 @@ class Server:
         finally:
             self.queues.pop(connection, None)
             self.queued.pop(connection, None)
+            self.waiting.pop(connection, None)
             writer.cancel()
             self.deliver(self.host.leave(connection))
 
@@ -289,6 +298,8 @@ class Server:
                 continue
             strikes = 0  # a flood is too many refused in a row, not a few bursts over a long game
             sends = self.host.receive(connection, raw)
+            if connection in self.host.connections:
+                self.waiting.pop(connection, None)  # seated: its address may open others
             self.deliver(sends)
             if any(s.close for s in sends if s.connection == connection):
                 return

@@ -264,6 +264,24 @@ def test_connections_past_the_cap_are_turned_away() -> None:
     run(scenario())
 
 
+def test_one_address_holds_at_most_a_few_places_waiting_for_a_hello() -> None:
+    """One computer opening connections that never say hello, each again as its 10 seconds ran out, held every place
+    (64) and kept the players out: an address has at most `waiting_per_address` connections without a seat. A seat
+    taken from that address does not count."""
+    async def scenario() -> None:
+        host, server, url = await _serving(Limits(waiting_per_address=2))
+        ann = Client(host.invites("127.0.0.1", server.port, None)[1], "Ann")
+        await ann.connect()  # seated, from the same address as the rest
+        async with connect(url) as first, connect(url) as second, connect(url) as third:
+            for waiting in (first, second):  # answered, so each is known to the host before the third comes
+                await waiting.send(encode(Say("hi")).decode())
+                assert decode(await waiting.recv(), from_joiner=False) == Refused("net.hello_first", {})
+            assert await _messages(third) == [Bye("net.table_full")]
+        await ann.close()
+        await server.close()
+    run(scenario())
+
+
 def test_a_connection_that_stops_reading_holds_at_most_its_bytes_in_the_hosts_memory() -> None:
     """A spectator that stopped reading held up to 512 of the host's messages (each up to 1 MiB) until the keepalive
     closed it, 32 such spectators hundreds of megabytes: past `max_queued_bytes` it is dropped, as past
