@@ -10,6 +10,7 @@ to disk (a joiner's own save, network/seat_record.py, is the one place they are 
 """
 from __future__ import annotations
 
+import re
 import time
 from collections import deque
 from collections.abc import Callable
@@ -27,6 +28,8 @@ BURST: Final = CHAT_BURST  # lines, as the host allows them
 BURST_SECONDS: Final = CHAT_SECONDS
 KEPT: Final = 500  # lines on show; older ones go (a long evening's chat must not grow without end)
 SPEAKER: Final = Qt.ItemDataRole.UserRole  # an item's (speaker, text), for the journal
+# What a pasted line may hold that the field shows as a space: the line is sent as shown (the host takes no break).
+_SHOWN_AS_SPACE: Final = re.compile("[\t\u2028\u2029]")
 
 
 class ChatPanel(QWidget):
@@ -112,7 +115,7 @@ class ChatPanel(QWidget):
 
     def send(self) -> None:
         """Say the typed line if it may be said; otherwise say why, and keep it in the field to mend."""
-        line = self.field.text()
+        line = _SHOWN_AS_SPACE.sub(" ", self.field.text())  # sent as the player sees it, on one line
         if not line.strip():
             return  # nothing typed: Enter on an empty field says nothing
         now = self.clock()

@@ -96,9 +96,13 @@ def test_a_line_too_long_or_too_fast_is_refused_and_kept_to_mend(qtbot: Any) -> 
     panel.send()
     assert sent[-1] == "one too many" and panel.note.text() == Translator("nl").text("net.bad_chat")
     panel.note.hide()
-    panel.field.setText("ok\u2028Ada: I resign")  # pasted: the rest would show as a line of its own
+    panel.note.hide()
+    now[0] += BURST_SECONDS
+    # Pasted: the field shows a space where the line breaks, and the line goes as shown, on one line (sent as it was,
+    # the rest would have shown as a line of its own, as if another seat had said it).
+    panel.field.setText("ok\u2028Ada: I resign\tnow")
     panel.send()
-    assert sent[-1] == "one too many" and not panel.note.isHidden()
+    assert sent[-1] == "ok Ada: I resign now" and panel.note.isHidden()
 
 
 def test_f6_goes_from_the_table_to_the_chat_and_back(qtbot: Any, home: Path, tmp_path: Path) -> None:
