@@ -45,8 +45,10 @@ BELT_AT = QPointF(8 + PRIVILEGE[0] + 6, 162.0)  # low enough for the row's plate
 BELT_SIZE = (DISPLAY[0] - 8 - BELT_AT.x(), 30.0)
 ROW_TOP, ROW_BOTTOM = 26.0, BELT_AT.y() - 3
 ROW_WIDEST = 1.5 * ROW_CARD[0]  # a few cards in a row take its spare width: wider lines, not a banner
-NAME_PIXEL = 14  # a name's size in scene units where a 1280×720 window shows it at 9 px (the table's scale, 0.66)
-SMALLEST_SCALE = 0.66  # screen pixels per unit in a 1280×720 window: what a card's text must read at
+# Screen pixels per unit on a 1280×720 screen, where a window manager's title bar and borders leave the window
+# 1264×672 (0.60; a bare 1280×720 window gives 0.66): what a card's text must read at.
+SMALLEST_SCALE = 0.60
+NAME_PIXEL = 14  # a name's size in scene units where a bare 1280×720 window shows it at 9 px (0.66)
 GROW_STEP = 4.0  # a guest grows for its progress lines by this much at a time
 WIDEST_GUEST = PRIVILEGE[0]  # a guest widened for its progress lines stays within the privileges under it
 TRAY_KEY = "zone:tray"
