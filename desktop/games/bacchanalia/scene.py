@@ -35,6 +35,7 @@ GROW_STEP = 4.0  # a card grows for its rule text by this much at a time
 STACK = 17.0  # how much of each stacked Umbra shows: its band, with the name (its text box ends at 18)
 # The Aruspex on the left, full height; the four piles and the lock in a block under it.
 ORACLE_W = 286.0
+HEADING_W = ORACLE_W - ORACLE_SIZE[0] - 28  # the heading's width, beside the ruling Deus
 PILES_H = COUNTER_SIZE[1] + 10 + ZONE_SIZE[1]
 SEATS_X = M + ORACLE_W + 12
 SEAT_W = PLATE_SIZE[0] + 6.0  # two seats side by side: four cards each before a row wraps
@@ -110,7 +111,7 @@ class BacchanaliaScene(CardTable):
         self.addItem(self.panel)
         self.heading = QGraphicsTextItem()
         self.heading.setPos(M + 20 + ORACLE_SIZE[0], M + 8)
-        self.heading.setTextWidth(ORACLE_W - ORACLE_SIZE[0] - 28)
+        self.heading.setTextWidth(HEADING_W)
         self.addItem(self.heading)
         # All the Aruspex says, whole: what the panel has no room for scrolls (the wheel over the panel), and a
         # bar at its edge shows there is more and where the reader is.

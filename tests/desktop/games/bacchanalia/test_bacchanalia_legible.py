@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, make_window
 
@@ -146,3 +147,37 @@ def test_a_dragged_width_is_kept_and_a_strange_setting_ignored(qtbot: Any, home:
     odd = start(window, 4)
     settle(window, (1280, 720))
     assert odd.journal_open and odd.splitter.sizes()[1] <= 200
+
+
+def words_broken_across_lines(document: QTextDocument) -> list[str]:
+    """The lines of `document` that end inside a word, as laid out at its width."""
+    broken = []
+    block = document.begin()
+    while block.isValid():
+        text, layout = block.text(), block.layout()
+        for i in range(layout.lineCount()):
+            end = layout.lineAt(i).textStart() + layout.lineAt(i).textLength()
+            if 0 < end < len(text) and not text[end - 1].isspace() and not text[end].isspace():
+                broken.append(f"{text[:end]}|{text[end:]}")
+        block = block.next()
+    return broken
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_heading_beside_the_aruspex_breaks_no_word(qtbot: Any, home: Path, dialogs: Dialogs, lang: str) -> None:
+    """The heading over the Aruspex's words breaks between words only: Italian "Si distribuiscono i Deus" read
+    "Si distribuisc / ono i Deus" at every window size; and so would a longer player's name ("Ecco Massimiliano")."""
+    window = make_window(qtbot, dialogs, lang)
+    table = window.new_hotseat("bacchanalia", "standard", ["Massimiliano", *NAMES[1:]], {}, 3)
+    assert isinstance(table, BacchanaliaTable)
+    QApplication.processEvents()
+    document = table.scene.heading.document()
+    broken = words_broken_across_lines(document)
+    assert document.toPlainText().strip() and broken == []
+    while table.game.state.phase == "setup":  # the Deus handed out: the first teller's intro, with their name
+        move = table.game.match.legal_moves(table.game.state.active)[0]
+        table.game.match.play(move)
+    table.refresh()
+    QApplication.processEvents()
+    document = table.scene.heading.document()
+    assert "Massimiliano" in document.toPlainText() and words_broken_across_lines(document) == []
