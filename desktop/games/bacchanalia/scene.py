@@ -30,7 +30,9 @@ from rules.bacchanalia.state import BacState
 M = 10.0
 CARD_W, CARD_H = DEUS_SIZE
 GAP = 6.0  # between two cards side by side: no card ever lies over another's name
-SMALLEST_SCALE = 0.77  # screen pixels per unit at 1280×720 beside the journal: what a card's text must read at
+# Screen pixels per unit beside the journal on a 1280×720 screen, where the window manager's title bar and
+# borders leave the window 1264×672 (0.715; a bare 1280×720 window gives 0.78): what a card's text must read at.
+SMALLEST_SCALE = 0.71
 GROW_STEP = 4.0  # a card grows for its rule text by this much at a time
 STACK = 17.0  # how much of each stacked Umbra shows: its band, with the name (its text box ends at 18)
 # The Aruspex on the left, full height; the four piles and the lock in a block under it.

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, make_window
 
 from desktop.frame import storage
-from desktop.frame.card_item import CardItem, on_screen, shown_texts
+from desktop.frame.card_item import CardItem, left_out, on_screen, shown_texts
 from desktop.frame.i18n import Translator
 from desktop.games.bacchanalia.table import JOURNAL_SETTING, BacchanaliaTable
 from desktop.shell import screenshot
@@ -181,3 +181,22 @@ def test_the_heading_beside_the_aruspex_breaks_no_word(qtbot: Any, home: Path, d
     QApplication.processEvents()
     document = table.scene.heading.document()
     assert "Massimiliano" in document.toPlainText() and words_broken_across_lines(document) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_players_deus_read_whole_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                               lang: str) -> None:
+    """On a 1280×720 screen the window manager's title bar and borders leave the window 1264×672, and the table
+    0.715 screen pixels a unit, not the 0.78 of a bare 1280×720 window: there each player's Deus still shows its
+    words whole, with four at the table. Before, every Vinum read "Il vino, che alla festa nessuno…"."""
+    window = make_window(qtbot, dialogs, lang)
+    table = start(window)
+    settle(window, (1264, 672))
+    lost = []
+    for seat in table.game.state.seats:
+        for card in seat.deus:
+            item = table.scene.items_by_key[card]
+            scale = on_screen(item.deviceTransform(table.view.viewportTransform()))
+            assert scale < 0.73
+            lost += [f"{card}: {field}" for field in left_out(item.face, scale)]
+    assert lost == []
