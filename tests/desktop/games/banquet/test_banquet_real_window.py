@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, _send, make_window, view_point
 
-from desktop.frame.card_item import left_out, on_screen
+from desktop.frame.card_item import broken_words, left_out, on_screen, shown_texts
 from desktop.games.banquet.table import BanquetTable
 from desktop.shell.main_window import MainWindow
 
@@ -76,3 +76,25 @@ def test_every_privilege_reads_whole_in_a_real_1280x720_window(qtbot: Any, home:
     faces = bt.scene.faces
     cut = [faces.privilege(card).title for card in faces.privileges if left_out(faces.privilege(card), scale)]
     assert len(faces.privileges) >= 8 and cut == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_gift_held_in_a_display_breaks_no_word_in_a_real_1280x720_window(qtbot: Any, home: Path,
+                                                                            dialogs: Dialogs, lang: str) -> None:
+    """The gift travels face down from display to display (BB-6): its back says what it is in one word. Spanish
+    read "Rega-lo", broken on a card 70 units wide."""
+    main = make_window(qtbot, dialogs, lang)
+    bt = main.new_hotseat("banquet", "standard", NAMES[:4], {}, 2)
+    assert isinstance(bt, BanquetTable)
+    main.resize(*REAL_WINDOW)
+    match = bt.game.match
+    while bt.game.state.holder is None:  # the host picks, arranges and offers: the gift reaches a display
+        match.play(next(m for seat in range(4) for m in match.legal_moves(seat)))
+    bt.refresh()
+    for _ in range(3):
+        QApplication.processEvents()
+    item = bt.scene.items_by_key["in:gift"]
+    assert item.face.face_down
+    scale = on_screen(item.deviceTransform(bt.view.viewportTransform()))
+    assert scale < 0.62
+    assert [word for shown in shown_texts(item.face, scale) for word in broken_words(shown)] == []
