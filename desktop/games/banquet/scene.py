@@ -38,7 +38,7 @@ PILE_X = SLOT_X + 3 * SLOT_STEP + 24
 INFO_X = PILE_X + 2 * SLOT_STEP + 16  # the round's facts, right of the piles
 # Inside a display: the guest and the privileges down the left, wide enough for their names whole at 9 px
 # in a 1280×720 window (the longest privileges take two lines), the row and the belt on their right.
-GIFT_CARD = (74.0, ROW_CARD[1])  # the gift in a display: "Regalo" whole at 9 px on a 1280×720 screen (70 read "Rega-lo")
+GIFT_CARD = (74.0, ROW_CARD[1])  # the gift in a display: "Regalo" whole at 9 px on a 1280×720 screen, not "Rega-lo"
 GIFT_AT = QPointF(DISPLAY[0] - 8 - GIFT_CARD[0], 24.0)  # where a display holds the gift being offered, or a card waiting for a choice
 ROW_X = 8 + GUEST[0] + 8
 ROW_WIDTH = GIFT_AT.x() - ROW_X - 8  # the row's room while the gift's place is kept free

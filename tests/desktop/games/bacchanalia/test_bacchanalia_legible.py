@@ -200,3 +200,16 @@ def test_the_players_deus_read_whole_in_a_real_1280x720_window(qtbot: Any, home:
             assert scale < 0.73
             lost += [f"{card}: {field}" for field in left_out(item.face, scale)]
     assert lost == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_parcae_counter_reads_whole_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                  lang: str) -> None:
+    """How many Parcae were drawn decides when the feast may end (BAC rules): its counter reads whole on a 1280×720
+    screen. Spanish "Apariciones de las Parcae: 0" read "Aparicion… de las Pa…", Dutch lost its last line."""
+    window = make_window(qtbot, dialogs, lang)
+    table = start(window)
+    settle(window, (1264, 672))
+    item = table.scene.items_by_key["zone:parcae"]
+    scale = on_screen(item.deviceTransform(table.view.viewportTransform()))
+    assert scale < 0.73 and left_out(item.face, scale) == []
