@@ -325,15 +325,23 @@ class BacchanaliaScene(CardTable):
         x, z = SEATS_X + ZONE_SIZE[0] + 12, 2
         row_h = CARD_H
         right = WIDTH - M
+        # In one row, the front card of each figure takes the felt left under it, down to the table's least height,
+        # for its words (a giver reads them to choose): the table grows no taller for it.
+        one_row = SEATS_X + ZONE_SIZE[0] + 12 + len(groups) * (CARD_W + GAP) - GAP <= right
         for cards in groups.values():
             if x + CARD_W > right:  # more figures than the row holds: a second row
                 x, y = SEATS_X + ZONE_SIZE[0] + 12, y + row_h + 8
                 row_h = CARD_H
             for i, card in enumerate(cards):
-                self.put(card, self.faces.card(card))
+                face = self.faces.card(card)
+                room = MIN_HEIGHT - M - (y + i * STACK)
+                while one_row and i == len(cards) - 1 and left_out(face, SMALLEST_SCALE) \
+                        and face.height + GROW_STEP <= room:
+                    face = self.faces.card(card, face.height + GROW_STEP)
+                self.put(card, face)
                 wanted[card] = (QPointF(x, y + i * STACK), z)
                 z += 1
-            row_h = max(row_h, CARD_H + STACK * (len(cards) - 1))
+                row_h = max(row_h, i * STACK + face.height)
             x += CARD_W + GAP
         return y + row_h
 

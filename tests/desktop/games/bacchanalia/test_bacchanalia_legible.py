@@ -15,6 +15,7 @@ from table_driver import Dialogs, make_window
 from desktop.frame import storage
 from desktop.frame.card_item import CardItem, left_out, on_screen, shown_texts
 from desktop.frame.i18n import Translator
+from desktop.games.bacchanalia.scene import MIN_HEIGHT
 from desktop.games.bacchanalia.table import JOURNAL_SETTING, BacchanaliaTable
 from desktop.shell import screenshot
 from desktop.shell.main_window import MainWindow
@@ -213,3 +214,25 @@ def test_the_parcae_counter_reads_whole_in_a_real_1280x720_window(qtbot: Any, ho
     item = table.scene.items_by_key["zone:parcae"]
     scale = on_screen(item.deviceTransform(table.view.viewportTransform()))
     assert scale < 0.73 and left_out(item.face, scale) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_deus_to_hand_out_read_whole_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                   lang: str) -> None:
+    """Whoever hands out the Deus reads them in the centre to choose (BAC setup): there each front card takes the
+    felt left under it, and reads whole in the window a 1280×720 screen leaves, four at the table. Before, they
+    read "Chi accusa il tuo pers…", "La dea che vigila e castiga gli ecce…"."""
+    window = make_window(qtbot, dialogs, lang)
+    table = start(window)
+    settle(window, (1264, 672))
+    state = table.game.state
+    fronts = [card for card in state.centre if not any(
+        other != card and table.scene.faces.kind(other) == table.scene.faces.kind(card) and other > card
+        for other in state.centre)]
+    lost = []
+    for card in fronts:
+        item = table.scene.items_by_key[card]
+        scale = on_screen(item.deviceTransform(table.view.viewportTransform()))
+        lost += [f"{card}: {field}" for field in left_out(item.face, scale)]
+    assert len(fronts) >= 7 and lost == []
+    assert table.scene.sceneRect().height() == MIN_HEIGHT  # the table grew no taller for them
