@@ -13,7 +13,9 @@ DEUS_SIZE = (80.0, 112.0)
 PLATE_SIZE = (348.0, 24.0)  # a strip across the player's area: the name, then the news on one line
 ORACLE_SIZE = (112.0, 156.0)
 ZONE_SIZE = (96.0, 112.0)  # wider than a card: "Aflegstapel", "Apariciones" read whole in one line
-COUNTER_SIZE = (96.0, 70.0)  # the deck and the Parcae drawn: a count and its name, no card to show
+# The deck and the Parcae drawn: a count and its name, no card to show ("Parcae getrokken: 0" in two lines at 9 px on
+# a 1280×720 screen).
+COUNTER_SIZE = (96.0, 74.0)
 
 # One colour per figure, so an Umbra stacked on its Deus reads as belonging to it.
 COLOURS = {

@@ -30,11 +30,14 @@ from rules.bacchanalia.state import BacState
 M = 10.0
 CARD_W, CARD_H = DEUS_SIZE
 GAP = 6.0  # between two cards side by side: no card ever lies over another's name
-SMALLEST_SCALE = 0.77  # screen pixels per unit at 1280×720 beside the journal: what a card's text must read at
+# Screen pixels per unit beside the journal on a 1280×720 screen, where the window manager's title bar and
+# borders leave the window 1264×672 (0.715; a bare 1280×720 window gives 0.78): what a card's text must read at.
+SMALLEST_SCALE = 0.71
 GROW_STEP = 4.0  # a card grows for its rule text by this much at a time
 STACK = 17.0  # how much of each stacked Umbra shows: its band, with the name (its text box ends at 18)
 # The Aruspex on the left, full height; the four piles and the lock in a block under it.
 ORACLE_W = 286.0
+HEADING_W = ORACLE_W - ORACLE_SIZE[0] - 28  # the heading's width, beside the ruling Deus
 PILES_H = COUNTER_SIZE[1] + 10 + ZONE_SIZE[1]
 SEATS_X = M + ORACLE_W + 12
 SEAT_W = PLATE_SIZE[0] + 6.0  # two seats side by side: four cards each before a row wraps
@@ -110,7 +113,7 @@ class BacchanaliaScene(CardTable):
         self.addItem(self.panel)
         self.heading = QGraphicsTextItem()
         self.heading.setPos(M + 20 + ORACLE_SIZE[0], M + 8)
-        self.heading.setTextWidth(ORACLE_W - ORACLE_SIZE[0] - 28)
+        self.heading.setTextWidth(HEADING_W)
         self.addItem(self.heading)
         # All the Aruspex says, whole: what the panel has no room for scrolls (the wheel over the panel), and a
         # bar at its edge shows there is more and where the reader is.
@@ -322,15 +325,23 @@ class BacchanaliaScene(CardTable):
         x, z = SEATS_X + ZONE_SIZE[0] + 12, 2
         row_h = CARD_H
         right = WIDTH - M
+        # In one row, the front card of each figure takes the felt left under it, down to the table's least height,
+        # for its words (a giver reads them to choose): the table grows no taller for it.
+        one_row = SEATS_X + ZONE_SIZE[0] + 12 + len(groups) * (CARD_W + GAP) - GAP <= right
         for cards in groups.values():
             if x + CARD_W > right:  # more figures than the row holds: a second row
                 x, y = SEATS_X + ZONE_SIZE[0] + 12, y + row_h + 8
                 row_h = CARD_H
             for i, card in enumerate(cards):
-                self.put(card, self.faces.card(card))
+                face = self.faces.card(card)
+                room = MIN_HEIGHT - M - (y + i * STACK)
+                while one_row and i == len(cards) - 1 and left_out(face, SMALLEST_SCALE) \
+                        and face.height + GROW_STEP <= room:
+                    face = self.faces.card(card, face.height + GROW_STEP)
+                self.put(card, face)
                 wanted[card] = (QPointF(x, y + i * STACK), z)
                 z += 1
-            row_h = max(row_h, CARD_H + STACK * (len(cards) - 1))
+                row_h = max(row_h, i * STACK + face.height)
             x += CARD_W + GAP
         return y + row_h
 

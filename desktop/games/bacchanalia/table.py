@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QFont, QFontMetricsF, QKeyEvent
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QListWidget,
                                QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
@@ -29,7 +29,8 @@ from desktop.frame.seat_table import SeatGame, SeatTable, add_seat_items
 from desktop.games.bacchanalia.faces import BacchanaliaFaces
 from desktop.games.bacchanalia.fold import FoldStrip, ResizeSplitter
 from desktop.games.bacchanalia.journal import Journal, ending_text, export, scenes, story
-from desktop.games.bacchanalia.scene import CENTRE_KEY, LOCK_KEY, ORACLE_KEY, BacchanaliaScene, Board, seat_key
+from desktop.games.bacchanalia.scene import (CENTRE_KEY, HEADING_W, LOCK_KEY, ORACLE_KEY, BacchanaliaScene, Board,
+                                             seat_key)
 from rules.bacchanalia.engine import BacchanaliaEngine
 from rules.bacchanalia.honour import ROWS, card_kind, prompt_key
 from rules.bacchanalia.moves import (AskBacchusQuestion, ChooseFinale, DeclareBacchusArrivalDone,
@@ -707,7 +708,24 @@ def _heading(title: str, subs: list[str]) -> str:
     """The title is words, escaped here; each sub is markup, escaped by whoever wrote it (guessing from a
     leading "<" read a name such as "<img src=…> gives" as markup)."""
     lines = "".join(f"<div style='font-size:13px'>{s}</div>" for s in subs)
-    return f"<div style='font-size:22px; font-weight:bold'>{html.escape(title)}</div>{lines}"
+    return f"<div style='font-size:{_heading_pixel(title)}px; font-weight:bold'>{html.escape(title)}</div>{lines}"
+
+
+HEADING_PIXEL, SMALLEST_HEADING = 22, 16  # 16 units still show 11 px in a 1280×720 window
+
+
+def _heading_pixel(title: str) -> int:
+    """The title's size: 22 px, or smaller where one of its words is wider than the heading, which would then
+    break inside the word ("Si distribuisc|ono i Deus"); a word too wide even at the smallest size breaks."""
+    room = HEADING_W - 8  # the text document keeps a 4-unit margin either side
+    font = QFont()
+    font.setBold(True)
+    for pixel in range(HEADING_PIXEL, SMALLEST_HEADING, -1):
+        font.setPixelSize(pixel)
+        metrics = QFontMetricsF(font)
+        if all(metrics.horizontalAdvance(word) <= room for word in title.split()):
+            return pixel
+    return SMALLEST_HEADING
 
 
 def _hms(seconds: int) -> str:

@@ -16,7 +16,9 @@ from rules.banquet.objectives import card_kind
 CARD = (116.0, 114.0)  # the circle, the slots, the picked three: "Lauwerkrans", "Beschilderde" whole at 9 px
 ROW_CARD = (70.0, 96.0)  # a row beside a display
 GUEST = (112.0, 98.0)  # as wide as the longest guest's name ("Vespasianus") at 9 px in a 1280×720 window
-PRIVILEGE = (158.0, 36.0)  # a plate under the guest: two lines of the longest name ("Intercambio: Guardo y Descarto")
+# A plate under the guest: two lines of the longest names ("Intercambio: Guardo y Descarto", "Opeisen: Houd of
+# Verwijder") at 9 px on a 1280×720 screen, the window inside its frame (158 × 36 cut them: "Reclamar: Guar…").
+PRIVILEGE = (166.0, 38.0)
 PAPER = "#f6efe0"
 BACK = "#5a2330"  # the back of every Banquet card: a deep Pompeian red
 KIND_COLOURS = {"dish": "#a0522d", "wine": "#6d1a36", "poison": "#3f6b2a", "relief": "#2f6690",

@@ -38,15 +38,18 @@ PILE_X = SLOT_X + 3 * SLOT_STEP + 24
 INFO_X = PILE_X + 2 * SLOT_STEP + 16  # the round's facts, right of the piles
 # Inside a display: the guest and the privileges down the left, wide enough for their names whole at 9 px
 # in a 1280×720 window (the longest privileges take two lines), the row and the belt on their right.
-GIFT_AT = QPointF(DISPLAY[0] - 8 - ROW_CARD[0], 24.0)  # where a display holds the gift being offered, or a card waiting for a choice
+GIFT_CARD = (74.0, ROW_CARD[1])  # the gift in a display: "Regalo" whole at 9 px on a 1280×720 screen, not "Rega-lo"
+GIFT_AT = QPointF(DISPLAY[0] - 8 - GIFT_CARD[0], 24.0)  # where a display holds the gift being offered, or a card waiting for a choice
 ROW_X = 8 + GUEST[0] + 8
 ROW_WIDTH = GIFT_AT.x() - ROW_X - 8  # the row's room while the gift's place is kept free
 BELT_AT = QPointF(8 + PRIVILEGE[0] + 6, 162.0)  # low enough for the row's plates above it
 BELT_SIZE = (DISPLAY[0] - 8 - BELT_AT.x(), 30.0)
 ROW_TOP, ROW_BOTTOM = 26.0, BELT_AT.y() - 3
 ROW_WIDEST = 1.5 * ROW_CARD[0]  # a few cards in a row take its spare width: wider lines, not a banner
-NAME_PIXEL = 14  # a name's size in scene units where a 1280×720 window shows it at 9 px (the table's scale, 0.66)
-SMALLEST_SCALE = 0.66  # screen pixels per unit in a 1280×720 window: what a card's text must read at
+# Screen pixels per unit on a 1280×720 screen, where a window manager's title bar and borders leave the window
+# 1264×672 (0.60; a bare 1280×720 window gives 0.66): what a card's text must read at.
+SMALLEST_SCALE = 0.60
+NAME_PIXEL = 14  # a name's size in scene units where a bare 1280×720 window shows it at 9 px (0.66)
 GROW_STEP = 4.0  # a guest grows for its progress lines by this much at a time
 WIDEST_GUEST = PRIVILEGE[0]  # a guest widened for its progress lines stays within the privileges under it
 TRAY_KEY = "zone:tray"
@@ -293,14 +296,13 @@ class BanquetScene(CardTable):
         for slot, card in view.slots.items():
             if card is None:
                 continue
-            if slot == "gift" and view.holder is not None:
-                pos = self.display_origin(view.holder, view.seats) + GIFT_AT
-                size = ROW_CARD
+            if slot == "gift" and view.holder is not None:  # above the holder's row
+                pos, size, z = self.display_origin(view.holder, view.seats) + GIFT_AT, GIFT_CARD, 30.0
             else:
-                pos, size = self.slot_point(slot), CARD
+                pos, size, z = self.slot_point(slot), CARD, 2.0
             slot_name = t(f"slot.{slot}")
             face = faces.back(slot_name, size) if card == HIDDEN else faces.action(card, size, slot_name)
-            put(in_slot_key(slot), face, pos, 30 if size == ROW_CARD else 2)
+            put(in_slot_key(slot), face, pos, z)
         # The tray: the picks being chosen, the cards to arrange, then the round's three with their fates.
         put(TRAY_KEY, faces.zone("tray", "", (2 * SLOT_STEP + CARD[0] + 12, CARD[1] + 12)),
             QPointF(SLOT_X, TRAY_Y), 0)

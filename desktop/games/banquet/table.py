@@ -477,7 +477,9 @@ class BanquetTable(SeatTable):
                 out[seat] = t("table.status.out")
             elif seat == view.holder:
                 out[seat] = t("table.status.holder")
-            elif seat == view.active and view.phase != OVER:
+            elif view.phase == OVER:
+                continue  # the banquet is over: who hosted or refused the last gift no longer matters
+            elif seat == view.active:
                 out[seat] = t("table.status.host")
             elif seat in view.offered:
                 out[seat] = t("table.status.refused")

@@ -8,12 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, make_window
 
 from desktop.frame import storage
-from desktop.frame.card_item import CardItem, on_screen, shown_texts
+from desktop.frame.card_item import CardItem, left_out, on_screen, shown_texts
 from desktop.frame.i18n import Translator
+from desktop.games.bacchanalia.scene import MIN_HEIGHT
 from desktop.games.bacchanalia.table import JOURNAL_SETTING, BacchanaliaTable
 from desktop.shell import screenshot
 from desktop.shell.main_window import MainWindow
@@ -146,3 +148,91 @@ def test_a_dragged_width_is_kept_and_a_strange_setting_ignored(qtbot: Any, home:
     odd = start(window, 4)
     settle(window, (1280, 720))
     assert odd.journal_open and odd.splitter.sizes()[1] <= 200
+
+
+def words_broken_across_lines(document: QTextDocument) -> list[str]:
+    """The lines of `document` that end inside a word, as laid out at its width."""
+    broken = []
+    block = document.begin()
+    while block.isValid():
+        text, layout = block.text(), block.layout()
+        for i in range(layout.lineCount()):
+            end = layout.lineAt(i).textStart() + layout.lineAt(i).textLength()
+            if 0 < end < len(text) and not text[end - 1].isspace() and not text[end].isspace():
+                broken.append(f"{text[:end]}|{text[end:]}")
+        block = block.next()
+    return broken
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_heading_beside_the_aruspex_breaks_no_word(qtbot: Any, home: Path, dialogs: Dialogs, lang: str) -> None:
+    """The heading over the Aruspex's words breaks between words only: Italian "Si distribuiscono i Deus" read
+    "Si distribuisc / ono i Deus" at every window size; and so would a longer player's name ("Ecco Massimiliano")."""
+    window = make_window(qtbot, dialogs, lang)
+    table = window.new_hotseat("bacchanalia", "standard", ["Massimiliano", *NAMES[1:]], {}, 3)
+    assert isinstance(table, BacchanaliaTable)
+    QApplication.processEvents()
+    document = table.scene.heading.document()
+    broken = words_broken_across_lines(document)
+    assert document.toPlainText().strip() and broken == []
+    while table.game.state.phase == "setup":  # the Deus handed out: the first teller's intro, with their name
+        move = table.game.match.legal_moves(table.game.state.active)[0]
+        table.game.match.play(move)
+    table.refresh()
+    QApplication.processEvents()
+    document = table.scene.heading.document()
+    assert "Massimiliano" in document.toPlainText() and words_broken_across_lines(document) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_players_deus_read_whole_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                               lang: str) -> None:
+    """On a 1280×720 screen the window manager's title bar and borders leave the window 1264×672, and the table
+    0.715 screen pixels a unit, not the 0.78 of a bare 1280×720 window: there each player's Deus still shows its
+    words whole, with four at the table. Before, every Vinum read "Il vino, che alla festa nessuno…"."""
+    window = make_window(qtbot, dialogs, lang)
+    table = start(window)
+    settle(window, (1264, 672))
+    lost = []
+    for seat in table.game.state.seats:
+        for card in seat.deus:
+            item = table.scene.items_by_key[card]
+            scale = on_screen(item.deviceTransform(table.view.viewportTransform()))
+            assert scale < 0.73
+            lost += [f"{card}: {field}" for field in left_out(item.face, scale)]
+    assert lost == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_parcae_counter_reads_whole_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                  lang: str) -> None:
+    """How many Parcae were drawn decides when the feast may end (BAC rules): its counter reads whole on a 1280×720
+    screen. Spanish "Apariciones de las Parcae: 0" read "Aparicion… de las Pa…", Dutch lost its last line."""
+    window = make_window(qtbot, dialogs, lang)
+    table = start(window)
+    settle(window, (1264, 672))
+    item = table.scene.items_by_key["zone:parcae"]
+    scale = on_screen(item.deviceTransform(table.view.viewportTransform()))
+    assert scale < 0.73 and left_out(item.face, scale) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_deus_to_hand_out_read_whole_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                   lang: str) -> None:
+    """Whoever hands out the Deus reads them in the centre to choose (BAC setup): there each front card takes the
+    felt left under it, and reads whole in the window a 1280×720 screen leaves, four at the table. Before, they
+    read "Chi accusa il tuo pers…", "La dea che vigila e castiga gli ecce…"."""
+    window = make_window(qtbot, dialogs, lang)
+    table = start(window)
+    settle(window, (1264, 672))
+    state = table.game.state
+    fronts = [card for card in state.centre if not any(
+        other != card and table.scene.faces.kind(other) == table.scene.faces.kind(card) and other > card
+        for other in state.centre)]
+    lost = []
+    for card in fronts:
+        item = table.scene.items_by_key[card]
+        scale = on_screen(item.deviceTransform(table.view.viewportTransform()))
+        lost += [f"{card}: {field}" for field in left_out(item.face, scale)]
+    assert len(fronts) >= 7 and lost == []
+    assert table.scene.sceneRect().height() == MIN_HEIGHT  # the table grew no taller for them

@@ -602,3 +602,19 @@ def test_a_redraw_makes_no_face_again_for_the_displays_it_leaves_alone(main: Mai
     bt.scene.redraw()
     assert made == []
     assert {key: (item.face, item.pos()) for key, item in bt.scene.items_by_key.items()} == laid
+
+
+def test_the_seats_of_a_finished_banquet_say_no_more_who_refused_the_last_gift(qtbot: Any, home: Path,
+                                                                               dialogs: Dialogs) -> None:
+    """At the end (BB-14) the plates no longer wear the last round's "refused": four of five players read "ha
+    rifiutato" on the final screen, as if it were what the game came to."""
+    main = make_window(qtbot, dialogs, "it")
+    bt = main.new_hotseat("banquet", "standard", ["Anna", "Bruno", "Carla", "Dario", "Elena"], {}, 3)
+    assert isinstance(bt, BanquetTable)
+    match, rng = bt.game.match, random.Random(3)
+    while bt.game.state.phase != OVER:
+        match.play(rng.choice([m for seat in range(5) for m in match.legal_moves(seat)]))
+    assert bt.game.state.offered  # the last gift was refused by someone before it was taken
+    bt.refresh()
+    refused = bt.tr_.text("table.status.refused")
+    assert [seat for seat in range(5) if bt.scene.items_by_key[f"seat:{seat}"].face.year == refused] == []
