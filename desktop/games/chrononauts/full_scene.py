@@ -48,7 +48,7 @@ _ROW_HEIGHTS: dict[tuple[tuple[CardFace, ...], int | None], float] = {}
 ROW_HEIGHTS_KEPT = 64  # four rows in a few languages at a few windows' scales
 # A seat's plate by its words and the floor of its scale, for every table: the same players sit at the next game,
 # and a seat's count of cards goes up and down through the same few numbers.
-_SEAT_FACES: dict[tuple[str, str, bool, str, int | None], CardFace] = {}
+_SEAT_FACES: dict[tuple[str, str, bool, int | None], CardFace] = {}
 SEAT_FACES_KEPT = 512
 # Artifaxx has no timeline (CHR-15.1): nothing is drawn for it, and its room goes to larger cards, the
 # Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows. They fill the

@@ -3,28 +3,32 @@ each word whole, and neither chip on the deck (the second one stepped right onto
 from __future__ import annotations
 
 import pytest
-from chrononauts_driver import keep_all, lift, start
+from chrononauts_driver import keep_all, lift
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication
 
 from cardsets.text import LANGUAGES
 from desktop.frame.card_item import CardItem, left_out, on_screen
 from desktop.games.chrononauts.full_scene import direction_key
+from desktop.games.chrononauts.full_table import ChrononautsTable
 from desktop.shell.main_window import MainWindow
 
-SEED = 4  # the first player's hand holds a card played on a direction
+SEEDS = {"chrononauts": 4, "artifaxx": 1}  # the first player's hand holds a card played on a direction
 
 
 def drawn_rect(item: CardItem) -> QRectF:
     return item.mapRectToScene(QRectF(0, 0, item.face.width, item.face.height))
 
 
+@pytest.mark.parametrize("mode", list(SEEDS))
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", [(1280, 720), (1264, 670)])  # the whole screen; the window a title bar and a panel leave
-def test_both_directions_read_whole_beside_the_deck(window: MainWindow, language: str, size: tuple[int, int]) -> None:
+def test_both_directions_read_whole_beside_the_deck(window: MainWindow, mode: str, language: str,
+                                                    size: tuple[int, int]) -> None:
     window.set_language(language)
     window.resize(*size)
-    hs = start(window, SEED, ["Anna", "Bram", "Cees", "Dario"])
+    hs = window.new_hotseat("chrononauts", mode, ["Anna", "Bram", "Cees", "Dario"], {"first_player": 0}, SEEDS[mode])
+    assert isinstance(hs, ChrononautsTable)
     keep_all(hs)
     if hs.scene.curtain_up:
         lift(hs)
