@@ -245,6 +245,7 @@ class Guide(QObject):
         table.changed.disconnect(self._on_changed)
         table.scene.changed.disconnect(self._follow)
         table.view.viewport().removeEventFilter(self)
+        table.keep_on_bar(frozenset())
         self._clear_marks()
         self.bubble.hide()
         self.bubble.deleteLater()
@@ -316,6 +317,7 @@ class Guide(QObject):
         if said != self.said:
             self.said = said
             accessibility.announce(bubble, said, notify=not to_next)
+        self.table.keep_on_bar(frozenset({"undo"}) if step.kind == "undo" else frozenset())
         keys, button = self._targets()
         self._clear_marks()
         for key in keys:
