@@ -232,6 +232,31 @@ def test_after_next_or_leave_the_keyboard_is_on_the_table(qtbot: Any, window: Ma
     assert arrow_moves_the_focus(qtbot, window, table)
 
 
+@pytest.mark.parametrize("name", ["chrononauts", "artifaxx", "banquet"])  # the games with secrets, so a curtain
+def test_enter_lifts_every_curtain_the_guide_brings_down(qtbot: Any, window: MainWindow, name: str) -> None:
+    """The curtain says "click or press Enter". After Next played another seat's move, the Next button went away
+    with the keyboard on it, which fell to Save as…: Enter at the curtain opened the save dialog."""
+    guide = guided.begin(window, name)
+    assert guide is not None
+    table = guide.table
+    window.activateWindow()
+    curtains = 0
+    while not guide.done:
+        QApplication.processEvents()
+        if table.scene.curtain_up and (guide.step.kind == "curtain" or guide.behind_curtain()):
+            focus = QApplication.focusWidget()
+            assert focus is not None, guide.step.id
+            others = [button for key, button in table.buttons.items() if key != "reveal"]
+            assert focus not in others, (guide.step.id, getattr(focus, "text", str)())  # Enter would press it
+            qtbot.keyClick(focus, Qt.Key.Key_Return)
+            QApplication.processEvents()
+            assert not table.scene.curtain_up, (guide.step.id, type(focus).__name__, getattr(focus, "text", str)())
+            curtains += 1
+            continue
+        do_step(qtbot, guide)
+    assert curtains >= 1
+
+
 def test_after_the_offer_is_declined_the_keyboard_is_on_the_table(qtbot: Any, window: MainWindow) -> None:
     """The offer waits in the side column; "No, thanks" there left the keyboard in the column."""
     table = window.new_hotseat("bacchanalia", "standard", ["Anna", "Bruno", "Carla"], {}, 5)
