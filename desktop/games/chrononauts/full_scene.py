@@ -154,30 +154,17 @@ class FullScene(SolonautsScene):
         seats_x = MARGIN + left_w + 2 * GAP
         width = seats_x + columns * (SEAT_SIZE[0] + GAP) - GAP + MARGIN
         base = hand_y + card[1] + MARGIN if seating.timeline else LIGHT_HEIGHT
-        seat_scale = self._scale_at(width, base)
-        # Each seat with its table of artifacts underneath; a column's seats follow one another down.
-        tops = [seats_y] * columns
-        for q in range(view.seats):
-            x, y = seats_x + (q % columns) * (SEAT_SIZE[0] + GAP), tops[q % columns]
-            # A computer says so on its plate's first line: the band over the name was too low for its words at
-            # 1280x720 and left them out, with nothing to read them by.
-            computer = seating.computers.get(q)
-            lines = [*([computer] if computer else []), tr.text("hs.seat_cards", count=len(view.hands[q]))]
-            for shown in (view.ids[q], view.missions[q]):
-                if shown is not None and shown in view.revealed:
-                    lines.append(tr.card_title(shown))
-            drawn = self.items_by_key.get(seat_key(q))
-            seat = self.put(seat_key(q), self._seat_face(self._name(q), "\n".join(lines), q in seating.acting,
-                                                         seat_scale, None if drawn is None else drawn.face.height))
-            wanted[seat_key(q)] = (QPointF(x, y), 1)
-            y += seat.face.height + 2
-            for i, artifact in enumerate(view.tables[q]):
-                plate = self.put(artifact_key(artifact), artifact_plate(faces, artifact))
-                wanted[artifact_key(artifact)] = (QPointF(x, y), 2 + i)
-                y += plate.face.height + 2
-            tops[q % columns] = y + SEAT_GAP
-        # Many artifacts lengthen a column of seats: the table grows rather than let them overlap.
-        height = max(base, max(tops) - SEAT_GAP + MARGIN)
+        # Many artifacts (or computers' plates) lengthen a column of seats: the table grows rather than let them
+        # overlap, and the plates are measured again at the smaller scale the taller table is seen at, or all their
+        # words were cut (six seats, three of them computers, in Dutch).
+        scale = self._scale_at(width, base)
+        for _ in range(3):
+            bottom = self._put_seats(view, seating, (seats_x, seats_y), columns, scale, wanted)
+            seen = self._scale_at(width, max(base, bottom))
+            if text_floor(seen) == text_floor(scale):
+                break
+            scale = seen
+        height = max(base, bottom)
         if (width, height) != (self.sceneRect().width(), self.sceneRect().height()):
             self.setSceneRect(0, 0, width, height)
         # The row above the hand: the viewer's ID and Mission, the resolving zone, the piles.
@@ -256,6 +243,34 @@ class FullScene(SolonautsScene):
         self._refresh_full_labels(view, row_y, hand_y)
         self.refresh_marks()
         self.set_curtain(seating.curtain)
+
+    def _put_seats(self, view: FullState, seating: Seating, at: tuple[float, float], columns: int,
+                   scale: float | None, wanted: dict[str, tuple[QPointF, float]]) -> float:
+        """Each seat's plate, measured at `scale`, with its table of artifacts underneath, a column's seats one
+        after another down from `at`: where the longest column ends."""
+        tr = self.translator
+        seats_x, seats_y = at
+        tops = [seats_y] * columns
+        for q in range(view.seats):
+            x, y = seats_x + (q % columns) * (SEAT_SIZE[0] + GAP), tops[q % columns]
+            # A computer says so on its plate's first line: the band over the name was too low for its words at
+            # 1280x720 and left them out, with nothing to read them by.
+            computer = seating.computers.get(q)
+            lines = [*([computer] if computer else []), tr.text("hs.seat_cards", count=len(view.hands[q]))]
+            for shown in (view.ids[q], view.missions[q]):
+                if shown is not None and shown in view.revealed:
+                    lines.append(tr.card_title(shown))
+            drawn = self.items_by_key.get(seat_key(q))
+            seat = self.put(seat_key(q), self._seat_face(self._name(q), "\n".join(lines), q in seating.acting,
+                                                         scale, None if drawn is None else drawn.face.height))
+            wanted[seat_key(q)] = (QPointF(x, y), 1)
+            y += seat.face.height + 2
+            for i, artifact in enumerate(view.tables[q]):
+                plate = self.put(artifact_key(artifact), artifact_plate(self.faces, artifact))
+                wanted[artifact_key(artifact)] = (QPointF(x, y), 2 + i)
+                y += plate.face.height + 2
+            tops[q % columns] = y + SEAT_GAP
+        return max(tops) - SEAT_GAP + MARGIN
 
     def _full_face(self, instance: str, size: tuple[float, float]) -> CardFace:
         # A card's face depends on the card and its size alone (the hand's widths, the row's, the resolving zone's).

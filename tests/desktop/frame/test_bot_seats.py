@@ -553,6 +553,25 @@ def test_a_computers_plate_says_so_among_four_seats_at_1280x720(window: MainWind
     assert not left_out(plate.face, on_screen(plate.deviceTransform(table.view.viewportTransform())))
 
 
+@pytest.mark.parametrize("language", ["nl", "es"])
+@pytest.mark.parametrize("bots", [{2: "easy", 3: "easy", 4: "hard"}, {1: "easy", 3: "normal", 5: "hard"}])
+def test_every_plate_reads_whole_when_computers_lengthen_the_column(window: MainWindow, language: str,
+                                                                    bots: dict[int, str]) -> None:
+    """Computers' plates are a line taller: with five or six seats a column of them outgrew the table, which was
+    then seen smaller than the plates were measured at, and every plate's words were cut."""
+    window.set_language(language)
+    window.resize(1264, 670)
+    names = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Fien"][:max(bots) + 1]
+    table = new_table(window, "chrononauts", "chrononauts", names, bots, 7, {"first_player": 0})
+    QApplication.processEvents()
+    cut = []
+    for seat in range(len(names)):
+        plate = table.scene.items_by_key[f"seat:{seat}"]
+        if left_out(plate.face, on_screen(plate.deviceTransform(table.view.viewportTransform()))):
+            cut.append(names[seat])
+    assert cut == []
+
+
 def test_the_computers_pace_changes_from_the_game_menu_at_once_and_is_kept(window: MainWindow) -> None:
     table = new_table(window, "parsifal", "standard", NAMES[:2], {1: "normal"}, 3)
     assert table.bot_seats.pace == 0
