@@ -164,12 +164,13 @@ class Guide(QObject):
     def next(self) -> None:
         """Next: an explanation read, or another seat's move played by the guide."""
         step = self.step
+        if not self._waits(self.index + 1):  # else the keyboard stays on Next, which says the next step
+            # First: the next step's words are then said after the card the keyboard lands on. Another seat's move
+            # too: Next hides under the keyboard, which fell to Save as…, and Enter at the curtain opened it.
+            self._back_to_table()
         if step.kind == "move" and step.by != 0:
             self._play_for_them(step)
-            return
-        if not self._waits(self.index + 1):  # else the keyboard stays on Next, which says the next step
-            self._back_to_table()  # first: the next step's words are then said after the card the keyboard lands on
-        if step.kind == "next":
+        elif step.kind == "next":
             self._advance()
 
     def _waits(self, index: int) -> bool:
@@ -245,6 +246,7 @@ class Guide(QObject):
         table.changed.disconnect(self._on_changed)
         table.scene.changed.disconnect(self._follow)
         table.view.viewport().removeEventFilter(self)
+        table.keep_on_bar(frozenset())
         self._clear_marks()
         self.bubble.hide()
         self.bubble.deleteLater()
@@ -316,6 +318,7 @@ class Guide(QObject):
         if said != self.said:
             self.said = said
             accessibility.announce(bubble, said, notify=not to_next)
+        self.table.keep_on_bar(frozenset({"undo"}) if step.kind == "undo" else frozenset())
         keys, button = self._targets()
         self._clear_marks()
         for key in keys:

@@ -336,6 +336,7 @@ class SeatTable(QWidget):
         self._plan: list[tuple[str, str, Callable[[], object]]] = []
         self._text = ""
         self._bar_shape: list[tuple[str, str]] | None = None
+        self.kept_on_bar: frozenset[str] = frozenset()  # of IN_MENUS, what stays on the bar however long the prompt
         self._label_widths: dict[str, int] = {}  # a bar button's width by its words (`_button_width`)
         self._probe: QPushButton | None = None
         self.looking: int | None = None  # who last lifted the curtain
@@ -878,7 +879,8 @@ class SeatTable(QWidget):
             self.prompt.setAccessibleName(self._text)
             if not self._curtain_says_it():
                 accessibility.announce(self.prompt, self._text)
-        plan = self._plan if self._prompt_fits() else [e for e in self._plan if e[0] not in IN_MENUS]
+        plan = self._plan if self._prompt_fits() else [e for e in self._plan
+                                                        if e[0] not in IN_MENUS or e[0] in self.kept_on_bar]
         self._slots = {key: slot for key, _label, slot in plan}
         shape = [(key, label) for key, label, _slot in plan]
         if shape == self._bar_shape:
@@ -920,6 +922,13 @@ class SeatTable(QWidget):
             widget.setParent(None)  # out of the window (and a reader's tree) at once
         # Kept a while, unseen: a reader asks about the events it has queued (the hiding) after they happen.
         self._gone_buttons = [*self._gone_buttons, *gone][-8:]
+
+    def keep_on_bar(self, keys: frozenset[str]) -> None:
+        """Keep these of `IN_MENUS` on the bar even where the prompt then wraps short: a guided game's step that
+        says "press Undo" rings the button, and a player looks for it on the bar, not in the Edit menu."""
+        if keys != self.kept_on_bar:
+            self.kept_on_bar = keys
+            self._build_bar()
 
     def _prompt_fits(self) -> bool:
         """Whether the prompt shows whole beside every button this moment offers (`IN_MENUS`). Judged once the table is on

@@ -305,7 +305,7 @@ def artifact_plate(faces: ChrononautsFaces, artifact: str) -> CardFace:
     return CardFace(w, h, ARTIFACT[0], ARTIFACT[0], title=title, plate=True)
 
 
-def seat_face(name: str, lines: str, acting: bool, band: str = "") -> CardFace:
-    """A seat's plate; `band` says a computer sits there."""
+def seat_face(name: str, lines: str, acting: bool) -> CardFace:
+    """A seat's plate: the name, and under it `lines` (a computer's level, the cards in hand, what is revealed)."""
     w, h = SEAT_SIZE
-    return CardFace(w, h, *(SEAT_ACTING if acting else SEAT), kind_label=band, title=name, body=lines)
+    return CardFace(w, h, *(SEAT_ACTING if acting else SEAT), title=name, body=lines)

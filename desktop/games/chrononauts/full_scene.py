@@ -40,7 +40,7 @@ LEFT_W = WIDTH - 2 * MARGIN - SEATS_W - 2 * GAP  # the row's width and the hand'
 HAND_DROP = HAND_SIZE[1] + 34  # from the row to the hand, past its caption
 HEIGHT = TIMELINE_Y + 4 * YEAR_LOW + 3 * GAP + ROW_DROP + HAND_DROP + HAND_SIZE[1] + MARGIN
 SEAT_Y = 12.0  # Artifaxx's seats: one column down the right
-SEAT_LOW, SEAT_HIGH = 36.0, 88.0  # a seat's plate from a name and one line to a name and three (its ID and Mission shown)
+SEAT_LOW, SEAT_HIGH = 36.0, 144.0  # a seat's plate from a name and one line to a name and four (a computer's level, its ID and Mission) in a 1280x720 screen's window
 SEAT_GAP = 4.0  # between a seat's last artifact and the next seat down its column: three seats share it
 # A timeline row's height by its years' faces and the scale, for every table: a new game's timeline has the same
 # words as the last one, and measuring them took four searches per table (issue #42).
@@ -48,7 +48,7 @@ _ROW_HEIGHTS: dict[tuple[tuple[CardFace, ...], int | None], float] = {}
 ROW_HEIGHTS_KEPT = 64  # four rows in a few languages at a few windows' scales
 # A seat's plate by its words and the floor of its scale, for every table: the same players sit at the next game,
 # and a seat's count of cards goes up and down through the same few numbers.
-_SEAT_FACES: dict[tuple[str, str, bool, str, int | None], CardFace] = {}
+_SEAT_FACES: dict[tuple[str, str, bool, int | None], CardFace] = {}
 SEAT_FACES_KEPT = 512
 # Artifaxx has no timeline (CHR-15.1): nothing is drawn for it, and its room goes to larger cards, the
 # Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows. They fill the
@@ -100,7 +100,7 @@ class Seating:
     acting: frozenset[int]
     curtain: str = ""  # the curtain's text; empty when the table is uncovered
     window: str = ""  # the resolving zone's caption
-    computers: dict[int, str] = field(default_factory=dict)  # seat -> its plate's band: a computer, and its level
+    computers: dict[int, str] = field(default_factory=dict)  # seat -> its plate's first line: a computer, and its level
     timeline: bool = True  # False in Artifaxx, which has none (CHR-15.1)
 
 
@@ -154,28 +154,17 @@ class FullScene(SolonautsScene):
         seats_x = MARGIN + left_w + 2 * GAP
         width = seats_x + columns * (SEAT_SIZE[0] + GAP) - GAP + MARGIN
         base = hand_y + card[1] + MARGIN if seating.timeline else LIGHT_HEIGHT
-        seat_scale = self._scale_at(width, base)
-        # Each seat with its table of artifacts underneath; a column's seats follow one another down.
-        tops = [seats_y] * columns
-        for q in range(view.seats):
-            x, y = seats_x + (q % columns) * (SEAT_SIZE[0] + GAP), tops[q % columns]
-            lines = [tr.text("hs.seat_cards", count=len(view.hands[q]))]
-            for shown in (view.ids[q], view.missions[q]):
-                if shown is not None and shown in view.revealed:
-                    lines.append(tr.card_title(shown))
-            drawn = self.items_by_key.get(seat_key(q))
-            seat = self.put(seat_key(q), self._seat_face(self._name(q), "\n".join(lines), q in seating.acting,
-                                                         seating.computers.get(q, ""), seat_scale,
-                                                         None if drawn is None else drawn.face.height))
-            wanted[seat_key(q)] = (QPointF(x, y), 1)
-            y += seat.face.height + 2
-            for i, artifact in enumerate(view.tables[q]):
-                plate = self.put(artifact_key(artifact), artifact_plate(faces, artifact))
-                wanted[artifact_key(artifact)] = (QPointF(x, y), 2 + i)
-                y += plate.face.height + 2
-            tops[q % columns] = y + SEAT_GAP
-        # Many artifacts lengthen a column of seats: the table grows rather than let them overlap.
-        height = max(base, max(tops) - SEAT_GAP + MARGIN)
+        # Many artifacts (or computers' plates) lengthen a column of seats: the table grows rather than let them
+        # overlap, and the plates are measured again at the smaller scale the taller table is seen at, or all their
+        # words were cut (six seats, three of them computers, in Dutch).
+        scale = self._scale_at(width, base)
+        for _ in range(3):
+            bottom = self._put_seats(view, seating, (seats_x, seats_y), columns, scale, wanted)
+            seen = self._scale_at(width, max(base, bottom))
+            if text_floor(seen) == text_floor(scale):
+                break
+            scale = seen
+        height = max(base, bottom)
         if (width, height) != (self.sceneRect().width(), self.sceneRect().height()):
             self.setSceneRect(0, 0, width, height)
         # The row above the hand: the viewer's ID and Mission, the resolving zone, the piles.
@@ -205,13 +194,15 @@ class FullScene(SolonautsScene):
             self.put(key, self._full_face(entry.card, card))
             wanted[key] = (QPointF(stack_x + i * step, row_y), 3 + i)  # on the zone: the top one shows
             taken = stack_x + i * step + spot[0]
+        # The two directions one above the other, right of the resolving zone, where its cards fan out (they are
+        # lit while none resolves); the second one stepped right onto the deck and hid its count. Plates: a band
+        # over the word left it one line, too short for "In senso orario" or "Met de klok mee" at 1280x720.
+        dir_x = taken + GAP
         for d in (1, -1):
             key = direction_key(d)
             if any(key in targets for targets in self.dests.values()):
-                self.put(key, CardFace(card[0], card[1] / 2, "#5b3d8f", "#f2edfa",
+                self.put(key, CardFace(card[0], card[1] / 2, "#5b3d8f", "#f2edfa", plate=True,
                                         title=tr.text("hs.clockwise" if d == 1 else "hs.counterclockwise")))
-                # Right of the resolving zone, where its cards fan out (the directions are lit while none resolves).
-                dir_x = taken + GAP
                 wanted[key] = (QPointF(dir_x, row_y + (0 if d == 1 else spot[1] / 2 + 2)), 1)
                 taken = max(taken, dir_x + spot[0])
         # The discard at the row's right end, its top card as wide as its words need (a long Miracle) where the
@@ -253,6 +244,34 @@ class FullScene(SolonautsScene):
         self.refresh_marks()
         self.set_curtain(seating.curtain)
 
+    def _put_seats(self, view: FullState, seating: Seating, at: tuple[float, float], columns: int,
+                   scale: float | None, wanted: dict[str, tuple[QPointF, float]]) -> float:
+        """Each seat's plate, measured at `scale`, with its table of artifacts underneath, a column's seats one
+        after another down from `at`: where the longest column ends."""
+        tr = self.translator
+        seats_x, seats_y = at
+        tops = [seats_y] * columns
+        for q in range(view.seats):
+            x, y = seats_x + (q % columns) * (SEAT_SIZE[0] + GAP), tops[q % columns]
+            # A computer says so on its plate's first line: the band over the name was too low for its words at
+            # 1280x720 and left them out, with nothing to read them by.
+            computer = seating.computers.get(q)
+            lines = [*([computer] if computer else []), tr.text("hs.seat_cards", count=len(view.hands[q]))]
+            for shown in (view.ids[q], view.missions[q]):
+                if shown is not None and shown in view.revealed:
+                    lines.append(tr.card_title(shown))
+            drawn = self.items_by_key.get(seat_key(q))
+            seat = self.put(seat_key(q), self._seat_face(self._name(q), "\n".join(lines), q in seating.acting,
+                                                         scale, None if drawn is None else drawn.face.height))
+            wanted[seat_key(q)] = (QPointF(x, y), 1)
+            y += seat.face.height + 2
+            for i, artifact in enumerate(view.tables[q]):
+                plate = self.put(artifact_key(artifact), artifact_plate(self.faces, artifact))
+                wanted[artifact_key(artifact)] = (QPointF(x, y), 2 + i)
+                y += plate.face.height + 2
+            tops[q % columns] = y + SEAT_GAP
+        return max(tops) - SEAT_GAP + MARGIN
+
     def _full_face(self, instance: str, size: tuple[float, float]) -> CardFace:
         # A card's face depends on the card and its size alone (the hand's widths, the row's, the resolving zone's).
         return self._kept_face(("full", instance, size), lambda: full_face(self.faces, instance, size))
@@ -264,7 +283,7 @@ class FullScene(SolonautsScene):
         room_w, room_h = self._room
         return seen_scale(room_w, room_h, width, height)
 
-    def _seat_face(self, name: str, lines: str, acting: bool, band: str, scale: float | None,
+    def _seat_face(self, name: str, lines: str, acting: bool, scale: float | None,
                    near: float | None = None) -> CardFace:
         """A seat's plate only as tall as its words need at `scale`: the scale of the table without its column of
         seats, which the seats' heights must not feed back into. Three seats and their artifacts share a column
@@ -272,12 +291,12 @@ class FullScene(SolonautsScene):
         left words out of every card on it (issue #36). Before a view has shown the table: SEAT_SIZE. `near`: the
         seat's height before (its count of cards changes at most moves, rarely its lines)."""
         def grown() -> CardFace:
-            plate = seat_face(name, lines, acting, band)
+            plate = seat_face(name, lines, acting)
             height = plate.height if scale is None else tall_enough(lambda high: [replace(plate, height=high)],
                                                                      SEAT_LOW, SEAT_HIGH, YEAR_STEP, scale, near)
             return replace(plate, height=height)
 
-        return kept(_SEAT_FACES, (name, lines, acting, band, text_floor(scale)), grown, SEAT_FACES_KEPT)
+        return kept(_SEAT_FACES, (name, lines, acting, text_floor(scale)), grown, SEAT_FACES_KEPT)
 
     def _year_heights(self) -> tuple[float, ...]:
         """Each row of the timeline as tall as its years need to show whole at the view's scale, on either

@@ -185,8 +185,14 @@ class ChrononautsTable(SeatTable):
     def _window_text(self, state: FullState) -> str:
         if state.window is None or not state.stack:
             return self.tr_.text("hs.resolving")
-        return self.tr_.text("hs.window_open", card=self.tr_.card_title(state.stack[-1].card),
+        return self.tr_.text("hs.window_open", card=self._answered(state),
                              players=", ".join(self.game.names[q] for q in state.window))
+
+    def _answered(self, state: FullState) -> str:
+        """The card a Memo would cancel, with what it was played on (CHR-8.1 names it aloud): whether to cancel
+        Reverse Fate hangs on the linchpin it turns, New Mission on whose Mission it takes."""
+        entry = state.stack[-1]
+        return self.target_text(entry.card, entry.target, entry.artifact)
 
     # --- the buttons of the moment ----------------------------------------------------
 
@@ -198,7 +204,7 @@ class ChrononautsTable(SeatTable):
 
     def window_words(self, window: ResponseWindow) -> WindowWords:
         t = self.tr_.text
-        card = self.tr_.card_title(self.game.state.stack[-1].card)
+        card = self._answered(self.game.state)
         return WindowWords(t("hs.memo_prompt", card=card), ("nobody", t("hs.nobody")), ("memo", t("hs.have_memo")),
                            t("hs.who_title"), t("hs.who"))
 

@@ -20,6 +20,7 @@ from table_driver import Dialogs, _send, view_point
 
 from desktop.frame import bot_seats
 from desktop.frame.bot_seats import BotSeatError
+from desktop.frame.card_item import left_out, on_screen
 from desktop.frame.card_table import DISCARD_KEY
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatGame, SeatSetupDialog, SeatTable
@@ -525,7 +526,7 @@ def test_a_computers_place_on_the_table_says_so_and_its_level(window: MainWindow
     table = new_table(window, game, mode, NAMES[:3], {1: "hard", 2: "easy"}, 3)
     texts = [text.text for text in scene_texts(table.view)]  # as painted, at this size
     t = table.tr_.text
-    if game == "chrononauts":  # a seat's plate has a band that says it
+    if game == "chrononauts":  # a seat's plate says it on its first line
         marks = {seat: t(f"bots.computer_{level}") for seat, level in ((1, "hard"), (2, "easy"))}
     else:  # the name over a seat's place
         marks = {seat: t(f"bots.seat_{level}", player=NAMES[seat]) for seat, level in ((1, "hard"), (2, "easy"))}
@@ -533,6 +534,42 @@ def test_a_computers_place_on_the_table_says_so_and_its_level(window: MainWindow
         assert sum(mark in text for text in texts) == 1, (seat, mark, texts)
     assert "omputer" in marks[1] and ("moeilijk" if language == "nl" else "hard") in marks[1]
     assert not any(text.startswith("Ada (") for text in texts)  # the person's place is their name alone
+
+
+@pytest.mark.parametrize("mode", ["chrononauts", "artifaxx"])
+@pytest.mark.parametrize("language", ["nl", "it"])
+@pytest.mark.parametrize("size", [(1280, 720), (1264, 670)])  # the whole screen; the window a title bar and a panel leave
+def test_a_computers_plate_says_so_among_four_seats_at_1280x720(window: MainWindow, mode: str, language: str,
+                                                                size: tuple[int, int]) -> None:
+    """Four seats at the size the players use: the band over a plate's name was too low for its words there, and a
+    computer's seat read as a person's, its level nowhere to be read."""
+    window.set_language(language)
+    window.resize(*size)
+    table = new_table(window, "chrononauts", mode, NAMES, {3: "normal"}, 7, {"first_player": 0})
+    QApplication.processEvents()
+    texts = [text.text for text in scene_texts(table.view)]  # as painted, at this size
+    assert sum(table.tr_.text("bots.computer_normal") in text for text in texts) == 1, texts
+    plate = table.scene.items_by_key["seat:3"]
+    assert not left_out(plate.face, on_screen(plate.deviceTransform(table.view.viewportTransform())))
+
+
+@pytest.mark.parametrize("language", ["nl", "es"])
+@pytest.mark.parametrize("bots", [{2: "easy", 3: "easy", 4: "hard"}, {1: "easy", 3: "normal", 5: "hard"}])
+def test_every_plate_reads_whole_when_computers_lengthen_the_column(window: MainWindow, language: str,
+                                                                    bots: dict[int, str]) -> None:
+    """Computers' plates are a line taller: with five or six seats a column of them outgrew the table, which was
+    then seen smaller than the plates were measured at, and every plate's words were cut."""
+    window.set_language(language)
+    window.resize(1264, 670)
+    names = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Fien"][:max(bots) + 1]
+    table = new_table(window, "chrononauts", "chrononauts", names, bots, 7, {"first_player": 0})
+    QApplication.processEvents()
+    cut = []
+    for seat in range(len(names)):
+        plate = table.scene.items_by_key[f"seat:{seat}"]
+        if left_out(plate.face, on_screen(plate.deviceTransform(table.view.viewportTransform()))):
+            cut.append(names[seat])
+    assert cut == []
 
 
 def test_the_computers_pace_changes_from_the_game_menu_at_once_and_is_kept(window: MainWindow) -> None:

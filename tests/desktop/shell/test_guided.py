@@ -232,6 +232,31 @@ def test_after_next_or_leave_the_keyboard_is_on_the_table(qtbot: Any, window: Ma
     assert arrow_moves_the_focus(qtbot, window, table)
 
 
+@pytest.mark.parametrize("name", ["chrononauts", "artifaxx", "banquet"])  # the games with secrets, so a curtain
+def test_enter_lifts_every_curtain_the_guide_brings_down(qtbot: Any, window: MainWindow, name: str) -> None:
+    """The curtain says "click or press Enter". After Next played another seat's move, the Next button went away
+    with the keyboard on it, which fell to Save as…: Enter at the curtain opened the save dialog."""
+    guide = guided.begin(window, name)
+    assert guide is not None
+    table = guide.table
+    window.activateWindow()
+    curtains = 0
+    while not guide.done:
+        QApplication.processEvents()
+        if table.scene.curtain_up and (guide.step.kind == "curtain" or guide.behind_curtain()):
+            focus = QApplication.focusWidget()
+            assert focus is not None, guide.step.id
+            others = [button for key, button in table.buttons.items() if key != "reveal"]
+            assert focus not in others, (guide.step.id, getattr(focus, "text", str)())  # Enter would press it
+            qtbot.keyClick(focus, Qt.Key.Key_Return)
+            QApplication.processEvents()
+            assert not table.scene.curtain_up, (guide.step.id, type(focus).__name__, getattr(focus, "text", str)())
+            curtains += 1
+            continue
+        do_step(qtbot, guide)
+    assert curtains >= 1
+
+
 def test_after_the_offer_is_declined_the_keyboard_is_on_the_table(qtbot: Any, window: MainWindow) -> None:
     """The offer waits in the side column; "No, thanks" there left the keyboard in the column."""
     table = window.new_hotseat("bacchanalia", "standard", ["Anna", "Bruno", "Carla"], {}, 5)
@@ -268,6 +293,32 @@ def test_the_bubble_never_covers_what_it_talks_about(qtbot: Any, window: MainWin
             covered.append(f"{guide.step.id}: the curtain's words")
         do_step(qtbot, guide)
     assert not covered
+
+
+@pytest.mark.parametrize("name", [name for name in tutorial.NAMES if name != "solonauts"])  # Solonauts has no bar
+@pytest.mark.parametrize("language", ["it", "nl"])
+def test_the_undo_step_finds_the_button_it_names_on_the_bar(qtbot: Any, window: MainWindow, name: str,
+                                                            language: str) -> None:
+    """At a 1280×720 screen's window the Parsifal guide said "press Undo" over a bar whose prompt left no room for
+    the button (it was in the Edit menu only): a step that names the button keeps it on the bar, ringed."""
+    window.set_language(language)
+    window.resize(1264, 670)
+    QApplication.processEvents()
+    guide = guided.begin(window, name)
+    assert guide is not None
+    table = guide.table
+    while not guide.done and guide.step.kind != "undo":
+        do_step(qtbot, guide)
+        QApplication.processEvents()
+    assert not guide.done, "the script has an undo step"
+    if guide.behind_curtain():
+        click_curtain(table)
+        QApplication.processEvents()
+    button = table.buttons.get("undo")
+    assert button is not None and button.isVisible() and guide.marked is button, [b.text() for b in table.buttons.values()]
+    do_step(qtbot, guide)
+    QApplication.processEvents()
+    assert guide.step.kind != "undo"
 
 
 @pytest.mark.parametrize("language", ["en", "it", "es", "nl"])
