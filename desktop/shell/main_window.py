@@ -408,7 +408,9 @@ class MainWindow(QMainWindow):
     def new_game_dialog(self) -> None:
         from desktop.shell.new_game_dialog import NewGameDialog  # its widgets' types are made when first shown (#42)
 
-        dialog = NewGameDialog(self.tr_, self, int(self.remembered_options()["ids"]))
+        engine = self.table.game.engine if self.table is not None else None
+        dialog = NewGameDialog(self.tr_, self, int(self.remembered_options()["ids"]),
+                               (engine.game, engine.mode) if engine is not None else None)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         if dialog.chosen_mode() != "solonauts":

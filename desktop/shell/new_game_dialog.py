@@ -17,7 +17,9 @@ DEAL_KINDS = ("random", "winnable", "daily", "number")
 
 
 class NewGameDialog(QDialog):
-    def __init__(self, tr: Translator, parent: QWidget | None, ids: int = IDS_DEFAULT) -> None:
+    def __init__(self, tr: Translator, parent: QWidget | None, ids: int = IDS_DEFAULT,
+                 on_table: tuple[str, str] | None = None) -> None:
+        """`on_table`: the game and mode on the table, chosen to begin with (a group asks for another of the same)."""
         super().__init__(parent)
         self.tr_ = tr
         self.setWindowTitle(tr.text("new.title"))
@@ -53,6 +55,8 @@ class NewGameDialog(QDialog):
         form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
         self.mode.currentIndexChanged.connect(self._mode_chosen)
         self._game_chosen(0)
+        if on_table is not None:
+            self._choose(*on_table)
         self.seed: int | None = None
         accessibility.say_choices(self)
         screen_fit.keep_on_screen(self)
@@ -70,6 +74,13 @@ class NewGameDialog(QDialog):
         for mode in own + (table.MODES if table is not None else ()):
             self.mode.addItem(self.tr_.name_of(game, mode_key(game, mode)), mode)
         self._mode_chosen(0)
+
+    def _choose(self, game: str, mode: str) -> None:
+        """Begin on `game` and `mode` where this dialog offers them (a game without a table here stays unchosen)."""
+        if (found := self.game.findData(game)) >= 0:
+            self.game.setCurrentIndex(found)  # its modes are listed (_game_chosen)
+            if (mode_found := self.mode.findData(mode)) >= 0:
+                self.mode.setCurrentIndex(mode_found)
 
     def _mode_chosen(self, _index: int) -> None:
         solo = self.chosen_mode() == "solonauts"  # the deal rows are Solonauts' alone: hidden, not greyed, for

@@ -4,6 +4,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+from PySide6.QtWidgets import QDialog
+
 from desktop.frame.i18n import Translator
 from desktop.frame.registration import games
 from desktop.frame.seat_table import SeatGame, saved_game
@@ -25,6 +28,24 @@ def test_the_new_game_dialog_offers_every_game_with_a_table(window: MainWindow) 
         assert table is not None
         assert modes == (["solonauts"] if game == "chrononauts" else []) + list(table.MODES)
         assert dialog.game.itemText(index) == window.tr_.text(f"game.{game}") != f"game.{game}"
+
+
+def test_the_new_game_dialog_begins_on_the_game_on_the_table(window: MainWindow,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A group that has just played the Banquet asks for another: Game → New game began on Solonauts every time."""
+    begun: list[tuple[str, str]] = []
+
+    def look(dialog: NewGameDialog) -> int:
+        begun.append((dialog.chosen_game(), dialog.chosen_mode()))
+        return int(QDialog.DialogCode.Rejected)
+
+    monkeypatch.setattr(NewGameDialog, "exec", look)
+    window.new_game_dialog()  # Solonauts on the table
+    assert window.new_hotseat("banquet", "open_privileges", ["Ada", "Bruno", "Carla"], {}, 3) is not None
+    window.new_game_dialog()
+    window.new_hotseat("chrononauts", "artifaxx", ["Ada", "Bruno"], {}, 3)
+    window.new_game_dialog()
+    assert begun == [("chrononauts", "solonauts"), ("banquet", "open_privileges"), ("chrononauts", "artifaxx")]
 
 
 def test_the_deal_rows_belong_to_solonauts_alone(window: MainWindow) -> None:
