@@ -42,7 +42,7 @@ from typing import Any
 
 from cardsets import fields as checks
 from cardsets import text
-from cardsets.folders import ROOT, folder, tutorials
+from cardsets.folders import folder, tutorials
 from cardsets.text import LANGUAGES, REFERENCE, Catalog, placeholders
 from cardsets.yamlfile import Document, Problem, id_lines, read
 

@@ -29,9 +29,9 @@ from typing import Any, Final
 
 from network import names
 from network.invite import Invite, new_table_id, new_token, token_matches
-from network.protocol import (CHAT_BURST, CHAT_SECONDS, MAX_HELLO_BYTES, MAX_SEATS, SEAT_KINDS, TABLE, TOKEN,
+from network.protocol import (CHAT_BURST, MAX_HELLO_BYTES, MAX_SEATS, SEAT_KINDS, TABLE, TOKEN,
                               BadMessage, Bye, Claim, Hello, Message, Play, Refused, Said, Say, Seats, Undo, Update,
-                              Welcome, chat_line, decode, encode)
+                              Welcome, chat_line, chat_too_fast, decode, encode)
 from rules import saves
 from rules.bots import LEVELS, Bot, bot_modes, decision_rng, make_bot
 from rules.kernel import PUBLIC, Description, Engine, Event, Move, ResponseWindow, Result, RulesError
@@ -414,7 +414,7 @@ class Host:
         if not chat_line(line):
             raise BadMessage("net.bad_chat")
         recent, now = self._said.setdefault(seat, deque(maxlen=CHAT_BURST)), self.clock()
-        if len(recent) == CHAT_BURST and now - recent[0] < CHAT_SECONDS:
+        if chat_too_fast(recent, now):
             raise BadMessage("chat.too_fast")  # as the chat panel says it (desktop/net/chat.py)
         recent.append(now)
         if self.on_said is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
@@ -88,6 +88,12 @@ def chat_line(line: str) -> bool:
     """Whether `line` may be said at the table: something to read, on one line (a break would let the rest pass for
     a line of the next speaker's), no control character, at most MAX_CHAT characters."""
     return bool(line.strip()) and len(line) <= MAX_CHAT and not control_character(line) and not _BREAK.search(line)
+
+
+def chat_too_fast(said: Sequence[float], now: float) -> bool:
+    """Whether a line said `now` would be one past CHAT_BURST within CHAT_SECONDS; `said`: when the seat's last lines
+    were said, the last CHAT_BURST at most (the host refuses such a line, and the chat panel before it goes)."""
+    return len(said) == CHAT_BURST and now - said[0] < CHAT_SECONDS
 
 
 def chat_text(value: object, name: str) -> str:

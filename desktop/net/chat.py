@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QListWidget, QListWidgetIt
 
 from desktop.frame import accessibility, plain
 from desktop.frame.i18n import Translator
-from network.protocol import CHAT_BURST, CHAT_SECONDS, MAX_CHAT, chat_line
+from network.protocol import CHAT_BURST, CHAT_SECONDS, MAX_CHAT, chat_line, chat_too_fast
 
 BURST: Final = CHAT_BURST  # lines, as the host allows them
 BURST_SECONDS: Final = CHAT_SECONDS
@@ -123,7 +123,7 @@ class ChatPanel(QWidget):
             self.refuse(self.tr_.text("chat.too_long", max=MAX_CHAT))
         elif not chat_line(line):  # a control character, or a line break pasted in
             self.refuse(self.tr_.text("net.bad_chat"))
-        elif len(self.sent) == BURST and now - self.sent[0] < BURST_SECONDS:
+        elif chat_too_fast(self.sent, now):
             self.refuse(self.tr_.text("chat.too_fast"))
         else:
             self.sent.append(now)

@@ -102,7 +102,7 @@ class SeatReplay(QMainWindow):
         position = max(1, min(len(self.record.steps), position))
         match = self.table.game.match
         assert isinstance(match, RemoteMatch)
-        kept = (self.table.game.match, dict(vars(match)), self.position)
+        before, fields_before, position_before = self.table.game.match, dict(vars(match)), self.position
         try:
             if position > self.position:
                 for update in self.record.steps[self.position:position]:
@@ -113,8 +113,8 @@ class SeatReplay(QMainWindow):
             self.position = position
             self.table.refresh()
         except (RulesError, *DRAWING_ERRORS):
-            self.table.game.match, self.position = kept[0], kept[2]
-            vars(match).update(kept[1])
+            self.table.game.match, self.position = before, position_before
+            vars(match).update(fields_before)
             self.table.refresh()
             self.table.show_message(self.tr_.text(NOT_ONE))
         self.slider.blockSignals(True)

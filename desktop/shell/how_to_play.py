@@ -16,7 +16,7 @@ from typing import Any
 from PySide6.QtCore import QSize, Qt, QUrl, Signal
 from PySide6.QtGui import QColor, QHideEvent, QImage, QKeyEvent, QResizeEvent, QTextCharFormat, QTextCursor, \
     QTextDocument
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QHBoxLayout, QLineEdit,
                                QListWidget, QListWidgetItem, QSplitter, QTextEdit,
                                QVBoxLayout, QWidget)
 

@@ -40,7 +40,9 @@ LEFT_W = WIDTH - 2 * MARGIN - SEATS_W - 2 * GAP  # the row's width and the hand'
 HAND_DROP = HAND_SIZE[1] + 34  # from the row to the hand, past its caption
 HEIGHT = TIMELINE_Y + 4 * YEAR_LOW + 3 * GAP + ROW_DROP + HAND_DROP + HAND_SIZE[1] + MARGIN
 SEAT_Y = 12.0  # Artifaxx's seats: one column down the right
-SEAT_LOW, SEAT_HIGH = 36.0, 144.0  # a seat's plate from a name and one line to a name and four (a computer's level, its ID and Mission) in a 1280x720 screen's window
+# A seat's plate from a name and one line to a name and four (a computer's level, its cards, its ID and Mission),
+# in a 1280x720 screen's window.
+SEAT_LOW, SEAT_HIGH = 36.0, 144.0
 SEAT_GAP = 4.0  # between a seat's last artifact and the next seat down its column: three seats share it
 # A timeline row's height by its years' faces and the scale, for every table: a new game's timeline has the same
 # words as the last one, and measuring them took four searches per table (issue #42).

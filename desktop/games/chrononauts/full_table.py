@@ -197,7 +197,6 @@ class ChrononautsTable(SeatTable):
     # --- the buttons of the moment ----------------------------------------------------
 
     def offer(self, viewer: int | None) -> None:
-        t = self.tr_.text
         state = self.game.state
         if viewer is not None:
             self._offer_private(state, viewer)

@@ -13,7 +13,6 @@ from desktop.frame.seat_table import SeatGame, saved_game
 from desktop.shell.main_window import MainWindow
 from desktop.shell.new_game_dialog import NewGameDialog
 from desktop.shell.tables import seat_games, table_class
-from rules.registry import engine
 
 
 def test_the_new_game_dialog_offers_every_game_with_a_table(window: MainWindow) -> None:
