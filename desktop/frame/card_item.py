@@ -328,12 +328,12 @@ def _layout(face: CardFace, title_room: float | None) -> list[TextBox]:
         right = PLATE_MARK if face.reconstructed else 4.0
         if face.body:  # a name over a line of what it does (an artifact under its holder)
             half = (h - 2) / 2
-            boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, half), face.title, 11, True, "#ffffff",
+            boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, half), face.title, PLATE_PIXEL, True, "#ffffff",
                              AF.AlignHCenter | AF.AlignBottom),
                      TextBox("body", QRectF(4, 1 + half, w - 4 - right, half), face.body, BODY_PIXEL, False,
                              "#f3e3c3", AF.AlignHCenter | AF.AlignTop)]
         else:
-            boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, h - 2), face.title, 11, True, "#ffffff",
+            boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, h - 2), face.title, PLATE_PIXEL, True, "#ffffff",
                              AF.AlignCenter)]
         if face.reconstructed:
             boxes.append(TextBox("mark", QRectF(w - 18, h - 11, 15, 9), "[R]", 7, False, "#d8efe3",
@@ -370,6 +370,7 @@ def _layout(face: CardFace, title_room: float | None) -> list[TextBox]:
 
 
 BODY_PIXEL = 10
+PLATE_PIXEL = 11  # a plate's name: a patch on its year, an artifact under its holder
 PLATE_MARK = 10.0  # a reconstructed plate's text stops this far from its right edge: the [R] mark's corner
 FOOT_MARKS = 9.0  # the foot's height kept for the corner marks (the more mark, the [R] dot) when its text is left out
 
@@ -765,7 +766,10 @@ def _flat(text: str) -> str:
 def left_out(face: CardFace, scale: float | None) -> list[str]:
     """The roles of `face` not drawn whole at `scale`: "title" when the name is cut, and the FIELDS
     left out or cut short (the hover zoom and the detail panel show them)."""
-    return list(_left_out(face, text_floor(scale)))
+    floor = text_floor(scale)
+    if floor is not None:
+        kept_fits.asked(face, floor)
+    return list(_left_out(face, floor))
 
 
 @lru_cache(maxsize=4096)  # a card growing to its text asks at each step, at every redraw (issue #42)

@@ -153,6 +153,14 @@ def drawn(face: object, floor: int) -> None:
         _FACES.put(*held)
 
 
+def asked(face: object, floor: int) -> None:
+    """`face` is asked for at `floor` outside a layout's measure (whether a hand's cards read whole at a width): kept
+    between starts as one drawn is. Fitted first while the layout was measured, it was held, and fitted again at every
+    start (a hand's widest width the very size of the pile the layout measured)."""
+    if _TRIED and not _measuring.get():
+        drawn(face, floor)
+
+
 def save() -> None:
     """Write every shelf's answers added since it was read (as the process ends)."""
     for shelf in _SHELVES:

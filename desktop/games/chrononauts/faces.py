@@ -7,7 +7,7 @@ from math import ceil
 
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.fields import Provenance
-from desktop.frame.card_item import CARD_BACK, CardFace, band_collides, left_out, text_floor, wrapped_height
+from desktop.frame.card_item import CARD_BACK, PLATE_MARK, PLATE_PIXEL, CardFace, band_collides, left_out, text_floor, wrapped_height
 from desktop.frame.card_table import GAP
 from desktop.frame.growth import Growths, first_true
 from desktop.frame.i18n import PRIME, Translator
@@ -16,11 +16,24 @@ from rules.chrononauts.timeline import Rules, Timeline, card_kind
 
 TIMELINE_SIZE = (128.0, 92.0)
 PATCH_ON_TIMELINE = (120.0, 34.0)  # low enough to leave the year's title readable
-PATCH_MARGIN = 4.0  # between a patch on the timeline and the foot of the card it covers
+PATCH_MARGIN = 4.0  # between a patch on the timeline and the foot of the card it covers, and the name above it
 HAND_SIZE = (132.0, 116.0)  # the band holds "Distorsión temporal" at 9 px in a 1280×720 window
 ID_SIZE = (106.0, 72.0)
 HAND_WIDEST = 2.0 * HAND_SIZE[0]  # a hand card given the row's bare felt: wider lines of rule text, not a banner
 WIDEN_STEP = 8.0
+
+
+def patch_plate_height(titles: tuple[str, ...], width: float, floor: int | None) -> float:
+    """How tall the patches lie on their years, `width` wide, at a table seen with text `floor`
+    (card_item.text_floor): tall enough for the longest of their `titles` at the size that floor gives it, up to three
+    lines (a longer name is cut, and the workbench tells its translator). One line held every name at the size it is
+    drawn in a large window; at the scale a 1280×720 screen shows Solonauts at, a third of the Italian patches were
+    cut ("Fabbrica di zeppelin aperta a Seul"). One height for all: a year's card leaves that room at its foot from
+    the start of the game."""
+    pixel = max(PLATE_PIXEL, floor or 0)
+    inner = width - 4 - PLATE_MARK  # as card_item lays a plate's name out, the corner's [R] mark beside it
+    lines = max((wrapped_height(title, inner, pixel, True) for title in titles), default=0.0)
+    return max(PATCH_ON_TIMELINE[1], min(lines, wrapped_height("1\n2\n3", inner, pixel, True)) + 4)
 
 
 def hand_width(cards: Sequence[str], make: Callable[[str, float], CardFace], room: float, scale: float | None) -> float:
@@ -109,6 +122,7 @@ class ChrononautsFaces:
         self.cards = cards
         self.rules = rules
         self.translator = tr
+        self._plates: tuple[object, dict[tuple[str, float, int | None], float]] = (None, {})
 
     def _years(self, years: tuple[int, ...] | list[int], prime: bool = True) -> str:
         return ", ".join(f"{y}{PRIME if prime else ''}" for y in years)
@@ -118,15 +132,16 @@ class ChrononautsFaces:
         return self.translator.text(f"rule.{card.op}", years=self._years(card.of))
 
     def timeline(self, year: int, tl: Timeline, size: tuple[float, float] = TIMELINE_SIZE,
-                 index_in_band: bool = False) -> CardFace:
+                 index_in_band: bool = False, floor: int | None = None) -> CardFace:
         """A year of the timeline. With `index_in_band` its Time Index follows the kind label in the band
-        ("Ripplepoint · B1") and the foot stays free: a line more for the rule text on a low card."""
-        face = self._timeline(year, tl, size)
+        ("Ripplepoint · B1") and the foot stays free: a line more for the rule text on a low card. A patched year
+        leaves room at its foot for the patch as tall as the table's text `floor` makes it (patch_plate_height)."""
+        face = self._timeline(year, tl, size, floor)
         if index_in_band and face.corner:
             return replace(face, kind_label=f"{face.kind_label} · {face.corner}", corner="")
         return face
 
-    def _timeline(self, year: int, tl: Timeline, size: tuple[float, float]) -> CardFace:
+    def _timeline(self, year: int, tl: Timeline, size: tuple[float, float], floor: int | None) -> CardFace:
         card = self.cards.by_year[year]
         w, h = size
         recon = card.provenance.reconstructed
@@ -145,10 +160,28 @@ class ChrononautsFaces:
             return CardFace(w, h, *RIPPLE_PARADOX, kind_label=self.translator.text("side.paradox"), year=f"{year}{PRIME}",
                             title=self.translator.text(f"{card.id}.paradox.title"), corner=card.ti, reconstructed=recon,
                             stamp="" if patched else self.translator.text("label.paradox_stamp"),
-                            covered=PATCH_ON_TIMELINE[1] + PATCH_MARGIN if patched else 0.0)
+                            covered=self.plate_height(w, floor) + 2 * PATCH_MARGIN if patched else 0.0)
         return CardFace(w, h, *RIPPLE, kind_label=self.translator.text("kind.ripplepoint"), year=str(year),
                         title=self.translator.text(f"{card.id}.true.title"), body=self.rule_text(year), corner=card.ti,
                         reconstructed=recon)
+
+    def plate_height(self, year_width: float, floor: int | None) -> float:
+        """How tall a patch lies on a year `year_width` wide at text `floor` (patch_plate_height)."""
+        # Asked for every patch at every redraw: kept for the catalog the titles come from (a translator's save
+        # reads a new one).
+        key = (self.translator.language, year_width, floor)
+        if self._plates[0] is not self.translator.game:
+            self._plates = (self.translator.game, {})
+        found = self._plates[1].get(key)
+        if found is None:
+            titles = tuple(self.translator.text(f"{kind}.title") for kind in self.rules.patches)
+            found = self._plates[1][key] = patch_plate_height(titles, year_width - 2 * PATCH_MARGIN, floor)
+        return found
+
+    def patch_on_year(self, instance: str, year_width: float, floor: int | None) -> CardFace:
+        """A patch lying on its year, a year `year_width` wide, at a table seen with text `floor`."""
+        return replace(self.play_card(instance, True), width=year_width - 2 * PATCH_MARGIN,
+                       height=self.plate_height(year_width, floor))
 
     def play_card(self, instance: str, on_timeline: bool = False, size: tuple[float, float] = HAND_SIZE) -> CardFace:
         kind = card_kind(instance)
@@ -159,7 +192,7 @@ class ChrononautsFaces:
                             body=self.translator.text(f"{kind}.text"), reconstructed=inv.provenance.reconstructed)
         patch = self.rules.patches[kind]
         if on_timeline:
-            w, h = PATCH_ON_TIMELINE
+            w, h = PATCH_ON_TIMELINE[0], self.plate_height(TIMELINE_SIZE[0], None)
             return CardFace(w, h, PATCH[0], PATCH[0], title=self.translator.text(f"{kind}.title"), plate=True,
                             reconstructed=patch.provenance.reconstructed)
         w, h = size

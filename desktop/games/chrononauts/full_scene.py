@@ -15,7 +15,7 @@ from desktop.frame.card_item import CardFace, CardItem, text_floor
 from desktop.frame.card_table import seen_scale
 from desktop.frame.growth import kept
 from desktop.frame.i18n import Translator
-from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE, SEAT_SIZE, ChrononautsFaces,
+from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, SEAT_SIZE, ChrononautsFaces,
                                               artifact_plate, full_face, hand_width, seat_face,
                                               tall_enough, year_sides)
 from desktop.games.chrononauts.solonauts_scene import DECK_KEY, DISCARD_KEY, GAP, MARGIN, Dests, SolonautsScene
@@ -144,9 +144,10 @@ class FullScene(SolonautsScene):
                 self.put(key, self.year_face(year_card.year, tl, (YEAR_W, heights[year_card.row])))
                 wanted[key] = (QPointF(MARGIN + year_card.column * (YEAR_W + GAP), tops[year_card.row]), 1)
             for year, patch in tl.patches.items():
-                self.put(patch, replace(faces.play_card(patch, True), width=YEAR_W - 2 * PATCH_MARGIN))  # the year's width
+                plate = faces.patch_on_year(patch, YEAR_W, text_floor(self.view_scale))
+                self.put(patch, plate)
                 wanted[patch] = (wanted[f"tl:{year}"][0] + QPointF(
-                    PATCH_MARGIN, heights[faces.cards.by_year[year].row] - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
+                    PATCH_MARGIN, heights[faces.cards.by_year[year].row] - plate.height - PATCH_MARGIN), 2)
             row_y = tops[-1] + heights[-1] + ROW_DROP
             hand_y = row_y + HAND_DROP
             # The seats right of the row and the hand, two to a line in the order of play.
@@ -311,7 +312,7 @@ class FullScene(SolonautsScene):
         sides = year_sides(self.faces.rules)
         heights = []
         for row in range(4):
-            faces = [self.faces.timeline(card.year, tl, (YEAR_W, YEAR_LOW), index_in_band=True)
+            faces = [self.faces.timeline(card.year, tl, (YEAR_W, YEAR_LOW), index_in_band=True, floor=text_floor(scale))
                      for card in self.faces.cards.timeline if card.row == row for tl in sides]
             def measured(faces: list[CardFace] = faces) -> float:
                 return tall_enough(lambda high: [replace(face, height=high) for face in faces],

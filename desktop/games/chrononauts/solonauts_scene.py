@@ -15,11 +15,11 @@ from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
 
 from desktop.frame import card_table, kept_fits
-from desktop.frame.card_item import CardFace
+from desktop.frame.card_item import CardFace, text_floor
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, FELT, GAP, LABEL, MARGIN, CardTable, Dests, seen_scale
 from desktop.frame.growth import kept
 from desktop.frame.i18n import Translator
-from desktop.games.chrononauts.faces import (HAND_SIZE, HAND_WIDEST, ID_SIZE, PATCH_MARGIN, PATCH_ON_TIMELINE,
+from desktop.games.chrononauts.faces import (HAND_SIZE, HAND_WIDEST, ID_SIZE, PATCH_MARGIN,
                                               TIMELINE_SIZE, ChrononautsFaces, hand_width, tall_enough, year_sides)
 from desktop.games.chrononauts.words import card_words
 from rules.chrononauts.solonauts import IDS_DEFAULT, SoloState
@@ -164,11 +164,12 @@ class SolonautsScene(CardTable):
             key = timeline_key(card.year)
             self.put(key, self.year_face(card.year, tl, (lay.column, lay.rows[card.row])))
             wanted[key] = (self._grid_pos(card.row, card.column), 1)
+        floor = text_floor(self.view_scale)
         for year, patch in tl.patches.items():
             under = lay.rows[self.faces.cards.by_year[year].row]  # the year's height
-            self.put(patch, replace(self.faces.play_card(patch, True), width=lay.column - 2 * PATCH_MARGIN))
-            wanted[patch] = (wanted[timeline_key(year)][0]
-                             + QPointF(PATCH_MARGIN, under - PATCH_ON_TIMELINE[1] - PATCH_MARGIN), 2)
+            plate = self.faces.patch_on_year(patch, lay.column, floor)
+            self.put(patch, plate)
+            wanted[patch] = (wanted[timeline_key(year)][0] + QPointF(PATCH_MARGIN, under - plate.height - PATCH_MARGIN), 2)
         size = lay.traveller
         for travellers, y, home in ((view.home, HOME_Y, True), (view.waiting, lay.waiting_y, False)):
             for i, ident in enumerate(travellers):
@@ -195,8 +196,9 @@ class SolonautsScene(CardTable):
     def year_face(self, year: int, tl: Timeline, size: tuple[float, float]) -> CardFace:
         """A year of the timeline at `size`, its Time Index in the band: it shows its side, paradox and patch alone,
         and most moves change few years."""
-        return self._kept_face(("year", year, year in tl.prime, year in tl.paradoxed, year in tl.patches, size),
-                               lambda: self.faces.timeline(year, tl, size, index_in_band=True))
+        floor = text_floor(self.view_scale)
+        return self._kept_face(("year", year, year in tl.prime, year in tl.paradoxed, year in tl.patches, size, floor),
+                               lambda: self.faces.timeline(year, tl, size, index_in_band=True, floor=floor))
 
     def hand_face(self, instance: str, size: tuple[float, float]) -> CardFace:
         """A play card in the hand at `size`."""
@@ -266,10 +268,11 @@ class SolonautsScene(CardTable):
         years = [[(card.year, tl) for card in faces.cards.timeline if card.row == row for tl in sides] for row in range(4)]
         deck = [*rules.patches, *rules.inverters]
 
-        def rows_of(lay: Layout) -> list[tuple[Callable[[float], list[CardFace]], float, float]]:
-            """Each row's faces at a height, its height now and the most it may grow to."""
+        def rows_of(lay: Layout, seen: float | None) -> list[tuple[Callable[[float], list[CardFace]], float, float]]:
+            """Each row's faces at a height, its height now and the most it may grow to, seen at `seen`."""
             traveller_w, pile_w = lay.traveller[0], lay.pile[0]
-            years_at = [(partial(self._year_faces, years[row], lay.column), lay.rows[row], YEAR_HIGH) for row in range(4)]
+            years_at = [(partial(self._year_faces, years[row], lay.column, text_floor(seen)), lay.rows[row], YEAR_HIGH)
+                        for row in range(4)]
             return [*years_at,
                     (lambda h: [faces.identity(ident, home, Timeline(), (traveller_w, h))
                                 for ident in rules.identities for home in (False, True)], lay.traveller_h, ID_HIGH),
@@ -278,7 +281,7 @@ class SolonautsScene(CardTable):
 
         lay = Layout.shaped(width / height, (TIMELINE_SIZE[1],) * 4, ID_SIZE[1], HAND_SIZE[1], travellers)
         # Every word and card the rows are measured for is on their faces at the first try's sizes.
-        first_faces = [face for make, low, _high in rows_of(lay) for face in make(low)]
+        first_faces = [face for make, low, _high in rows_of(lay, self._seen(lay, width, height)) for face in make(low)]
         name = kept_fits.answer_key((width, height, travellers, first_faces))
         heights = _KEPT.get(name)
         if heights is not None:
@@ -289,7 +292,7 @@ class SolonautsScene(CardTable):
                 for _ in range(12):
                     seen = self._seen(lay, width, height)
                     *rows, traveller_h, hand_h = (tall_enough(make, low, high, GROW_STEP, seen)
-                                                  for make, low, high in rows_of(lay))
+                                                  for make, low, high in rows_of(lay, seen))
                     grown = Layout.shaped(width / height, tuple(rows), traveller_h, hand_h, travellers)
                     if grown == lay:
                         break
@@ -300,8 +303,9 @@ class SolonautsScene(CardTable):
         _LAYOUTS[key] = (words, lay)
         return lay, self._seen(lay, width, height)
 
-    def _year_faces(self, years: list[tuple[int, Timeline]], width: float, height: float) -> list[CardFace]:
-        return [self.faces.timeline(year, tl, (width, height), index_in_band=True) for year, tl in years]
+    def _year_faces(self, years: list[tuple[int, Timeline]], width: float, floor: int | None,
+                    height: float) -> list[CardFace]:
+        return [self.faces.timeline(year, tl, (width, height), index_in_band=True, floor=floor) for year, tl in years]
 
     def _deck_faces(self, kind: str, size: tuple[float, float]) -> list[CardFace]:
         """A card of the deck as the hand shows it and as the discard's top (labelled with the pile)."""

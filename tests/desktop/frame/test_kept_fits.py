@@ -115,6 +115,22 @@ def test_the_file_keeps_the_faces_last_asked_for(qapp: Any, kept: Path, monkeypa
     assert names == [kept_fits.face_key(face, 9) for face in [*some[21:], some[0]]]
 
 
+def test_a_face_measured_then_asked_outside_the_measure_is_kept(qapp: Any, kept: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A face a layout fitted while it was measured, and the table then asks for (is a hand's card whole at this
+    width?) without drawing it, is kept like a face drawn: it was fitted again at the next start."""
+    face, seen = faces("en")[0], card_item.READABLE / 14
+    card_item._left_out.cache_clear()
+    card_item._shown_small.cache_clear()
+    with kept_fits.measuring():
+        card_item.left_out(face, seen)
+    card_item.left_out(face, seen)  # outside the measure, remembered in memory: no fitting, and kept all the same
+    next_start()
+    no_fitting(monkeypatch)
+    card_item._shown_small.cache_clear()
+    assert shown(face, 14)
+
+
 START_AT_1280 = """
 import json, sys
 from PySide6.QtWidgets import QApplication
