@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QSpinBox, QWidget
 
 from desktop.frame import accessibility, dialogs, plain, screen_fit
 from desktop.frame.i18n import Translator
@@ -52,7 +52,10 @@ class NewGameDialog(QDialog):
         form.addRow(tr.text("new.deal"), self.deal)
         form.addRow(tr.text("new.ids"), self.ids)
         form.addRow(self.error)
-        form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
+        buttons = dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel"))
+        accept = QDialogButtonBox.ButtonRole.AcceptRole
+        self.start = next(b for b in buttons.buttons() if buttons.buttonRole(b) == accept)  # or Next… (_mode_chosen)
+        form.addRow(buttons)
         self.mode.currentIndexChanged.connect(self._mode_chosen)
         self._game_chosen(0)
         if on_table is not None:
@@ -86,6 +89,8 @@ class NewGameDialog(QDialog):
         solo = self.chosen_mode() == "solonauts"  # the deal rows are Solonauts' alone: hidden, not greyed, for
         for widget in (self.kind, self.deal, self.ids):  # a game that has no travellers to send home
             self._form.setRowVisible(widget, solo)
+        # A game for several begins in the next dialog, where its seats are named: "Start" here began nothing.
+        self.start.setText(self.tr_.text("new.start" if solo else "new.next"))
         self.adjustSize()
 
     def chosen_game(self) -> str:

@@ -281,6 +281,22 @@ def test_the_new_game_dialog_empty_means_a_random_deal(qtbot: Any, window: MainW
     assert dialog.options() == {"ids": 6}
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_new_game_dialog_says_next_where_the_seats_come_next(qtbot: Any, window: MainWindow,
+                                                                 language: str) -> None:
+    """Solonauts starts from this dialog; a game for several goes on to the dialog that names its seats, so its
+    button does not say Start (a group pressed it and was asked for names)."""
+    window.language_actions[language].trigger()
+    dialog = NewGameDialog(window.tr_, window)
+    qtbot.addWidget(dialog)
+    assert dialog.chosen_mode() == "solonauts" and dialog.start.text() == window.tr_.text("new.start")
+    for mode in ("chrononauts", "solonauts", "artifaxx"):
+        dialog.mode.setCurrentIndex(dialog.mode.findData(mode))
+        assert dialog.start.text() == window.tr_.text("new.start" if mode == "solonauts" else "new.next")
+    dialog.game.setCurrentIndex(dialog.game.findData("parsifal"))
+    assert dialog.start.text() == window.tr_.text("new.next") != window.tr_.text("new.start")
+
+
 def test_a_bad_deal_on_the_command_line_is_refused(qtbot: Any, home: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--lang", "en", "--deal", "twelve"]) == 2
