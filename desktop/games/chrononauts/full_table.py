@@ -463,6 +463,8 @@ class ChrononautsTable(SeatTable):
         if event.kind == "cards_drawn" and "player" in params:  # the Solonauts line says "you"
             return self.tr_.text("hs.event.cards_drawn", **params)
         key = f"full.event.{event.kind}" if self.tr_.game.has(f"full.event.{event.kind}") else f"event.{event.kind}"
+        if event.kind in ("deal_kept", "mulligan"):  # which card was kept or swapped, the ID or the Mission (CHR-6.6)
+            key = f"event.{event.kind}_{event.params.get('kind')}"
         try:
             return self.tr_.text(key, **params)
         except (KeyError, IndexError, ValueError):  # an event whose text needs what we did not give

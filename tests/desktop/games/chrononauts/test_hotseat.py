@@ -55,6 +55,22 @@ def test_the_next_players_hand_does_not_exist_until_they_confirm(main: MainWindo
     assert not set(state.hands[0]) & set(hs.scene.items_by_key)
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_log_says_which_dealt_card_was_kept_or_swapped(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                           language: str) -> None:
+    """CHR-6.6: each player keeps or swaps the ID dealt, then the Mission; "keeps the card dealt" after "swaps the card
+    dealt for another" did not say which."""
+    main = make_window(qtbot, dialogs, language)
+    hs = start(main, 2)
+    t = main.tr_.text
+    lift(hs)
+    hs.buttons["mulligan"].click()  # Marta's ID
+    hs.buttons["keep"].click()  # her Mission
+    lines = [hs.log.item(i).text() for i in range(hs.log.count())]
+    assert lines[-2:] == [t("event.mulligan_id", player="Marta"), t("event.deal_kept_mission", player="Marta")]
+    assert len(set(lines[-2:])) == 2 and t("event.deal_kept_id", player="Marta") not in lines
+
+
 def test_a_memo_cancels_a_card_through_the_shared_prompt(main: MainWindow, dialogs: Dialogs) -> None:
     """CHR-10: one prompt for everyone; 'I have a Memo' asks who, then only that person looks."""
     seed = next(s for s in range(300) if memo_holder(s, 2) is not None)
