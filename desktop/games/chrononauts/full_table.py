@@ -465,6 +465,8 @@ class ChrononautsTable(SeatTable):
         key = f"full.event.{event.kind}" if self.tr_.game.has(f"full.event.{event.kind}") else f"event.{event.kind}"
         if event.kind in ("deal_kept", "mulligan"):  # which card was kept or swapped, the ID or the Mission (CHR-6.6)
             key = f"event.{event.kind}_{event.params.get('kind')}"
+        elif event.kind == "hands_passed":  # which way, and so whose hand each player now holds (CHR-9.4.4)
+            key = f"event.hands_passed_{event.params.get('direction')}"
         try:
             return self.tr_.text(key, **params)
         except (KeyError, IndexError, ValueError):  # an event whose text needs what we did not give

@@ -18,7 +18,7 @@ from desktop.games.chrononauts.full_table import ChrononautsTable, HotSeatGame
 from desktop.shell.main_window import MainWindow
 from rules.chrononauts.moves import (ChooseQuickTrip, ChooseRewind, KeepDeal, KillTime, MiracleStop, PlayCard,
                                      PlayOnArtifact)
-from rules.kernel import IllegalMove, Move
+from rules.kernel import Event, IllegalMove, Move
 from rules.match import Match
 from rules.registry import engine
 
@@ -69,6 +69,17 @@ def test_the_log_says_which_dealt_card_was_kept_or_swapped(qtbot: Any, home: Pat
     lines = [hs.log.item(i).text() for i in range(hs.log.count())]
     assert lines[-2:] == [t("event.mulligan_id", player="Marta"), t("event.deal_kept_mission", player="Marta")]
     assert len(set(lines[-2:])) == 2 and t("event.deal_kept_id", player="Marta") not in lines
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_log_says_which_way_the_hands_went(qtbot: Any, home: Path, dialogs: Dialogs, language: str) -> None:
+    """CHR-9.4.4, CHR-1.9: after a Discontinuity the log says which way the hands moved, so each player can tell whose
+    hand they now hold; 'every hand moves one seat along' said neither."""
+    main = make_window(qtbot, dialogs, language)
+    hs = start(main, 3)
+    lines = {way: hs.event_text(Event("hands_passed", {"direction": way})) for way in ("clockwise", "counterclockwise")}
+    assert lines == {way: main.tr_.text(f"event.hands_passed_{way}") for way in lines}
+    assert lines["clockwise"] != lines["counterclockwise"] and "hands_passed" not in " ".join(lines.values())
 
 
 def test_a_memo_cancels_a_card_through_the_shared_prompt(main: MainWindow, dialogs: Dialogs) -> None:
