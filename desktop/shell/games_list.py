@@ -118,6 +118,14 @@ def game_title(tr: Translator, table: type[SeatTable], game: SeatGame) -> str:
     return name if mode == name else f"{name}: {mode}"
 
 
+def game_name(tr: Translator, table: type[SeatTable], game: SeatGame) -> str:
+    """The game as people name it in a sentence: its mode's name when it has several (Solonauts, Artifaxx), else the
+    game's ("a game of Parsifal"); game_title's "Chrononauts: Solonauts" is a heading's."""
+    if len(modes()[table.GAME]) > 1:
+        return tr.name_of(table.GAME, mode_key(table.GAME, game.engine.mode))
+    return tr.name_of(table.GAME, f"game.{table.GAME}")
+
+
 def when_played(tr: Translator, seconds: float) -> str:
     """A date and time as people write them in the player's language (the pattern is in the catalog)."""
     moment = QDateTime.fromMSecsSinceEpoch(int(seconds * 1000))

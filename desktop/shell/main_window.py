@@ -950,7 +950,7 @@ class MainWindow(QMainWindow):
 
     def offer_resume(self, crashed: bool) -> bool:
         """At start: offer the game played last (the others wait in Games in progress)."""
-        from desktop.shell.games_list import Damaged, last_played
+        from desktop.shell.games_list import Damaged, game_name, last_played
 
         self.take_in_old_autosave()
         damaged: list[Damaged] = []
@@ -960,7 +960,9 @@ class MainWindow(QMainWindow):
         if last is None:
             return False
         t = self.tr_.text
-        text = t("resume.after_crash" if crashed else "resume.unfinished")
+        # Which game: a group that plays several finds the one it left, or starts afresh knowing what it leaves.
+        text = t("resume.after_crash" if crashed else "resume.unfinished", game=game_name(self.tr_, last.table, last.game),
+                 players=last.players(self.tr_))
         if self.ask(t("resume.title"), text, [t("resume.yes"), t("resume.no")]) != 0:
             return False
         return self.show_table(last.game, last.path) is not None

@@ -24,6 +24,7 @@ import pytest
 from desktop.frame import storage
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import saved_game
+from desktop.shell.games_list import game_name
 from desktop.shell.main_window import MainWindow
 from desktop.shell.tables import table_class, table_for
 from rules import saves
@@ -166,7 +167,11 @@ def check_resume(qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch, app: R
     again = Restarted(qtbot, home, monkeypatch)
     assert again.crashed, "the running marker must survive a kill"
     assert again.resumed and again.asked, "the game must be offered for resume"
-    assert again.asked[-1] == again.window.tr_.text("resume.after_crash")  # every game, not only Solonauts
+    table = again.window.table
+    assert table is not None
+    assert again.asked[-1] == again.window.tr_.text(  # every game, not only Solonauts, named with who plays it
+        "resume.after_crash", game=game_name(again.window.tr_, type(table), table.game),
+        players=type(table).in_progress_line(again.window.tr_, table.game))
     got = again.match()
     expected = replayed(app.game, app.mode, app.seed, app.done)
     if may_keep_pending and app.pending is not None and len(got.moves) == len(app.done) + 1:

@@ -164,7 +164,9 @@ def test_after_a_crash_the_game_played_last_is_offered(qtbot: Any, main: MainWin
     again = make_window(qtbot, dialogs)
     dialogs.answers = [0]
     assert again.offer_resume(crashed=True)
-    assert dialogs.asked[-1][1] == again.tr_.text("resume.after_crash")
+    # It names the game, and who plays it: the group knows which of its games it is asked about.
+    assert dialogs.asked[-1][1] == again.tr_.text("resume.after_crash", game=again.tr_.text("game.parsifal"),
+                                                  players="Dora, Enzo")
     assert again.table is not None and again.table.game.names == ["Dora", "Enzo"]
     assert again.table.autosave == second.autosave
     assert first.autosave.exists()  # the other one waits in the list
