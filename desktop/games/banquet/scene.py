@@ -293,7 +293,8 @@ class BanquetScene(CardTable):
         self.hand: list[str] = []
         self.belts: dict[int, BeltItem] = {}
         self._labels = {name: self.label((0, 0), pixel=pixel, bold=bold) for name, pixel, bold in (
-            ("status", 17, True), ("slots", 14, False), ("tray", 14, False), ("info", 14, False))}  # 14 px: 9 on screen at 1280×720
+            ("status", 17, True), ("slots", NAME_PIXEL, False), ("tray", NAME_PIXEL, False),
+            ("info", NAME_PIXEL, False))}  # as small as a name: 9 px on screen in the smallest window
         self._seat_labels: dict[int, QGraphicsSimpleTextItem] = {}
         self.news = QGraphicsTextItem()  # what just happened: it may run to two lines, so it wraps
         font = QFont()
@@ -446,7 +447,7 @@ class BanquetScene(CardTable):
         belt.set_state(view.belts[seat], view.guests[seat] is not None)
         note = self._seat_labels.get(seat)
         if note is None:
-            note = self._seat_labels[seat] = self.label((0, 0), pixel=14)
+            note = self._seat_labels[seat] = self.label((0, 0), pixel=NAME_PIXEL)
         note.setPos(origin.x() + BELT_AT.x() + 4, origin.y() + BELT_AT.y() + BELT_SIZE[1] + 6)  # clear of a ringed privilege
         note.setText(drawing.seat_notes.get(seat, ""))
 
