@@ -287,9 +287,15 @@ class BacchanaliaScene(CardTable):
         for i, (cols, line_h) in enumerate(lines):
             x = sx
             room = line_h + (spare if i == len(lines) - 1 else 0.0)
+            felt = SEAT_W - 6 - sum(col.width + GAP for col in cols) + GAP  # the line's bare felt at its end
             for col in cols:
+                width = col.width
                 if col.card is not None:
-                    self.put(col.card, self._grown(col, room))
+                    face = self._grown(col, room, felt)
+                    if not col.turned:
+                        felt -= face.width - width
+                        width = face.width
+                    self.put(col.card, face)
                     turns[col.card] = col.turned
                     shift = half if col.turned else 0.0
                     wanted[col.card] = (QPointF(x + shift, y - shift), z)
@@ -297,18 +303,28 @@ class BacchanaliaScene(CardTable):
                 for j, umbra in enumerate(col.pile):
                     self.put(umbra, self.faces.card(umbra))
                     wanted[umbra] = (QPointF(x + (col.width - CARD_W) / 2, y + 22 + j * STACK), z + 1 + j)
-                x += col.width + GAP
+                x += width + GAP
                 z += 10
             y += line_h + 6
 
-    def _grown(self, col: Column, room: float) -> CardFace:
+    def _grown(self, col: Column, room: float, wider: float = 0.0) -> CardFace:
         """The face of a column's card, taller (within `room`) as far as its rule text needs to show whole in
-        the smallest window; a card with Umbra lying on it, or turned, keeps its size."""
+        the smallest window, and where no height in the room is enough, wider too, by `wider` at most (the felt
+        its line leaves: Dutch "Degene die je personage beschuldigt." in a full line at the foot of six seats); a
+        card with Umbra lying on it, or turned, keeps its size."""
         assert col.card is not None
-        face = self.faces.card(col.card)
-        while not (col.pile or col.turned) and left_out(face, SMALLEST_SCALE) and face.height + GROW_STEP <= room:
-            face = self.faces.card(col.card, face.height + GROW_STEP)
-        return face
+        first = face = self.faces.card(col.card)
+        if col.pile or col.turned:
+            return face
+        for extra in range(0, int(wider // GROW_STEP) + 1):
+            face = self.faces.card(col.card, CARD_H, CARD_W + extra * GROW_STEP)
+            while left_out(face, SMALLEST_SCALE) and face.height + GROW_STEP <= room:
+                face = self.faces.card(col.card, face.height + GROW_STEP, face.width)
+            if extra == 0:
+                first = face
+            if not left_out(face, SMALLEST_SCALE):
+                return face
+        return first  # no room reads it whole: it keeps its width, cut short with "…" (the detail panel has it all)
 
     def _centre(self, view: BacState, wanted: dict[str, tuple[QPointF, float]], top: float) -> float:
         """The centre under the seats: its zone, then one column per figure, copies stacked showing their bands.
@@ -359,8 +375,15 @@ class BacchanaliaScene(CardTable):
         self.put(DISCARD_KEY, self.faces.discard(view.discard[-1] if view.discard else None, len(view.discard)))
         wanted[DISCARD_KEY] = (QPointF(M, low), 0)
         if view.set_aside:
+            # The Amans set aside widens for its words (a player reads who it stands for) as far as its place goes:
+            # to the lock when there is one, else to the panel's edge; a Deus's width left "De geliefde van wie deze
+            # ka…".
             amans = view.set_aside[0]
-            self.put(amans, self.faces.card(amans))
+            room = (M + 2 * step - GAP if board.lock_zone else M + ORACLE_W) - (M + step)
+            face = self.faces.card(amans)
+            while left_out(face, SMALLEST_SCALE) and face.width + GROW_STEP <= room:
+                face = self.faces.card(amans, width=face.width + GROW_STEP)
+            self.put(amans, face)
             wanted[amans] = (QPointF(M + step, low), 1)
         else:
             self.put(ASIDE_KEY, self.faces.zone(tr.text("table.aside"), tr.text("table.aside_empty")))
