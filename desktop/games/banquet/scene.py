@@ -448,7 +448,13 @@ class BanquetScene(CardTable):
         note = self._seat_labels.get(seat)
         if note is None:
             note = self._seat_labels[seat] = self.label((0, 0), pixel=NAME_PIXEL)
-        note.setPos(origin.x() + BELT_AT.x() + 4, origin.y() + BELT_AT.y() + BELT_SIZE[1] + 6)  # clear of a ringed privilege
+        top = BELT_AT.y() + BELT_SIZE[1] + 6
+        # Right of the privileges, clear of a ringed one; with none, from the display's left where the guest's foot
+        # leaves the felt bare: "Wijnpunten: 1 · Eerder uitgeschakeld: Claudius" ran past the display's edge.
+        guest_foot = next(pos.y() - origin.y() + face.height
+                          for key, face, pos, _z in kept[1] if key == f"guest:{seat}")
+        left = 12.0 if not view.privileges[seat] and guest_foot + 4 <= top else BELT_AT.x() + 4
+        note.setPos(origin.x() + left, origin.y() + top)
         note.setText(drawing.seat_notes.get(seat, ""))
 
     def _display_cards(self, seat: int, drawing: Drawing, origin: QPointF,

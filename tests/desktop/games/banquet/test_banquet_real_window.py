@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, _send, make_window, view_point
 
 from desktop.frame.card_item import broken_words, left_out, on_screen, shown_texts
+from desktop.games.banquet.faces import title
 from desktop.games.banquet.table import BanquetTable
 from desktop.shell.main_window import MainWindow
 from rules.banquet.state import BanquetState
@@ -166,3 +167,27 @@ def test_a_crowded_row_of_the_looking_player_reads_whole_and_hides_nothing(qtbot
                 assert display.contains(rect), (size, item.face.title)
                 assert not any(rect.intersects(other) for other in [*row[:i], *others]), (size, item.face.title)
     assert cut == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_a_displays_note_stays_on_its_display(qtbot: Any, home: Path, dialogs: Dialogs, lang: str) -> None:
+    """A display's note under the belt says its wine points and the guests it lost before (BB-13): with no privilege
+    beside it, it starts at the display's left and ends on the display, where Dutch "Wijnpunten: 1 · Eerder
+    uitgeschakeld: Claudius" ran past its edge onto the felt and the next display."""
+    main = make_window(qtbot, dialogs, lang)
+    bt = main.new_hotseat("banquet", "standard", NAMES[:5], {}, 1)
+    assert isinstance(bt, BanquetTable)
+    main.resize(*REAL_WINDOW)
+    for _ in range(3):
+        QApplication.processEvents()
+    drawing = bt.scene.drawing
+    assert drawing is not None
+    view = copy.deepcopy(drawing.view)
+    for seat in range(view.seats):
+        view.privileges[seat] = []
+        view.knockouts.append((seat, "claudius"))
+    bt.scene.show_banquet(replace(drawing, view=view, seat_notes=bt._seat_notes(view)), bt.scene.dests)
+    for seat in range(view.seats):
+        note = bt.scene._seat_labels[seat]
+        assert title(bt.tr_, "claudius") in note.text()
+        assert resting(bt, f"seat:{seat}").contains(note.sceneBoundingRect()), note.text()
