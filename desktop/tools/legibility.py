@@ -2,12 +2,13 @@
 
 Every table is drawn the way `convivium --screenshot` draws it (desktop.shell.screenshot: random legal
 moves from a seed, the player to act looking, curtain lifted), with the most players it allows, in
-every language, at 1280×720 and 1920×1080. On each we measure the on-screen height of every text:
-a card's texts as the face paints them at that scale (card_item.shown_texts: a text too small to read
-is left out, a name is cut short), its stamp, captions on the felt at their font's size, texts an item
-paints by hand (its `painted_texts`, like the numbers on Banquet's belt), all times the view's scale
-and the item's own; and the window's labels and buttons at their font's size. One line per table,
-language and size names the smallest; the command exits 1 when any is below MINIMUM.
+every language, in the window a real 1280×720 screen gives (1264×672, see SIZES) and at 1920×1080. On
+each we measure the on-screen height of every text: a card's texts as the face paints them at that scale
+(card_item.shown_texts: a text too small to read is left out, a name is cut short), its stamp, captions
+on the felt at their font's size, texts an item paints by hand (its `painted_texts`, like the numbers on
+Banquet's belt), all times the view's scale and the item's own; and the window's labels and buttons at
+their font's size. One line per table, language and size names the smallest; the command exits 1 when
+any is below MINIMUM.
 """
 from __future__ import annotations
 
@@ -32,7 +33,9 @@ if TYPE_CHECKING:
     from desktop.shell.main_window import MainWindow
 
 MINIMUM = 9.0  # px on screen: below it a text is too small to read at arm's length
-SIZES = ((1280, 720), (1920, 1080))
+# The first is the window a real 1280×720 screen gives with a window manager: its title bar and borders leave the
+# maximised window 1264×672 (Xvfb with openbox), where the tables are drawn smaller than in a bare 1280×720.
+SIZES = ((1264, 672), (1920, 1080))
 # table -> how many random moves make a typical mid-game, as each game's registration says
 TABLES = {name: moves for found in registrations() for name, moves in found.mid_game.items()}
 SEEDS = (1, 2, 3)
@@ -54,7 +57,7 @@ THEIRS = PLACES[:3]
 
 @dataclass
 class Losses:
-    """What the cards of one table and language leave out at 1280×720, summed over the seeded positions:
+    """What the cards of one table and language leave out at SIZES[0], summed over the seeded positions:
     per place, the names cut short and the fields (kind, rule text, corner) left out or cut short."""
 
     table: str
@@ -221,7 +224,7 @@ def resize(window: MainWindow, size: tuple[int, int]) -> None:
 def survey(tables: list[str], languages: list[str], seeds: tuple[int, ...], out: list[Smallest] | None = None,
            echo: bool = True, losses: list[Losses] | None = None) -> list[Smallest]:
     """The smallest text per table, language and size over the seeded positions; `losses` gets what the
-    cards leave out at 1280×720, per table and language."""
+    cards leave out at SIZES[0], per table and language."""
     from PySide6.QtWidgets import QApplication
 
     from desktop.frame import card_item
@@ -325,6 +328,7 @@ def main(argv: list[str]) -> int:
         print(f"{len(low)} of {len(rows)} below {MINIMUM:g} px", file=sys.stderr)
     cut = [row for row in lost if row.cuts_theirs()]
     if cut:
-        print(f"names cut in the looking player's hand, own area or lit targets at 1280x720 on {len(cut)} of "
+        where = "x".join(map(str, SIZES[0]))
+        print(f"names cut in the looking player's hand, own area or lit targets at {where} on {len(cut)} of "
               f"{len(lost)} tables and languages", file=sys.stderr)
     return 1 if low or cut else 0

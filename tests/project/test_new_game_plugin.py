@@ -113,7 +113,7 @@ def test_a_game_in_its_own_folders_is_found_everywhere_and_the_repository_is_unt
 
     measured = run(["-m", "desktop.cli", "check", "--legibility", "--table", "toy", "--lang", "nl", "--quick"], env)
     assert measured.returncode == 0, measured.stderr[-3000:]
-    assert "toy          nl  1280x720" in measured.stdout
+    assert "toy          nl  1264x672" in measured.stdout
 
     assert porcelain() == before  # nothing of the repository was written to find, check or play it
 

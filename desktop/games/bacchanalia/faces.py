@@ -43,16 +43,16 @@ class BacchanaliaFaces:
     def name(self, instance: str) -> str:
         return self.tr.text(f"{card_kind(instance)}.name")
 
-    def card(self, instance: str, height: float = DEUS_SIZE[1]) -> CardFace:
-        """A Deus or an Umbra at its table size (or grown taller): the name in the band too, so a stacked card
-        still reads."""
-        key = ("card", card_kind(instance), height, self.tr.language)
+    def card(self, instance: str, height: float = DEUS_SIZE[1], width: float = DEUS_SIZE[0]) -> CardFace:
+        """A Deus or an Umbra at its table size (or grown taller, or wider): the name in the band too, so a
+        stacked card still reads."""
+        key = ("card", card_kind(instance), height, width, self.tr.language)
         face = self._cache.get(key)
         if face is None:
             kind = self.kind(instance)
             cid = card_kind(instance)
             name = self.name(instance)
-            w, h = DEUS_SIZE[0], height
+            w, h = width, height
             if cid.startswith("deus_"):
                 face = CardFace(w, h, COLOURS[kind], DEUS_PAPER, kind_label=name, title=name,
                                 body=self.tr.text(f"{cid}.text"), reconstructed=self.reconstructed(cid))

@@ -20,8 +20,8 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsRectItem, QGraphicsSceneMouseEvent, QGraphicsSceneWheelEvent,
                                QGraphicsTextItem)
 
-from desktop.frame.card_item import HIGHLIGHT, SELECTED, CardFace, CardItem, left_out
-from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, CardTable
+from desktop.frame.card_item import HIGHLIGHT, SELECTED, CardFace, CardItem, left_out, text_floor
+from desktop.frame.card_table import DECK_KEY, DISCARD_KEY, CardTable, seen_scale
 from desktop.frame.i18n import Translator
 from desktop.games.bacchanalia.faces import (COUNTER_SIZE, DEUS_SIZE, ORACLE_SIZE, PLATE_SIZE, ZONE_SIZE,
                                               BacchanaliaFaces)
@@ -31,7 +31,8 @@ M = 10.0
 CARD_W, CARD_H = DEUS_SIZE
 GAP = 6.0  # between two cards side by side: no card ever lies over another's name
 # Screen pixels per unit beside the journal on a 1280×720 screen, where the window manager's title bar and
-# borders leave the window 1264×672 (0.715; a bare 1280×720 window gives 0.78): what a card's text must read at.
+# borders leave the window 1264×672 (0.715; a bare 1280×720 window gives 0.78): what a card's text must read at,
+# at the table's least height (a taller table is seen smaller: BacchanaliaScene.grow_scale).
 SMALLEST_SCALE = 0.71
 GROW_STEP = 4.0  # a card grows for its rule text by this much at a time
 STACK = 17.0  # how much of each stacked Umbra shows: its band, with the name (its text box ends at 18)
@@ -135,6 +136,10 @@ class BacchanaliaScene(CardTable):
         self.centre_label = self.label((SEATS_X, 0), 16, True)  # 12 px on screen at 1280×720
         self.clock = self.label((M, 0), 20, True)
         self.seat_areas: list[QGraphicsRectItem] = []
+        self.room: tuple[float, float] | None = None  # the view's room in pixels, once a view shows the table
+        # The scale the cards grow their words for (_grown): the smallest window's, or less where the view shows a
+        # table taller than the least (piles of Umbra) smaller still.
+        self.grow_scale = SMALLEST_SCALE
 
     # --- drawing --------------------------------------------------------------------
 
@@ -150,6 +155,11 @@ class BacchanaliaScene(CardTable):
         bottom = self._seats(view, board, wanted, turns)
         bottom = self._centre(view, wanted, bottom)
         height = max(MIN_HEIGHT, bottom + M)
+        if text_floor(self._seen(height)) != text_floor(self.grow_scale):
+            # The table's height does not hang on how far its cards grow: one more pass grows them for it.
+            self.grow_scale = self._seen(height)
+            self.show_table(view, dests, board)
+            return
         if self.sceneRect().height() != height:
             self.setSceneRect(0, 0, WIDTH, height)  # the view fits the table again
         self._piles(view, board, wanted, height)
@@ -167,6 +177,21 @@ class BacchanaliaScene(CardTable):
             self._fit_text(board.parts, panel_h)
         self.set_clock(board.clock)
         self.refresh_marks()
+
+    def _seen(self, height: float) -> float:
+        """The scale the cards grow for, with the table `height` units tall in the view's room."""
+        if self.room is None:
+            return SMALLEST_SCALE
+        return min(SMALLEST_SCALE, seen_scale(*self.room, WIDTH, height))
+
+    def fit_room(self, width: float, height: float) -> None:
+        """A smaller room than the smallest window's (or a taller table) shows the cards smaller: they grow again
+        for it."""
+        if width <= 0 or height <= 0 or (width, height) == self.room:
+            return
+        self.room = (width, height)
+        if text_floor(self._seen(self.sceneRect().height())) != text_floor(self.grow_scale):
+            self.redraw()
 
     def set_clock(self, text: str) -> None:
         """The time left, at the right end of the centre's caption line."""
@@ -287,9 +312,15 @@ class BacchanaliaScene(CardTable):
         for i, (cols, line_h) in enumerate(lines):
             x = sx
             room = line_h + (spare if i == len(lines) - 1 else 0.0)
+            felt = SEAT_W - 6 - sum(col.width + GAP for col in cols) + GAP  # the line's bare felt at its end
             for col in cols:
+                width = col.width
                 if col.card is not None:
-                    self.put(col.card, self._grown(col, room))
+                    face = self._grown(col, room, felt)
+                    if not col.turned:
+                        felt -= face.width - width
+                        width = face.width
+                    self.put(col.card, face)
                     turns[col.card] = col.turned
                     shift = half if col.turned else 0.0
                     wanted[col.card] = (QPointF(x + shift, y - shift), z)
@@ -297,18 +328,28 @@ class BacchanaliaScene(CardTable):
                 for j, umbra in enumerate(col.pile):
                     self.put(umbra, self.faces.card(umbra))
                     wanted[umbra] = (QPointF(x + (col.width - CARD_W) / 2, y + 22 + j * STACK), z + 1 + j)
-                x += col.width + GAP
+                x += width + GAP
                 z += 10
             y += line_h + 6
 
-    def _grown(self, col: Column, room: float) -> CardFace:
+    def _grown(self, col: Column, room: float, wider: float = 0.0) -> CardFace:
         """The face of a column's card, taller (within `room`) as far as its rule text needs to show whole in
-        the smallest window; a card with Umbra lying on it, or turned, keeps its size."""
+        the smallest window, and where no height in the room is enough, wider too, by `wider` at most (the felt
+        its line leaves: Dutch "Degene die je personage beschuldigt." in a full line at the foot of six seats); a
+        card with Umbra lying on it, or turned, keeps its size."""
         assert col.card is not None
-        face = self.faces.card(col.card)
-        while not (col.pile or col.turned) and left_out(face, SMALLEST_SCALE) and face.height + GROW_STEP <= room:
-            face = self.faces.card(col.card, face.height + GROW_STEP)
-        return face
+        first = face = self.faces.card(col.card)
+        if col.pile or col.turned:
+            return face
+        for extra in range(0, int(wider // GROW_STEP) + 1):
+            face = self.faces.card(col.card, CARD_H, CARD_W + extra * GROW_STEP)
+            while left_out(face, self.grow_scale) and face.height + GROW_STEP <= room:
+                face = self.faces.card(col.card, face.height + GROW_STEP, face.width)
+            if extra == 0:
+                first = face
+            if not left_out(face, self.grow_scale):
+                return face
+        return first  # no room reads it whole: it keeps its width, cut short with "…" (the detail panel has it all)
 
     def _centre(self, view: BacState, wanted: dict[str, tuple[QPointF, float]], top: float) -> float:
         """The centre under the seats: its zone, then one column per figure, copies stacked showing their bands.
@@ -335,7 +376,7 @@ class BacchanaliaScene(CardTable):
             for i, card in enumerate(cards):
                 face = self.faces.card(card)
                 room = MIN_HEIGHT - M - (y + i * STACK)
-                while one_row and i == len(cards) - 1 and left_out(face, SMALLEST_SCALE) \
+                while one_row and i == len(cards) - 1 and left_out(face, self.grow_scale) \
                         and face.height + GROW_STEP <= room:
                     face = self.faces.card(card, face.height + GROW_STEP)
                 self.put(card, face)
@@ -359,8 +400,15 @@ class BacchanaliaScene(CardTable):
         self.put(DISCARD_KEY, self.faces.discard(view.discard[-1] if view.discard else None, len(view.discard)))
         wanted[DISCARD_KEY] = (QPointF(M, low), 0)
         if view.set_aside:
+            # The Amans set aside widens for its words (a player reads who it stands for) as far as its place goes:
+            # to the lock when there is one, else to the panel's edge; a Deus's width left "De geliefde van wie deze
+            # ka…".
             amans = view.set_aside[0]
-            self.put(amans, self.faces.card(amans))
+            room = (M + 2 * step - GAP if board.lock_zone else M + ORACLE_W) - (M + step)
+            face = self.faces.card(amans)
+            while left_out(face, self.grow_scale) and face.width + GROW_STEP <= room:
+                face = self.faces.card(amans, width=face.width + GROW_STEP)
+            self.put(amans, face)
             wanted[amans] = (QPointF(M + step, low), 1)
         else:
             self.put(ASIDE_KEY, self.faces.zone(tr.text("table.aside"), tr.text("table.aside_empty")))

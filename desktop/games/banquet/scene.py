@@ -49,7 +49,7 @@ ROW_WIDEST = 1.5 * ROW_CARD[0]  # a few cards in a row take its spare width: wid
 # Screen pixels per unit on a 1280×720 screen, where a window manager's title bar and borders leave the window
 # 1264×672 (0.60; a bare 1280×720 window gives 0.66): what a card's text must read at.
 SMALLEST_SCALE = 0.60
-NAME_PIXEL = 14  # a name's size in scene units where a bare 1280×720 window shows it at 9 px (0.66)
+NAME_PIXEL = ceil(READABLE / SMALLEST_SCALE - 0.001)  # a name's size in scene units that shows at 9 px there (15)
 GROW_STEP = 4.0  # a guest grows for its progress lines by this much at a time
 WIDEST_GUEST = PRIVILEGE[0]  # a guest widened for its progress lines stays within the privileges under it
 TRAY_KEY = "zone:tray"
@@ -88,25 +88,32 @@ class Drawing:
     instant: set[str] = field(default_factory=set)  # keys a click plays at once (their one target)
 
 
+Layout = tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...], bool]  # sizes, places, full cards
+Reach = tuple[tuple[float, float, float], ...]  # (top, left, right): a line of plates from that height down may span so
+
+
 def _row_places(plates: list[CardFace], room: float, bottom: float = ROW_BOTTOM, names: list[str] | None = None,
-                left: float = ROW_X) -> tuple[list[tuple[float, float]], list[QPointF], bool]:
+                left: float = ROW_X, reach: Reach = ()) -> tuple[list[tuple[float, float]], list[QPointF], bool]:
     """The size and place of each card of a row (_row_layout), laid out once for the same plates, names and room:
     each redraw lays out every display's row, and most rows have not changed (issue #42)."""
     sizes, places, full = _row_layout(tuple(plates), room, bottom,
-                                      tuple(plate.title for plate in plates) if names is None else tuple(names), left)
+                                      tuple(plate.title for plate in plates) if names is None else tuple(names), left,
+                                      reach)
     return list(sizes), [QPointF(x, y) for x, y in places], full
 
 
 @lru_cache(maxsize=1024)
 def _row_layout(plates: tuple[CardFace, ...], room: float, bottom: float, names: tuple[str, ...],
-                left: float) -> tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...], bool]:
+                left: float, reach: Reach = ()) -> Layout:
     """The size and place (in the display) of each card of a row `room` wide, given the plates it would
     show in a crowd (name and value) and the cards' `names`, and whether they are full cards: one line of
     full cards while they fit with their names whole, as wide as the row leaves them up to ROW_WIDEST (a
     kind label sent to the foot, "Verlichting", reads in one line there), then plates in two columns
     (three if two do not fit), the names that take two lines (three, where the row has the height) at
     NAME_PIXEL paired on the same lines, each line as tall as its names need, so every name and value shows
-    whole; never overlapping. The row starts `left` units into the display (right of its guest)."""
+    whole; then, where columns cut a name, plates as wide as their own words (_flowed), the lines low enough
+    spanning the room `reach` gives them (under the guest, under the gift held beside the row); never
+    overlapping. The row starts `left` units into the display (right of its guest)."""
     count = len(plates)
     font = QFont()
     font.setBold(True)
@@ -114,12 +121,12 @@ def _row_layout(plates: tuple[CardFace, ...], room: float, bottom: float, names:
     metrics = QFontMetricsF(font)
     line = metrics.height()
     per_line = max(1, int((room + 4) // (ROW_CARD[0] + 4)))
+    width = min(ROW_WIDEST, max(ROW_CARD[0], (room + 4) / max(1, count) - 4))
     # A full card's name has its width less the margins and three lines under its band (card_item.face_layout).
-    card_text = ROW_CARD[0] - 12
+    card_text = width - 12
     if count <= per_line and all(metrics.horizontalAdvance(word) <= card_text and metrics.boundingRect(
             QRectF(0, 0, card_text, 1000), int(Qt.TextFlag.TextWordWrap), name).height() <= 3 * line
                                  for name in names for word in name.split()):
-        width = min(ROW_WIDEST, max(ROW_CARD[0], (room + 4) / max(1, count) - 4))
         return ((width, ROW_CARD[1]),) * count, tuple((left + i * (width + 4), ROW_TOP) for i in range(count)), True
 
     def lines_for(plate: CardFace, width: float) -> int:
@@ -139,8 +146,12 @@ def _row_layout(plates: tuple[CardFace, ...], room: float, bottom: float, names:
             crowded = sum(heights) + (len(heights) - 1) * 3 > bottom - ROW_TOP
             choices.append((crowded, sum(1 for n in needs if n > most), columns, most, width, heights, order))
     # The first that fits with every name whole; else the one that leaves fewest names cut.
-    crowded, _cut, columns, _most, width, heights, order = min(choices)
-    if crowded:  # more plates than the room holds: one line each, as many lines as it takes
+    crowded, cut, columns, _most, width, heights, order = min(choices)
+    if crowded or cut:
+        flowed = _flowed(plates, room, bottom, left, metrics, reach)
+        if flowed is not None:
+            return flowed
+    if crowded:  # more plates than the room holds even so: one line each, as many lines as it takes, names cut
         lines = ceil(count / columns)
         heights = [(bottom - ROW_TOP - (lines - 1) * 3) / lines] * lines
         order = list(range(count))
@@ -153,6 +164,72 @@ def _row_layout(plates: tuple[CardFace, ...], room: float, bottom: float, names:
             places[i] = (left + k * (width + 4), y)
         y += high + 3
     return tuple(sizes), tuple(places), False
+
+
+def _flowed(plates: tuple[CardFace, ...], room: float, bottom: float, left: float, metrics: QFontMetricsF,
+            reach: Reach) -> Layout | None:
+    """A crowded row as plates each as wide as its name and value need at NAME_PIXEL, side by side as many as a
+    line of the row holds: lines of one line of text (two, for the widest plates, where the row's height is not
+    enough for them in one), the fewest of them that hold the row, None if the row's height holds too few. The
+    widest plate goes first, each into the line it leaves least room in; every line then shares out its spare
+    width. Columns of equal plates wrap a name like "Aceitunas +1" onto a second line the row has no height for,
+    where a short "Carpa +2" leaves its neighbour the width to read in one. A line whose top is as low as a rule of
+    `reach` spans from that rule's left to its right, as far as the rules it is low enough for reach."""
+    # A plate's text lies 1 unit under its top and 4 units in from its left, 4 (a reconstructed card: its mark's
+    # corner) from its right (card_item.face_layout); its lines are set as Qt sets them, a whole pixel apart.
+    high = {n: metrics.boundingRect(QRectF(0, 0, 1000, 1000), int(Qt.TextFlag.TextWordWrap), "\n".join("X" * n)
+                                    ).height() + 3 for n in (1, 2)}
+    margins = [4 + (PLATE_MARK if plate.reconstructed else 4) + 1 for plate in plates]
+    needs = {1: [ceil(_text_width(metrics, plate.title, 1)) + m for plate, m in zip(plates, margins)],
+             2: [ceil(_text_width(metrics, plate.title, 2)) + m for plate, m in zip(plates, margins)]}
+    order = sorted(range(len(plates)), key=lambda i: -needs[1][i])
+    room_left = bottom - ROW_TOP + 3
+    patterns = [[2] * twos + [1] * ones  # the taller lines at the top: the lower lines reach wider, and hold more
+                for twos in range(int(room_left // (high[2] + 3)) + 1)
+                for ones in range(int((room_left - twos * (high[2] + 3)) // (high[1] + 3)) + 1) if twos + ones]
+    for tall in patterns:
+        tops = [ROW_TOP + sum(high[n] + 3 for n in tall[:k]) for k in range(len(tall))]
+        spans = [(min([left, *(x for y, x, _ in reach if top >= y)]),
+                  max([left + room, *(x for y, _, x in reach if top >= y)])) for top in tops]
+        left_over = [right - start for start, right in spans]
+        lines: list[list[int]] = [[] for _ in tall]
+        for i in order:
+            fits = [k for k in range(len(tall)) if needs[tall[k]][i] + (4 if lines[k] else 0) <= left_over[k]]
+            if not fits:
+                break
+            k = min(fits, key=lambda k: left_over[k])
+            left_over[k] -= needs[tall[k]][i] + (4 if lines[k] else 0)
+            lines[k].append(i)
+        else:
+            sizes = [(0.0, 0.0)] * len(plates)
+            places = [(0.0, 0.0)] * len(plates)
+            for k, held in enumerate(lines):
+                spare = left_over[k] / max(1, len(held))
+                x = spans[k][0]
+                for i in held:
+                    sizes[i] = (needs[tall[k]][i] + spare, high[tall[k]])
+                    places[i] = (x, tops[k])
+                    x += sizes[i][0] + 4
+            return tuple(sizes), tuple(places), False
+    return None
+
+
+def _text_width(metrics: QFontMetricsF, text: str, lines: int) -> float:
+    """The least width `text` takes wrapped into `lines` lines at most, as laid out (the advance, not the ink's
+    narrower bounds), as a plate will fit it. The row's layout is kept (_row_layout): measured once a row."""
+    def wrapped(width: float) -> QRectF:
+        return metrics.boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text)
+
+    whole = wrapped(10_000).width()
+    low, high = 1, ceil(whole)  # the widths that hold it are high and up: found in halves
+    while low < high:
+        middle = (low + high) // 2
+        rect = wrapped(middle)
+        if rect.width() <= middle + 0.5 and round(rect.height() / metrics.height()) <= lines:
+            high = middle
+        else:
+            low = middle + 1
+    return min(whole, wrapped(high).width())
 
 
 class BeltItem(QGraphicsObject):
@@ -216,7 +293,8 @@ class BanquetScene(CardTable):
         self.hand: list[str] = []
         self.belts: dict[int, BeltItem] = {}
         self._labels = {name: self.label((0, 0), pixel=pixel, bold=bold) for name, pixel, bold in (
-            ("status", 17, True), ("slots", 14, False), ("tray", 14, False), ("info", 14, False))}  # 14 px: 9 on screen at 1280×720
+            ("status", 17, True), ("slots", NAME_PIXEL, False), ("tray", NAME_PIXEL, False),
+            ("info", NAME_PIXEL, False))}  # as small as a name: 9 px on screen in the smallest window
         self._seat_labels: dict[int, QGraphicsSimpleTextItem] = {}
         self.news = QGraphicsTextItem()  # what just happened: it may run to two lines, so it wraps
         font = QFont()
@@ -369,8 +447,14 @@ class BanquetScene(CardTable):
         belt.set_state(view.belts[seat], view.guests[seat] is not None)
         note = self._seat_labels.get(seat)
         if note is None:
-            note = self._seat_labels[seat] = self.label((0, 0), pixel=14)
-        note.setPos(origin.x() + BELT_AT.x() + 4, origin.y() + BELT_AT.y() + BELT_SIZE[1] + 6)  # clear of a ringed privilege
+            note = self._seat_labels[seat] = self.label((0, 0), pixel=NAME_PIXEL)
+        top = BELT_AT.y() + BELT_SIZE[1] + 6
+        # Right of the privileges, clear of a ringed one; with none, from the display's left where the guest's foot
+        # leaves the felt bare: "Wijnpunten: 1 · Eerder uitgeschakeld: Claudius" ran past the display's edge.
+        guest_foot = next(pos.y() - origin.y() + face.height
+                          for key, face, pos, _z in kept[1] if key == f"guest:{seat}")
+        left = 12.0 if not view.privileges[seat] and guest_foot + 4 <= top else BELT_AT.x() + 4
+        note.setPos(origin.x() + left, origin.y() + top)
         note.setText(drawing.seat_notes.get(seat, ""))
 
     def _display_cards(self, seat: int, drawing: Drawing, origin: QPointF,
@@ -418,7 +502,11 @@ class BanquetScene(CardTable):
         plates = [faces.row_plate(card, ROW_CARD) for card in row]
         lowest = DISPLAY[1] - 4 - len(view.privileges[seat]) * (PRIVILEGE[1] + 4)  # the top privilege's top
         names = [faces.action(card, ROW_CARD).title for card in row]
-        sizes, places, full = _row_places(plates, room, min(ROW_BOTTOM, lowest - 3), names, row_x)
+        # A crowded row's lower lines may take the felt under the guest (the privileges lie lower than the row) and,
+        # while the display holds the gift, the display's width under it.
+        reach = ((24 + face.height + 4, 8.0, row_x + room),
+                 *(((GIFT_AT.y() + GIFT_CARD[1] + 3, row_x, DISPLAY[0] - 8),) if holds else ()))
+        sizes, places, full = _row_places(plates, room, min(ROW_BOTTOM, lowest - 3), names, row_x, reach)
         for i, (card, size, pos) in enumerate(zip(row, sizes, places)):
             put(card, faces.action(card, size) if full else faces.row_plate(card, size), origin + pos, 2 + i)
         if pending is not None and pending.to == seat:

@@ -42,6 +42,9 @@ LIMBO_COLUMNS = 2  # three to a row cut the longest names; eight plates fit befo
 WIDEST_LIMBO_PLATE = 1.25 * LIMBO_PLATE[0]
 AREAS_Y = TOP_Y + TOP_H + 22
 AREA_BAND = 26.0
+# The captions over the zones and in the areas' bands: 9 px on screen where a real 1280×720 screen draws the narrowest
+# floor (0.56, the window 1264×672 inside a window manager's frame); 20 units tall, within the band.
+CAPTION_PIXEL = 17
 COLUMN_H = 2 * CARD[1] - COVER + PLATE[1] - 4  # a blocked card, its blocker, one artifact under it
 ZONE_PAPER = "#285443"
 ZONE_BORDER = "#163628"
@@ -87,7 +90,7 @@ class ParsifalScene(CardTable):
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
                          ("pending", (self._pending_x(), 5))):
-            self._labels[key] = self._caption(pos, 15)
+            self._labels[key] = self._caption(pos, CAPTION_PIXEL)
 
     def _caption(self, pos: tuple[float, float], pixel: int, colour: str = LABEL) -> QGraphicsSimpleTextItem:
         item = self.label(pos, pixel, bold=True, colour=colour)
@@ -298,7 +301,7 @@ class ParsifalScene(CardTable):
             key = f"area:{seat}"
             label = self._labels.get(key)
             if label is None:
-                label = self._labels[key] = self._caption((ax + 8, ay + 2), 15)
+                label = self._labels[key] = self._caption((ax + 8, ay + 2), CAPTION_PIXEL)
             label.setPos(ax + 8, ay + 1)
             label.setBrush(QBrush(QColor("#1d1b16" if active else LABEL)))  # Qt repaints only what changed
             label.setText(t("label.area_active" if active else "label.area", player=name, count=count))

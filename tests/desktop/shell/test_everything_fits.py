@@ -1,6 +1,10 @@
 """Every window and dialog of the app fits a laptop's screen (issue #36): on virtual 1280×720 and 1366×768
 screens, in every language, each one lies inside the screen's free area with its buttons in the window.
 
+Qt's offscreen platform draws no window manager: a window's frame is the window itself, and the screen's free area
+is the whole screen. A real 1280×720 screen with a window manager leaves a window 1264×672 inside its title bar and
+borders (Xvfb with openbox), so the small screen here is 1264×672: what fits it fits inside that frame.
+
 Qt's offscreen platform takes its screen from a JSON file; a QApplication exists once per process, so each
 screen is looked at by its own process (window_fit_app.py), which triggers every menu entry and opens what no
 menu opens by itself. A window class the app defines but the run never saw fails the test too: a new dialog
@@ -36,7 +40,7 @@ def look(tmp_path: Path, width: int, height: int, languages: list[str]) -> dict[
     return found
 
 
-@pytest.mark.parametrize(("width", "height", "languages"), [(1280, 720, LANGUAGES), (1366, 768, ("en", "nl"))])
+@pytest.mark.parametrize(("width", "height", "languages"), [(1264, 672, LANGUAGES), (1366, 768, ("en", "nl"))])
 def test_every_window_fits_the_screen(tmp_path: Path, width: int, height: int, languages: tuple[str, ...]) -> None:
     found = look(tmp_path, width, height, list(languages))
     seen = found["seen"]

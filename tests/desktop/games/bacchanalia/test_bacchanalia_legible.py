@@ -4,10 +4,12 @@ foldable to a strip, its choice kept in the app settings."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QPointF, QRectF, QSizeF
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, make_window
@@ -15,7 +17,8 @@ from table_driver import Dialogs, make_window
 from desktop.frame import storage
 from desktop.frame.card_item import CardItem, left_out, on_screen, shown_texts
 from desktop.frame.i18n import Translator
-from desktop.games.bacchanalia.scene import MIN_HEIGHT
+from desktop.games.bacchanalia.faces import DEUS_SIZE
+from desktop.games.bacchanalia.scene import LOCK_KEY, MIN_HEIGHT
 from desktop.games.bacchanalia.table import JOURNAL_SETTING, BacchanaliaTable
 from desktop.shell import screenshot
 from desktop.shell.main_window import MainWindow
@@ -236,3 +239,104 @@ def test_the_deus_to_hand_out_read_whole_in_a_real_1280x720_window(qtbot: Any, h
         lost += [f"{card}: {field}" for field in left_out(item.face, scale)]
     assert len(fronts) >= 7 and lost == []
     assert table.scene.sceneRect().height() == MIN_HEIGHT  # the table grew no taller for them
+
+
+def shown_at(window: MainWindow, tmp_path: Path, players: int, seed: int, moves: int) -> BacchanaliaTable:
+    """The table `convivium --screenshot` draws for these arguments, in the window a real 1280×720 screen gives."""
+    shot = screenshot.read_shot("bacchanalia", None, players, seed, moves, "1264x672", str(tmp_path / "x.png"))
+    screenshot.set_table(window, shot)
+    table = window.table
+    assert isinstance(table, BacchanaliaTable)
+    return table
+
+
+def uncovered_deus(table: BacchanaliaTable) -> list[CardItem]:
+    """The players' Deus whose words show: no Umbra lies on them, nor another card."""
+    scene = table.scene
+    centre = table.game.state.centre
+    found = []
+    for key, item in scene.items_by_key.items():
+        if not key.startswith("deus_") or key in centre:
+            continue
+        foot = item.sceneBoundingRect()
+        on_top = [i for i in scene.items(QPointF(foot.center().x(), foot.bottom() - 12)) if isinstance(i, CardItem)]
+        if on_top and on_top[0] is item:
+            found.append(item)
+    return found
+
+
+def words_left_out(table: BacchanaliaTable, items: list[CardItem]) -> list[str]:
+    return [f"{item.key}: {field}" for item in items
+            for field in left_out(item.face, on_screen(item.deviceTransform(table.view.viewportTransform())))]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_amans_set_aside_reads_whole_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                   lang: str) -> None:
+    """The Amans set aside with five or six at the table (BAC setup) stands for a character's beloved: its words read
+    whole beside the discard, with the lock drawn beside it or not, and it lies clear of the lock. Before, a Deus's
+    width read "De geliefde van wie deze ka…", "La persona amata da chi tien…"."""
+    window = make_window(qtbot, dialogs, lang)
+    table = window.new_hotseat("bacchanalia", "standard", [*NAMES, "Elena", "Fabio"], {}, 3)
+    assert isinstance(table, BacchanaliaTable)
+    settle(window, (1264, 672))
+    state = table.game.state
+    assert state.set_aside
+    amans = table.scene.items_by_key[state.set_aside[0]]
+    for lock in (False, True):
+        table.scene.show_table(state, table.scene.dests, replace(table.scene.board, lock_zone=lock))
+        scale = on_screen(amans.deviceTransform(table.view.viewportTransform()))
+        assert scale < 0.73 and left_out(amans.face, scale) == [], lock
+        place = QRectF(amans.resting_pos, QSizeF(amans.face.width, amans.face.height))
+        if lock:
+            zone = table.scene.items_by_key[LOCK_KEY]
+            assert not place.intersects(QRectF(zone.resting_pos, QSizeF(zone.face.width, zone.face.height)))
+
+
+def test_a_deus_no_height_holds_widens_into_the_felt_its_line_leaves(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                     tmp_path: Path) -> None:
+    """Six at the table, Fabio's line at the foot full with four Deus: the Accusator, whom a character names when
+    asked who accuses them (BAC questions), had no height left to grow and read "Degene die je personage
+    beschul-…". It takes the felt its line leaves at its end, and lies over none of its neighbours."""
+    window = make_window(qtbot, dialogs, "nl")
+    table = shown_at(window, tmp_path, 6, 7, 40)
+    accusator = table.scene.items_by_key["deus_accusator"]
+    assert words_left_out(table, uncovered_deus(table)) == []
+    line = [item for item in uncovered_deus(table)  # the Accusator first, Elena's area on its left
+            if abs(item.resting_pos.y() - accusator.resting_pos.y()) < 1 and item.x() >= accusator.x()]
+    assert accusator.face.width > DEUS_SIZE[0] and len(line) == 4
+    rects = sorted((QRectF(item.resting_pos, QSizeF(item.face.width, item.face.height)) for item in line),
+                   key=lambda rect: rect.x())
+    assert all(left.right() < right.left() for left, right in zip(rects, rects[1:]))
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_a_taller_table_grows_its_deus_for_the_scale_it_is_seen_at(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                   tmp_path: Path, lang: str) -> None:
+    """Tall piles of Umbra make the table taller than its least height, and the view shows it smaller (0.68 in this
+    game, six at the table): the Deus grow their words for that scale, not for the least height's 0.71. Before,
+    sixteen of them were cut short in this position."""
+    window = make_window(qtbot, dialogs, lang)
+    table = shown_at(window, tmp_path, 6, 2, 60)
+    assert table.view.transform().m11() < 0.7 and table.scene.sceneRect().height() > MIN_HEIGHT
+    deus = uncovered_deus(table)
+    assert len(deus) > 10 and words_left_out(table, deus) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_a_rule_text_still_cut_says_so_and_the_detail_panel_reads_it_whole(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                         tmp_path: Path, lang: str) -> None:
+    """Where a Deus has no room for its words even so (five at a table seen at 0.56), its last line ends in "…", and
+    the pointer over it (or the keyboard's focus) shows them whole in the detail panel: one step away."""
+    window = make_window(qtbot, dialogs, lang)
+    table = shown_at(window, tmp_path, 5, 2, 60)
+    cut = [item for item in uncovered_deus(table)
+           if left_out(item.face, on_screen(item.deviceTransform(table.view.viewportTransform())))]
+    assert cut
+    for item in cut:
+        scale = on_screen(item.deviceTransform(table.view.viewportTransform()))
+        rule = next(text for text in shown_texts(item.face, scale) if text.role == "body")
+        assert rule.text.endswith("…"), (item.key, rule.text)
+        table.scene.hovered.emit(item.key)
+        whole = " ".join(item.face.body.split())
+        assert whole in " ".join(table.detail.text.toPlainText().split()), item.key

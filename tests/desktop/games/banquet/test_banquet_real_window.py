@@ -4,17 +4,22 @@ looking reads their own guest whole: its team, its name and its progress (BB-3.4
 Caligula lost "El emperador" and had "Caídos 0/3" under the "more" mark; Dutch guests lost their progress."""
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtWidgets import QApplication
 from table_driver import Dialogs, _send, make_window, view_point
 
 from desktop.frame.card_item import broken_words, left_out, on_screen, shown_texts
+from desktop.games.banquet.faces import title
 from desktop.games.banquet.table import BanquetTable
 from desktop.shell.main_window import MainWindow
+from rules.banquet.state import BanquetState
+from rules.kernel import HIDDEN
 
 REAL_WINDOW = (1264, 672)  # 1280×720 less openbox's borders and title bar, as the window is measured there
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
@@ -98,3 +103,91 @@ def test_the_gift_held_in_a_display_breaks_no_word_in_a_real_1280x720_window(qtb
     scale = on_screen(item.deviceTransform(bt.view.viewportTransform()))
     assert scale < 0.62
     assert [word for shown in shown_texts(item.face, scale) for word in broken_words(shown)] == []
+
+
+# Rows of eight that were cut short on the player's own display, as the table at 1264×672 drew them: "Wine Cup +2",
+# "Aceitunas +1", "Cabezada −2", "Lauwerkrans" (Caligula's progress lines widen the guest beside them), and the wine
+# and silver of Claudius's row; each with the gift held beside the row. Suffixes no deal gives: keys of their own.
+CROWDED_ROWS = {
+    "caligula": (["gift_wreath#91", "carp#92", "olives#95", "doze#91", "wine_cup#94", "wine_cup#95", "carp#91",
+                  "dance#92"], ["special_gift"]),
+    "claudius": (["wine_sip#91", "wine_cup#91", "wine_sip#93", "gift_mirror#92", "gift_mirror#91", "umbra#92",
+                  "gift_wreath#93", "wine_jug#94"], []),
+}
+
+
+def crowd(bt: BanquetTable, guest: str) -> tuple[int, BanquetState]:
+    """The looking player's display drawn with a crowded row, the guest `guest` and the gift held."""
+    drawing = bt.scene.drawing
+    assert drawing is not None and drawing.viewer is not None
+    seat = drawing.viewer
+    view = copy.deepcopy(drawing.view)
+    view.rows[seat], view.privileges[seat] = (list(cards) for cards in CROWDED_ROWS[guest])
+    view.guests[seat], view.holder, view.pending = guest, seat, None
+    view.slots["gift"] = HIDDEN
+    bt.scene.show_banquet(replace(drawing, view=view, progress={**drawing.progress, **bt._progress(view, seat)}),
+                          bt.scene.dests)
+    return seat, view
+
+
+def resting(bt: BanquetTable, key: str) -> QRectF:
+    item = bt.scene.items_by_key[key]
+    return QRectF(item.resting_pos, QSizeF(item.face.width, item.face.height))
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_a_crowded_row_of_the_looking_player_reads_whole_and_hides_nothing(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                          lang: str, seats: int) -> None:
+    """The cards a player accepted are theirs to count (BB-10): in the real window, at 1280×720 and at 1920×1080,
+    every name and value of a crowded row reads whole, while the display holds the gift beside it. The plates take
+    the width their words need and the felt under the guest and the gift; none lies over another, the guest, a
+    privilege, the gift or the belt, nor outside the display. Before, a row of eight in columns of equal plates cut
+    "Wine Cup +2", "Aceitunas +1", "Cabezada −2" and "Lauwerkrans" at 1264×672."""
+    main = make_window(qtbot, dialogs, lang)
+    bt = main.new_hotseat("banquet", "standard", NAMES[:seats], {}, 1)
+    assert isinstance(bt, BanquetTable)
+    lift(bt)
+    cut: list[str] = []
+    for size in (REAL_WINDOW, (1280, 720), (1920, 1080)):
+        main.resize(*size)
+        for _ in range(3):
+            QApplication.processEvents()
+        for guest in CROWDED_ROWS:
+            seat, view = crowd(bt, guest)
+            row = [resting(bt, card) for card in view.rows[seat]]
+            others = [resting(bt, key) for key in (f"guest:{seat}", *view.privileges[seat], "in:gift")]
+            belt = bt.scene.belts[seat]
+            others.append(belt.mapRectToScene(belt.boundingRect()))
+            display = resting(bt, f"seat:{seat}")
+            for i, (card, rect) in enumerate(zip(view.rows[seat], row)):
+                item = bt.scene.items_by_key[card]
+                scale = on_screen(item.deviceTransform(bt.view.viewportTransform()))
+                cut += [f"{size} {item.face.title}" for field in left_out(item.face, scale) if field == "title"]
+                assert display.contains(rect), (size, item.face.title)
+                assert not any(rect.intersects(other) for other in [*row[:i], *others]), (size, item.face.title)
+    assert cut == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_a_displays_note_stays_on_its_display(qtbot: Any, home: Path, dialogs: Dialogs, lang: str) -> None:
+    """A display's note under the belt says its wine points and the guests it lost before (BB-13): with no privilege
+    beside it, it starts at the display's left and ends on the display, where Dutch "Wijnpunten: 1 · Eerder
+    uitgeschakeld: Claudius" ran past its edge onto the felt and the next display."""
+    main = make_window(qtbot, dialogs, lang)
+    bt = main.new_hotseat("banquet", "standard", NAMES[:5], {}, 1)
+    assert isinstance(bt, BanquetTable)
+    main.resize(*REAL_WINDOW)
+    for _ in range(3):
+        QApplication.processEvents()
+    drawing = bt.scene.drawing
+    assert drawing is not None
+    view = copy.deepcopy(drawing.view)
+    for seat in range(view.seats):
+        view.privileges[seat] = []
+        view.knockouts.append((seat, "claudius"))
+    bt.scene.show_banquet(replace(drawing, view=view, seat_notes=bt._seat_notes(view)), bt.scene.dests)
+    for seat in range(view.seats):
+        note = bt.scene._seat_labels[seat]
+        assert title(bt.tr_, "claudius") in note.text()
+        assert resting(bt, f"seat:{seat}").contains(note.sceneBoundingRect()), note.text()
