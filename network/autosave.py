@@ -8,8 +8,10 @@ everyone else in the gaps (docs/reliability.md, "A hostile computer on the netwo
 table has been quiet QUIET seconds, or BUSY seconds after the first change not yet written if the moves never stop, so
 a flood costs at most one write a second. What may be lost in a power cut is the play of the last second at most: moves
 the people at the table have just made and remember. It is written at once (`changed(at_once=True)`, `flush`) when the
-game is over, when a person takes or leaves a seat, and when the host stops (Ctrl+C, a closed window, Save and stop):
-a result, a person gone and a stopped table are what someone comes back to.
+game is over and when the host stops (Ctrl+C, a closed window, Save and stop): a result and a stopped table are what
+someone comes back to. When a person takes or leaves a seat it is written at once too (`promptly`), unless the save was
+written less than BUSY ago: then BUSY after that write, so that a seat connecting, moving and leaving without end
+writes no more often than a flood of moves does.
 
 This knows no sockets and no event loop of its own: `later(delay, call)` runs `call` after `delay` seconds (the host's
 loop, `call_later`, unless a test drives the time itself with `clock` and `later`).
@@ -38,7 +40,10 @@ class Autosave:
         self.later = later
         self.oldest: float | None = None  # when the oldest change not yet written was made; None: all written
         self.latest = 0.0  # when the latest change was made
+        self.written: float | None = None  # when the save was last written
+        self.soon = False  # `promptly` asked: written BUSY after the last write at the latest
         self.armed = False  # a call to `_due` is waiting
+        self.calls = 0  # calls to `_due` asked for: only the last one counts
 
     @property
     def pending(self) -> bool:
@@ -61,14 +66,33 @@ class Autosave:
         if self.oldest is None:
             return
         self.write()
-        self.oldest = None  # after: a write cut short (Ctrl+C in it) is written again by the flush that follows
+        # After the write: one cut short (Ctrl+C in it) is written again by the flush that follows.
+        self.oldest, self.soon, self.written = None, False, self.clock()
 
-    def _due(self) -> None:
+    def promptly(self) -> None:
+        """Write now whatever is not written yet, unless the save was written less than BUSY ago: then BUSY after."""
+        if self.oldest is None:
+            return
+        now = self.clock()
+        if self.written is None or now - self.written >= self.busy:
+            self.flush()
+        elif not self.soon:
+            self.soon = True
+            self._call_in(self._due_at() - now)  # perhaps sooner than the call waiting, which it replaces
+
+    def _due_at(self) -> float:
+        assert self.oldest is not None
+        due = min(self.latest + self.quiet, self.oldest + self.busy)
+        return min(due, self.written + self.busy) if self.soon and self.written is not None else due
+
+    def _due(self, call: int) -> None:
         # One call waits at a time, not one per change: a flood would pile thousands up in the loop's queue.
+        if call != self.calls:
+            return  # replaced by a sooner one
         self.armed = False
         if self.oldest is None:
             return
-        wait = min(self.latest + self.quiet, self.oldest + self.busy) - self.clock()
+        wait = self._due_at() - self.clock()
         if wait > 0:
             self._call_in(wait)
         else:
@@ -76,12 +100,14 @@ class Autosave:
 
     def _call_in(self, delay: float) -> None:
         self.armed = True
+        self.calls += 1
+        call = self.calls
         later = self.later if self.later is not None else asyncio.get_running_loop().call_later
-        later(delay, self._due)
+        later(delay, lambda: self._due(call))
 
 
 def keep_saved(host: Host, saver: Autosave) -> None:
     """Tell `saver` of `host`'s changes: a move or an undo (at once if it ended the game), and a person taking or
-    leaving a seat (what is not written yet, at once)."""
+    leaving a seat (what is not written yet, promptly)."""
     host.on_change = lambda changed: saver.changed(at_once=changed.engine.is_over(changed.match.state))
-    host.on_seated = lambda _host: saver.flush()
+    host.on_seated = lambda _host: saver.promptly()

@@ -1,8 +1,8 @@
 """`convivium host GAME --players N --seats remote,remote,hard`: a headless host, for a server or a spare
 computer. No window and no Qt: it prints each remote seat's invitation, serves the table until the game
-ends, and saves as it goes (rules/saves.py): once the moves pause, at most every second while they do not, and at
-once at the end, when a person comes or goes and when it is stopped (Ctrl+C, or a TERM signal as a service manager
-sends); network/autosave.py says what a power cut may take. Started again with `--resume` it carries on the same
+ends, and saves as it goes (rules/saves.py): once the moves pause, once a second while they keep coming, at once at
+the end and when it is stopped (Ctrl+C, or a TERM signal as a service manager sends), and when a person comes or goes
+(no more than once a second); network/autosave.py says what a power cut may take. Started again with `--resume` it carries on the same
 match, with the same invitations, so the joiners come back with the links they have.
 """
 from __future__ import annotations

@@ -12,10 +12,10 @@ screen), else the first local seat. A line typed at a shared screen has no other
 these are the seats whose names the others see acting.
 
 The host's game is saved as it goes in the data folder, in the file `convivium host` keeps (either carries on the
-other's game): once the moves pause, at most every second while they do not, and at once when the game ends, when a
-person comes or goes and when hosting stops (Save and stop, another game, the window closed); network/autosave.py says
-why, and what a power cut may take. Hosted again from there, the seats keep their tokens, so the invitations still hold and the
-joiners, who keep trying, come back by themselves.
+other's game): once the moves pause, once a second while they keep coming, at once when the game ends and when hosting
+stops (Save and stop, another game, the window closed), and when a person comes or goes (no more than once a second);
+network/autosave.py says why, and what a power cut may take. Hosted again from there, the seats keep their tokens, so
+the invitations still hold and the joiners, who keep trying, come back by themselves.
 
 While the game waits for a seat whose person is gone, the host's screen says for how long, and after `OFFER_SECONDS`
 offers to let a computer play that seat until its person is back (the core's stand-in, network/host.py), or to save
@@ -158,7 +158,7 @@ class HostSession(QObject):
         host.seated = self.seated.emit
         host.on_change = self._changed
         self.autosave = Autosave(self._write)  # called on the loop's thread, as every change of the host's game is
-        host.on_seated = lambda _host: self.autosave.flush()
+        host.on_seated = lambda _host: self.autosave.promptly()
         host.on_said = self.said.emit  # from the loop's thread: Qt queues it to the GUI's
         self.local = frozenset(s.number for s in host.seats if s.kind == "local")
         self.joining = frozenset(s.number for s in host.seats if s.kind == "remote")  # seats of people elsewhere

@@ -15,7 +15,7 @@ from network import command
 from network.autosave import BUSY, QUIET, Autosave, keep_saved
 from network.client import Client
 from network.host import Host
-from network.protocol import Refused, Update
+from network.protocol import Hello, Refused, Update, encode
 from network.server import Limits, Server
 from rules import PLAYERS, Match, engine, saves
 
@@ -101,15 +101,38 @@ def test_a_flood_of_moves_and_undos_makes_few_writes_and_its_last_state_reaches_
         time.passes(QUIET)  # the flood is over: once the table is quiet, its last state is on disk
         assert json.loads(saved.path.read_text(encoding="utf-8")) == host.save_data()
         written = saved.writes
+        time.passes(BUSY)
         await act(client)  # one more change, and no time passes: it waits to be written
         assert saved.writes == written
-        await client.close()  # the seat is left: what waits is written at once
+        await client.close()  # the seat is left a while after the last write: what waits is written at once
         while host.seats[seat].connection is not None:
             await asyncio.sleep(0.01)
         assert saved.writes == written + 1 and saved.moves() == host.save_data()["moves"]
         await server.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_seat_that_comes_moves_and_goes_without_end_writes_no_more_than_a_flood(tmp_path: Path) -> None:
+    """Each person leaving writes what waits at once, but not more often than once a second: one seat connecting,
+    playing and leaving again and again would write at each."""
+    time = Time()
+    host = banquet()
+    saved = Saved(tmp_path, host, time)
+    seat = host.engine.decider(host.match.state)
+    assert seat is not None
+    cycles, step = 200, 0.01
+    for connection in range(cycles):
+        host.receive(connection, encode(Hello(host.table, seat, host.seats[seat].token, "Ada")))
+        if host.match.can_undo():
+            host.undo(seat)
+        else:
+            host.play(seat, host.match.legal_moves(seat)[0])
+        host.leave(connection)
+        time.passes(step)
+    assert 1 <= saved.writes <= cycles * step / BUSY + 1  # 200 before
+    time.passes(BUSY)
+    assert saved.moves() == host.save_data()["moves"]
 
 
 def test_the_move_that_ends_the_game_is_written_at_once(tmp_path: Path) -> None:
