@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"--stand-in: no computer players in {host.engine.game} {host.engine.mode}")
     saver = Autosave(lambda: _save(save, host))
     keep_saved(host, saver)
-    signal.signal(signal.SIGTERM, _stopped)
+    on_term = signal.signal(signal.SIGTERM, _stopped)
     try:
         asyncio.run(serve(host, args, folder, saver))
     except OSError as exc:
@@ -237,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
         saver.flush()  # the loop is gone: the last moves are written here, with the rest
         print(f"stopped; the game is saved in {save} (--resume carries on)")
         return 130
+    finally:
+        signal.signal(signal.SIGTERM, on_term)
     return 0
 
 
