@@ -2,8 +2,8 @@
 computer. No window and no Qt: it prints each remote seat's invitation, serves the table until the game
 ends, and saves as it goes (rules/saves.py): once the moves pause, once a second while they keep coming, at once at
 the end and when it is stopped (Ctrl+C, or a TERM signal as a service manager sends), and when a person comes or goes
-(no more than once a second); network/autosave.py says what a power cut may take. Started again with `--resume` it carries on the same
-match, with the same invitations, so the joiners come back with the links they have.
+(no more than once a second); network/autosave.py says what a power cut may take. Started again with `--resume` it
+carries on the same match, with the same invitations, so the joiners come back with the links they have.
 """
 from __future__ import annotations
 
