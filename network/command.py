@@ -1,7 +1,9 @@
 """`convivium host GAME --players N --seats remote,remote,hard`: a headless host, for a server or a spare
 computer. No window and no Qt: it prints each remote seat's invitation, serves the table until the game
-ends, and saves after every move (rules/saves.py); started again with `--resume` it carries on the same
-match, with the same invitations, so the joiners come back with the links they have.
+ends, and saves as it goes (rules/saves.py): once the moves pause, once a second while they keep coming, at once at
+the end and when it is stopped (Ctrl+C, or a TERM signal as a service manager sends), and when a person comes or goes
+(no more than once a second); network/autosave.py says what a power cut may take. Started again with `--resume` it
+carries on the same match, with the same invitations, so the joiners come back with the links they have.
 """
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -17,6 +20,7 @@ from typing import Any
 
 import cardsets
 from network import tls
+from network.autosave import Autosave, keep_saved
 from network.discovery import Announcer, interfaces_for
 from network.host import Host
 from network.invite import new_token
@@ -81,7 +85,7 @@ def reachable_address(bind: str) -> str:
             return "127.0.0.1"
 
 
-def _new_host(args: argparse.Namespace, save: Path) -> Host:
+def _new_host(args: argparse.Namespace) -> Host:
     game, mode = game_and_mode(args.game, args.mode)
     kinds = [s.strip() for s in args.seats.split(",") if s.strip()]
     players = args.players or len(kinds)
@@ -92,8 +96,7 @@ def _new_host(args: argparse.Namespace, save: Path) -> Host:
     seed = args.seed if args.seed is not None else random.randrange(SEED_LIMIT)
     try:
         match: Match[Any] = Match(engine(game, mode), {PLAYERS: players}, seed)
-        return Host(match, kinds, watch_token=new_token() if args.spectators else None,
-                    answer_wait=args.answer_wait, on_change=lambda host: _save(save, host))
+        return Host(match, kinds, watch_token=new_token() if args.spectators else None, answer_wait=args.answer_wait)
     except RulesError as exc:
         raise SystemExit(in_english(game, exc)) from None
     except ValueError as exc:
@@ -117,8 +120,8 @@ def in_english(game: str | None, error: RulesError) -> str:
 
 
 def _save(path: Path, host: Host) -> None:
-    """Save after a move; a full disk or a folder gone is said on stderr, and the game goes on (the next move
-    tries again: each save holds every move)."""
+    """Save the game; a full disk or a folder gone is said on stderr, and the game goes on (the next save tries
+    again: each holds every move)."""
     try:
         saves.write_atomic(path, json.dumps(host.save_data(), indent=1, ensure_ascii=False) + "\n")
     except OSError as exc:
@@ -127,13 +130,14 @@ def _save(path: Path, host: Host) -> None:
 
 def _resumed(save: Path) -> Host:
     try:
-        return Host.from_save(saves.read_json(save), on_change=lambda host: _save(save, host))
+        return Host.from_save(saves.read_json(save))
     except saves.SaveError as exc:
         raise SystemExit(f"cannot resume {save}: {in_english(exc.of_game, exc)}") from None
 
 
-async def serve(host: Host, args: argparse.Namespace, folder: Path) -> None:
-    """Serve `host` until its game is over, printing the invitations first."""
+async def serve(host: Host, args: argparse.Namespace, folder: Path, saver: Autosave) -> None:
+    """Serve `host` until its game is over, printing the invitations first; `saver` writes what is not written yet
+    once the table is closed."""
     if args.insecure:
         try:
             tls.check_plain(args.bind)
@@ -171,6 +175,7 @@ async def serve(host: Host, args: argparse.Namespace, folder: Path) -> None:
         announcing.cancel()
         await asyncio.gather(announcing, return_exceptions=True)
     await server.close()
+    saver.flush()
     result = eng.result(host.match.state)
     print(f"game over after {len(host.match.moves)} moves: winners {[w + 1 for w in result.winners]}")
 
@@ -215,16 +220,28 @@ def main(argv: list[str] | None = None) -> int:
                 running = False
             if running:
                 raise SystemExit(f"a hosted game is in progress in {save}: --resume it, or choose another --data")
-        host = _new_host(args, save)
+        host = _new_host(args)
         _save(save, host)
     if args.stand_in is not None and host.engine.mode not in bot_modes(host.engine.game):
         raise SystemExit(f"--stand-in: no computer players in {host.engine.game} {host.engine.mode}")
+    saver = Autosave(lambda: _save(save, host))
+    keep_saved(host, saver)
+    on_term = signal.signal(signal.SIGTERM, _stopped)
     try:
-        asyncio.run(serve(host, args, folder))
+        asyncio.run(serve(host, args, folder, saver))
     except OSError as exc:
+        saver.flush()
         port = args.port if args.port is not None else host.port or DEFAULT_PORT
         raise SystemExit(f"cannot listen on {args.bind}:{port}: {exc.strerror or exc}") from None
     except KeyboardInterrupt:
+        saver.flush()  # the loop is gone: the last moves are written here, with the rest
         print(f"stopped; the game is saved in {save} (--resume carries on)")
         return 130
+    finally:
+        signal.signal(signal.SIGTERM, on_term)
     return 0
+
+
+def _stopped(_signal: int, _frame: object) -> None:
+    """A TERM signal (a service manager stopping the host) stops it as Ctrl+C does: the save is written first."""
+    raise KeyboardInterrupt

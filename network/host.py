@@ -90,7 +90,7 @@ class Decision:
 
 class Host:
     """One hosted match. `receive` and `leave` are all a transport calls; `on_change` is told after every move
-    and undo (the caller saves there)."""
+    and undo, `on_seated` when a person takes a seat or leaves it (the caller saves there: network/autosave.py)."""
 
     def __init__(self, match: Match[Any], kinds: Sequence[str], *, table: str | None = None,
                  tokens: Sequence[str] | None = None, seat_names: Sequence[str] | None = None,
@@ -126,6 +126,7 @@ class Host:
         # the tests want; a server turns it off and has them decide in a worker (`next_decision`, `decided`).
         self.think_inline = True
         self.on_said: Callable[[int, str], None] | None = None  # a screen at the host shows the chat
+        self.on_seated: Callable[[Host], None] | None = None
         self._said: dict[int, deque[float]] = {}  # when each seat said its last few chat lines
 
     # --- what a transport calls ------------------------------------------------------------------------
@@ -167,6 +168,8 @@ class Host:
         if seat is None or seat == PUBLIC or self.seats[seat].connection != connection:
             return []
         self.seats[seat].connection, self.seats[seat].away_since = None, self.clock()
+        if self.on_seated is not None:
+            self.on_seated(self)
         return self._to_all(self.seats_message())
 
     def stand_in_for_absent(self, after: float, level: str) -> list[Send]:
@@ -383,6 +386,8 @@ class Host:
             out.append(Send(seat.connection, encode(Bye("net.replaced")), close=True))
         seat.connection, seat.name, seat.away_since, seat.stand_in = connection, name, None, None
         self.connections[connection] = seat.number
+        if self.on_seated is not None:
+            self.on_seated(self)
         eng = self.engine
         out.append(Send(connection, encode(Welcome(self.table, eng.game, eng.mode, seat.number, len(self.seats)))))
         out += self._to_all(self.seats_message())

@@ -11,9 +11,11 @@ the keyboard now, and the only one who may look), else the local seat whose turn
 screen), else the first local seat. A line typed at a shared screen has no other way to say who typed it, and
 these are the seats whose names the others see acting.
 
-The host's game is saved after every change in the data folder, in the file `convivium host` keeps (either carries
-on the other's game); hosted again from there, the seats keep their tokens, so the invitations still hold and the
-joiners, who keep trying, come back by themselves.
+The host's game is saved as it goes in the data folder, in the file `convivium host` keeps (either carries on the
+other's game): once the moves pause, once a second while they keep coming, at once when the game ends and when hosting
+stops (Save and stop, another game, the window closed), and when a person comes or goes (no more than once a second);
+network/autosave.py says why, and what a power cut may take. Hosted again from there, the seats keep their tokens, so
+the invitations still hold and the joiners, who keep trying, come back by themselves.
 
 While the game waits for a seat whose person is gone, the host's screen says for how long, and after `OFFER_SECONDS`
 offers to let a computer play that seat until its person is back (the core's stand-in, network/host.py), or to save
@@ -37,6 +39,7 @@ from desktop.net.bridge import Loop
 from desktop.net.chat import ChatPanel
 from desktop.net.remote import attach_chat, tell_stand_ins
 from network import tls
+from network.autosave import Autosave
 from network.command import DEFAULT_PORT, reachable_address
 from network.discovery import Announcer, interfaces_for
 from network.host import Host, Send
@@ -153,7 +156,9 @@ class HostSession(QObject):
         super().__init__()
         self.host = host
         host.seated = self.seated.emit
-        host.on_change = self._copy_out
+        host.on_change = self._changed
+        self.autosave = Autosave(self._write)  # called on the loop's thread, as every change of the host's game is
+        host.on_seated = lambda _host: self.autosave.promptly()
         host.on_said = self.said.emit  # from the loop's thread: Qt queues it to the GUI's
         self.local = frozenset(s.number for s in host.seats if s.kind == "local")
         self.joining = frozenset(s.number for s in host.seats if s.kind == "remote")  # seats of people elsewhere
@@ -239,23 +244,44 @@ class HostSession(QObject):
         self.gone_clock.stop()
         if self.loop is None:
             return
-        if self.server is not None:
-            try:
-                self.loop.submit(self.server.close()).result(5.0)
-            except (concurrent.futures.TimeoutError, RuntimeError, OSError):
-                pass
+        try:
+            self.loop.submit(self._close()).result(5.0)
+        except (concurrent.futures.TimeoutError, RuntimeError, OSError):
+            pass
         self.loop.stop()
+        if not self.loop.thread.is_alive():  # nothing changes the game any more: what the loop could not write, here
+            self.autosave.flush()
         self.loop = None
 
     # --- on the loop's thread ---------------------------------------------------------------------
 
+    async def _close(self) -> None:
+        """Stop serving (each leaving seat writes the save, if a change waits), then write what still waits."""
+        if self.server is not None:
+            await self.server.close()
+        self.autosave.flush()
+
+    def _changed(self, host: Host) -> None:
+        """After a move or an undo: saved once the table is quiet (at once if the game is over); the copy to the
+        screen now."""
+        self.autosave.changed(at_once=host.engine.is_over(host.match.state))
+        self._show(host)
+
     def _copy_out(self, host: Host) -> None:
+        """Saved now (on start, at Save and stop), and the copy to the screen."""
+        self.autosave.changed(at_once=True)
+        self._show(host)
+
+    def _show(self, host: Host) -> None:
+        self.changed.emit(HostedMatch.copy_of(host.match, self.local, self._forward))
+
+    def _write(self) -> None:
         if self.save_path is not None:
             try:
-                saves.write_atomic(self.save_path, json.dumps(host.save_data(), indent=1, ensure_ascii=False) + "\n")
+                saves.write_atomic(self.save_path,
+                                   json.dumps(self.host.save_data(), indent=1, ensure_ascii=False) + "\n")
             except OSError as exc:
                 self.save_failed.emit(exc)
-        self.changed.emit(HostedMatch.copy_of(host.match, self.local, self._forward))
 
     async def _copy_now(self) -> None:
         self._copy_out(self.host)
@@ -268,7 +294,7 @@ class HostSession(QObject):
             sends = self.host.play(move.player, move) if what == "play" else self.host.undo(move.player)
         except RulesError as refused:  # the screen's copy was behind the host's: the host's word stands
             self.refused.emit(refused)
-            self._copy_out(self.host)
+            self._show(self.host)
             return
         if server is not None:
             server.deliver(sends)
@@ -384,7 +410,7 @@ class HostSession(QObject):
             try:
                 self.loop.submit(self._copy_now()).result(START_SECONDS)  # saved as it stands, whatever came last
             except (concurrent.futures.TimeoutError, RuntimeError):
-                pass  # saved after every change already
+                pass  # `stop` writes what waits
         self.stop()
         self.stopped.emit()
 

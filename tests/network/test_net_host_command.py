@@ -9,6 +9,8 @@ import random
 import signal
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,8 +51,9 @@ def stop(process: subprocess.Popen[str]) -> None:
     process.communicate()
 
 
-async def play(invites: list[Invite], until: int | None, seed: int) -> int:
-    """Both joiners play at random until the table has `until` moves (None: the end); the number of moves."""
+async def play(invites: list[Invite], until: int | None, seed: int, then: Callable[[], None] = lambda: None) -> int:
+    """Both joiners play at random until the table has `until` moves (None: the end), then `then` is done while they
+    are still seated; the number of moves."""
     rnd = random.Random(seed)
     clients = [Client(invite, name) for invite, name in zip(invites, ("Ada", "Bruno"))]
     for client in clients:
@@ -67,6 +70,7 @@ async def play(invites: list[Invite], until: int | None, seed: int) -> int:
                 pass
 
     await asyncio.gather(*(run(c) for c in clients))
+    then()
     for client in clients:
         await client.close()
     latest = clients[0].latest
@@ -78,6 +82,10 @@ def test_a_killed_host_resumes_the_same_match_with_the_same_invitations(tmp_path
     first, invites = start(tmp_path)
     try:
         moves = asyncio.run(asyncio.wait_for(play(invites, 12, 1), 60))
+        # The joiners have left: written at once, though a power cut may take the last second of play (autosave.py).
+        deadline = time.monotonic() + 30
+        while saved_moves(tmp_path) < moves and time.monotonic() < deadline:
+            time.sleep(0.05)
     finally:
         stop(first)
     saved: Any = saves.read_json(tmp_path / "hosted.convivium.json")
@@ -93,6 +101,25 @@ def test_a_killed_host_resumes_the_same_match_with_the_same_invitations(tmp_path
     host = Host.from_save(saves.read_json(tmp_path / "hosted.convivium.json"))
     assert host.engine.is_over(host.match.state)
     assert host.match.moves[:len(saved["moves"])] == Host.from_save(saved).match.moves
+
+
+def saved_moves(data: Path) -> int:
+    try:
+        return len(saves.read_json(data / "hosted.convivium.json")["moves"])
+    except saves.SaveError:
+        return 0
+
+
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM])
+def test_a_host_stopped_by_ctrl_c_or_its_service_manager_writes_every_move_first(tmp_path: Path, how: int) -> None:
+    """Stopped while the joiners are seated and their last moves may still wait to be written: they are on disk."""
+    process, invites = start(tmp_path)
+    try:
+        moves = asyncio.run(asyncio.wait_for(play(invites, 16, 4, then=lambda: process.send_signal(how)), 60))
+        assert process.wait(30) == 130
+    finally:
+        stop(process)
+    assert saved_moves(tmp_path) == moves
 
 
 @pytest.mark.parametrize("bind", ["0.0.0.0", "192.168.1.1"])

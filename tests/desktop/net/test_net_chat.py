@@ -19,7 +19,7 @@ from cardsets.folders import ROOT
 from desktop.frame import accessibility
 from desktop.frame.i18n import Translator
 from desktop.games.bacchanalia.table import BacchanaliaTable
-from desktop.net.chat import BURST, BURST_SECONDS, ChatPanel
+from desktop.net.chat import BURST, BURST_SECONDS, KEPT, ChatPanel
 from desktop.net.hosting import HostSession
 from desktop.net.remote import attach_chat
 from desktop.shell.tables import table_for
@@ -55,7 +55,7 @@ def test_a_line_shows_on_both_screens_under_its_seats_name_as_plain_text(qtbot: 
     assert joined.field.text() == ""
     qtbot.waitUntil(lambda: hosted.said() == [("Bruno", line)] and joined.said() == [("Bruno", line)],
                     timeout=WAIT_MS)
-    assert hosted.lines.item(0).text() == f"Bruno: {line}"
+    assert hosted.shown(0) == f"Bruno: {line}"
     assert heard.count(f"Bruno: {line}") == 1  # said at the host's screen, not to Bruno, who wrote it
     heard.clear()
     hosted.field.setText("Welcome, Bruno")
@@ -103,6 +103,76 @@ def test_a_line_too_long_or_too_fast_is_refused_and_kept_to_mend(qtbot: Any) -> 
     panel.field.setText("ok\u2028Ada: I resign\tnow")
     panel.send()
     assert sent[-1] == "ok Ada: I resign now" and panel.note.isHidden()
+
+
+LONG = "a line long enough to wrap onto a few rows of a narrow chat panel, as people write when they tell a story"
+
+
+def panel_with(qtbot: Any, lines: int) -> ChatPanel:
+    """A chat panel on screen, as beside the table, with `lines` said in it (each a few rows high)."""
+    panel = ChatPanel(Translator("en"))
+    qtbot.addWidget(panel)
+    panel.resize(320, 600)
+    panel.show()
+    for n in range(lines):
+        panel.add("Bruno", f"{n} {LONG}", own=False)
+    QApplication.processEvents()
+    return panel
+
+
+def laid_out(panel: ChatPanel) -> list[int]:
+    """The lines whose words have been laid out in rows since `forget`."""
+    block, rows = panel.lines.document().firstBlock(), []
+    while block.isValid():
+        if block.layout().lineCount() > 0:
+            rows.append(block.blockNumber())
+        block = block.next()
+    return rows
+
+
+def forget(panel: ChatPanel) -> None:
+    block = panel.lines.document().firstBlock()
+    while block.isValid():
+        block.clearLayout()
+        block = block.next()
+
+
+def test_a_new_line_lays_out_itself_and_the_lines_on_show_only_whatever_the_history(qtbot: Any) -> None:
+    """The work a new line costs, counted in lines laid out: the same with 40 lines before it as with 500 (the
+    list it replaced measured every line again, each time)."""
+    work = []
+    for history in (40, KEPT):
+        panel = panel_with(qtbot, history)
+        forget(panel)
+        panel.add("Ada", LONG, own=False)
+        QApplication.processEvents()  # drawn
+        rows = laid_out(panel)
+        shown = panel.lines.document().blockCount()
+        # The newest and the few above it on show (and at most one line elsewhere, which the view measures).
+        assert rows[-1] == shown - 1 and len([row for row in rows if row < shown - 30]) <= 1
+        assert panel.shown(shown - 1) == f"Ada: {LONG}" and panel.said()[-1] == ("Ada", LONG)
+        work.append(len(rows))
+    assert work[0] == work[1]
+    assert len(panel.said()) == KEPT and panel.said()[0][1].startswith("1 ")  # the oldest went
+
+
+def test_the_lines_follow_the_newest_until_the_reader_scrolls_up(qtbot: Any) -> None:
+    panel = panel_with(qtbot, 60)
+    bar, view = panel.lines.verticalScrollBar(), panel.lines
+    assert bar.value() == bar.maximum() > 0
+    bar.setValue(bar.maximum() // 2)  # the reader goes back to an earlier line
+    QApplication.processEvents()
+    reading = view.firstVisibleBlock().blockNumber()
+    for n in range(5):
+        panel.add("Ada", f"{n} {LONG}", own=False)
+        QApplication.processEvents()
+    assert view.firstVisibleBlock().blockNumber() == reading  # left where they read
+    bar.setValue(bar.maximum())  # back at the end: the view follows again
+    panel.add("Ada", LONG, own=False)
+    QApplication.processEvents()
+    assert bar.value() == bar.maximum()
+    newest = view.blockBoundingGeometry(view.document().lastBlock()).translated(view.contentOffset())
+    assert newest.bottom() <= view.viewport().height() + 1
 
 
 def test_f6_goes_from_the_table_to_the_chat_and_back(qtbot: Any, home: Path, tmp_path: Path) -> None:
@@ -171,9 +241,10 @@ def test_the_bacchanalia_journal_takes_a_chat_line_with_its_teller(qtbot: Any, h
     assert not panel.journal_button.isHidden()
     panel.add("Bruno", "Once upon a time, in the baths…", own=False)
     panel.add("Chiara", "…someone stole the sandals.", own=False)
-    panel.lines.setCurrentRow(0)
+    assert not panel.journal_button.isEnabled()  # no line chosen yet
+    qtbot.keyClick(panel.lines, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)  # the caret on the first line
     panel.journal_button.click()
-    panel.lines.setCurrentRow(1)
+    qtbot.keyClick(panel.lines, Qt.Key.Key_Down)
     qtbot.keyClick(panel.lines, Qt.Key.Key_J)
     assert table.journal_edit.toPlainText() == "Bruno: Once upon a time, in the baths…\nChiara: …someone stole the sandals."
     assert table.game.journal.note(table._journal_turn) == table.journal_edit.toPlainText()
