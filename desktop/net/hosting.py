@@ -24,7 +24,6 @@ and stop: the host stops serving and the game waits in its save to be carried on
 from __future__ import annotations
 
 import concurrent.futures
-import copy
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -76,8 +75,7 @@ class HostedMatch(Match[Any]):
     @classmethod
     def copy_of(cls, match: Match[Any], local: frozenset[int], forward: Callable[[str, Move], None]) -> HostedMatch:
         twin: HostedMatch = cls.__new__(cls)
-        memo = {id(match.engine): match.engine}  # the rules are shared, the position is copied
-        twin.__dict__.update(copy.deepcopy(match.__dict__, memo))
+        twin.__dict__.update(match.detached().__dict__)  # the rules and the moves no undo reaches are shared
         twin.local, twin.forward = local, forward
         return twin
 
