@@ -517,8 +517,9 @@ class BanquetScene(CardTable):
         lines = drawing.lines
         if self.news.toPlainText() != lines.get("news", ""):
             self.news.setPlainText(lines.get("news", ""))
-        spots = {"status": (SLOT_X, 238.0), "slots": (SLOT_X, SLOT_Y - 24),
-                 "tray": (SLOT_X, TRAY_Y - 24), "info": (INFO_X, SLOT_Y)}
+        # A caption's foot clear of the focus ring round the cards under it, at NAME_PIXEL (15: "questo" dipped into it).
+        spots = {"status": (SLOT_X, 238.0), "slots": (SLOT_X, SLOT_Y - 26),
+                 "tray": (SLOT_X, TRAY_Y - 26), "info": (INFO_X, SLOT_Y)}
         for name, item in self._labels.items():
             item.setPos(*spots[name])
             item.setText(lines.get(name, ""))

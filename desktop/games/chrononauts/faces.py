@@ -7,7 +7,7 @@ from math import ceil
 
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.fields import Provenance
-from desktop.frame.card_item import CARD_BACK, PLATE_MARK, PLATE_PIXEL, CardFace, band_collides, left_out, text_floor, wrapped_height
+from desktop.frame.card_item import CARD_BACK, PLATE_MARK, PLATE_PIXEL, READABLE, CardFace, band_collides, left_out, text_floor, wrapped_height
 from desktop.frame.card_table import GAP
 from desktop.frame.growth import Growths, first_true
 from desktop.frame.i18n import PRIME, Translator
@@ -17,6 +17,7 @@ from rules.chrononauts.timeline import Rules, Timeline, card_kind
 TIMELINE_SIZE = (128.0, 92.0)
 PATCH_ON_TIMELINE = (120.0, 34.0)  # low enough to leave the year's title readable
 PATCH_MARGIN = 4.0  # between a patch on the timeline and the foot of the card it covers, and the name above it
+PATCHED_FOOT = PATCH_ON_TIMELINE[1] + PATCH_MARGIN  # a patched year's foot, kept free of its words, at the least
 HAND_SIZE = (132.0, 116.0)  # the band holds "Distorsión temporal" at 9 px in a 1280×720 window
 ID_SIZE = (106.0, 72.0)
 HAND_WIDEST = 2.0 * HAND_SIZE[0]  # a hand card given the row's bare felt: wider lines of rule text, not a banner
@@ -132,16 +133,19 @@ class ChrononautsFaces:
         return self.translator.text(f"rule.{card.op}", years=self._years(card.of))
 
     def timeline(self, year: int, tl: Timeline, size: tuple[float, float] = TIMELINE_SIZE,
-                 index_in_band: bool = False, floor: int | None = None) -> CardFace:
+                 index_in_band: bool = False, floor: int | None = None, whole_patch: bool = False) -> CardFace:
         """A year of the timeline. With `index_in_band` its Time Index follows the kind label in the band
         ("Ripplepoint · B1") and the foot stays free: a line more for the rule text on a low card. A patched year
-        leaves room at its foot for the patch as tall as the table's text `floor` makes it (patch_plate_height)."""
-        face = self._timeline(year, tl, size, floor)
+        leaves room at its foot for its patch: seen with text `floor`, the room its name needs (patch_plate_height)
+        as far as the year's own name leaves it (`_room_for_patch`), or all of it if `whole_patch` (a table that grows
+        its rows for it); else PATCHED_FOOT."""
+        face = self._timeline(year, tl, size, floor, whole_patch)
         if index_in_band and face.corner:
             return replace(face, kind_label=f"{face.kind_label} · {face.corner}", corner="")
         return face
 
-    def _timeline(self, year: int, tl: Timeline, size: tuple[float, float], floor: int | None) -> CardFace:
+    def _timeline(self, year: int, tl: Timeline, size: tuple[float, float], floor: int | None,
+                  whole_patch: bool) -> CardFace:
         card = self.cards.by_year[year]
         w, h = size
         recon = card.provenance.reconstructed
@@ -157,10 +161,15 @@ class ChrononautsFaces:
             # An open paradox wears the stamp where its rule was, a patched one has the patch there;
             # either way the rule is in the detail view.
             patched = year in tl.patches
-            return CardFace(w, h, *RIPPLE_PARADOX, kind_label=self.translator.text("side.paradox"), year=f"{year}{PRIME}",
+            face = CardFace(w, h, *RIPPLE_PARADOX, kind_label=self.translator.text("side.paradox"), year=f"{year}{PRIME}",
                             title=self.translator.text(f"{card.id}.paradox.title"), corner=card.ti, reconstructed=recon,
                             stamp="" if patched else self.translator.text("label.paradox_stamp"),
-                            covered=self.plate_height(w, floor) + 2 * PATCH_MARGIN if patched else 0.0)
+                            covered=PATCHED_FOOT if patched else 0.0)
+            if not patched or floor is None:
+                return face
+            if whole_patch:
+                return replace(face, covered=self.plate_height(w, floor) + 2 * PATCH_MARGIN)
+            return self._room_for_patch(face, floor)
         return CardFace(w, h, *RIPPLE, kind_label=self.translator.text("kind.ripplepoint"), year=str(year),
                         title=self.translator.text(f"{card.id}.true.title"), body=self.rule_text(year), corner=card.ti,
                         reconstructed=recon)
@@ -178,10 +187,23 @@ class ChrononautsFaces:
             found = self._plates[1][key] = patch_plate_height(titles, year_width - 2 * PATCH_MARGIN, floor)
         return found
 
-    def patch_on_year(self, instance: str, year_width: float, floor: int | None) -> CardFace:
-        """A patch lying on its year, a year `year_width` wide, at a table seen with text `floor`."""
-        return replace(self.play_card(instance, True), width=year_width - 2 * PATCH_MARGIN,
-                       height=self.plate_height(year_width, floor))
+    def _room_for_patch(self, year: CardFace, floor: int) -> CardFace:
+        """A patched `year` whose foot leaves its patch the height its name needs at text `floor`
+        (patch_plate_height), as far as the year's own name stays whole above it; at the least PATCHED_FOOT, as
+        the rows were measured (a taller patch does not make the timeline taller: the other years' words would be
+        seen smaller)."""
+        seen = READABLE / floor  # a scale with that floor (card_item.text_floor)
+        for high in range(ceil(self.plate_height(year.width, floor)), ceil(PATCH_ON_TIMELINE[1]), -2):
+            roomy = replace(year, covered=high + 2 * PATCH_MARGIN)  # and a margin between the patch and the name
+            if "title" not in left_out(roomy, seen):
+                return roomy
+        return year
+
+    def patch_on_year(self, instance: str, year: CardFace) -> CardFace:
+        """A patch lying on its `year` (the year's face, as `timeline` gives it): as wide, and as tall as its foot
+        leaves room for."""
+        high = year.covered - 2 * PATCH_MARGIN if year.covered > PATCHED_FOOT else PATCH_ON_TIMELINE[1]
+        return replace(self.play_card(instance, True), width=year.width - 2 * PATCH_MARGIN, height=high)
 
     def play_card(self, instance: str, on_timeline: bool = False, size: tuple[float, float] = HAND_SIZE) -> CardFace:
         kind = card_kind(instance)
@@ -192,7 +214,7 @@ class ChrononautsFaces:
                             body=self.translator.text(f"{kind}.text"), reconstructed=inv.provenance.reconstructed)
         patch = self.rules.patches[kind]
         if on_timeline:
-            w, h = PATCH_ON_TIMELINE[0], self.plate_height(TIMELINE_SIZE[0], None)
+            w, h = PATCH_ON_TIMELINE
             return CardFace(w, h, PATCH[0], PATCH[0], title=self.translator.text(f"{kind}.title"), plate=True,
                             reconstructed=patch.provenance.reconstructed)
         w, h = size

@@ -144,7 +144,8 @@ class FullScene(SolonautsScene):
                 self.put(key, self.year_face(year_card.year, tl, (YEAR_W, heights[year_card.row])))
                 wanted[key] = (QPointF(MARGIN + year_card.column * (YEAR_W + GAP), tops[year_card.row]), 1)
             for year, patch in tl.patches.items():
-                plate = faces.patch_on_year(patch, YEAR_W, text_floor(self.view_scale))
+                year_face = self.year_face(year, tl, (YEAR_W, heights[faces.cards.by_year[year].row]))
+                plate = faces.patch_on_year(patch, year_face)
                 self.put(patch, plate)
                 wanted[patch] = (wanted[f"tl:{year}"][0] + QPointF(
                     PATCH_MARGIN, heights[faces.cards.by_year[year].row] - plate.height - PATCH_MARGIN), 2)
@@ -312,7 +313,7 @@ class FullScene(SolonautsScene):
         sides = year_sides(self.faces.rules)
         heights = []
         for row in range(4):
-            faces = [self.faces.timeline(card.year, tl, (YEAR_W, YEAR_LOW), index_in_band=True, floor=text_floor(scale))
+            faces = [self.faces.timeline(card.year, tl, (YEAR_W, YEAR_LOW), index_in_band=True)
                      for card in self.faces.cards.timeline if card.row == row for tl in sides]
             def measured(faces: list[CardFace] = faces) -> float:
                 return tall_enough(lambda high: [replace(face, height=high) for face in faces],

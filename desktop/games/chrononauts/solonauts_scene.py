@@ -164,10 +164,9 @@ class SolonautsScene(CardTable):
             key = timeline_key(card.year)
             self.put(key, self.year_face(card.year, tl, (lay.column, lay.rows[card.row])))
             wanted[key] = (self._grid_pos(card.row, card.column), 1)
-        floor = text_floor(self.view_scale)
         for year, patch in tl.patches.items():
             under = lay.rows[self.faces.cards.by_year[year].row]  # the year's height
-            plate = self.faces.patch_on_year(patch, lay.column, floor)
+            plate = self.faces.patch_on_year(patch, self.year_face(year, tl, (lay.column, under)))
             self.put(patch, plate)
             wanted[patch] = (wanted[timeline_key(year)][0] + QPointF(PATCH_MARGIN, under - plate.height - PATCH_MARGIN), 2)
         size = lay.traveller
@@ -269,7 +268,8 @@ class SolonautsScene(CardTable):
         deck = [*rules.patches, *rules.inverters]
 
         def rows_of(lay: Layout, seen: float | None) -> list[tuple[Callable[[float], list[CardFace]], float, float]]:
-            """Each row's faces at a height, its height now and the most it may grow to, seen at `seen`."""
+            """Each row's faces at a height, its height now and the most it may grow to, seen at `seen` (None: the
+            faces alone, which with the code that measures them name the layout kept)."""
             traveller_w, pile_w = lay.traveller[0], lay.pile[0]
             years_at = [(partial(self._year_faces, years[row], lay.column, text_floor(seen)), lay.rows[row], YEAR_HIGH)
                         for row in range(4)]
@@ -281,7 +281,7 @@ class SolonautsScene(CardTable):
 
         lay = Layout.shaped(width / height, (TIMELINE_SIZE[1],) * 4, ID_SIZE[1], HAND_SIZE[1], travellers)
         # Every word and card the rows are measured for is on their faces at the first try's sizes.
-        first_faces = [face for make, low, _high in rows_of(lay, self._seen(lay, width, height)) for face in make(low)]
+        first_faces = [face for make, low, _high in rows_of(lay, None) for face in make(low)]
         name = kept_fits.answer_key((width, height, travellers, first_faces))
         heights = _KEPT.get(name)
         if heights is not None:
@@ -305,7 +305,10 @@ class SolonautsScene(CardTable):
 
     def _year_faces(self, years: list[tuple[int, Timeline]], width: float, floor: int | None,
                     height: float) -> list[CardFace]:
-        return [self.faces.timeline(year, tl, (width, height), index_in_band=True, floor=floor) for year, tl in years]
+        # A row grows for a patch's whole name at the floor it is seen at: at a real 1280×720 window a one-line plate
+        # cut a third of the Italian names (the full table, tighter, gives a patch the room its year leaves).
+        return [self.faces.timeline(year, tl, (width, height), index_in_band=True, floor=floor, whole_patch=True)
+                for year, tl in years]
 
     def _deck_faces(self, kind: str, size: tuple[float, float]) -> list[CardFace]:
         """A card of the deck as the hand shows it and as the discard's top (labelled with the pile)."""

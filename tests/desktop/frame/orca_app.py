@@ -223,7 +223,7 @@ class OrcaDriver(Driver):
         table = self.window.table
         assert isinstance(table, SeatTable)
         own = table.tr_.card_title(table.game.state.ids[1] or "")
-        return {"step": "net host plays", "expect": ["Ada keeps the card dealt", self.prompt_now()], "own": own,
+        return {"step": "net host plays", "expect": ["Ada keeps the Mission they were dealt", self.prompt_now()], "own": own,
                 "began": self.began}
 
     def tell_host(self, order: str) -> None:

@@ -131,7 +131,7 @@ def test_what_happened_is_said_before_what_is_asked_now(qtbot: Any, main: MainWi
     keep.click()
     QApplication.processEvents()
     lines = said(heard)
-    assert lines[:2] == ["Ada keeps the card dealt.", table.prompt.text()], lines
+    assert lines[:2] == ["Ada keeps the ID they were dealt.", table.prompt.text()], lines
 
 
 def test_while_a_computer_thinks_the_keyboard_waits_on_the_table(qtbot: Any, main: MainWindow) -> None:

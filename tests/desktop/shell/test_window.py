@@ -182,7 +182,7 @@ def test_declining_resume_keeps_nothing_stale(qtbot: Any, home: Path, dialogs: D
     second = make_window(qtbot, dialogs)
     dialogs.answers = [1]
     assert not second.offer_resume(crashed=False)
-    assert "game in progress" in dialogs.asked[-1][1]
+    assert "game of Solonauts in progress" in dialogs.asked[-1][1]
 
 
 def test_a_damaged_autosave_is_set_aside_not_overwritten(qtbot: Any, home: Path, dialogs: Dialogs) -> None:

@@ -25,6 +25,11 @@ def test_every_code_has_english_text() -> None:
     assert sorted(c for c in codes if c not in ENGLISH) == []
 
 
+# Events whose line says which of its cases happened, one text per value of this parameter (the table's
+# event_text, desktop/games/chrononauts/full_table.py): the ID or the Mission kept or swapped, the hands' way.
+WORDED_BY = {"deal_kept": "kind", "mulligan": "kind", "hands_passed": "direction"}
+
+
 def test_every_event_has_english_text() -> None:
     seen: set[str] = set()
     for eng in (FULL, ARTIFAXX):
@@ -34,7 +39,10 @@ def test_every_event_has_english_text() -> None:
             rnd = random.Random(seed)
             while not eng.is_over(state):
                 player = rnd.choice(sorted(eng.to_act(state)))
-                seen.update(e.kind for e in eng.apply(state, choose(rnd, eng.legal_moves(state, player))))
+                for event in eng.apply(state, choose(rnd, eng.legal_moves(state, player))):
+                    worded = WORDED_BY.get(event.kind)
+                    seen.add(event.kind if worded is None else f"{event.kind}_{event.params[worded]}")
     assert {"memo_played", "card_cancelled", "miracle_started", "deck_reshuffled", "game_won"} <= seen
+    assert {"deal_kept_id", "mulligan_mission", "hands_passed_clockwise"} <= seen
     assert sorted(k for k in seen if f"full.event.{k}" not in ENGLISH and f"event.{k}" not in ENGLISH
                    and f"event.{k}.other" not in ENGLISH) == []  # a counted event has .one and .other

@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from desktop.frame.card_item import CardItem, left_out, on_screen, text_floor
+from desktop.frame.card_item import CardItem, left_out, on_screen
 from desktop.shell.main_window import MainWindow
 from rules.chrononauts.moves import PlayCard
+from rules.chrononauts.timeline import Timeline
 
 REAL_SCREEN = (1264, 672)
 
@@ -36,9 +37,12 @@ def test_every_patch_name_reads_whole_on_its_year(qtbot: Any, window: MainWindow
     scene, view = window.table.scene, window.table.view
     seen = on_screen(view.viewportTransform())
     assert seen < 0.8  # the table is seen small enough that a one-line plate's name is drawn larger than it was made
-    faces, column = window.table.faces, scene.table_layout.column
-    cut = [face.title for kind in faces.rules.patches
-           if "title" in left_out(face := faces.patch_on_year(kind, column, text_floor(seen)), seen)]
+    faces, lay = window.table.faces, scene.table_layout
+    cut = []
+    for kind, patch in faces.rules.patches.items():  # every patch on its year, as the table would lay it there
+        patched = Timeline(paradoxed={patch.year}, patches={patch.year: kind})
+        year = scene.year_face(patch.year, patched, (lay.column, lay.rows[faces.cards.by_year[patch.year].row]))
+        cut += [face.title for face in (year, faces.patch_on_year(kind, year)) if "title" in left_out(face, seen)]
     assert cut == []
 
     patch_all_you_can(window, 60)
