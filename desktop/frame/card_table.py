@@ -384,7 +384,11 @@ class CardTable(QGraphicsScene):
             if not self.activate(DISCARD_KEY):
                 self.idle_key.emit()
         elif key == Qt.Key.Key_Escape:
+            dragged = self._dragging
+            self._drag, self._dragging = None, False  # a card being dragged is put down too: where it came from
             self.select("")
+            if dragged:
+                self.redraw()
         else:
             super().keyPressEvent(event)
             return
