@@ -245,8 +245,8 @@ class FocusRing(QGraphicsItem):
     Drawn apart from the card (its own item, above the cards) so a card lying over the focused
     one cannot hide it, and in two colours so it shows on the felt, on pale paper and on dark
     backs alike; its shape (outside the edge, dashed) is unlike the selection and lit marks,
-    which colour the card's own edge. It is cut where words show on a card next to it
-    (`keep_clear`): outside the edge is on a card tucked just under it (a Parsifal artifact's name).
+    which colour the card's own edge. Outside the edge may still be on another card (a Parsifal
+    artifact's name, tucked just under its holder): where words show, the ring is cut (`keep_clear`).
     """
 
     # 5 px beyond the card's edge in all: the captions between rows of cards have 5 px to spare
