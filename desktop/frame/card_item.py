@@ -245,7 +245,8 @@ class FocusRing(QGraphicsItem):
     Drawn apart from the card (its own item, above the cards) so a card lying over the focused
     one cannot hide it, and in two colours so it shows on the felt, on pale paper and on dark
     backs alike; its shape (outside the edge, dashed) is unlike the selection and lit marks,
-    which colour the card's own edge.
+    which colour the card's own edge. Outside the edge may still be on another card (a Parsifal
+    artifact's name, tucked just under its holder): where words show, the ring is cut (`keep_clear`).
     """
 
     # 5 px beyond the card's edge in all: the captions between rows of cards have 5 px to spare
@@ -256,6 +257,7 @@ class FocusRing(QGraphicsItem):
     def __init__(self) -> None:
         super().__init__()
         self._rect = QRectF()
+        self._clear = QPainterPath()  # where it is not painted (scene coordinates, as its own)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
         # Painted again only when it moves or is resized, not whenever a card under it is (issue #42).
@@ -268,6 +270,12 @@ class FocusRing(QGraphicsItem):
             self.prepareGeometryChange()
             self._rect = outer
 
+    def keep_clear(self, words: QPainterPath) -> None:
+        """Paint nothing over `words` (scene coordinates): the words shown on the cards it crosses."""
+        if words != self._clear:
+            self._clear = words
+            self.update()
+
     @property
     def rect(self) -> QRectF:
         return QRectF(self._rect)
@@ -278,11 +286,25 @@ class FocusRing(QGraphicsItem):
         half = self.BAND / 2
         return self._rect.adjusted(-half, -half, half, half)
 
+    @property
+    def band(self) -> QPainterPath:
+        """Where it may paint: between the outer edge and the inner edge of what is painted."""
+        half = self.BAND / 2
+        ring = QPainterPath()
+        ring.addRect(self.boundingRect())
+        inner = QPainterPath()
+        inner.addRect(self._rect.adjusted(half + 1, half + 1, -half - 1, -half - 1))
+        return ring.subtracted(inner)
+
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
         return self._rect.adjusted(-3, -3, 3, 3)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if not self._clear.isEmpty():
+            whole = QPainterPath()
+            whole.addRect(self.boundingRect())
+            painter.setClipPath(whole.subtracted(self._clear))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(QColor(FOCUS_DARK), self.BAND))
         painter.drawRoundedRect(self._rect, 9, 9)
@@ -450,6 +472,13 @@ class ShownText:
     font: QFont
     colour: str
     align: Qt.AlignmentFlag
+
+
+def words_drawn(face: CardFace, scale: float | None = None) -> list[QRectF]:
+    """Where the words painted on `face` seen at `scale` lie (face coordinates): each text's own lines, tighter
+    than the box it is fitted into (a centred name leaves its box's sides bare)."""
+    return [QFontMetricsF(text.font).boundingRect(text.rect, int(text.align | Qt.TextFlag.TextWordWrap), text.text)
+            for text in _paint_plan(face, text_floor(scale)).shown]
 
 
 def shown_texts(face: CardFace, scale: float | None = None) -> list[ShownText]:

@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import SIGNAL, QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsRectItem, QGraphicsScene, QGraphicsSceneMouseEvent,
                                QGraphicsSimpleTextItem)
 
-from desktop.frame.card_item import CARD_BACK, CardFace, CardItem, FocusRing
+from desktop.frame.card_item import CARD_BACK, CardFace, CardItem, FocusRing, on_screen, words_drawn
 from desktop.frame.focus import nearest, reading_order
 from desktop.frame.i18n import Translator
 from desktop.frame.keys_help import TABLE_ROWS, KeysPanel
@@ -384,7 +384,11 @@ class CardTable(QGraphicsScene):
             if not self.activate(DISCARD_KEY):
                 self.idle_key.emit()
         elif key == Qt.Key.Key_Escape:
+            dragged = self._dragging
+            self._drag, self._dragging = None, False  # a card being dragged is put down too: where it came from
             self.select("")
+            if dragged:
+                self.redraw()
         else:
             super().keyPressEvent(event)
             return
@@ -462,10 +466,11 @@ class CardTable(QGraphicsScene):
             item.focused = name == key
         if key == "curtain" and self._veil is not None:
             self._ring.surround(self._veil[1].sceneBoundingRect())
+            self._ring.keep_clear(QPainterPath())
             self._ring.setZValue(CURTAIN_Z + 1)
         elif key:
             # A place may be larger than its card (a whole area).
-            self._ring.surround(self.ring_rect(key, self.target_rect(key)))
+            self._ring_round(self.ring_rect(key, self.target_rect(key)))
             self._ring.setZValue(RING_Z)
         self._ring.setVisible(bool(key) and self.shows_focus)
         self.drawn.emit()  # what changed is told before where the focus went
@@ -476,7 +481,44 @@ class CardTable(QGraphicsScene):
     def _follow(self) -> None:
         item = self.sender()
         if isinstance(item, CardItem) and item.focused and not self.curtain_up:
-            self._ring.surround(self.ring_rect(item.key, item.sceneBoundingRect()))
+            self._ring_round(self.ring_rect(item.key, item.sceneBoundingRect()))
+
+    def _ring_round(self, rect: QRectF) -> None:
+        """The ring round `rect`, cut where it would cross words on a card (see `words_shown`)."""
+        self._ring.surround(rect)
+        self._ring.keep_clear(self.words_shown(self._ring.band))
+
+    def words_shown(self, band: QPainterPath) -> QPainterPath:
+        """The words painted on cards that `band` crosses and that show, where their cards come to rest (scene
+        coordinates, a screen pixel to spare around them): what lies under a card above them is not shown. Only
+        what a face shows counts, so a face-down card's ring is cut as any back's is, whatever the card is."""
+        area = band.boundingRect()
+        view = next(iter(self.views()), None)
+        spare = 1.0 if view is None else 1.0 / max(on_screen(view.viewportTransform()), 0.05)
+        words, above = QPainterPath(), QPainterPath()
+        # Asked for a place, the scene sorts its items top first; asked for all of them, it leaves them unsorted.
+        everywhere = self.itemsBoundingRect()
+        mode, order = Qt.ItemSelectionMode.IntersectsItemBoundingRect, Qt.SortOrder.DescendingOrder
+        for item in self.items(everywhere, mode, order, QTransform()):
+            if not isinstance(item, CardItem) or not item.isVisible():
+                continue
+            # Where it comes to rest: cards still sliding after a redraw land around a ring put there already.
+            shift = item.resting_pos - item.pos()
+            placed = item.sceneTransform() * QTransform.fromTranslate(shift.x(), shift.y())
+            face = placed.mapRect(QRectF(0, 0, item.face.width, item.face.height))
+            if not face.intersects(area):
+                continue
+            scale = None if view is None else on_screen(item.deviceTransform(view.viewportTransform()))
+            for rect in words_drawn(item.face, scale):
+                shown = QPainterPath()
+                shown.addRect(placed.mapRect(rect).adjusted(-spare, -spare, spare, spare))
+                visible = shown.subtracted(above) if shown.intersects(band) else QPainterPath()
+                if not visible.isEmpty():
+                    words = words.united(visible)
+            card = QPainterPath()
+            card.addRect(face)
+            above = above.united(card)
+        return words
 
     @property
     def focus_ring(self) -> FocusRing:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsPathItem, QPushButton
 from cardsets.tutorial import YOU, Script, Step, base_card, is_zone
 from desktop.frame import accessibility, plain
 from desktop.frame.bubble import BUBBLE_WIDTH, Bubble
+from desktop.frame.card_item import CardItem
 from desktop.frame.card_table import CURTAIN_Z, RING_Z
 from desktop.frame.seat_table import SeatTable
 from rules.kernel import Move
@@ -49,6 +50,7 @@ class Guide(QObject):
         self.bypass = False  # the guide itself plays (a skipped step, another seat's move)
         self.nobody: tuple[Move, ...] = ()  # the moves that answer "nobody" to the question of the step
         self.rings: list[QGraphicsPathItem] = []
+        self.ringed: list[CardItem] = []  # the items ringed, whose moves (a slide, a drag) the rings follow
         self.marked: QPushButton | None = None
         self.done = False
         self.said = ""  # the step's words as last said to a screen reader (each step is said once as it shows)
@@ -60,7 +62,10 @@ class Guide(QObject):
         self.bubble.leave.clicked.connect(self.leave)
         table.guard = self.allows
         table.changed.connect(self._on_changed)
-        table.scene.changed.connect(self._follow)
+        # Not the scene's `changed`: a view whose scene has it connected takes Qt's old way of repainting, where a
+        # change of the whole scene repaints the table's rectangle alone; a card dragged past the table's edge then
+        # stayed painted there with its ring, beside the curtain that fell after Undo.
+        table.scene.drawn.connect(self._follow)
         table.view.viewport().installEventFilter(self)
         self._begin()
 
@@ -244,7 +249,7 @@ class Guide(QObject):
         if table.guard == self.allows:
             table.guard = None
         table.changed.disconnect(self._on_changed)
-        table.scene.changed.disconnect(self._follow)
+        table.scene.drawn.disconnect(self._follow)
         table.view.viewport().removeEventFilter(self)
         table.keep_on_bar(frozenset())
         self._clear_marks()
@@ -329,6 +334,11 @@ class Guide(QObject):
             ring.setData(0, key)
             self.table.scene.addItem(ring)
             self.rings.append(ring)
+            item = self.table.scene.items_by_key[key]
+            if not any(item is ringed for ringed in self.ringed):  # a step may ring one card twice
+                item.xChanged.connect(self._follow)
+                item.yChanged.connect(self._follow)
+                self.ringed.append(item)
         if button is not None:
             button.setStyleSheet(BUTTON_MARK)
             self.marked = button
@@ -351,6 +361,13 @@ class Guide(QObject):
             if ring.scene() is not None:
                 ring.scene().removeItem(ring)
         self.rings = []
+        for item in self.ringed:
+            try:
+                item.xChanged.disconnect(self._follow)
+                item.yChanged.disconnect(self._follow)
+            except RuntimeError:  # the item has gone from the table
+                pass
+        self.ringed = []
         if self.marked is not None:
             try:
                 self.marked.setStyleSheet("")

@@ -21,12 +21,25 @@ FILLED_KEPT = 20_000  # filled strings a Translator remembers (a long game's cou
 _PLAIN = (str, int, float, bool, type(None))  # parameter values a filled string may be remembered by
 
 
+class QtWords(QTranslator):
+    """Qt's own catalog, and for a label Qt has since given a shortcut letter that the catalog does not know yet, its
+    words for the label without it. Qt 6.11's file dialog asks for "&Look in:" and "Files of &type:", which the
+    qtbase_nl, _it and _es.qm that PySide6 ships know only as "Look in:" and "Files of type:": Save as… in Dutch
+    showed those two in English."""
+
+    def translate(self, context: str, source: str, /, disambiguation: str | None = None, n: int = -1) -> str | None:
+        found = super().translate(context, source, disambiguation, n)
+        if found or "&" not in source or "&&" in source:
+            return found
+        return super().translate(context, source.replace("&", "", 1), disambiguation, n)
+
+
 _QT_TRANSLATOR: QTranslator | None = None
 
 
 def use_qt_language(code: str) -> bool:
     """Qt's own words (file dialogs, Ok and Cancel, a text field's menu) in `code`, from the qtbase_*.qm that
-    PySide6 ships; English needs none. True if Qt speaks `code` now (or it is English)."""
+    PySide6 ships (see QtWords); English needs none. True if Qt speaks `code` now (or it is English)."""
     global _QT_TRANSLATOR
     app = QCoreApplication.instance()
     if app is None:
@@ -36,7 +49,7 @@ def use_qt_language(code: str) -> bool:
         _QT_TRANSLATOR = None
     if code == "en":
         return True
-    found = QTranslator(app)
+    found = QtWords(app)
     if not found.load(f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         return False
     app.installTranslator(found)
