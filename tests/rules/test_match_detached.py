@@ -3,27 +3,18 @@ given one after every move). It shares the steps played and copies one only when
 does not grow with the game; neither match sees what the other plays or takes back."""
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
+from desktop.tools.benchmark import long_parsifal
 from rules.match import Match
-from rules.registry import engine
 
 
-def played(moves: int, seed: int = 3) -> Match[Any]:
-    """A Parsifal for three after `moves` random legal moves, with no limit of rounds: random play all but never
-    ends it (PAR-9.2); a deal that ends anyway is dealt again with the next seed."""
-    eng = engine("parsifal", "standard")
-    while True:
-        match: Match[Any] = Match(eng, {"players": 3, "rounds_after_deck": "unlimited"}, seed)
-        rnd = random.Random(seed)
-        while len(match.moves) < moves and not eng.is_over(match.state):
-            match.play(rnd.choice(match.legal_moves(min(eng.to_act(match.state)))))
-        if len(match.moves) == moves:
-            return match
-        seed += 1
+def played(moves: int) -> Match[Any]:
+    """A Parsifal for three after `moves` random legal moves, still going on (the bench's long game)."""
+    match: Match[Any] = long_parsifal(moves)
+    return match
 
 
 def test_a_copy_clones_the_position_alone_whatever_the_history(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -63,18 +63,24 @@ def test_the_looking_players_guest_reads_whole_in_a_real_1280x720_window(qtbot: 
     assert lost == []
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
-def test_every_privilege_reads_whole_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs,
-                                                               lang: str) -> None:
-    """A player's own privileges are theirs to play (BB-12): every one reads whole on its plate, not only the ones
-    a few deals hand out. Before, "Reclamar: Guar…", "Rivendica: Scar…" and "Intercambio: G…" were cut to one
-    line at the real window's scale."""
+def five_at_the_real_window(qtbot: Any, dialogs: Dialogs, lang: str) -> BanquetTable:
+    """A Banquet for five, dealt with seed 1, in the window a real 1280×720 screen gives."""
     main = make_window(qtbot, dialogs, lang)
     bt = main.new_hotseat("banquet", "standard", NAMES[:5], {}, 1)
     assert isinstance(bt, BanquetTable)
     main.resize(*REAL_WINDOW)
     for _ in range(3):
         QApplication.processEvents()
+    return bt
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_every_privilege_reads_whole_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                               lang: str) -> None:
+    """A player's own privileges are theirs to play (BB-12): every one reads whole on its plate, not only the ones
+    a few deals hand out. Before, "Reclamar: Guar…", "Rivendica: Scar…" and "Intercambio: G…" were cut to one
+    line at the real window's scale."""
+    bt = five_at_the_real_window(qtbot, dialogs, lang)
     item = bt.scene.items_by_key["guest:0"]
     scale = on_screen(item.deviceTransform(bt.view.viewportTransform()))
     assert scale < 0.62
@@ -174,12 +180,7 @@ def test_a_displays_note_stays_on_its_display(qtbot: Any, home: Path, dialogs: D
     """A display's note under the belt says its wine points and the guests it lost before (BB-13): with no privilege
     beside it, it starts at the display's left and ends on the display, where Dutch "Wijnpunten: 1 · Eerder
     uitgeschakeld: Claudius" ran past its edge onto the felt and the next display."""
-    main = make_window(qtbot, dialogs, lang)
-    bt = main.new_hotseat("banquet", "standard", NAMES[:5], {}, 1)
-    assert isinstance(bt, BanquetTable)
-    main.resize(*REAL_WINDOW)
-    for _ in range(3):
-        QApplication.processEvents()
+    bt = five_at_the_real_window(qtbot, dialogs, lang)
     drawing = bt.scene.drawing
     assert drawing is not None
     view = copy.deepcopy(drawing.view)
