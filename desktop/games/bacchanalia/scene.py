@@ -42,6 +42,7 @@ HEADING_W = ORACLE_W - ORACLE_SIZE[0] - 28  # the heading's width, beside the ru
 PILES_H = COUNTER_SIZE[1] + 10 + ZONE_SIZE[1]
 SEATS_X = M + ORACLE_W + 12
 SEAT_W = PLATE_SIZE[0] + 6.0  # two seats side by side: four cards each before a row wraps
+MAX_PLATE_H = 3 * PLATE_SIZE[1]  # a plate grows for its news to three lines at most
 WIDTH = SEATS_X + 2 * SEAT_W + M
 # The least height: tall enough for the Aruspex's questions above the piles. With it the table is about
 # as wide as it is tall times 1.4, the shape the view has beside the journal at 1280×720 and 1920×1080.
@@ -246,7 +247,11 @@ class BacchanaliaScene(CardTable):
             frame.setVisible(q < n)
         columns = [self._columns(view, board, q) for q in range(n)]
         lines = [self._lines(cols) for cols in columns]
-        heights = [PLATE_SIZE[1] + 4 + sum(h for _, h in seat) + 6 * (len(seat) - 1) for seat in lines]
+        plates = [self._plate(view, board, q) for q in range(n)]
+        # The two plates of a row as tall as the taller one needs: the cards under them start level.
+        tall = [max(face.height for face in plates[q - q % 2:q - q % 2 + 2]) for q in range(n)]
+        plates = [face if face.height == tall[q] else self._plate(view, board, q, tall[q]) for q, face in enumerate(plates)]
+        heights = [plates[q].height + 4 + sum(h for _, h in seat) + 6 * (len(seat) - 1) for q, seat in enumerate(lines)]
         rows = [max(heights[q:q + 2]) for q in range(0, n, 2)]
         # With few players the rows share the height the Aruspex needs anyway (up to a card's more each).
         spare = MIN_HEIGHT - 2 * M - sum(rows) - 8 * len(rows) - CAPTION_H - CARD_H - 10
@@ -257,7 +262,7 @@ class BacchanaliaScene(CardTable):
                 sx = SEATS_X + (q % 2) * SEAT_W
                 self.seat_areas[q].setRect(0, 0, SEAT_W - 6, row_h + extra + 4)
                 self.seat_areas[q].setPos(sx - 3, y - 2)
-                self._seat(view, board, q, sx, y, lines[q], wanted, turns, row_h - heights[q] + extra)
+                self._seat(view, q, plates[q], sx, y, lines[q], wanted, turns, row_h - heights[q] + extra)
             y += row_h + extra + 8
         return y
 
@@ -296,18 +301,28 @@ class BacchanaliaScene(CardTable):
             x += col.width + GAP
         return lines or [([], CARD_H)]
 
-    def _seat(self, view: BacState, board: Board, q: int, sx: float, sy: float,
-              lines: list[tuple[list[Column], float]], wanted: dict[str, tuple[QPointF, float]],
-              turns: dict[str, bool], spare: float = 0.0) -> None:
-        """One player's area; `spare` is the bare felt under its last line, where a card may grow."""
+    def _plate(self, view: BacState, board: Board, q: int, height: float | None = None) -> CardFace:
+        """Seat `q`'s plate, `height` tall, or as tall as its words need to read whole at the scale the cards grow
+        for: a second line for "Elena · Bacchus sta arrivando · Deve la domanda di Bacchus"."""
         seat = view.seats[q]
         name = board.names[q] if q < len(board.names) else str(q + 1)
+        news = board.plates[q] if q < len(board.plates) else ()
         active = view.phase != "over" and q == view.active
-        self.put(seat_key(q), self.faces.plate(name, board.plates[q] if q < len(board.plates) else (),
-                                               active, not seat.in_game and view.phase != "setup"))
+        out = not seat.in_game and view.phase != "setup"
+        face = self.faces.plate(name, news, active, out, height or PLATE_SIZE[1])
+        while height is None and left_out(face, self.grow_scale) and face.height < MAX_PLATE_H:
+            face = self.faces.plate(name, news, active, out, face.height + GROW_STEP)
+        return face
+
+    def _seat(self, view: BacState, q: int, plate: CardFace, sx: float, sy: float,
+              lines: list[tuple[list[Column], float]], wanted: dict[str, tuple[QPointF, float]],
+              turns: dict[str, bool], spare: float = 0.0) -> None:
+        """One player's area under their plate; `spare` is the bare felt under its last line, where a card may
+        grow."""
+        self.put(seat_key(q), plate)
         wanted[seat_key(q)] = (QPointF(sx, sy), 1)
         half = (CARD_H - CARD_W) / 2  # a card turned 90° about its middle moves this far left and down
-        y = sy + PLATE_SIZE[1] + 4
+        y = sy + plate.height + 4
         z = 2
         for i, (cols, line_h) in enumerate(lines):
             x = sx

@@ -17,8 +17,8 @@ from table_driver import Dialogs, make_window
 from desktop.frame import storage
 from desktop.frame.card_item import CardItem, left_out, on_screen, shown_texts
 from desktop.frame.i18n import Translator
-from desktop.games.bacchanalia.faces import DEUS_SIZE
-from desktop.games.bacchanalia.scene import LOCK_KEY, MIN_HEIGHT
+from desktop.games.bacchanalia.faces import DEUS_SIZE, PLATE_SIZE
+from desktop.games.bacchanalia.scene import LOCK_KEY, MIN_HEIGHT, seat_key
 from desktop.games.bacchanalia.table import JOURNAL_SETTING, BacchanaliaTable
 from desktop.shell import screenshot
 from desktop.shell.main_window import MainWindow
@@ -340,3 +340,23 @@ def test_a_rule_text_still_cut_says_so_and_the_detail_panel_reads_it_whole(qtbot
         table.scene.hovered.emit(item.key)
         whole = " ".join(item.face.body.split())
         assert whole in " ".join(table.detail.text.toPlainText().split()), item.key
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_every_plate_reads_whole_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs, tmp_path: Path,
+                                                           lang: str) -> None:
+    """A player reads on their plate what they are waiting for and what they owe (BAC: Bacchus's arrival, his
+    question): five at the table, a plate with both takes a second line, and the plate beside it as much, so the
+    cards under them start level. Before, it read "Elena · Bacchus sta arrivando · Deve la d…"."""
+    window = make_window(qtbot, dialogs, lang)
+    checked = 0
+    for seed, moves in ((7, 40), (5, 60)):
+        table = shown_at(window, tmp_path, 5, seed, moves)
+        plates = {q: table.scene.items_by_key[seat_key(q)] for q in range(5)}
+        for q, plate in plates.items():
+            scale = on_screen(plate.deviceTransform(table.view.viewportTransform()))
+            assert left_out(plate.face, scale) == [], (seed, plate.face.title)
+            if q ^ 1 in plates:  # the other seat of its row
+                assert plate.face.height == plates[q ^ 1].face.height
+        checked += sum(plate.face.height > PLATE_SIZE[1] for plate in plates.values())
+    assert checked >= 2  # a plate in each game needed its second line
