@@ -125,11 +125,11 @@ class BacchanaliaFaces:
                                                title=card.title, body=card.body)
         return face
 
-    def parcae(self, count: int, limit: int | None) -> CardFace:
-        key = ("parcae", count, limit, self.tr.language)
+    def parcae(self, count: int, limit: int | None, width: float = COUNTER_SIZE[0]) -> CardFace:
+        key = ("parcae", count, limit, width, self.tr.language)
         face = self._cache.get(key)
         if face is None:
-            w, h = COUNTER_SIZE
+            w, h = width, COUNTER_SIZE[1]
             body = self.tr.text("table.parcae_limit", limit=limit) if limit else ""
             face = self._cache[key] = CardFace(w, h, COLOURS["parcae"], "#f6eccc", kind_label=self.tr.text("type.parcae"),
                                                year=str(count), title=self.tr.text("table.parcae_count", count=count),

@@ -36,10 +36,11 @@ GAP = 6.0  # between two cards side by side: no card ever lies over another's na
 SMALLEST_SCALE = 0.71
 GROW_STEP = 4.0  # a card grows for its rule text by this much at a time
 STACK = 17.0  # how much of each stacked Umbra shows: its band, with the name (its text box ends at 18)
-# The Aruspex on the left, full height; the four piles and the lock in a block under it.
+# The Aruspex on the left, full height; the four piles in a block under it, and the lock (when there is one) between.
 ORACLE_W = 286.0
 HEADING_W = ORACLE_W - ORACLE_SIZE[0] - 28  # the heading's width, beside the ruling Deus
 PILES_H = COUNTER_SIZE[1] + 10 + ZONE_SIZE[1]
+LOCK_H = 60.0  # the lock across the panel's foot: its name and its hint, each on a line where they fit
 SEATS_X = M + ORACLE_W + 12
 SEAT_W = PLATE_SIZE[0] + 6.0  # two seats side by side: four cards each before a row wraps
 MAX_PLATE_H = 3 * PLATE_SIZE[1]  # a plate grows for its news to three lines at most
@@ -163,14 +164,14 @@ class BacchanaliaScene(CardTable):
             return
         if self.sceneRect().height() != height:
             self.setSceneRect(0, 0, WIDTH, height)  # the view fits the table again
-        self._piles(view, board, wanted, height)
+        lock_h = self._piles(view, board, wanted, height)
         self.place(wanted)
         for key, item in self.items_by_key.items():
             turned = turns.get(key, False)
             if (item.rotation() == 90) != turned:
                 item.setTransformOriginPoint(item.face.width / 2, item.face.height / 2)
                 item.setRotation(90 if turned else 0)
-        panel_h = height - 2 * M - PILES_H - 8
+        panel_h = height - 2 * M - PILES_H - 8 - (lock_h + 8 if lock_h else 0)
         self.panel.setRect(M, M, ORACLE_W, panel_h)
         if self._html != (board.heading, board.parts, panel_h):
             self._html = (board.heading, board.parts, panel_h)
@@ -401,25 +402,29 @@ class BacchanaliaScene(CardTable):
             x += CARD_W + GAP
         return y + row_h
 
-    def _piles(self, view: BacState, board: Board, wanted: dict[str, tuple[QPointF, float]], height: float) -> None:
+    def _piles(self, view: BacState, board: Board, wanted: dict[str, tuple[QPointF, float]], height: float) -> float:
         """Under the Aruspex: the deck and the Parcae drawn (counters), under them the discard and the Amans set
-        aside; the lock, when there is one, beside them all."""
+        aside; the lock, when there is one, across the panel's foot above them all. Returns the lock's height (0 for
+        none): the panel gives it up."""
         tr = self.translator
         y = height - M - PILES_H
         low = y + COUNTER_SIZE[1] + 10
         step = ZONE_SIZE[0] + 10
         self.put(DECK_KEY, self.faces.deck(len(view.deck)))
         wanted[DECK_KEY] = (QPointF(M, y), 0)
-        self.put(PARCAE_KEY, self.faces.parcae(view.parcae_count, board.parcae_limit))
+        # The Parcae drawn widen to the panel's edge as far as their words need ("Parcae getrokk…" in Dutch).
+        parcae = self.faces.parcae(view.parcae_count, board.parcae_limit)
+        while left_out(parcae, self.grow_scale) and parcae.width + GROW_STEP <= ORACLE_W - step:
+            parcae = self.faces.parcae(view.parcae_count, board.parcae_limit, parcae.width + GROW_STEP)
+        self.put(PARCAE_KEY, parcae)
         wanted[PARCAE_KEY] = (QPointF(M + step, y), 0)
         self.put(DISCARD_KEY, self.faces.discard(view.discard[-1] if view.discard else None, len(view.discard)))
         wanted[DISCARD_KEY] = (QPointF(M, low), 0)
         if view.set_aside:
-            # The Amans set aside widens for its words (a player reads who it stands for) as far as its place goes:
-            # to the lock when there is one, else to the panel's edge; a Deus's width left "De geliefde van wie deze
-            # ka…".
+            # The Amans set aside widens for its words (a player reads who it stands for) as far as the panel's
+            # edge; a Deus's width left "De geliefde van wie deze ka…".
             amans = view.set_aside[0]
-            room = (M + 2 * step - GAP if board.lock_zone else M + ORACLE_W) - (M + step)
+            room = M + ORACLE_W - (M + step)
             face = self.faces.card(amans)
             while left_out(face, self.grow_scale) and face.width + GROW_STEP <= room:
                 face = self.faces.card(amans, width=face.width + GROW_STEP)
@@ -428,11 +433,16 @@ class BacchanaliaScene(CardTable):
         else:
             self.put(ASIDE_KEY, self.faces.zone(tr.text("table.aside"), tr.text("table.aside_empty")))
             wanted[ASIDE_KEY] = (QPointF(M + step, low), 0)
-        if board.lock_zone:
-            left = M + 2 * step
-            self.put(LOCK_KEY, self.faces.zone(tr.text("table.lock"), tr.text("table.lock_body"),
-                                               (M + ORACLE_W - left, PILES_H)))
-            wanted[LOCK_KEY] = (QPointF(left, y), 0)
+        if not board.lock_zone:
+            return 0.0
+        # As wide as the panel, and as tall as its words need to read whole (a narrow lock beside the piles cut
+        # "Trascina qui una delle Umbra di que…"): the Aruspex's words give up that much of their room, and scroll.
+        face = self.faces.zone(tr.text("table.lock"), tr.text("table.lock_body"), (ORACLE_W, LOCK_H))
+        while left_out(face, self.grow_scale) and face.height + GROW_STEP <= PILES_H:
+            face = self.faces.zone(face.title, face.body, (ORACLE_W, face.height + GROW_STEP))
+        self.put(LOCK_KEY, face)
+        wanted[LOCK_KEY] = (QPointF(M, y - 8 - face.height), 0)
+        return face.height
 
     def redraw(self) -> None:
         if self.view_state is not None:

@@ -16,9 +16,10 @@ from table_driver import Dialogs, make_window
 
 from desktop.frame import storage
 from desktop.frame.card_item import CardItem, left_out, on_screen, shown_texts
+from desktop.frame.card_table import DECK_KEY, DISCARD_KEY
 from desktop.frame.i18n import Translator
 from desktop.games.bacchanalia.faces import DEUS_SIZE, PLATE_SIZE
-from desktop.games.bacchanalia.scene import LOCK_KEY, MIN_HEIGHT, seat_key
+from desktop.games.bacchanalia.scene import LOCK_KEY, MIN_HEIGHT, PARCAE_KEY, seat_key
 from desktop.games.bacchanalia.table import JOURNAL_SETTING, BacchanaliaTable
 from desktop.shell import screenshot
 from desktop.shell.main_window import MainWindow
@@ -360,3 +361,24 @@ def test_every_plate_reads_whole_in_a_real_1280x720_window(qtbot: Any, home: Pat
                 assert plate.face.height == plates[q ^ 1].face.height
         checked += sum(plate.face.height > PLATE_SIZE[1] for plate in plates.values())
     assert checked >= 2  # a plate in each game needed its second line
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_lock_says_whole_what_to_do_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                  tmp_path: Path, lang: str) -> None:
+    """The lock tells the teller they may keep one of the turn's Umbra for their next turn (BAC rules): it reads
+    whole with six at the table, across the foot of the Aruspex's panel, clear of the panel and of the piles under
+    it. Beside the piles, 74 units wide, it read "Suelta aquí una de las Umbra…", "Leg hier een van de Umbra…". The
+    count of Parcae drawn (when the feast may end) widens into the felt the lock left: Dutch read "Parcae getrokk…"."""
+    window = make_window(qtbot, dialogs, lang)
+    for seed in (7, 2):
+        table = shown_at(window, tmp_path, 6, seed, 60)
+        lock = table.scene.items_by_key[LOCK_KEY]
+        scale = on_screen(lock.deviceTransform(table.view.viewportTransform()))
+        assert scale < 0.7 and left_out(lock.face, scale) == [], seed
+        place = QRectF(lock.resting_pos, QSizeF(lock.face.width, lock.face.height))
+        assert not place.intersects(table.scene.panel.rect())
+        for key in (DECK_KEY, PARCAE_KEY, DISCARD_KEY):
+            pile = table.scene.items_by_key[key]
+            assert not place.intersects(QRectF(pile.resting_pos, QSizeF(pile.face.width, pile.face.height))), key
+        assert left_out(table.scene.items_by_key[PARCAE_KEY].face, scale) == []
