@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF, QSizeF
+from PySide6.QtCore import QPointF, QRect, QRectF, QSizeF, Qt
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionComboBox
 from table_driver import Dialogs, make_window
 
 from desktop.frame import storage
@@ -382,3 +382,22 @@ def test_the_lock_says_whole_what_to_do_in_a_real_1280x720_window(qtbot: Any, ho
             pile = table.scene.items_by_key[key]
             assert not place.intersects(QRectF(pile.resting_pos, QSizeF(pile.face.width, pile.face.height))), key
         assert left_out(table.scene.items_by_key[PARCAE_KEY].face, scale) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_journals_scene_reads_whole_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                  tmp_path: Path, lang: str) -> None:
+    """The journal names the scene its note is for: in the narrow journal of a 1264×672 window the name wraps onto a
+    second line of its box. Before, the box was one line and read "Escena 6: entra Fa"."""
+    window = make_window(qtbot, dialogs, lang)
+    table = shown_at(window, tmp_path, 6, 7, 40)
+    combo = table.journal_scene
+    assert combo.currentText() == table.tr_.text("journal.scene.intro", turn=6, player="Fabio")
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    field = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                         QStyle.SubControl.SC_ComboBoxEditField, combo)
+    metrics = combo.fontMetrics()
+    words = metrics.boundingRect(QRect(0, 0, field.width(), 10_000), int(Qt.TextFlag.TextWordWrap), combo.currentText())
+    assert combo.width() <= 200 and words.height() <= field.height() and words.width() <= field.width()
+    assert all(metrics.horizontalAdvance(word) <= field.width() for word in combo.currentText().split())
