@@ -168,8 +168,9 @@ class BacchanaliaScene(CardTable):
         self.place(wanted)
         for key, item in self.items_by_key.items():
             turned = turns.get(key, False)
-            if (item.rotation() == 90) != turned:
+            if turned:  # about its middle, wherever a face grown for its words has it
                 item.setTransformOriginPoint(item.face.width / 2, item.face.height / 2)
+            if (item.rotation() == 90) != turned:
                 item.setRotation(90 if turned else 0)
         panel_h = height - 2 * M - PILES_H - 8 - (lock_h + 8 if lock_h else 0)
         self.panel.setRect(M, M, ORACLE_W, panel_h)
@@ -322,7 +323,6 @@ class BacchanaliaScene(CardTable):
         grow."""
         self.put(seat_key(q), plate)
         wanted[seat_key(q)] = (QPointF(sx, sy), 1)
-        half = (CARD_H - CARD_W) / 2  # a card turned 90° about its middle moves this far left and down
         y = sy + plate.height + 4
         z = 2
         for i, (cols, line_h) in enumerate(lines):
@@ -333,12 +333,12 @@ class BacchanaliaScene(CardTable):
                 width = col.width
                 if col.card is not None:
                     face = self._grown(col, room, felt)
-                    if not col.turned:
-                        felt -= face.width - width
-                        width = face.width
+                    width = face.height if col.turned else face.width  # a card on its side is as wide as it is tall
+                    felt -= width - col.width
                     self.put(col.card, face)
                     turns[col.card] = col.turned
-                    shift = half if col.turned else 0.0
+                    # A card turned 90° about its middle moves this far left and down.
+                    shift = (face.height - face.width) / 2 if col.turned else 0.0
                     wanted[col.card] = (QPointF(x + shift, y - shift), z)
                 # The Umbra of the turn lie on the Deus they honour below its band (or loose, level with them).
                 for j, umbra in enumerate(col.pile):
@@ -352,11 +352,13 @@ class BacchanaliaScene(CardTable):
         """The face of a column's card, taller (within `room`) as far as its rule text needs to show whole in
         the smallest window, and where no height in the room is enough, wider too, by `wider` at most (the felt
         its line leaves: Dutch "Degene die je personage beschuldigt." in a full line at the foot of six seats); a
-        card with Umbra lying on it, or turned, keeps its size."""
+        card with Umbra lying on it keeps its size."""
         assert col.card is not None
         first = face = self.faces.card(col.card)
-        if col.pile or col.turned:
+        if col.pile:
             return face
+        if col.turned:
+            return self._grown_on_its_side(col.card, room, wider)
         for extra in range(0, int(wider // GROW_STEP) + 1):
             face = self.faces.card(col.card, CARD_H, CARD_W + extra * GROW_STEP)
             while left_out(face, self.grow_scale) and face.height + GROW_STEP <= room:
@@ -366,6 +368,18 @@ class BacchanaliaScene(CardTable):
             if not left_out(face, self.grow_scale):
                 return face
         return first  # no room reads it whole: it keeps its width, cut short with "…" (the detail panel has it all)
+
+    def _grown_on_its_side(self, card: str, room: float, wider: float) -> CardFace:
+        """The face of a card turned 90° (a Bacchus owed his question), grown as far as its rule text needs: its
+        width runs down the line, within the line's `room`, and its height across it, into the felt the line leaves
+        at its end (`wider`). Where neither is enough it takes only the line's height, which no card needs, and ends
+        in "…" (the detail panel has it all): "Il dio del vino, signore della fe…" had the felt beside it to spare."""
+        first = face = self.faces.card(card)
+        while left_out(face, self.grow_scale) and face.width + GROW_STEP <= room:
+            first = face = self.faces.card(card, face.height, face.width + GROW_STEP)
+        while left_out(face, self.grow_scale) and face.height + GROW_STEP <= CARD_H + wider:
+            face = self.faces.card(card, face.height + GROW_STEP, face.width)
+        return first if left_out(face, self.grow_scale) else face
 
     def _centre(self, view: BacState, wanted: dict[str, tuple[QPointF, float]], top: float) -> float:
         """The centre under the seats: its zone, then one column per figure, copies stacked showing their bands.
@@ -382,24 +396,30 @@ class BacchanaliaScene(CardTable):
         x, z = SEATS_X + ZONE_SIZE[0] + 12, 2
         row_h = CARD_H
         right = WIDTH - M
-        # In one row, the front card of each figure takes the felt left under it, down to the table's least height,
-        # for its words (a giver reads them to choose): the table grows no taller for it.
-        one_row = SEATS_X + ZONE_SIZE[0] + 12 + len(groups) * (CARD_W + GAP) - GAP <= right
+        # In one row, the front card of each figure takes the felt left under it, down to the table's least height
+        # or the foot of the row's tallest pile, for its words (a giver reads them to choose), and where that is not
+        # enough, the felt the row leaves at its end: the table grows no taller for it. Before, with the seats
+        # filling the least height, "Quien acusa a tu pers…" had all the row's end to spare.
+        felt = right - (x + len(groups) * (CARD_W + GAP) - GAP)
+        one_row = felt >= 0
+        foot = max(MIN_HEIGHT - M, y + max((len(cards) - 1) * STACK + CARD_H for cards in groups.values())) \
+            if groups else 0.0
         for cards in groups.values():
             if x + CARD_W > right:  # more figures than the row holds: a second row
                 x, y = SEATS_X + ZONE_SIZE[0] + 12, y + row_h + 8
                 row_h = CARD_H
+            width = CARD_W
             for i, card in enumerate(cards):
                 face = self.faces.card(card)
-                room = MIN_HEIGHT - M - (y + i * STACK)
-                while one_row and i == len(cards) - 1 and left_out(face, self.grow_scale) \
-                        and face.height + GROW_STEP <= room:
-                    face = self.faces.card(card, face.height + GROW_STEP)
+                if one_row and i == len(cards) - 1:
+                    face = self._grown(Column(card, []), foot - (y + i * STACK), felt)
+                    width = face.width
+                    felt -= width - CARD_W
                 self.put(card, face)
                 wanted[card] = (QPointF(x, y + i * STACK), z)
                 z += 1
                 row_h = max(row_h, i * STACK + face.height)
-            x += CARD_W + GAP
+            x += width + GAP
         return y + row_h
 
     def _piles(self, view: BacState, board: Board, wanted: dict[str, tuple[QPointF, float]], height: float) -> float:

@@ -401,3 +401,40 @@ def test_the_journals_scene_reads_whole_in_a_real_1280x720_window(qtbot: Any, ho
     words = metrics.boundingRect(QRect(0, 0, field.width(), 10_000), int(Qt.TextFlag.TextWordWrap), combo.currentText())
     assert combo.width() <= 200 and words.height() <= field.height() and words.width() <= field.width()
     assert all(metrics.horizontalAdvance(word) <= field.width() for word in combo.currentText().split())
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_centres_deus_widen_into_the_felt_their_row_leaves(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                               tmp_path: Path, lang: str) -> None:
+    """Five at the table, the seats fill the least height and the centre's Accusator and Amans had no height to grow:
+    they read "Quien acusa a tu pers…", "De geliefde van wie deze k…" with the row's whole end bare. They widen into
+    it, side by side, and the table grows no taller for them."""
+    window = make_window(qtbot, dialogs, lang)
+    table = shown_at(window, tmp_path, 5, 7, 40)
+    scene = table.scene
+    centre = [scene.items_by_key[card] for card in ("deus_accusator", "deus_amans")]
+    assert sorted(table.game.state.centre) == ["deus_accusator", "deus_amans"]
+    assert words_left_out(table, centre) == [] and any(item.face.width > DEUS_SIZE[0] for item in centre)
+    rects = [QRectF(item.resting_pos, QSizeF(item.face.width, item.face.height)) for item in centre]
+    assert rects[0].right() < rects[1].left() and rects[1].right() <= scene.sceneRect().right() - 10
+    assert max(rect.height() for rect in rects) == DEUS_SIZE[1]  # wider, not taller
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "nl"])
+def test_a_turned_bacchus_grows_for_his_words(qtbot: Any, home: Path, dialogs: Dialogs, tmp_path: Path,
+                                              lang: str) -> None:
+    """Bacchus lies turned while his question is owed (BAC rules): on his side he takes the height of his line and
+    the felt it leaves for his words. Before, he kept a Deus's size and read "Il dio del vino, signore della fe…";
+    he lies within Elena's area and over none of her cards."""
+    window = make_window(qtbot, dialogs, lang)
+    table = shown_at(window, tmp_path, 5, 7, 40)
+    scene = table.scene
+    bacchus = scene.items_by_key["deus_bacchus"]
+    assert bacchus.rotation() == 90 and "deus_bacchus" in table.game.state.seats[4].deus
+    assert words_left_out(table, [bacchus]) == [] and bacchus.face.width > DEUS_SIZE[0]
+    foot = bacchus.sceneBoundingRect()  # turned about its middle
+    assert scene.seat_areas[4].sceneBoundingRect().contains(foot)
+    for card in table.game.state.seats[4].deus:
+        if card != "deus_bacchus":
+            other = scene.items_by_key[card]
+            assert not foot.intersects(QRectF(other.resting_pos, QSizeF(other.face.width, other.face.height))), card
