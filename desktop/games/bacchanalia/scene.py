@@ -252,7 +252,8 @@ class BacchanaliaScene(CardTable):
         plates = [self._plate(view, board, q) for q in range(n)]
         # The two plates of a row as tall as the taller one needs: the cards under them start level.
         tall = [max(face.height for face in plates[q - q % 2:q - q % 2 + 2]) for q in range(n)]
-        plates = [face if face.height == tall[q] else self._plate(view, board, q, tall[q]) for q, face in enumerate(plates)]
+        plates = [face if face.height == tall[q] else self._plate(view, board, q, tall[q])
+                  for q, face in enumerate(plates)]
         heights = [plates[q].height + 4 + sum(h for _, h in seat) + 6 * (len(seat) - 1) for q, seat in enumerate(lines)]
         rows = [max(heights[q:q + 2]) for q in range(0, n, 2)]
         # With few players the rows share the height the Aruspex needs anyway (up to a card's more each).
@@ -373,7 +374,7 @@ class BacchanaliaScene(CardTable):
         """The face of a card turned 90° (a Bacchus owed his question), grown as far as its rule text needs: its
         width runs down the line, within the line's `room`, and its height across it, into the felt the line leaves
         at its end (`wider`). Where neither is enough it takes only the line's height, which no card needs, and ends
-        in "…" (the detail panel has it all): "Il dio del vino, signore della fe…" had the felt beside it to spare."""
+        in "…" (the detail panel has it all): "Il dio del vino, signore della fe…" had felt beside it to spare."""
         first = face = self.faces.card(card)
         while left_out(face, self.grow_scale) and face.width + GROW_STEP <= room:
             first = face = self.faces.card(card, face.height, face.width + GROW_STEP)

@@ -369,7 +369,7 @@ def test_the_lock_says_whole_what_to_do_in_a_real_1280x720_window(qtbot: Any, ho
     """The lock tells the teller they may keep one of the turn's Umbra for their next turn (BAC rules): it reads
     whole with six at the table, across the foot of the Aruspex's panel, clear of the panel and of the piles under
     it. Beside the piles, 74 units wide, it read "Suelta aquí una de las Umbra…", "Leg hier een van de Umbra…". The
-    count of Parcae drawn (when the feast may end) widens into the felt the lock left: Dutch read "Parcae getrokk…"."""
+    count of Parcae drawn (when the feast may end) widens into the felt the lock left: it read "Parcae getrokk…"."""
     window = make_window(qtbot, dialogs, lang)
     for seed in (7, 2):
         table = shown_at(window, tmp_path, 6, seed, 60)
