@@ -10,7 +10,8 @@ from rules.bacchanalia.honour import card_kind
 
 # 80 wide: the longest name (Accusator) reads whole at 9 px on screen once the table is drawn at 0.75 or more.
 DEUS_SIZE = (80.0, 112.0)
-PLATE_SIZE = (348.0, 24.0)  # a strip across the player's area: the name, then the news on one line
+# A strip across the player's area: the name, then the news, on one line (taller where the news needs a second one).
+PLATE_SIZE = (348.0, 24.0)
 ORACLE_SIZE = (112.0, 156.0)
 ZONE_SIZE = (96.0, 112.0)  # wider than a card: "Aflegstapel", "Apariciones" read whole in one line
 # The deck and the Parcae drawn: a count and its name, no card to show ("Parcae getrokken: 0" in two lines at 9 px on
@@ -82,14 +83,15 @@ class BacchanaliaFaces:
             self._cache[key] = face
         return face
 
-    def plate(self, name: str, lines: tuple[str, ...], active: bool, out: bool) -> CardFace:
-        """One line: the name first, so a long piece of news is what gets cut short, never the name.
+    def plate(self, name: str, lines: tuple[str, ...], active: bool, out: bool,
+              height: float = PLATE_SIZE[1]) -> CardFace:
+        """The name first, then the news; a plate too low for it all cuts the news short, never the name.
         The news alone stays in the kind label, for screen readers (the scene's accessible_text)."""
-        key = ("plate", name, lines, active, out)
+        key = ("plate", name, lines, active, out, height)
         face = self._cache.get(key)
         if face is None:
             colour = PLATE_OUT if out else PLATE_ACTIVE if active else PLATE
-            w, h = PLATE_SIZE
+            w, h = PLATE_SIZE[0], height
             face = CardFace(w, h, colour, colour, kind_label=" · ".join(lines), title=" · ".join((name, *lines)),
                             plate=True)
             self._cache[key] = face
@@ -123,11 +125,11 @@ class BacchanaliaFaces:
                                                title=card.title, body=card.body)
         return face
 
-    def parcae(self, count: int, limit: int | None) -> CardFace:
-        key = ("parcae", count, limit, self.tr.language)
+    def parcae(self, count: int, limit: int | None, width: float = COUNTER_SIZE[0]) -> CardFace:
+        key = ("parcae", count, limit, width, self.tr.language)
         face = self._cache.get(key)
         if face is None:
-            w, h = COUNTER_SIZE
+            w, h = width, COUNTER_SIZE[1]
             body = self.tr.text("table.parcae_limit", limit=limit) if limit else ""
             face = self._cache[key] = CardFace(w, h, COLOURS["parcae"], "#f6eccc", kind_label=self.tr.text("type.parcae"),
                                                year=str(count), title=self.tr.text("table.parcae_count", count=count),

@@ -36,12 +36,14 @@ GAP = 6.0  # between two cards side by side: no card ever lies over another's na
 SMALLEST_SCALE = 0.71
 GROW_STEP = 4.0  # a card grows for its rule text by this much at a time
 STACK = 17.0  # how much of each stacked Umbra shows: its band, with the name (its text box ends at 18)
-# The Aruspex on the left, full height; the four piles and the lock in a block under it.
+# The Aruspex on the left, full height; the four piles in a block under it, and the lock (when there is one) between.
 ORACLE_W = 286.0
 HEADING_W = ORACLE_W - ORACLE_SIZE[0] - 28  # the heading's width, beside the ruling Deus
 PILES_H = COUNTER_SIZE[1] + 10 + ZONE_SIZE[1]
+LOCK_H = 60.0  # the lock across the panel's foot: its name and its hint, each on a line where they fit
 SEATS_X = M + ORACLE_W + 12
 SEAT_W = PLATE_SIZE[0] + 6.0  # two seats side by side: four cards each before a row wraps
+MAX_PLATE_H = 3 * PLATE_SIZE[1]  # a plate grows for its news to three lines at most
 WIDTH = SEATS_X + 2 * SEAT_W + M
 # The least height: tall enough for the Aruspex's questions above the piles. With it the table is about
 # as wide as it is tall times 1.4, the shape the view has beside the journal at 1280×720 and 1920×1080.
@@ -162,14 +164,15 @@ class BacchanaliaScene(CardTable):
             return
         if self.sceneRect().height() != height:
             self.setSceneRect(0, 0, WIDTH, height)  # the view fits the table again
-        self._piles(view, board, wanted, height)
+        lock_h = self._piles(view, board, wanted, height)
         self.place(wanted)
         for key, item in self.items_by_key.items():
             turned = turns.get(key, False)
-            if (item.rotation() == 90) != turned:
+            if turned:  # about its middle, wherever a face grown for its words has it
                 item.setTransformOriginPoint(item.face.width / 2, item.face.height / 2)
+            if (item.rotation() == 90) != turned:
                 item.setRotation(90 if turned else 0)
-        panel_h = height - 2 * M - PILES_H - 8
+        panel_h = height - 2 * M - PILES_H - 8 - (lock_h + 8 if lock_h else 0)
         self.panel.setRect(M, M, ORACLE_W, panel_h)
         if self._html != (board.heading, board.parts, panel_h):
             self._html = (board.heading, board.parts, panel_h)
@@ -246,7 +249,12 @@ class BacchanaliaScene(CardTable):
             frame.setVisible(q < n)
         columns = [self._columns(view, board, q) for q in range(n)]
         lines = [self._lines(cols) for cols in columns]
-        heights = [PLATE_SIZE[1] + 4 + sum(h for _, h in seat) + 6 * (len(seat) - 1) for seat in lines]
+        plates = [self._plate(view, board, q) for q in range(n)]
+        # The two plates of a row as tall as the taller one needs: the cards under them start level.
+        tall = [max(face.height for face in plates[q - q % 2:q - q % 2 + 2]) for q in range(n)]
+        plates = [face if face.height == tall[q] else self._plate(view, board, q, tall[q])
+                  for q, face in enumerate(plates)]
+        heights = [plates[q].height + 4 + sum(h for _, h in seat) + 6 * (len(seat) - 1) for q, seat in enumerate(lines)]
         rows = [max(heights[q:q + 2]) for q in range(0, n, 2)]
         # With few players the rows share the height the Aruspex needs anyway (up to a card's more each).
         spare = MIN_HEIGHT - 2 * M - sum(rows) - 8 * len(rows) - CAPTION_H - CARD_H - 10
@@ -257,7 +265,7 @@ class BacchanaliaScene(CardTable):
                 sx = SEATS_X + (q % 2) * SEAT_W
                 self.seat_areas[q].setRect(0, 0, SEAT_W - 6, row_h + extra + 4)
                 self.seat_areas[q].setPos(sx - 3, y - 2)
-                self._seat(view, board, q, sx, y, lines[q], wanted, turns, row_h - heights[q] + extra)
+                self._seat(view, q, plates[q], sx, y, lines[q], wanted, turns, row_h - heights[q] + extra)
             y += row_h + extra + 8
         return y
 
@@ -296,18 +304,27 @@ class BacchanaliaScene(CardTable):
             x += col.width + GAP
         return lines or [([], CARD_H)]
 
-    def _seat(self, view: BacState, board: Board, q: int, sx: float, sy: float,
-              lines: list[tuple[list[Column], float]], wanted: dict[str, tuple[QPointF, float]],
-              turns: dict[str, bool], spare: float = 0.0) -> None:
-        """One player's area; `spare` is the bare felt under its last line, where a card may grow."""
+    def _plate(self, view: BacState, board: Board, q: int, height: float | None = None) -> CardFace:
+        """Seat `q`'s plate, `height` tall, or as tall as its words need to read whole at the scale the cards grow
+        for: a second line for "Elena · Bacchus sta arrivando · Deve la domanda di Bacchus"."""
         seat = view.seats[q]
         name = board.names[q] if q < len(board.names) else str(q + 1)
+        news = board.plates[q] if q < len(board.plates) else ()
         active = view.phase != "over" and q == view.active
-        self.put(seat_key(q), self.faces.plate(name, board.plates[q] if q < len(board.plates) else (),
-                                               active, not seat.in_game and view.phase != "setup"))
+        out = not seat.in_game and view.phase != "setup"
+        face = self.faces.plate(name, news, active, out, height or PLATE_SIZE[1])
+        while height is None and left_out(face, self.grow_scale) and face.height < MAX_PLATE_H:
+            face = self.faces.plate(name, news, active, out, face.height + GROW_STEP)
+        return face
+
+    def _seat(self, view: BacState, q: int, plate: CardFace, sx: float, sy: float,
+              lines: list[tuple[list[Column], float]], wanted: dict[str, tuple[QPointF, float]],
+              turns: dict[str, bool], spare: float = 0.0) -> None:
+        """One player's area under their plate; `spare` is the bare felt under its last line, where a card may
+        grow."""
+        self.put(seat_key(q), plate)
         wanted[seat_key(q)] = (QPointF(sx, sy), 1)
-        half = (CARD_H - CARD_W) / 2  # a card turned 90° about its middle moves this far left and down
-        y = sy + PLATE_SIZE[1] + 4
+        y = sy + plate.height + 4
         z = 2
         for i, (cols, line_h) in enumerate(lines):
             x = sx
@@ -317,12 +334,12 @@ class BacchanaliaScene(CardTable):
                 width = col.width
                 if col.card is not None:
                     face = self._grown(col, room, felt)
-                    if not col.turned:
-                        felt -= face.width - width
-                        width = face.width
+                    width = face.height if col.turned else face.width  # a card on its side is as wide as it is tall
+                    felt -= width - col.width
                     self.put(col.card, face)
                     turns[col.card] = col.turned
-                    shift = half if col.turned else 0.0
+                    # A card turned 90° about its middle moves this far left and down.
+                    shift = (face.height - face.width) / 2 if col.turned else 0.0
                     wanted[col.card] = (QPointF(x + shift, y - shift), z)
                 # The Umbra of the turn lie on the Deus they honour below its band (or loose, level with them).
                 for j, umbra in enumerate(col.pile):
@@ -336,11 +353,13 @@ class BacchanaliaScene(CardTable):
         """The face of a column's card, taller (within `room`) as far as its rule text needs to show whole in
         the smallest window, and where no height in the room is enough, wider too, by `wider` at most (the felt
         its line leaves: Dutch "Degene die je personage beschuldigt." in a full line at the foot of six seats); a
-        card with Umbra lying on it, or turned, keeps its size."""
+        card with Umbra lying on it keeps its size."""
         assert col.card is not None
         first = face = self.faces.card(col.card)
-        if col.pile or col.turned:
+        if col.pile:
             return face
+        if col.turned:
+            return self._grown_on_its_side(col.card, room, wider)
         for extra in range(0, int(wider // GROW_STEP) + 1):
             face = self.faces.card(col.card, CARD_H, CARD_W + extra * GROW_STEP)
             while left_out(face, self.grow_scale) and face.height + GROW_STEP <= room:
@@ -350,6 +369,18 @@ class BacchanaliaScene(CardTable):
             if not left_out(face, self.grow_scale):
                 return face
         return first  # no room reads it whole: it keeps its width, cut short with "…" (the detail panel has it all)
+
+    def _grown_on_its_side(self, card: str, room: float, wider: float) -> CardFace:
+        """The face of a card turned 90° (a Bacchus owed his question), grown as far as its rule text needs: its
+        width runs down the line, within the line's `room`, and its height across it, into the felt the line leaves
+        at its end (`wider`). Where neither is enough it takes only the line's height, which no card needs, and ends
+        in "…" (the detail panel has it all): "Il dio del vino, signore della fe…" had felt beside it to spare."""
+        first = face = self.faces.card(card)
+        while left_out(face, self.grow_scale) and face.width + GROW_STEP <= room:
+            first = face = self.faces.card(card, face.height, face.width + GROW_STEP)
+        while left_out(face, self.grow_scale) and face.height + GROW_STEP <= CARD_H + wider:
+            face = self.faces.card(card, face.height + GROW_STEP, face.width)
+        return first if left_out(face, self.grow_scale) else face
 
     def _centre(self, view: BacState, wanted: dict[str, tuple[QPointF, float]], top: float) -> float:
         """The centre under the seats: its zone, then one column per figure, copies stacked showing their bands.
@@ -366,45 +397,55 @@ class BacchanaliaScene(CardTable):
         x, z = SEATS_X + ZONE_SIZE[0] + 12, 2
         row_h = CARD_H
         right = WIDTH - M
-        # In one row, the front card of each figure takes the felt left under it, down to the table's least height,
-        # for its words (a giver reads them to choose): the table grows no taller for it.
-        one_row = SEATS_X + ZONE_SIZE[0] + 12 + len(groups) * (CARD_W + GAP) - GAP <= right
+        # In one row, the front card of each figure takes the felt left under it, down to the table's least height
+        # or the foot of the row's tallest pile, for its words (a giver reads them to choose), and where that is not
+        # enough, the felt the row leaves at its end: the table grows no taller for it. Before, with the seats
+        # filling the least height, "Quien acusa a tu pers…" had all the row's end to spare.
+        felt = right - (x + len(groups) * (CARD_W + GAP) - GAP)
+        one_row = felt >= 0
+        foot = max(MIN_HEIGHT - M, y + max((len(cards) - 1) * STACK + CARD_H for cards in groups.values())) \
+            if groups else 0.0
         for cards in groups.values():
             if x + CARD_W > right:  # more figures than the row holds: a second row
                 x, y = SEATS_X + ZONE_SIZE[0] + 12, y + row_h + 8
                 row_h = CARD_H
+            width = CARD_W
             for i, card in enumerate(cards):
                 face = self.faces.card(card)
-                room = MIN_HEIGHT - M - (y + i * STACK)
-                while one_row and i == len(cards) - 1 and left_out(face, self.grow_scale) \
-                        and face.height + GROW_STEP <= room:
-                    face = self.faces.card(card, face.height + GROW_STEP)
+                if one_row and i == len(cards) - 1:
+                    face = self._grown(Column(card, []), foot - (y + i * STACK), felt)
+                    width = face.width
+                    felt -= width - CARD_W
                 self.put(card, face)
                 wanted[card] = (QPointF(x, y + i * STACK), z)
                 z += 1
                 row_h = max(row_h, i * STACK + face.height)
-            x += CARD_W + GAP
+            x += width + GAP
         return y + row_h
 
-    def _piles(self, view: BacState, board: Board, wanted: dict[str, tuple[QPointF, float]], height: float) -> None:
+    def _piles(self, view: BacState, board: Board, wanted: dict[str, tuple[QPointF, float]], height: float) -> float:
         """Under the Aruspex: the deck and the Parcae drawn (counters), under them the discard and the Amans set
-        aside; the lock, when there is one, beside them all."""
+        aside; the lock, when there is one, across the panel's foot above them all. Returns the lock's height (0 for
+        none): the panel gives it up."""
         tr = self.translator
         y = height - M - PILES_H
         low = y + COUNTER_SIZE[1] + 10
         step = ZONE_SIZE[0] + 10
         self.put(DECK_KEY, self.faces.deck(len(view.deck)))
         wanted[DECK_KEY] = (QPointF(M, y), 0)
-        self.put(PARCAE_KEY, self.faces.parcae(view.parcae_count, board.parcae_limit))
+        # The Parcae drawn widen to the panel's edge as far as their words need ("Parcae getrokk…" in Dutch).
+        parcae = self.faces.parcae(view.parcae_count, board.parcae_limit)
+        while left_out(parcae, self.grow_scale) and parcae.width + GROW_STEP <= ORACLE_W - step:
+            parcae = self.faces.parcae(view.parcae_count, board.parcae_limit, parcae.width + GROW_STEP)
+        self.put(PARCAE_KEY, parcae)
         wanted[PARCAE_KEY] = (QPointF(M + step, y), 0)
         self.put(DISCARD_KEY, self.faces.discard(view.discard[-1] if view.discard else None, len(view.discard)))
         wanted[DISCARD_KEY] = (QPointF(M, low), 0)
         if view.set_aside:
-            # The Amans set aside widens for its words (a player reads who it stands for) as far as its place goes:
-            # to the lock when there is one, else to the panel's edge; a Deus's width left "De geliefde van wie deze
-            # ka…".
+            # The Amans set aside widens for its words (a player reads who it stands for) as far as the panel's
+            # edge; a Deus's width left "De geliefde van wie deze ka…".
             amans = view.set_aside[0]
-            room = (M + 2 * step - GAP if board.lock_zone else M + ORACLE_W) - (M + step)
+            room = M + ORACLE_W - (M + step)
             face = self.faces.card(amans)
             while left_out(face, self.grow_scale) and face.width + GROW_STEP <= room:
                 face = self.faces.card(amans, width=face.width + GROW_STEP)
@@ -413,11 +454,16 @@ class BacchanaliaScene(CardTable):
         else:
             self.put(ASIDE_KEY, self.faces.zone(tr.text("table.aside"), tr.text("table.aside_empty")))
             wanted[ASIDE_KEY] = (QPointF(M + step, low), 0)
-        if board.lock_zone:
-            left = M + 2 * step
-            self.put(LOCK_KEY, self.faces.zone(tr.text("table.lock"), tr.text("table.lock_body"),
-                                               (M + ORACLE_W - left, PILES_H)))
-            wanted[LOCK_KEY] = (QPointF(left, y), 0)
+        if not board.lock_zone:
+            return 0.0
+        # As wide as the panel, and as tall as its words need to read whole (a narrow lock beside the piles cut
+        # "Trascina qui una delle Umbra di que…"): the Aruspex's words give up that much of their room, and scroll.
+        face = self.faces.zone(tr.text("table.lock"), tr.text("table.lock_body"), (ORACLE_W, LOCK_H))
+        while left_out(face, self.grow_scale) and face.height + GROW_STEP <= PILES_H:
+            face = self.faces.zone(face.title, face.body, (ORACLE_W, face.height + GROW_STEP))
+        self.put(LOCK_KEY, face)
+        wanted[LOCK_KEY] = (QPointF(M, y - 8 - face.height), 0)
+        return face.height
 
     def redraw(self) -> None:
         if self.view_state is not None:

@@ -31,6 +31,7 @@ from desktop.games.bacchanalia.fold import FoldStrip, ResizeSplitter
 from desktop.games.bacchanalia.journal import Journal, ending_text, export, scenes, story
 from desktop.games.bacchanalia.scene import (CENTRE_KEY, HEADING_W, LOCK_KEY, ORACLE_KEY, BacchanaliaScene, Board,
                                              seat_key)
+from desktop.games.bacchanalia.wrapped_choice import WrappedChoice
 from rules.bacchanalia.engine import BacchanaliaEngine
 from rules.bacchanalia.honour import ROWS, card_kind, prompt_key
 from rules.bacchanalia.moves import (AskBacchusQuestion, ChooseFinale, DeclareBacchusArrivalDone,
@@ -486,7 +487,7 @@ class BacchanaliaTable(SeatTable):
         self.journal_title = plain.label()
         self.journal_title.setStyleSheet("font-weight: bold; font-size: 15px")
         self.journal_title.setWordWrap(True)  # a narrow journal (a small window) keeps its whole name
-        self.journal_scene = QComboBox()
+        self.journal_scene = WrappedChoice()  # a narrow journal wraps the scene's name: "Escena 6: entra Fa" was cut
         self.journal_edit = QPlainTextEdit()
         self.journal_export = QPushButton()
         self.journal_help = plain.label()
@@ -630,6 +631,7 @@ class BacchanaliaTable(SeatTable):
             combo.blockSignals(True)
             combo.setCurrentIndex(turns.index(self._journal_turn))
             combo.blockSignals(False)
+            combo.updateGeometry()  # as tall as the new scene's name needs
             self._journal_show()
 
     def _journal_pick(self, index: int) -> None:

@@ -9,16 +9,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF, QSizeF
+from PySide6.QtCore import QPointF, QRect, QRectF, QSizeF, Qt
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionComboBox
 from table_driver import Dialogs, make_window
 
 from desktop.frame import storage
 from desktop.frame.card_item import CardItem, left_out, on_screen, shown_texts
+from desktop.frame.card_table import DECK_KEY, DISCARD_KEY
 from desktop.frame.i18n import Translator
-from desktop.games.bacchanalia.faces import DEUS_SIZE
-from desktop.games.bacchanalia.scene import LOCK_KEY, MIN_HEIGHT
+from desktop.games.bacchanalia.faces import DEUS_SIZE, PLATE_SIZE
+from desktop.games.bacchanalia.scene import LOCK_KEY, MIN_HEIGHT, PARCAE_KEY, seat_key
 from desktop.games.bacchanalia.table import JOURNAL_SETTING, BacchanaliaTable
 from desktop.shell import screenshot
 from desktop.shell.main_window import MainWindow
@@ -340,3 +341,100 @@ def test_a_rule_text_still_cut_says_so_and_the_detail_panel_reads_it_whole(qtbot
         table.scene.hovered.emit(item.key)
         whole = " ".join(item.face.body.split())
         assert whole in " ".join(table.detail.text.toPlainText().split()), item.key
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_every_plate_reads_whole_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs, tmp_path: Path,
+                                                           lang: str) -> None:
+    """A player reads on their plate what they are waiting for and what they owe (BAC: Bacchus's arrival, his
+    question): five at the table, a plate with both takes a second line, and the plate beside it as much, so the
+    cards under them start level. Before, it read "Elena · Bacchus sta arrivando · Deve la d…"."""
+    window = make_window(qtbot, dialogs, lang)
+    checked = 0
+    for seed, moves in ((7, 40), (5, 60)):
+        table = shown_at(window, tmp_path, 5, seed, moves)
+        plates = {q: table.scene.items_by_key[seat_key(q)] for q in range(5)}
+        for q, plate in plates.items():
+            scale = on_screen(plate.deviceTransform(table.view.viewportTransform()))
+            assert left_out(plate.face, scale) == [], (seed, plate.face.title)
+            if q ^ 1 in plates:  # the other seat of its row
+                assert plate.face.height == plates[q ^ 1].face.height
+        checked += sum(plate.face.height > PLATE_SIZE[1] for plate in plates.values())
+    assert checked >= 2  # a plate in each game needed its second line
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_lock_says_whole_what_to_do_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                  tmp_path: Path, lang: str) -> None:
+    """The lock tells the teller they may keep one of the turn's Umbra for their next turn (BAC rules): it reads
+    whole with six at the table, across the foot of the Aruspex's panel, clear of the panel and of the piles under
+    it. Beside the piles, 74 units wide, it read "Suelta aquí una de las Umbra…", "Leg hier een van de Umbra…". The
+    count of Parcae drawn (when the feast may end) widens into the felt the lock left: it read "Parcae getrokk…"."""
+    window = make_window(qtbot, dialogs, lang)
+    for seed in (7, 2):
+        table = shown_at(window, tmp_path, 6, seed, 60)
+        lock = table.scene.items_by_key[LOCK_KEY]
+        scale = on_screen(lock.deviceTransform(table.view.viewportTransform()))
+        assert scale < 0.7 and left_out(lock.face, scale) == [], seed
+        place = QRectF(lock.resting_pos, QSizeF(lock.face.width, lock.face.height))
+        assert not place.intersects(table.scene.panel.rect())
+        for key in (DECK_KEY, PARCAE_KEY, DISCARD_KEY):
+            pile = table.scene.items_by_key[key]
+            assert not place.intersects(QRectF(pile.resting_pos, QSizeF(pile.face.width, pile.face.height))), key
+        assert left_out(table.scene.items_by_key[PARCAE_KEY].face, scale) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_journals_scene_reads_whole_in_a_real_1280x720_window(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                                  tmp_path: Path, lang: str) -> None:
+    """The journal names the scene its note is for: in the narrow journal of a 1264×672 window the name wraps onto a
+    second line of its box. Before, the box was one line and read "Escena 6: entra Fa"."""
+    window = make_window(qtbot, dialogs, lang)
+    table = shown_at(window, tmp_path, 6, 7, 40)
+    combo = table.journal_scene
+    assert combo.currentText() == table.tr_.text("journal.scene.intro", turn=6, player="Fabio")
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    field = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                         QStyle.SubControl.SC_ComboBoxEditField, combo)
+    metrics = combo.fontMetrics()
+    words = metrics.boundingRect(QRect(0, 0, field.width(), 10_000), int(Qt.TextFlag.TextWordWrap), combo.currentText())
+    assert combo.width() <= 200 and words.height() <= field.height() and words.width() <= field.width()
+    assert all(metrics.horizontalAdvance(word) <= field.width() for word in combo.currentText().split())
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_centres_deus_widen_into_the_felt_their_row_leaves(qtbot: Any, home: Path, dialogs: Dialogs,
+                                                               tmp_path: Path, lang: str) -> None:
+    """Five at the table, the seats fill the least height and the centre's Accusator and Amans had no height to grow:
+    they read "Quien acusa a tu pers…", "De geliefde van wie deze k…" with the row's whole end bare. They widen into
+    it, side by side, and the table grows no taller for them."""
+    window = make_window(qtbot, dialogs, lang)
+    table = shown_at(window, tmp_path, 5, 7, 40)
+    scene = table.scene
+    centre = [scene.items_by_key[card] for card in ("deus_accusator", "deus_amans")]
+    assert sorted(table.game.state.centre) == ["deus_accusator", "deus_amans"]
+    assert words_left_out(table, centre) == [] and any(item.face.width > DEUS_SIZE[0] for item in centre)
+    rects = [QRectF(item.resting_pos, QSizeF(item.face.width, item.face.height)) for item in centre]
+    assert rects[0].right() < rects[1].left() and rects[1].right() <= scene.sceneRect().right() - 10
+    assert max(rect.height() for rect in rects) == DEUS_SIZE[1]  # wider, not taller
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "nl"])
+def test_a_turned_bacchus_grows_for_his_words(qtbot: Any, home: Path, dialogs: Dialogs, tmp_path: Path,
+                                              lang: str) -> None:
+    """Bacchus lies turned while his question is owed (BAC rules): on his side he takes the height of his line and
+    the felt it leaves for his words. Before, he kept a Deus's size and read "Il dio del vino, signore della fe…";
+    he lies within Elena's area and over none of her cards."""
+    window = make_window(qtbot, dialogs, lang)
+    table = shown_at(window, tmp_path, 5, 7, 40)
+    scene = table.scene
+    bacchus = scene.items_by_key["deus_bacchus"]
+    assert bacchus.rotation() == 90 and "deus_bacchus" in table.game.state.seats[4].deus
+    assert words_left_out(table, [bacchus]) == [] and bacchus.face.width > DEUS_SIZE[0]
+    foot = bacchus.sceneBoundingRect()  # turned about its middle
+    assert scene.seat_areas[4].sceneBoundingRect().contains(foot)
+    for card in table.game.state.seats[4].deus:
+        if card != "deus_bacchus":
+            other = scene.items_by_key[card]
+            assert not foot.intersects(QRectF(other.resting_pos, QSizeF(other.face.width, other.face.height))), card
