@@ -161,6 +161,11 @@ class CardItem(QGraphicsObject):
             slide.setCurrentTime(slide.duration())
 
     @property
+    def sliding(self) -> bool:
+        """Whether the card is on its way somewhere (`resting_pos` is not where it is)."""
+        return self._animation is not None and self._slide() is not None
+
+    @property
     def resting_pos(self) -> QPointF:
         """Where the card comes to rest: the end of its slide, or where it is."""
         slide = self._slide()

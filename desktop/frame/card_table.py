@@ -76,6 +76,7 @@ class CardTable(QGraphicsScene):
         self._focus_shown = ""  # the key the ring was last put on
         self.shows_focus = True  # a replay has no focus to show: nothing on it can be picked
         self._ring = FocusRing()
+        self._ring_settled: tuple[str, QRectF] | None = None  # the ring's card and where it rests, its words cut for
         self._ring.setZValue(RING_Z)
         self._ring.hide()
         self.addItem(self._ring)
@@ -470,7 +471,8 @@ class CardTable(QGraphicsScene):
             self._ring.setZValue(CURTAIN_Z + 1)
         elif key:
             # A place may be larger than its card (a whole area).
-            self._ring_round(self.ring_rect(key, self.target_rect(key)))
+            self._ring_settled = None  # the table was drawn again: the cards round the ring may have moved
+            self._ring_round(key, self.ring_rect(key, self.target_rect(key)))
             self._ring.setZValue(RING_Z)
         self._ring.setVisible(bool(key) and self.shows_focus)
         self.drawn.emit()  # what changed is told before where the focus went
@@ -481,12 +483,19 @@ class CardTable(QGraphicsScene):
     def _follow(self) -> None:
         item = self.sender()
         if isinstance(item, CardItem) and item.focused and not self.curtain_up:
-            self._ring_round(self.ring_rect(item.key, item.sceneBoundingRect()))
+            self._ring_round(item.key, self.ring_rect(item.key, item.sceneBoundingRect()))
 
-    def _ring_round(self, rect: QRectF) -> None:
-        """The ring round `rect`, cut where it would cross words on a card (see `words_shown`)."""
+    def _ring_round(self, key: str, rect: QRectF) -> None:
+        """The ring round `rect`, the place of `key`, cut where it would cross words on a card where the card comes to
+        rest (see `words_shown`): worked out once for a slide, not at each of its steps (at every move, issue #42),
+        and again at each step of a drag."""
+        item = self.items_by_key.get(key)
+        settled = (key, rect.translated(item.resting_pos - item.pos()) if item is not None else rect)
+        if settled != self._ring_settled:
+            self._ring.surround(settled[1])
+            self._ring.keep_clear(self.words_shown(self._ring.band))
+            self._ring_settled = settled
         self._ring.surround(rect)
-        self._ring.keep_clear(self.words_shown(self._ring.band))
 
     def words_shown(self, band: QPainterPath) -> QPainterPath:
         """The words painted on cards that `band` crosses and that show, where their cards come to rest (scene
@@ -496,10 +505,17 @@ class CardTable(QGraphicsScene):
         view = next(iter(self.views()), None)
         spare = 1.0 if view is None else 1.0 / max(on_screen(view.viewportTransform()), 0.05)
         words, above = QPainterPath(), QPainterPath()
-        # Asked for a place, the scene sorts its items top first; asked for all of them, it leaves them unsorted.
-        everywhere = self.itemsBoundingRect()
+        # Asked for a place, the scene sorts its items top first; asked for all of them, it leaves them unsorted. The
+        # cards in the band's way now and those still sliding, which may come to rest there, are all that can show
+        # words in it or cover them: the rest of the table is not looked at (at every move, issue #42).
         mode, order = Qt.ItemSelectionMode.IntersectsItemBoundingRect, Qt.SortOrder.DescendingOrder
-        for item in self.items(everywhere, mode, order, QTransform()):
+        crossing = self.items(area, mode, order, QTransform())
+        sliding = {id(item) for item in self.items_by_key.values() if item.sliding}
+        if sliding:
+            wanted = sliding | {id(item) for item in crossing}
+            everywhere = self.items(self.itemsBoundingRect(), mode, order, QTransform())
+            crossing = [item for item in everywhere if id(item) in wanted]
+        for item in crossing:
             if not isinstance(item, CardItem) or not item.isVisible():
                 continue
             # Where it comes to rest: cards still sliding after a redraw land around a ring put there already.
