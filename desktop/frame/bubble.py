@@ -46,4 +46,7 @@ class Bubble(QFrame):
         row.addWidget(self.next)
         for widget in (self.heading, self.text, self.refusal, self.notice):
             column.addWidget(widget)
+        # Height the words do not take goes above the buttons: shared out among the labels, it set the heading
+        # apart from its step's words by an empty line.
+        column.addStretch(1)
         column.addLayout(row)

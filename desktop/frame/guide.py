@@ -426,10 +426,11 @@ class Guide(QObject):
     def _spot(self, area: QRect, rings: list[QRect], kept: list[QRect], width: int) -> tuple[QRect, bool]:
         """Where a bubble `width` wide goes, and whether that place is free of every ring and the curtain's words."""
         bubble = self.bubble
-        # Wrapped words need the height they take at the bubble's width, which a size hint does not give.
+        # Wrapped words need the height they take at the bubble's width, which a size hint does not give: a short
+        # step's hint is taller than its words, and the bubble had an empty line under its heading.
         layout = bubble.layout()
         wrapped = layout.totalHeightForWidth(width) if layout is not None else 0
-        height = min(max(bubble.sizeHint().height(), bubble.minimumSizeHint().height(), wrapped), area.height())
+        height = min(max(bubble.minimumSizeHint().height(), wrapped), area.height())
         size = QSize(width, height)
         spot = QRect(QPoint(area.center().x() - width // 2, area.bottom() - height - 8), size)
 

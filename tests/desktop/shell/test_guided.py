@@ -354,3 +354,27 @@ def test_a_language_switch_after_the_offers_table_has_gone_is_safe(qtbot: Any, w
     QApplication.processEvents()
     assert guide.bubble.text.text() == guide.text_of(guide.step)
     window.set_language("en")
+
+
+@pytest.mark.parametrize("name", list(tutorial.NAMES))
+def test_the_bubbles_heading_stands_right_over_its_words_at_every_step(qtbot: Any, window: MainWindow,
+                                                                       name: str) -> None:
+    """The heading ("step 5 of 20") sits on the step's words, as far from them as the bubble's lines are apart: a
+    short step's size hint made the bubble taller than its words, and the labels shared the height out, leaving an
+    empty line under the heading. Every step of every guide, as the player goes through them."""
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    guide = guided.begin(window, name)
+    assert guide is not None
+    spacing = guide.bubble.layout().spacing()
+    apart = []
+    seen = 0
+    while not guide.done:
+        QApplication.processEvents()
+        heading, text = guide.bubble.heading, guide.bubble.text
+        seen += 1
+        gap = text.geometry().top() - heading.geometry().bottom() - 1
+        if gap > spacing or heading.height() > heading.sizeHint().height():
+            apart.append(f"step {guide.index + 1} {guide.step.id}: {gap} px, heading {heading.height()} px tall")
+        do_step(qtbot, guide)
+    assert seen >= 5 and apart == [], apart
