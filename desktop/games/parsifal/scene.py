@@ -420,7 +420,7 @@ def _column_height(plates: int, blocker: bool) -> float:
 WIDEST = 1.6 * CARD[0]  # a character given its row's spare width: wider lines of rule text, not a banner
 TALLEST = 1.4 * CARD[1]  # a card grown for its text (ParsifalScene._grown)
 GROW_STEP = 6.0  # a card whose text needs more room grows by this much at a time
-PLATE_TALLEST = 1.75 * PLATE[1]  # an artifact's plate grown for its words: two lines of them under its name
+PLATE_TALLEST = 2.5 * PLATE[1]  # an artifact's plate grown for its words: three lines of them under its name
 GROWN_KEPT = 2048  # faces grown to their text that are remembered (ParsifalScene._grown)
 # How far a face grows for its text at a scale, for every table: the same words at the same size and scale grow alike
 # in any game, and a new table's first redraws need not measure again the cards the last one met (issue #42).

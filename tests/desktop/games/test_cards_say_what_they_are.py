@@ -37,11 +37,12 @@ def window_for(qtbot: Any, lang: str) -> MainWindow:
     return window
 
 
-def drawn(window: MainWindow, tmp_path: Path, table: str, players: int, seed: int, moves: int) -> list[tuple[CardItem, float]]:
-    """The cards of the table after `moves` random legal moves, each with its scale on screen."""
-    shot = screenshot.read_shot(table, None, players, seed, moves, "1280x720", str(tmp_path / "x.png"))
+def drawn(window: MainWindow, tmp_path: Path, table: str, players: int, seed: int, moves: int,
+          size: tuple[int, int] = (1280, 720)) -> list[tuple[CardItem, float]]:
+    """The cards of the table after `moves` random legal moves in a window of `size`, each with its scale on screen."""
+    shot = screenshot.read_shot(table, None, players, seed, moves, "x".join(map(str, size)), str(tmp_path / "x.png"))
     screenshot.set_table(window, shot)
-    window.resize(1280, 720)
+    window.resize(*size)
     for _ in range(3):
         QApplication.processEvents()
     view = table_view(window)
@@ -381,6 +382,18 @@ def test_parsifal_plates_take_a_line_more_where_their_column_has_room(qapp: QApp
     lost: list[Losses] = []
     survey(["parsifal"], [lang], SURVEY_SEEDS, echo=False, losses=lost)
     assert [(row.cut["other"], row.dropped["other"]) for row in lost] == [(0, 0)]
+
+
+def test_the_grail_under_titurel_reads_whole_in_dutch(qtbot: Any, home: Path, tmp_path: Path) -> None:
+    """PAR-15.2: the Grail's plate under its holder says what it adds whole. In a real 1280×720 screen's window
+    (1264×672) Dutch "Graal" under Titurel ended in "personages, artefa…" with the column's felt bare under it: a
+    plate grew to two lines of words only (six players, seed 5, 40 moves)."""
+    window = window_for(qtbot, "nl")
+    items = drawn(window, tmp_path, "parsifal", 6, 5, 40, (1264, 672))
+    scene = table_view(window).scene()
+    assert isinstance(scene, ParsifalScene) and scene.par_view is not None
+    assert "gral" in scene.par_view.held.get("titurel", [])
+    assert [left_out(item.face, scale) for item, scale in items if item.key == "gral"] == [[]]
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
