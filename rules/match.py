@@ -177,11 +177,12 @@ class Match(Generic[S]):
 
     def undo(self) -> Move:
         """Step back one move; returns the move taken back. NothingToUndo if `can_undo()` is false."""
-        if not self.can_undo():
+        done = self._done
+        if not done or done[-1].barrier:  # can_undo, asked here without a call: undo is timed per move (issue #42)
             raise NothingToUndo("status.nothing_to_undo")
-        step = self._done.pop()
+        step = done.pop()
         after = self.state
-        if len(self._done) < self._shared:  # a step a detached copy holds too: its snapshot and itself stay as they are
+        if len(done) < self._shared:  # a step a detached copy holds too: its snapshot and itself stay as they are
             self._shared = len(self._done)
             self.state = self.engine.clone(step.before)
             self._undone.append(_Step(step.move, after, step.events, step.barrier))
