@@ -482,8 +482,13 @@ class ShownText:
 def words_drawn(face: CardFace, scale: float | None = None) -> list[QRectF]:
     """Where the words painted on `face` seen at `scale` lie (face coordinates): each text's own lines, tighter
     than the box it is fitted into (a centred name leaves its box's sides bare)."""
-    return [QFontMetricsF(text.font).boundingRect(text.rect, int(text.align | Qt.TextFlag.TextWordWrap), text.text)
-            for text in _paint_plan(face, text_floor(scale)).shown]
+    return [QRectF(rect) for rect in _words_drawn(face, text_floor(scale))]
+
+
+@lru_cache(maxsize=1024)  # the focus ring asks for its neighbours' at every move (issue #42)
+def _words_drawn(face: CardFace, floor: int | None) -> tuple[QRectF, ...]:
+    return tuple(QFontMetricsF(text.font).boundingRect(text.rect, int(text.align | Qt.TextFlag.TextWordWrap), text.text)
+                 for text in _paint_plan(face, floor).shown)
 
 
 def shown_texts(face: CardFace, scale: float | None = None) -> list[ShownText]:

@@ -77,6 +77,7 @@ class CardTable(QGraphicsScene):
         self.shows_focus = True  # a replay has no focus to show: nothing on it can be picked
         self._ring = FocusRing()
         self._ring_settled: tuple[str, QRectF] | None = None  # the ring's card and where it rests, its words cut for
+        self._sliding: list[CardItem] = []  # the cards `place` set sliding, some perhaps landed since (words_shown)
         self._ring.setZValue(RING_Z)
         self._ring.hide()
         self.addItem(self._ring)
@@ -150,6 +151,8 @@ class CardTable(QGraphicsScene):
             item = self.items_by_key[key]
             item.setZValue(z)
             item.move_to(pos)
+            if item.sliding:
+                self._sliding.append(item)
 
     def label(self, pos: tuple[float, float], pixel: int = 14, bold: bool = False,
               colour: str = LABEL) -> QGraphicsSimpleTextItem:
@@ -510,7 +513,8 @@ class CardTable(QGraphicsScene):
         # words in it or cover them: the rest of the table is not looked at (at every move, issue #42).
         mode, order = Qt.ItemSelectionMode.IntersectsItemBoundingRect, Qt.SortOrder.DescendingOrder
         crossing = self.items(area, mode, order, QTransform())
-        sliding = {id(item) for item in self.items_by_key.values() if item.sliding}
+        self._sliding = [item for item in self._sliding if item.sliding and item.scene() is self]
+        sliding = {id(item) for item in self._sliding}
         if sliding:
             wanted = sliding | {id(item) for item in crossing}
             everywhere = self.items(self.itemsBoundingRect(), mode, order, QTransform())
@@ -519,8 +523,10 @@ class CardTable(QGraphicsScene):
             if not isinstance(item, CardItem) or not item.isVisible():
                 continue
             # Where it comes to rest: cards still sliding after a redraw land around a ring put there already.
-            shift = item.resting_pos - item.pos()
-            placed = item.sceneTransform() * QTransform.fromTranslate(shift.x(), shift.y())
+            placed = item.sceneTransform()
+            if id(item) in sliding:
+                shift = item.resting_pos - item.pos()
+                placed *= QTransform.fromTranslate(shift.x(), shift.y())
             face = placed.mapRect(QRectF(0, 0, item.face.width, item.face.height))
             if not face.intersects(area):
                 continue
