@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
+from cardsets import text, tutorial
 from cardsets.text import LANGUAGES
 from desktop.shell.main_window import MainWindow
 
@@ -22,12 +22,12 @@ def words(label: str) -> str:
 
 
 def texts(language: str) -> dict[str, str]:
-    """The app's texts and the guided games', by file and key, and the How to play pages, by file."""
-    found: dict[str, str] = {}
-    for path in [ROOT / "ui" / "text" / f"{language}.yaml", *sorted(ROOT.glob(f"*/tutorial/text/{language}.yaml"))]:
-        for key, value in yaml.safe_load(path.read_text(encoding="utf-8"))["strings"].items():
-            for form in value.values() if isinstance(value, dict) else [value]:
-                found[f"{path.relative_to(ROOT)}:{key}"] = str(form)
+    """The app's texts and the guided games', by catalog and key, as the loaders read them, and the How to play
+    pages, by file."""
+    catalogs = [("ui", text.load(ROOT / "ui" / "text", "ui/text")[0])]
+    catalogs += [(name, tutorial.load_texts(name, ROOT)[0]) for name in tutorial.cardsets_with_tutorials(ROOT)]
+    found = {f"{name}:{key}": value for name, catalog in catalogs
+             for key, value in catalog.strings.get(language, {}).items()}
     for path in sorted(ROOT.glob(f"*/rules/*.{language}.md")):
         found[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
     return found
@@ -41,8 +41,8 @@ def test_every_menu_path_in_words_leads_to_a_command(qtbot: Any, window: MainWin
                           window.menu_help)}
     paths = 0
     wrong = []
-    for where, text in texts(language).items():
-        for line in text.splitlines():
+    for where, said in texts(language).items():
+        for line in said.splitlines():
             for found in PATH.finditer(line):
                 paths += 1
                 menu, rest = found["menu"], found["rest"]
@@ -57,6 +57,6 @@ def test_every_menu_path_in_words_leads_to_a_command(qtbot: Any, window: MainWin
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_menu_path_is_written_as_a_list(language: str) -> None:
     every = texts(language)
-    menus = [re.escape(words(every[f"ui/text/{language}.yaml:menu.{name}"])) for name in ("game", "edit", "help")]
-    listed = [f"{where}: {text}" for where, text in every.items() if re.search(rf"\b(?:{'|'.join(menus)}), [A-Z]", text)]
+    menus = [re.escape(words(every[f"ui:menu.{name}"])) for name in ("game", "edit", "help")]
+    listed = [f"{where}: {said}" for where, said in every.items() if re.search(rf"\b(?:{'|'.join(menus)}), [A-Z]", said)]
     assert listed == []
