@@ -127,25 +127,25 @@ class Match(Generic[S]):
         from there), with their events. It cannot undo them: their snapshots are still this match's."""
         if not 0 <= count <= len(self._done):
             raise ValueError(f"no position {count} in {len(self._done)} moves")
-        twin: Match[S] = Match.__new__(Match)
-        twin.engine, twin.options, twin.seed, twin.crossable = self.engine, dict(self.options), self.seed, self.crossable
-        twin._end_stands = self._end_stands
-        twin.state = self.engine.clone(self._done[count].before if count < len(self._done) else self.state)
-        twin._done = [_Step(s.move, s.before, s.events, True) for s in self._done[:count]]
-        twin._undone, twin._shared = [], 0  # its steps are its own, closed to undo: their snapshots are this match's
-        return twin
+        state = self._done[count].before if count < len(self._done) else self.state
+        return self._twin(state, [_Step(s.move, s.before, s.events, True) for s in self._done[:count]], 0)
 
     def detached(self) -> Match[S]:
         """A copy another thread may play on, undo and read while this match goes on (a host's own screen, sent a
         copy after every move): its own position and list of moves, the steps played so far shared with this match.
         Undo, in either, copies a shared step before it changes it (`undo`), so neither sees what the other does.
         A deep copy of the whole history cost the host 17 ms a move at 153 moves, and grew with the game."""
+        self._shared = len(self._done)
+        return self._twin(self.state, list(self._done), self._shared)
+
+    def _twin(self, state: S, done: list[_Step[S]], shared: int) -> Match[S]:
+        """A match of the same game at a copy of `state` after the steps `done`, its first `shared` held by another
+        match too; nothing to redo."""
         twin: Match[S] = Match.__new__(Match)
         twin.engine, twin.options, twin.seed, twin.crossable = self.engine, dict(self.options), self.seed, self.crossable
         twin._end_stands = self._end_stands
-        twin.state = self.engine.clone(self.state)
-        twin._done, twin._undone = list(self._done), []
-        twin._shared = self._shared = len(self._done)
+        twin.state = self.engine.clone(state)
+        twin._done, twin._undone, twin._shared = done, [], shared
         return twin
 
     def can_undo(self) -> bool:
@@ -183,7 +183,7 @@ class Match(Generic[S]):
         step = done.pop()
         after = self.state
         if len(done) < self._shared:  # a step a detached copy holds too: its snapshot and itself stay as they are
-            self._shared = len(self._done)
+            self._shared = len(done)
             self.state = self.engine.clone(step.before)
             self._undone.append(_Step(step.move, after, step.events, step.barrier))
             return step.move

@@ -77,7 +77,7 @@ class CardTable(QGraphicsScene):
         self.shows_focus = True  # a replay has no focus to show: nothing on it can be picked
         self._ring = FocusRing()
         self._ring_settled: tuple[str, QRectF] | None = None  # the ring's card and where it rests, its words cut for
-        self._sliding: list[CardItem] = []  # the cards `place` set sliding, some perhaps landed since (words_shown)
+        self._sliding: list[CardItem] = []  # the cards on their way at the last `place`, some perhaps landed since
         self._ring.setZValue(RING_Z)
         self._ring.hide()
         self.addItem(self._ring)
@@ -147,6 +147,8 @@ class CardTable(QGraphicsScene):
             if key not in wanted:
                 self.item_leaving.emit(self.items_by_key[key])
                 self.removeItem(self.items_by_key.pop(key))
+        # The cards on their way somewhere: earlier ones not landed yet, and the ones set sliding now.
+        self._sliding = [item for item in self._sliding if item.scene() is self and item.sliding]
         for key, (pos, z) in wanted.items():
             item = self.items_by_key[key]
             item.setZValue(z)
@@ -513,8 +515,7 @@ class CardTable(QGraphicsScene):
         # words in it or cover them: the rest of the table is not looked at (at every move, issue #42).
         mode, order = Qt.ItemSelectionMode.IntersectsItemBoundingRect, Qt.SortOrder.DescendingOrder
         crossing = self.items(area, mode, order, QTransform())
-        self._sliding = [item for item in self._sliding if item.sliding and item.scene() is self]
-        sliding = {id(item) for item in self._sliding}
+        sliding = {id(item) for item in self._sliding if item.sliding}
         if sliding:
             wanted = sliding | {id(item) for item in crossing}
             everywhere = self.items(self.itemsBoundingRect(), mode, order, QTransform())

@@ -7,7 +7,8 @@ from math import ceil
 
 from cardsets.chrononauts.loader import ChrononautsSet
 from cardsets.fields import Provenance
-from desktop.frame.card_item import CARD_BACK, PLATE_MARK, PLATE_PIXEL, READABLE, CardFace, band_collides, left_out, text_floor, wrapped_height
+from desktop.frame.card_item import (CARD_BACK, PLATE_MARK, PLATE_PIXEL, READABLE, CardFace, band_collides, left_out,
+                                     text_floor, wrapped_height)
 from desktop.frame.card_table import GAP
 from desktop.frame.growth import Growths, first_true
 from desktop.frame.i18n import PRIME, Translator
