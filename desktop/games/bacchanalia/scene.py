@@ -365,11 +365,9 @@ class BacchanaliaScene(CardTable):
         if col.pile:
             return face
         card = col.card
-        if col.turned:
-            key = (face, True, room, wider, text_floor(self.grow_scale))
-            return kept(_GROWN, key, lambda: self._grown_on_its_side(card, room, wider), GROWN_KEPT)
-        return kept(_GROWN, (face, False, room, wider, text_floor(self.grow_scale)),
-                    lambda: self._grown_upright(card, room, wider), GROWN_KEPT)
+        grow = self._grown_on_its_side if col.turned else self._grown_upright
+        return kept(_GROWN, (face, col.turned, room, wider, text_floor(self.grow_scale)),
+                    lambda: grow(card, room, wider), GROWN_KEPT)
 
     def _grown_upright(self, card: str, room: float, wider: float) -> CardFace:
         """`_grown` for a card standing up: each width from its own up by `wider`, as tall as its words need within
