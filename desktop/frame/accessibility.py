@@ -262,6 +262,13 @@ def watch(view: QGraphicsView) -> None:
         Watcher(view, table)
 
 
+def shown(view: QGraphicsView) -> None:
+    """`view` has just been shown: what its table shows now is what a reader knows, told by the view's own show."""
+    watcher = view.findChild(Watcher)
+    if isinstance(watcher, Watcher):
+        watcher.sync()
+
+
 class CurtainToken(QObject):
     """Stands for the curtain (a plain graphics item, no QObject) in the accessibility tree."""
 

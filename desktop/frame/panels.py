@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QPainter, QPen, QPixmap, QResizeEvent, QTransform
+from PySide6.QtGui import (QFocusEvent, QKeyEvent, QKeySequence, QPainter, QPen, QPixmap, QResizeEvent, QShowEvent,
+                           QTransform)
 from PySide6.QtWidgets import (QGraphicsScene, QGraphicsView, QLabel, QListWidget, QSizePolicy, QTextBrowser, QVBoxLayout,
                                QWidget)
 
@@ -37,6 +38,14 @@ class TableView(QGraphicsView):
 
     def _table_resized(self, rect: QRectF) -> None:
         self._fit()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        from desktop.frame import accessibility
+
+        super().showEvent(event)
+        # The window draws a new table before it shows it: a reader's list starts from the table as shown, so that
+        # the first move's changes are told card by card (desktop/frame/accessibility.py).
+        accessibility.shown(self)
 
     def set_zoom(self, zoom: float) -> None:
         """Show the table `zoom` times larger than fits the window (1: all of it); scroll bars reach the rest."""

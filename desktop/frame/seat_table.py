@@ -366,6 +366,9 @@ class SeatTable(QWidget):
         self.side_pane: QWidget | None = None  # F6's stop after the bar: a network game's chat (desktop/net/chat.py)
         self.bar_keys = keyboard.attach_bar(self)  # the keys between the cards and the bar's buttons
         self._room_given = _ROOM.get()  # laid out for at the first draw (`made_for`)
+        # Made by the window, it is drawn once the window has handed it everything (`first_draw`), not as it is made:
+        # a draw at the end of __init__ was thrown away by the window's own at once (issue #42).
+        self._first_draw_held = self._room_given is not None
         self._name_panels()
 
     def _name_panels(self) -> None:
@@ -563,8 +566,15 @@ class SeatTable(QWidget):
     def inform(self, title: str, text: str) -> None:
         dialogs.inform(self, title, text)
 
+    def first_draw(self) -> None:
+        """The first draw of a table the window made (`made_for`), once it has been given its settings and its place."""
+        self._first_draw_held = False
+        self.refresh()
+
     def refresh(self) -> None:
         """Draw the table for whoever may look now, and offer the buttons of this moment."""
+        if self._first_draw_held:
+            return
         if self._room_given is not None:
             self._fit_room_given(self._room_given)
         if not self.read_only:

@@ -529,12 +529,13 @@ class MainWindow(QMainWindow):
             self.tell_at_start(note)
         self.table = table
         self.save_path = None
+        # Drawn once, now that it has what the window gives it (its settings, the replay it offers at the end), in
+        # the room it was made for: drawn as it was made and again here, the first draw was wasted (#42). Drawn
+        # before it is shown, its first words are not told to a screen reader as a change: they come with its focus.
+        table.first_draw()
         self.centre.addWidget(table)
         self.centre.setCurrentWidget(table)
-        self.clear_message()
-        # Drawn again once, for what the window gave it since it drew itself (its settings, the replay it
-        # offers at the end), in the room the window gives it now: naming it again drew it twice more (#42).
-        table.refresh()
+        self.clear_message()  # a new table opens on its prompt, not on a line about the card its first draw focused
         self._name_table()
         table.view.setFocus()
         return table

@@ -107,10 +107,10 @@ def test_the_first_table_loads_no_module_it_does_not_need(tmp_path: Path) -> Non
     assert "PlayCard" in made and not set(FULL_GAME) & set(made)  # the full game's moves: not a Solonauts start's
 
 
-def test_a_new_table_is_drawn_first_in_its_room_and_once_more(window: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_new_table_is_drawn_once_in_its_room(window: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A new table drew itself as it was made, for a view with no size yet, then again in the room the window gives
-    its view (issue #42). Now it is laid out for that room before its first draw, and the window draws it once more
-    only, for what it handed the table after it was made (the settings, the replay offered at the end)."""
+    its view (issue #42); then in that room as it was made, and once more for what the window handed it afterwards
+    (the settings, the replay offered at the end). Now the window hands it all first and it is drawn once."""
     from desktop.games.chrononauts.solonauts_scene import SolonautsScene
 
     drawn: list[tuple[object, object]] = []
@@ -119,7 +119,19 @@ def test_a_new_table_is_drawn_first_in_its_room_and_once_more(window: Any, monke
                         lambda scene, *args: drawn.append((scene, scene._room)) or real(scene, *args))
     window.new_game({"ids": 8}, 5)
     area = window.table.view.contentsRect()
-    assert drawn == [(window.table.scene, (area.width(), area.height()))] * 2
+    assert drawn == [(window.table.scene, (area.width(), area.height()))]
+    assert window.table.settings is window.settings  # handed over before that draw
+
+
+def test_a_table_made_outside_the_window_draws_itself(qtbot: Any, home: Path) -> None:
+    """Only the window holds a table's first draw back (seat_table.made_for): a table made elsewhere (a replay's, a
+    test's) is drawn as it is made."""
+    from desktop.frame.i18n import Translator
+    from desktop.games.chrononauts.solonauts_table import SoloGame, SolonautsTable
+
+    table = SolonautsTable(Translator("en"), SoloGame.new({"ids": 8}, 5))
+    qtbot.addWidget(table)
+    assert len(table.scene.items_by_key) >= 8  # the eight IDs at least, on the table before it is ever shown
 
 
 def test_a_table_for_several_is_laid_out_for_its_room_before_its_first_draw(window: Any,
