@@ -161,7 +161,7 @@ class HostSession(QObject):
         self.joining = frozenset(s.number for s in host.seats if s.kind == "remote")  # seats of people elsewhere
         self.listening = listening
         self.save_path = listening.folder / SAVE_NAME if listening.folder is not None else None
-        # The JSON and the disk off the loop's thread: the players are answered while a save is written.
+        # The save made into data and JSON and written off the loop's thread: the players are answered meanwhile.
         self.writer = SaveWriter(self.save_path, self.save_failed.emit) if self.save_path is not None else None
         self.server: Server | None = None
         self.loop: Loop | None = None
