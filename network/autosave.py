@@ -15,23 +15,33 @@ writes no more often than a flood of moves does.
 
 This knows no sockets and no event loop of its own: `later(delay, call)` runs `call` after `delay` seconds (the host's
 loop, `call_later`, unless a test drives the time itself with `clock` and `later`).
+
+Each write still stopped the loop that serves every player: the save's data, its JSON and the file flushed to the
+disk, all on the loop's thread (75 to 150 ms for a 20,000-move game, far more on a slow disk), and every player's next
+message waited for it. Now the loop only takes the game as it stands (`Host.save_taken`: the list of its moves copied,
+a fraction of a millisecond at any length); `SaveWriter` makes that the save's data and JSON, and writes it, on a
+thread of its own.
 """
 from __future__ import annotations
 
 import asyncio
+import json
+import threading
 import time
 from collections.abc import Callable
-from typing import Final
+from pathlib import Path
+from typing import Any, Final
 
 from network.host import Host
+from rules import saves
 
 QUIET: Final = 0.25  # seconds without a change before the save is written: a person thinking, a computer's pause
 BUSY: Final = 1.0  # seconds a change may wait while the moves keep coming: what a power cut may take at most
 
 
 class Autosave:
-    """Calls `write` (which writes the whole save, and says itself why it could not) when the changes it is told of
-    have settled; `flush` writes at once what is not written yet."""
+    """Calls `write` (which writes the whole save or hands it to a `SaveWriter`, and says itself why it could not)
+    when the changes it is told of have settled; `flush` writes at once what is not written yet."""
 
     def __init__(self, write: Callable[[], None], *, quiet: float = QUIET, busy: float = BUSY,
                  clock: Callable[[], float] = time.monotonic,
@@ -111,3 +121,68 @@ def keep_saved(host: Host, saver: Autosave) -> None:
     leaving a seat (what is not written yet, promptly)."""
     host.on_change = lambda changed: saver.changed(at_once=changed.engine.is_over(changed.match.state))
     host.on_seated = lambda _host: saver.promptly()
+
+
+class SaveWriter:
+    """Writes a host's save to `path` on a thread of its own, so that the loop serving the players never waits for
+    the save's data, its JSON or the disk. `put` hands it one moment of the game (taken on the loop: `save_taken`);
+    the writes are made in the order they were handed over, one at a time, and a save handed over while another is
+    being written waits for it. Saves that pile up behind a slow write are not all written: only the newest, which
+    holds every move the others do (a later save never lands before an earlier one). `failed` is told, on the
+    writer's thread, why a write failed; the next save tries again. `wait` returns once everything handed over is on
+    disk."""
+
+    def __init__(self, path: Path, failed: Callable[[OSError], None],
+                 write: Callable[[Path, str], None] = saves.write_atomic) -> None:
+        self.path, self.failed, self.write = path, failed, write
+        self._lock = threading.Lock()
+        self._newest: Callable[[], dict[str, Any]] | None = None  # handed over, not being written yet
+        self._writing = False  # the thread is at work: it takes `_newest` once its write is done
+        self._thread: threading.Thread | None = None  # the one at work, or the last one
+
+    def put(self, save: Callable[[], dict[str, Any]]) -> None:
+        """Write the data `save` makes (on the writer's thread, from nothing the game still changes) once what was
+        handed over before it is written."""
+        with self._lock:
+            self._newest = save
+            if self._writing:
+                return
+            self._writing = True
+            # Not a daemon: a process that ends (Ctrl+C, the window closed) waits for the save it asked for.
+            self._thread = threading.Thread(target=self._run, name="convivium-save")
+            self._thread.start()
+
+    def wait(self) -> None:
+        """Return once every save handed over is written (or failed)."""
+        while True:
+            with self._lock:
+                thread = self._thread
+            if thread is None:
+                return
+            thread.join()
+            with self._lock:
+                if self._thread is thread:  # no other started meanwhile: all is written
+                    return
+
+    def _run(self) -> None:
+        finished = False
+        try:
+            while (save := self._next()) is not None:
+                try:
+                    self.write(self.path, json.dumps(save(), indent=1, ensure_ascii=False) + "\n")
+                except OSError as exc:
+                    self.failed(exc)
+            finished = True
+        finally:
+            if not finished:  # a write raised something else: the next `put` starts a thread again
+                with self._lock:
+                    self._writing = False
+
+    def _next(self) -> Callable[[], dict[str, Any]] | None:
+        """The newest save handed over, or None, and the thread ends: both under the lock, so that a save handed
+        over meanwhile either is taken here or starts a thread of its own."""
+        with self._lock:
+            save, self._newest = self._newest, None
+            if save is None:
+                self._writing = False
+            return save

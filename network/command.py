@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import signal
@@ -20,7 +19,7 @@ from typing import Any
 
 import cardsets
 from network import tls
-from network.autosave import Autosave, keep_saved
+from network.autosave import Autosave, SaveWriter, keep_saved
 from network.discovery import Announcer, interfaces_for
 from network.host import Host
 from network.invite import new_token
@@ -119,13 +118,12 @@ def in_english(game: str | None, error: RulesError) -> str:
     return str(error)
 
 
-def _save(path: Path, host: Host) -> None:
-    """Save the game; a full disk or a folder gone is said on stderr, and the game goes on (the next save tries
-    again: each holds every move)."""
-    try:
-        saves.write_atomic(path, json.dumps(host.save_data(), indent=1, ensure_ascii=False) + "\n")
-    except OSError as exc:
-        print(f"could not save {path}: {exc.strerror or exc}", file=sys.stderr)
+def saver_for(path: Path, host: Host) -> tuple[Autosave, SaveWriter]:
+    """What saves `host`'s game in `path` as it goes: its data taken on the loop when the saver says, its JSON and
+    the disk on the writer's thread. A full disk or a folder gone is said on stderr, and the game goes on (the next
+    save tries again: each holds every move)."""
+    writer = SaveWriter(path, lambda exc: print(f"could not save {path}: {exc.strerror or exc}", file=sys.stderr))
+    return Autosave(lambda: writer.put(host.save_taken())), writer
 
 
 def _resumed(save: Path) -> Host:
@@ -135,9 +133,9 @@ def _resumed(save: Path) -> Host:
         raise SystemExit(f"cannot resume {save}: {in_english(exc.of_game, exc)}") from None
 
 
-async def serve(host: Host, args: argparse.Namespace, folder: Path, saver: Autosave) -> None:
-    """Serve `host` until its game is over, printing the invitations first; `saver` writes what is not written yet
-    once the table is closed."""
+async def serve(host: Host, args: argparse.Namespace, folder: Path, saver: Autosave, writer: SaveWriter) -> None:
+    """Serve `host` until its game is over, printing the invitations first; `saver` hands what is not written yet
+    to `writer` once the table is closed."""
     if args.insecure:
         try:
             tls.check_plain(args.bind)
@@ -156,7 +154,8 @@ async def serve(host: Host, args: argparse.Namespace, folder: Path, saver: Autos
     port = await server.start()
     if host.port != port:
         host.port = port
-        _save(folder / SAVE_NAME, host)
+        saver.changed(at_once=True)
+        await asyncio.to_thread(writer.wait)  # the port is on disk before the invitations that name it
     address = reachable_address(args.bind)
     eng = host.engine
     print(f"{eng.game} {eng.mode}, {len(host.seats)} players, seed {host.match.seed}, table {host.table}, "
@@ -221,23 +220,27 @@ def main(argv: list[str] | None = None) -> int:
             if running:
                 raise SystemExit(f"a hosted game is in progress in {save}: --resume it, or choose another --data")
         host = _new_host(args)
-        _save(save, host)
     if args.stand_in is not None and host.engine.mode not in bot_modes(host.engine.game):
         raise SystemExit(f"--stand-in: no computer players in {host.engine.game} {host.engine.mode}")
-    saver = Autosave(lambda: _save(save, host))
+    saver, writer = saver_for(save, host)
+    if not args.resume:
+        saver.changed(at_once=True)
+        writer.wait()  # a new game is on disk before anyone is invited to it
     keep_saved(host, saver)
     on_term = signal.signal(signal.SIGTERM, _stopped)
     try:
-        asyncio.run(serve(host, args, folder, saver))
+        asyncio.run(serve(host, args, folder, saver, writer))
     except OSError as exc:
         saver.flush()
         port = args.port if args.port is not None else host.port or DEFAULT_PORT
         raise SystemExit(f"cannot listen on {args.bind}:{port}: {exc.strerror or exc}") from None
     except KeyboardInterrupt:
-        saver.flush()  # the loop is gone: the last moves are written here, with the rest
+        saver.flush()  # the loop is gone: the last moves are handed over here, with the rest
+        writer.wait()
         print(f"stopped; the game is saved in {save} (--resume carries on)")
         return 130
     finally:
+        writer.wait()  # the newest save is on disk before the command ends
         signal.signal(signal.SIGTERM, on_term)
     return 0
 

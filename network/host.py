@@ -326,14 +326,19 @@ class Host:
     def save_data(self) -> dict[str, Any]:
         """The match as a save (rules/saves.py), with the computers' levels, the names, and the table's id and
         seats' tokens so that a host started again with --resume takes the same invitations."""
-        data = saves.to_dict(self.match)
-        data[BOTS] = {str(s.number): s.level for s in self.seats if s.kind == "computer"}
-        data["names"] = [s.name for s in self.seats]
-        data[NETWORK] = {"table": self.table, "seats": [{"kind": s.kind, "token": s.token} for s in self.seats],
-                         "watch_token": self.watch_token}
+        return self.save_taken()()
+
+    def save_taken(self) -> Callable[[], dict[str, Any]]:
+        """`save_data` as the table stands now, made when called: on the writer's thread (network/autosave.py) while
+        this host plays on (see `saves.taken`)."""
+        match = saves.taken(self.match)
+        bots = {str(s.number): s.level for s in self.seats if s.kind == "computer"}
+        seat_names = [s.name for s in self.seats]
+        seats = [{"kind": s.kind, "token": s.token} for s in self.seats]
+        network: dict[str, Any] = {"table": self.table, "seats": seats, "watch_token": self.watch_token}
         if self.port is not None:
-            data[NETWORK]["port"] = self.port
-        return data
+            network["port"] = self.port
+        return lambda: {**match(), BOTS: bots, "names": seat_names, NETWORK: network}
 
     @classmethod
     def from_save(cls, data: Any, on_change: Callable[[Host], None] | None = None) -> Host:

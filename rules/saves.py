@@ -10,6 +10,7 @@ full disk mid-write leaves the previous save intact.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,8 +47,15 @@ class SaveError(RulesError):
 def to_dict(match: Match[Any]) -> dict[str, Any]:
     """A save of `match` as plain JSON-ready data: the game, the card set's version, the options, the seed and
     the moves."""
+    return taken(match)()
+
+
+def taken(match: Match[Any]) -> Callable[[], dict[str, Any]]:
+    """`to_dict` of `match` as it stands now, made when called: perhaps on another thread while the match plays on
+    (a host's save, written off the loop that serves its players). Here the list of moves is only copied, cheap at any
+    length (the moves are frozen); each move made data is the call's work (3 µs a move: 60 ms at 20,000)."""
     eng = match.engine
-    return {
+    head = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "game": eng.game,
@@ -55,8 +63,9 @@ def to_dict(match: Match[Any]) -> dict[str, Any]:
         "cardset_version": getattr(eng, "cardset_version", 0),
         "options": dict(match.options),
         "seed": match.seed,
-        "moves": [m.to_dict() for m in match.moves],
     }
+    moves = match.moves  # a new list at each call
+    return lambda: {**head, "moves": [m.to_dict() for m in moves]}
 
 
 def to_json(match: Match[Any]) -> str:

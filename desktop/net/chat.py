@@ -14,6 +14,10 @@ made the window stutter); they are now one plain-text view, one paragraph a line
 those on screen (0.5 to 1 ms at any length). The view follows the newest line while the
 reader is at the bottom and stays where they are once they scroll up; the arrows move between the lines, and the line
 under the caret is the chosen one (for the journal).
+
+Each line is shown in the form of the language spoken (`chat.line`), the lines already on show too: after a language
+switch they are worded again in place (only those whose form changed), the reader left on the line they read and the
+chosen line kept, and nothing old said again to a screen reader.
 """
 from __future__ import annotations
 
@@ -76,6 +80,10 @@ class ChatPanel(QWidget):
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #a03020")
         self.note.hide()
+        self.refusal: Callable[[], str] | None = None  # the words of the note on show, in the language spoken
+        # `chat.line` as the lines on show were worded: each new table asks `retranslate` again, mostly in the same
+        # language (500 lines compared cost 7 ms). The window and a replay call it at every switch, before a new line.
+        self.form = ""
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.field, 1)
@@ -102,6 +110,9 @@ class ChatPanel(QWidget):
         self.field.setPlaceholderText(t("chat.placeholder"))
         self.field.setAccessibleName(t("chat.field"))
         self.lines.setAccessibleName(t("chat.lines"))
+        if self.refusal is not None:
+            self.note.setText(self.refusal())  # the line it speaks of is still in the field, to mend
+        self._reword()
 
     def read_only(self, only: bool) -> None:
         """Show the lines without the field to say one (a screen with no seat to speak for)."""
@@ -116,7 +127,7 @@ class ChatPanel(QWidget):
 
     def add(self, speaker: str, text: str, own: bool) -> None:
         """A line said at the table; one from someone else is said to a screen reader."""
-        shown = _BREAKS.sub(" ", self.tr_.text("chat.line", player=speaker, text=text))
+        shown = self._worded(speaker, text)
         self.adding = True  # the oldest line going may move the caret: that chooses nothing
         try:
             self.lines.appendPlainText(shown)  # plain text: never read as markup
@@ -128,6 +139,46 @@ class ChatPanel(QWidget):
             bar.setValue(bar.maximum())
         if not own:
             accessibility.announce(self.lines, shown)
+
+    def _worded(self, speaker: str, text: str) -> str:
+        """A line as it is shown, in the language spoken now: one paragraph."""
+        return _BREAKS.sub(" ", self.tr_.text("chat.line", player=speaker, text=text))
+
+    def _reword(self) -> None:
+        """The lines on show in the form of the language spoken now, each edited in place (none when the form is the
+        same, as it is between most languages): the reader stays on the line at the top of the view, or at the
+        newest, and the chosen line stays chosen. Not said again: the reader has heard them."""
+        form = self.tr_.text("chat.line", player="\x00", text="\x01")
+        if form == self.form:
+            return
+        self.form = form
+        document = self.lines.document()
+        edit: QTextCursor | None = None
+        top, following = self.lines.firstVisibleBlock().blockNumber(), self.following
+        for row, (speaker, text) in enumerate(self.spoken):
+            block, shown = document.findBlockByNumber(row), self._worded(speaker, text)
+            if not block.isValid() or block.text() == shown:
+                continue
+            if edit is None:
+                edit = QTextCursor(document)
+                edit.beginEditBlock()  # one change for the view to lay out and a reader to be told of
+                self.adding = True  # the caret carried along by the edit chooses nothing
+            edit.setPosition(block.position())
+            edit.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
+            edit.insertText(shown)
+        if edit is None:
+            return
+        try:
+            edit.endEditBlock()
+        finally:
+            self.adding = False
+        bar = self.lines.verticalScrollBar()
+        if following:
+            bar.setValue(bar.maximum())
+        else:  # the rows each line takes changed: the line read at the top is the one to keep there
+            bar.setValue(document.findBlockByNumber(top).firstLineNumber())
+        if self.picked:
+            self._mark()
 
     def said(self) -> list[tuple[str, str]]:
         """The lines on show, oldest first, as (speaker, text)."""
@@ -149,19 +200,23 @@ class ChatPanel(QWidget):
             return  # nothing typed: Enter on an empty field says nothing
         now = self.clock()
         if len(line) > MAX_CHAT:
-            self.refuse(self.tr_.text("chat.too_long", max=MAX_CHAT))
+            self.refuse(lambda: self.tr_.text("chat.too_long", max=MAX_CHAT))
         elif not chat_line(line):  # a control character, or a line break pasted in
-            self.refuse(self.tr_.text("net.bad_chat"))
+            self.refuse(lambda: self.tr_.text("net.bad_chat"))
         elif chat_too_fast(self.sent, now):
-            self.refuse(self.tr_.text("chat.too_fast"))
+            self.refuse(lambda: self.tr_.text("chat.too_fast"))
         else:
             self.sent.append(now)
             self.field.clear()
             self.note.hide()
+            self.refusal = None
             self.say.emit(line)
 
-    def refuse(self, text: str) -> None:
-        """Say why a line was not sent (here, or by the host), where the line is typed."""
+    def refuse(self, words: Callable[[], str]) -> None:
+        """Say why a line was not sent (here, or by the host), where the line is typed; `words` says it in the
+        language spoken, now and after a switch (the note stays while the line waits in the field to be mended)."""
+        self.refusal = words
+        text = words()
         self.note.setText(text)
         self.note.show()
         accessibility.announce(self.field, text)
@@ -179,6 +234,10 @@ class ChatPanel(QWidget):
         if self.adding and not self.picked:
             return
         self.picked = True
+        self._mark()
+        self._journal_enabled()
+
+    def _mark(self) -> None:
         mark = QTextEdit.ExtraSelection()
         mark.cursor = self.lines.textCursor()
         mark.cursor.movePosition(QTextCursor.MoveOperation.StartOfBlock)  # every row of the line, not the caret's
@@ -188,7 +247,6 @@ class ChatPanel(QWidget):
         mark.format.setForeground(palette.color(QPalette.ColorRole.HighlightedText))
         mark.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
         self.lines.setExtraSelections([mark])
-        self._journal_enabled()
 
 
 class ChatKeys(QObject):

@@ -9,7 +9,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout,
+                               QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout,
                                QWidget)
 
 from desktop.frame import accessibility, dialogs, plain, screen_fit
@@ -271,63 +271,85 @@ class HostSetupDialog(SeatSetupDialog):
 
 
 class InvitationsDialog(QDialog):
-    """Each remote seat's invitation, as a link and a code, each with its Copy button; plain text throughout."""
+    """Each remote seat's invitation, as a link and a code, each with its Copy button; plain text throughout.
+
+    It stays made while the game is hosted (Game → Invitations shows it again), so its words follow the language:
+    each is kept with how to say it (`words`), said again by `retranslate`."""
 
     def __init__(self, tr: Translator, parent: QWidget | None, invites: Mapping[int, Invite],
                  watch: Invite | None = None) -> None:
         super().__init__(parent)
-        t = tr.text
-        self.setWindowTitle(t("net.invites_title"))
+        self.tr_ = tr
+        self.words: list[Callable[[], None]] = []  # each puts one of the dialog's words in the language spoken
+        self._say(self.setWindowTitle, "net.invites_title")
         column = QVBoxLayout(self)
-        intro = plain.label(t("net.invites_intro"))
+        intro = plain.label()
         intro.setWordWrap(True)
+        self._say(intro.setText, "net.invites_intro")
         column.addWidget(intro)
         form = QFormLayout()
         column.addLayout(form)
         self.fields: dict[int, tuple[QLineEdit, QLineEdit | None]] = {}
         self.copied = plain.label()
+        self.was_copied = False  # "Copied" is on show
         for seat, invite in sorted(invites.items()):
-            form.addRow(plain.label(t("net.invite_seat", seat=seat + 1)))
-            link = self._shown(invite.link(), t("net.copy_link", seat=seat + 1), form, t("net.link"), t("net.copy"))
+            form.addRow(self._label("net.invite_seat", seat=seat + 1))
+            link = self._shown(invite.link(), form, "net.link", "net.copy_link", seat=seat + 1)
             code_text = invite.short_code()  # read aloud to someone on this network (docs/protocol.md)
             code = None
             if code_text is not None:
-                code = self._shown(code_text, t("net.copy_code", seat=seat + 1), form, t("net.code"), t("net.copy"))
+                code = self._shown(code_text, form, "net.code", "net.copy_code", seat=seat + 1)
             else:
-                form.addRow(t("net.code"), plain.label(t("net.no_code")))
+                form.addRow(self._label("net.code"), self._label("net.no_code"))
             self.fields[seat] = (link, code)
         self.watch_fields: tuple[QLineEdit, QLineEdit | None] | None = None  # the spectators' invitation, if any
         if watch is not None:
-            form.addRow(plain.label(t("net.invite_watch")))
-            link = self._shown(watch.link(), t("net.copy_watch_link"), form, t("net.link"), t("net.copy"))
+            form.addRow(self._label("net.invite_watch"))
+            link = self._shown(watch.link(), form, "net.link", "net.copy_watch_link")
             code_text = watch.code()
-            code = None if code_text is None else self._shown(code_text, t("net.copy_watch_code"), form, t("net.code"),
-                                                              t("net.copy"))
+            code = None if code_text is None else self._shown(code_text, form, "net.code", "net.copy_watch_code")
             self.watch_fields = (link, code)
         column.addWidget(self.copied)
         buttons = QDialogButtonBox()
-        buttons.addButton(t("net.close"), QDialogButtonBox.ButtonRole.RejectRole)
+        close = buttons.addButton("", QDialogButtonBox.ButtonRole.RejectRole)
+        self._say(lambda text: close.setText(plain.button_text(text)), "net.close")
         buttons.rejected.connect(self.reject)
         column.addWidget(buttons)
-        self.tr_ = tr
+        self.retranslate()
         screen_fit.keep_on_screen(self)
 
-    def _shown(self, text: str, copy_name: str, form: QFormLayout, label: str, copy_label: str) -> QLineEdit:
+    def _say(self, put: Callable[[str], None], key: str, **params: object) -> None:
+        self.words.append(lambda: put(self.tr_.text(key, **params)))
+
+    def _label(self, key: str, **params: object) -> QLabel:
+        label = plain.label()
+        self._say(label.setText, key, **params)
+        return label
+
+    def _shown(self, text: str, form: QFormLayout, label: str, copy_name: str, **params: object) -> QLineEdit:
         edit = QLineEdit(text)  # selectable and plain: a line edit never reads markup
         edit.setReadOnly(True)
         edit.setCursorPosition(0)  # the start shows: where it goes, then which table
-        edit.setAccessibleName(copy_name)
         edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(text[:120]) + 16)
-        button = QPushButton(plain.button_text(copy_label))
-        button.setAccessibleName(copy_name)
+        button = QPushButton()
+        self._say(edit.setAccessibleName, copy_name, **params)
+        self._say(button.setAccessibleName, copy_name, **params)
+        self._say(lambda words: button.setText(plain.button_text(words)), "net.copy")
         button.clicked.connect(lambda: self.copy(text))
         row = QHBoxLayout()
         row.addWidget(edit, 1)
         row.addWidget(button)
-        form.addRow(label, row)
+        form.addRow(self._label(label), row)
         return edit
+
+    def retranslate(self) -> None:
+        """Every word of the dialog in the language spoken now (what was copied is not said again)."""
+        for put in self.words:
+            put()
+        self.copied.setText(self.tr_.text("net.copied") if self.was_copied else "")
 
     def copy(self, text: str) -> None:
         QApplication.clipboard().setText(text)
+        self.was_copied = True
         self.copied.setText(self.tr_.text("net.copied"))
         accessibility.announce(self.copied, self.copied.text())

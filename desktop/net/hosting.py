@@ -24,7 +24,6 @@ and stop: the host stops serving and the game waits in its save to be carried on
 from __future__ import annotations
 
 import concurrent.futures
-import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -38,7 +37,7 @@ from desktop.net.bridge import Loop
 from desktop.net.chat import ChatPanel
 from desktop.net.remote import attach_chat, tell_stand_ins
 from network import tls
-from network.autosave import Autosave
+from network.autosave import Autosave, SaveWriter
 from network.command import DEFAULT_PORT, reachable_address
 from network.discovery import Announcer, interfaces_for
 from network.host import Host, Send
@@ -146,7 +145,7 @@ class HostSession(QObject):
     said = Signal(int, str)
     refused = Signal(object)
     seated = Signal(object)
-    save_failed = Signal(object)  # the OSError: the table says it in its own language
+    save_failed = Signal(object)  # the OSError, from the writer's thread (Qt queues it): the table says it in its words
     stopped = Signal()
 
     def __init__(self, host: _AppHost, names: Sequence[str], game_class: type[SeatGame],
@@ -162,6 +161,8 @@ class HostSession(QObject):
         self.joining = frozenset(s.number for s in host.seats if s.kind == "remote")  # seats of people elsewhere
         self.listening = listening
         self.save_path = listening.folder / SAVE_NAME if listening.folder is not None else None
+        # The save made into data and JSON and written off the loop's thread: the players are answered meanwhile.
+        self.writer = SaveWriter(self.save_path, self.save_failed.emit) if self.save_path is not None else None
         self.server: Server | None = None
         self.loop: Loop | None = None
         self.invites: dict[int, Invite] = {}
@@ -238,18 +239,20 @@ class HostSession(QObject):
         return self.invites
 
     def stop(self) -> None:
-        """Stop serving (the joiners are told by their connection closing) and end the thread."""
+        """Stop serving (the joiners are told by their connection closing), end the thread, and return once the
+        newest save is on disk."""
         self.gone_clock.stop()
-        if self.loop is None:
-            return
-        try:
-            self.loop.submit(self._close()).result(5.0)
-        except (concurrent.futures.TimeoutError, RuntimeError, OSError):
-            pass
-        self.loop.stop()
-        if not self.loop.thread.is_alive():  # nothing changes the game any more: what the loop could not write, here
-            self.autosave.flush()
-        self.loop = None
+        if self.loop is not None:
+            try:
+                self.loop.submit(self._close()).result(5.0)
+            except (concurrent.futures.TimeoutError, RuntimeError, OSError):
+                pass
+            self.loop.stop()
+            if not self.loop.thread.is_alive():  # nothing changes the game any more: what the loop did not hand over
+                self.autosave.flush()
+            self.loop = None
+        if self.writer is not None:
+            self.writer.wait()  # another host of this folder, or the window closing, comes after the last write
 
     # --- on the loop's thread ---------------------------------------------------------------------
 
@@ -274,12 +277,9 @@ class HostSession(QObject):
         self.changed.emit(HostedMatch.copy_of(host.match, self.local, self._forward))
 
     def _write(self) -> None:
-        if self.save_path is not None:
-            try:
-                saves.write_atomic(self.save_path,
-                                   json.dumps(self.host.save_data(), indent=1, ensure_ascii=False) + "\n")
-            except OSError as exc:
-                self.save_failed.emit(exc)
+        """The game as it stands, taken here on the loop's thread (one moment of it), written on the writer's."""
+        if self.writer is not None:
+            self.writer.put(self.host.save_taken())
 
     async def _copy_now(self) -> None:
         self._copy_out(self.host)

@@ -322,7 +322,7 @@ class JoinSession(QObject):
     def _refused(self, refused: Refused) -> None:
         why = RulesError(refused.reason, **refused.params)
         if refused.reason in CHAT_REFUSALS:
-            self.chat.refuse(self.tr_.reason(why))
+            self.chat.refuse(lambda: self.tr_.reason(why))
         if self.match is not None:
             self.match.waiting = False
         if self.table is not None:

@@ -297,6 +297,8 @@ class MainWindow(QMainWindow):
         self.detail.set_name(t("a11y.detail"))
         for code, act in self.language_actions.items():
             act.setChecked(code == self.tr_.language)
+        if self.invitations is not None:  # kept while hosting, to show again
+            self.invitations.retranslate()
         self._retranslate_table()
 
     def _retranslate_table(self) -> None:

@@ -18,6 +18,7 @@ from cardsets import rules_text
 from cardsets.folders import ROOT
 from desktop.frame import accessibility
 from desktop.frame.i18n import Translator
+from desktop.frame.pseudo import CODE as PSEUDO
 from desktop.games.bacchanalia.table import BacchanaliaTable
 from desktop.net.chat import BURST, BURST_SECONDS, KEPT, ChatPanel
 from desktop.net.hosting import HostSession
@@ -173,6 +174,65 @@ def test_the_lines_follow_the_newest_until_the_reader_scrolls_up(qtbot: Any) -> 
     assert bar.value() == bar.maximum()
     newest = view.blockBoundingGeometry(view.document().lastBlock()).translated(view.contentOffset())
     assert newest.bottom() <= view.viewport().height() + 1
+
+
+def test_after_a_language_switch_the_lines_on_show_take_its_form_where_the_reader_left_them(
+        qtbot: Any, heard: list[str]) -> None:
+    """Each line is shown in the form of the language spoken now (the pseudo-language's brackets), the old ones too;
+    the reader stays on the line they read and keeps the one they chose, and nothing old is said again."""
+    panel = panel_with(qtbot, 80)
+    tr, bar, view = panel.tr_, panel.lines.verticalScrollBar(), panel.lines
+    bar.setValue(bar.maximum() // 3)  # the reader went back up
+    QApplication.processEvents()
+    reading = view.firstVisibleBlock().blockNumber()
+    caret = view.textCursor()
+    caret.setPosition(view.document().findBlockByNumber(reading + 2).position() + 3)
+    view.setTextCursor(caret)  # and put the caret on a line: the chosen one
+    chosen = panel.chosen()
+    assert chosen == ("Bruno", f"{reading + 2} {LONG}") and not panel.following
+    heard.clear()
+    tr.set_language(PSEUDO)
+    panel.retranslate()
+    QApplication.processEvents()
+    for row in (0, reading + 2, 79):
+        assert panel.shown(row) == tr.text("chat.line", player="Bruno", text=f"{row} {LONG}") != f"Bruno: {row} {LONG}"
+    assert view.firstVisibleBlock().blockNumber() == reading and not panel.following
+    assert panel.chosen() == chosen and view.textCursor().blockNumber() == reading + 2
+    marked = view.extraSelections()
+    assert len(marked) == 1 and marked[0].cursor.selectedText() == panel.shown(reading + 2)
+    assert heard == []  # the lines are old: nothing is said again
+    panel.add("Ada", "new", own=False)
+    assert panel.shown(80) == tr.text("chat.line", player="Ada", text="new") and heard == [panel.shown(80)]
+    bar.setValue(bar.maximum())  # the reader at the newest line stays there through a switch back
+    QApplication.processEvents()
+    tr.set_language("en")
+    panel.retranslate()
+    QApplication.processEvents()
+    assert panel.shown(0) == f"Bruno: 0 {LONG}" and panel.shown(80) == "Ada: new"
+    assert panel.following and bar.value() == bar.maximum()
+    newest = view.blockBoundingGeometry(view.document().lastBlock()).translated(view.contentOffset())
+    assert newest.bottom() <= view.viewport().height() + 1
+
+
+def test_why_a_line_was_not_sent_is_said_again_in_the_new_language_while_the_line_waits(qtbot: Any,
+                                                                                         heard: list[str]) -> None:
+    tr = Translator("nl")
+    panel = ChatPanel(tr)
+    qtbot.addWidget(panel)
+    panel.field.setText("x" * (MAX_CHAT + 1))
+    panel.send()
+    assert panel.note.text() == Translator("nl").text("chat.too_long", max=MAX_CHAT)
+    heard.clear()
+    tr.set_language("it")
+    panel.retranslate()
+    assert panel.note.text() == Translator("it").text("chat.too_long", max=MAX_CHAT) != Translator("nl").text(
+        "chat.too_long", max=MAX_CHAT)
+    assert not panel.note.isHidden() and heard == []  # shown in its new words, not said again
+    panel.field.setText("short")
+    panel.send()
+    tr.set_language("es")
+    panel.retranslate()
+    assert panel.note.isHidden()
 
 
 def test_f6_goes_from_the_table_to_the_chat_and_back(qtbot: Any, home: Path, tmp_path: Path) -> None:

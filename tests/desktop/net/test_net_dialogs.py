@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit
-from net_driver import net_threads
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit, QPushButton
+from net_driver import NetTable, net_threads
 from table_driver import Dialogs, make_window
 
 from desktop import cli
@@ -221,6 +221,35 @@ def test_the_invitations_are_plain_text_to_copy(qtbot: Any) -> None:
     assert QApplication.clipboard().text() == INVITE.link()
     assert dialog.copied.text() == Translator("es").text("net.copied")
     assert all(isinstance(edit, QLineEdit) for edit in (link, code))
+
+
+def test_the_invitations_kept_while_hosting_follow_a_language_switch(qtbot: Any, home: Path, tmp_path: Path) -> None:
+    """The dialog is made once per hosted game and shown again from the menu: its words are the language's now."""
+    net = NetTable(qtbot, tmp_path / "tls", language="it")
+    window = net.host_window
+    dialog = window.invitations
+    assert dialog is not None
+    link = dialog.fields[1][0]
+    dialog.copy(link.text())
+
+    def words() -> list[str]:
+        shown = [label.text() for label in dialog.findChildren(QLabel) if label.text()]
+        buttons = [button.text() for button in dialog.findChildren(QPushButton)]
+        return [dialog.windowTitle(), *shown, *buttons, link.accessibleName()]
+
+    def said(tr: Translator) -> list[str]:
+        return [tr.text("net.invites_title"), tr.text("net.invites_intro"), tr.text("net.invite_seat", seat=2),
+                tr.text("net.link"), tr.text("net.code"), tr.text("net.copied"), tr.text("net.copy"),
+                tr.text("net.close"), tr.text("net.copy_link", seat=2)]
+
+    italian = words()
+    assert set(said(Translator("it"))) <= set(italian)
+    window.set_language("nl")
+    dutch = words()
+    assert set(said(Translator("nl"))) <= set(dutch)
+    assert not (set(said(Translator("it"))) - set(said(Translator("nl")))) & set(dutch)  # no Italian word is left
+    assert link.text() == net.hosting.invites[1].link()
+    net.close()
 
 
 def test_the_menu_names_join_host_and_invitations_in_every_language(qtbot: Any, home: Path) -> None:
