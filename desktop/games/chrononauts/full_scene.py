@@ -15,9 +15,9 @@ from pathlib import Path
 from PySide6.QtCore import QPointF
 
 from desktop.frame import card_table, kept_fits
-from desktop.frame.card_item import READABLE, CardFace, CardItem, text_floor
+from desktop.frame.card_item import READABLE, CardFace, CardItem, left_out, text_floor
 from desktop.frame.card_table import seen_scale
-from desktop.frame.growth import kept
+from desktop.frame.growth import first_true, kept
 from desktop.frame.i18n import Translator
 from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, SEAT_SIZE, WIDEN_STEP, ChrononautsFaces,
                                               artifact_plate, full_face, hand_width, seat_face,
@@ -116,6 +116,26 @@ class TableShape:
     def height(self) -> float:
         """The table's height down to the hand's foot (a long column of seats may go further)."""
         return self.row_y + HAND_DROP + self.hand_h + MARGIN
+
+
+def _tall_enough(faces: list[CardFace], high: float, scale: float | None) -> float:
+    """The least height from the `faces`' own up to `high`, in YEAR_STEPs, at which they all show whole at `scale`
+    (else `high`, all there is), as tall_enough finds it for each, but the search shared: the wordiest face's need is
+    found by halving, and each other face is first asked whether it shows whole at the height found so far (most
+    do: one fit each, where halving for them all fitted every face at each height tried)."""
+    if scale is None or not faces:
+        return faces[0].height if faces else high
+    low = faces[0].height
+    heights = [low, *(min(high, low + YEAR_STEP * k) for k in range(1, math.ceil((high - low) / YEAR_STEP) + 1))]
+
+    def whole(face: CardFace, at: int) -> bool:
+        return not left_out(replace(face, height=heights[at]), scale)
+
+    need = 0
+    for face in sorted(faces, key=lambda face: -len(face.title) - len(face.body)):
+        if not whole(face, need):
+            need = first_true(need + 1, len(heights) - 1, partial(whole, face))
+    return heights[need]
 
 
 def floor_scale(floor: int) -> float:
@@ -385,24 +405,20 @@ class FullScene(SolonautsScene):
         if floor is None or (shape.floor is not None and floor <= shape.floor):
             return shape.rows  # a face whole at a floor is whole at any lower one
         year_w = shape.year_w
-        known = self._year_rows.get((self.translator.language, year_w, text_floor(scale)))
+        known = self._year_rows.get((self.translator.language, year_w, floor))
         if known is not None:
             return known
         heights = []
         for row in range(4):
-            faces = self._row_faces(row, year_w, floor, YEAR_LOW)
-            def measured(faces: list[CardFace] = faces) -> float:
-                return tall_enough(lambda high: [replace(face, height=high) for face in faces],
-                                   YEAR_LOW, YEAR_HIGH, YEAR_STEP, scale)
-
-            heights.append(kept(_ROW_HEIGHTS, (tuple(faces), text_floor(scale)), measured, ROW_HEIGHTS_KEPT))
-        self._year_rows[(self.translator.language, year_w, text_floor(scale))] = known = tuple(heights)
+            faces = self._row_faces(row, year_w, YEAR_LOW)
+            heights.append(kept(_ROW_HEIGHTS, (tuple(faces), floor), partial(_tall_enough, faces, YEAR_HIGH, scale),
+                                ROW_HEIGHTS_KEPT))
+        self._year_rows[(self.translator.language, year_w, floor)] = known = tuple(heights)
         return known
 
-    def _row_faces(self, row: int, year_w: float, floor: int | None, high: float) -> list[CardFace]:
-        """The years of a row of the timeline, `year_w` × `high`, on every side they can show (year_sides), as they
-        are drawn at `floor` (a patched one leaves its patch the room its own name allows)."""
-        return [self.faces.timeline(card.year, tl, (year_w, high), index_in_band=True, floor=floor)
+    def _row_faces(self, row: int, year_w: float, high: float) -> list[CardFace]:
+        """The years of a row of the timeline, `year_w` × `high`, on every side they can show (year_sides)."""
+        return [self.faces.timeline(card.year, tl, (year_w, high), index_in_band=True)
                 for card in self.faces.cards.timeline if card.row == row for tl in year_sides(self.faces.rules)]
 
     def _shape_for(self, width: float, height: float) -> TableShape:
@@ -447,10 +463,9 @@ class FullScene(SolonautsScene):
             scale = READABLE / floor  # any scale with this floor: all that is asked of it
             # The faces tried on the way are kept between starts only once drawn: the heights found have their shelf.
             with kept_fits.measuring():
-                heights = [*(tall_enough(partial(self._row_faces, row, lay.year_w, floor), YEAR_LOW, YEAR_HIGH,
-                                         YEAR_STEP, scale) for row in range(4)),
-                           tall_enough(partial(self._hand_faces, lay.hand_w), HAND_SIZE[1], HAND_HIGH, YEAR_STEP,
-                                       scale)]
+                heights = [*(_tall_enough(self._row_faces(row, lay.year_w, YEAR_LOW), YEAR_HIGH, scale)
+                             for row in range(4)),
+                           _tall_enough(self._hand_faces(lay.hand_w, HAND_SIZE[1]), HAND_HIGH, scale)]
             _KEPT.put(name, heights)
         lay = TableShape(width, tuple(heights[:4]), heights[4], floor)
         if len(_MEASURED) > SHAPES_KEPT:
@@ -474,7 +489,7 @@ class FullScene(SolonautsScene):
         if known is not None and all(a is b for a, b in zip(known[0], words)):
             return known[1]
         least = TableShape()
-        faces = [*(face for row in range(4) for face in self._row_faces(row, least.year_w, None, YEAR_LOW)),
+        faces = [*(face for row in range(4) for face in self._row_faces(row, least.year_w, YEAR_LOW)),
                  *self._hand_faces(HAND_SIZE[0], HAND_SIZE[1])]
         found = kept_fits.answer_key(faces)
         _WORDS_KEYS[self.translator.language] = (words, found)

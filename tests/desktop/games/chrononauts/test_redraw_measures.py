@@ -87,15 +87,17 @@ def test_a_hands_other_cards_are_each_measured_once(qapp: Any, monkeypatch: Any)
 
 def test_a_second_table_measures_no_timeline_row(qapp: Any, monkeypatch: Any) -> None:
     rows: list[float] = []
-    real = full_scene.tall_enough
+    real = full_scene._tall_enough
 
-    def counting(make: Any, low: float, *args: Any) -> float:
-        if low == full_scene.YEAR_LOW:
-            rows.append(low)
-        return real(make, low, *args)
+    def counting(faces: Any, high: float, *args: Any) -> float:
+        if high == full_scene.YEAR_HIGH:
+            rows.append(high)
+        return real(faces, high, *args)
 
-    monkeypatch.setattr(full_scene, "tall_enough", counting)
-    full_scene._ROW_HEIGHTS.clear()
+    monkeypatch.setattr(full_scene, "_tall_enough", counting)
+    for store in (full_scene._ROW_HEIGHTS, full_scene._SHAPES, full_scene._MEASURED):
+        store.clear()
+    monkeypatch.setattr(full_scene._KEPT, "answers", {})  # nothing kept from an earlier table or start
     table = table_class("chrononauts")
     assert table is not None
     heights = []
