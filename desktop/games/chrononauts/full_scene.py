@@ -131,10 +131,10 @@ def _tall_enough(faces: list[CardFace], high: float, scale: float | None) -> flo
     def whole(face: CardFace, at: int) -> bool:
         return not left_out(replace(face, height=heights[at]), scale)
 
-    need = 0
+    need, last = 0, len(heights) - 1  # the last is all there is, whole or not
     for face in sorted(faces, key=lambda face: -len(face.title) - len(face.body)):
-        if not whole(face, need):
-            need = first_true(need + 1, len(heights) - 1, partial(whole, face))
+        if need < last and not whole(face, need):
+            need = first_true(need + 1, last, partial(whole, face))
     return heights[need]
 
 
