@@ -31,11 +31,11 @@ CAPTION = 15  # px: a caption on the felt still reads at 9 px in a 1280×720 win
 STACK_KEY = "zone:stack"  # the resolving zone: cards that need no target are dropped here
 # The timeline over the table's whole width; under it the viewer's row and hand on the left and the seats in
 # two columns on the right, each with its artifacts under it: a table wider than tall, like the windows it is
-# shown in, and as wide as the window's shape leaves room for (TableShape): a year is as wide as eight to a row
-# leave it and each row of years as tall as its words need at the view's scale (YEAR_LOW up). A window a real
-# 1280×720 screen gives (1264×672) shows a table 1320 wide at about 0.64 pixels a unit, where the years, the hand
-# and the Mission left kind labels and rule texts out; as wide as the window's shape, the same height holds them.
-WIDTH = 1320.0  # the narrowest table, in a window taller than the table's shape
+# shown in. Its size follows the view's (TableShape): the least floor its texts can have there (card_item.text_floor)
+# decides the scale, and the table takes all the room that scale leaves, as wide as the view allows and as tall as
+# its rows of years and its hand need at that width. A 1320-unit table left kind labels and rule texts out of the
+# years, the hand and the Mission in the window a real 1280×720 screen gives (1264×672), with felt bare beside it.
+WIDTH = 1320.0  # the narrowest table
 WIDEST = 1800.0  # a wider window's felt stays bare on either side
 WIDTH_STEP = 40.0  # a table's widths: a window dragged a little keeps its table, measured once
 TIMELINE_Y = 12.0  # the top row's focus ring still on the felt
@@ -433,8 +433,9 @@ class FullScene(SolonautsScene):
             return known[1]
         room_w, room_h = width - 4, height - 4  # inside the view's margins (seen_scale)
         least = TableShape()
-        first = text_floor(seen_scale(width, height, least.width, least.height))
+        first = text_floor(seen_scale(width, height, least.width, least.height))  # no table is seen larger
         assert first is not None
+        # A few floors up at most: past them a table too tall for its floor is seen smaller, its words as measured.
         for floor in range(first, first + 4):
             scale = floor_scale(floor)
             wide = WIDTH_STEP * math.floor(min(WIDEST, room_w / scale) / WIDTH_STEP)
