@@ -38,12 +38,13 @@ def patch_plate_height(titles: tuple[str, ...], width: float, floor: int | None)
     return max(PATCH_ON_TIMELINE[1], min(lines, wrapped_height("1\n2\n3", inner, pixel, True)) + 4)
 
 
-def hand_width(cards: Sequence[str], make: Callable[[str, float], CardFace], room: float, scale: float | None) -> float:
-    """How wide the `cards` of a hand are drawn: HAND_SIZE's width, or wider, into the bare felt of the `room` the
-    hand has, as far as their rule texts need to show whole at the view's `scale` (one width for the whole hand,
-    which the player sees; `make` gives a card's face at a width)."""
+def hand_width(cards: Sequence[str], make: Callable[[str, float], CardFace], room: float, scale: float | None,
+               widest: float = HAND_WIDEST) -> float:
+    """How wide the `cards` of a hand are drawn: HAND_SIZE's width, or wider up to `widest`, into the bare felt of
+    the `room` the hand has, as far as their rule texts need to show whole at the view's `scale` (one width for the
+    whole hand, which the player sees; `make` gives a card's face at a width)."""
     width = HAND_SIZE[0]
-    widest = min(HAND_WIDEST, (room + GAP) / max(1, len(cards)) - GAP)
+    widest = min(widest, (room + GAP) / max(1, len(cards)) - GAP)
     if scale is None or width >= widest or not cards:
         return width
     # The widths WIDEN_STEP apart short of the widest, which is the last (or all the room there is). The hand takes

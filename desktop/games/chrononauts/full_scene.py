@@ -7,15 +7,19 @@ window gives it the public view, so no secret card of anybody exists as an item.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
+from functools import partial
+from pathlib import Path
 
 from PySide6.QtCore import QPointF
 
-from desktop.frame.card_item import CardFace, CardItem, text_floor
+from desktop.frame import card_table, kept_fits
+from desktop.frame.card_item import READABLE, CardFace, CardItem, left_out, text_floor
 from desktop.frame.card_table import seen_scale
-from desktop.frame.growth import kept
+from desktop.frame.growth import first_true, kept
 from desktop.frame.i18n import Translator
-from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, SEAT_SIZE, ChrononautsFaces,
+from desktop.games.chrononauts.faces import (HAND_SIZE, PATCH_MARGIN, SEAT_SIZE, WIDEN_STEP, ChrononautsFaces,
                                               artifact_plate, full_face, hand_width, seat_face,
                                               tall_enough, year_sides)
 from desktop.games.chrononauts.solonauts_scene import DECK_KEY, DISCARD_KEY, GAP, MARGIN, Dests, SolonautsScene
@@ -27,25 +31,28 @@ CAPTION = 15  # px: a caption on the felt still reads at 9 px in a 1280×720 win
 STACK_KEY = "zone:stack"  # the resolving zone: cards that need no target are dropped here
 # The timeline over the table's whole width; under it the viewer's row and hand on the left and the seats in
 # two columns on the right, each with its artifacts under it: a table wider than tall, like the windows it is
-# shown in. A year is as wide as eight to a row leave it and each row of years as tall as its words need at
-# the view's scale (YEAR_LOW up): a 1280×720 window shows this table at 0.75 pixels a unit, where a year's
-# name, rule text and kind label need about 152 × 100 (cut short at 128 × 92, issue #36).
-WIDTH = 1320.0
+# shown in. Its size follows the view's (TableShape): the least floor its texts can have there (card_item.text_floor)
+# decides the scale, and the table takes all the room that scale leaves, as wide as the view allows and as tall as
+# its rows of years and its hand need at that width. A 1320-unit table left kind labels and rule texts out of the
+# years, the hand and the Mission in the window a real 1280×720 screen gives (1264×672), with felt bare beside it.
+WIDTH = 1320.0  # the narrowest table
+WIDEST = 1800.0  # a wider window's felt stays bare on either side
+WIDTH_STEP = 40.0  # a table's widths: a window dragged a little keeps its table, measured once
 TIMELINE_Y = 12.0  # the top row's focus ring still on the felt
-YEAR_W = (WIDTH - 2 * MARGIN + GAP) / 8 - GAP
-YEAR_LOW, YEAR_HIGH, YEAR_STEP = 92.0, 124.0, 4.0
+YEAR_LOW, YEAR_HIGH, YEAR_STEP = 92.0, 148.0, 4.0
+# The hand's cards are as tall as the deck's cards need to read whole in a hand of HAND_OF (three dealt, one drawn)
+# at the width the row gives them, up to HAND_HIGH: the hand's words were cut at 116 units in every language.
+HAND_OF, HAND_HIGH = 4, 180.0
 ROW_DROP = 36.0  # from the timeline's foot to the row: the row's caption, clear of a focus ring round a year
 SEATS_W = 2 * SEAT_SIZE[0] + GAP
-LEFT_W = WIDTH - 2 * MARGIN - SEATS_W - 2 * GAP  # the row's width and the hand's
 HAND_DROP = HAND_SIZE[1] + 34  # from the row to the hand, past its caption
-HEIGHT = TIMELINE_Y + 4 * YEAR_LOW + 3 * GAP + ROW_DROP + HAND_DROP + HAND_SIZE[1] + MARGIN
 SEAT_Y = 12.0  # Artifaxx's seats: one column down the right
 # A seat's plate from a name and one line to a name and four (a computer's level, its cards, its ID and Mission),
 # in a 1280x720 screen's window.
 SEAT_LOW, SEAT_HIGH = 36.0, 144.0
 SEAT_GAP = 4.0  # between a seat's last artifact and the next seat down its column: three seats share it
-# A timeline row's height by its years' faces and the scale, for every table: a new game's timeline has the same
-# words as the last one, and measuring them took four searches per table (issue #42).
+# A timeline row's height by its years' faces and the scale, for every table, where the table is seen smaller than its
+# shape was measured for (a long column of seats): a new game's timeline has the same words as the last one.
 _ROW_HEIGHTS: dict[tuple[tuple[CardFace, ...], int | None], float] = {}
 ROW_HEIGHTS_KEPT = 64  # four rows in a few languages at a few windows' scales
 # A seat's plate by its words and the floor of its scale, for every table: the same players sit at the next game,
@@ -61,7 +68,12 @@ LIGHT_ZOOM = 1.5
 LIGHT_FACE = (LIGHT_CARD[0] / LIGHT_ZOOM, LIGHT_CARD[1] / LIGHT_ZOOM)
 LIGHT_LEFT_W = 5 * (LIGHT_CARD[0] + GAP) - GAP  # the Mission, the zone and its fan, the piles: a narrower
 # table than Chrononauts', drawn larger in the same window
-OWN_WIDE = (3 * (HAND_SIZE[0] + GAP) - 2 * GAP) / 2  # the ID and the Mission, beside the timeline's game
+# The ID and the Mission left of the resolving zone, beside the timeline's game: an ID (a name and three years) reads
+# whole at a hand card's width, a Mission (three artifacts) needs two columns or more.
+MISSION_LOW, MISSION_HIGH = 2 * HAND_SIZE[0] + GAP, 3 * HAND_SIZE[0] + 2 * GAP
+# A Mission's width by the set's Missions and the scale's floor, for every table.
+_MISSION_WIDTHS: dict[tuple[tuple[CardFace, ...], int | None], float] = {}
+HAND_WIDEST = 3 * HAND_SIZE[0]  # a hand card given the row's bare felt, three of them to the row
 LIGHT_ROW_Y = 34.0
 LIGHT_HAND_Y = LIGHT_ROW_Y + LIGHT_CARD[1] + 40  # the caption between clear of a ring round the larger cards
 LIGHT_HEIGHT = LIGHT_HAND_Y + LIGHT_CARD[1] + MARGIN
@@ -70,15 +82,88 @@ LIGHT_HEIGHT = LIGHT_HAND_Y + LIGHT_CARD[1] + MARGIN
 STACK_STEP = 30.0  # the least a card on the resolving zone shows of the one under it
 
 
-def _stack_x(timeline: bool) -> float:
-    """The resolving zone's left: the fourth column of the row, or the second of Artifaxx's larger cards
-    (its cards fan out over the third, where a Discontinuity's directions are lit while none resolves)."""
-    return MARGIN + 3 * (HAND_SIZE[0] + GAP) if timeline else MARGIN + LIGHT_CARD[0] + GAP
+@dataclass(frozen=True)
+class TableShape:
+    """How wide the Chrononauts table is, how tall each row of its timeline and its hand: the window's size and the
+    language decide it, never what is dealt."""
+
+    width: float = WIDTH
+    rows: tuple[float, ...] = (YEAR_LOW,) * 4
+    hand_h: float = HAND_SIZE[1]
+    floor: int | None = None  # the texts' floor the heights were measured at (None: before a view shows the table)
+
+    @property
+    def year_w(self) -> float:
+        """A year's width: eight to a row over the whole width."""
+        return (self.width - 2 * MARGIN + GAP) / 8 - GAP
+
+    @property
+    def left_w(self) -> float:
+        """The width of the row and the hand, left of the seats' two columns."""
+        return self.width - 2 * MARGIN - SEATS_W - 2 * GAP
+
+    @property
+    def hand_w(self) -> float:
+        """The width a card of a hand of HAND_OF gets from the row's width."""
+        return min(HAND_WIDEST, (self.left_w + GAP) / HAND_OF - GAP)
+
+    @property
+    def row_y(self) -> float:
+        """The top of the row (the viewer's ID and Mission, the resolving zone, the piles), under the timeline."""
+        return TIMELINE_Y + sum(self.rows) + (len(self.rows) - 1) * GAP + ROW_DROP
+
+    @property
+    def height(self) -> float:
+        """The table's height down to the hand's foot (a long column of seats may go further)."""
+        return self.row_y + HAND_DROP + self.hand_h + MARGIN
 
 
-def _left_w(timeline: bool) -> float:
-    """The width of the row and the hand, left of the seats."""
-    return LEFT_W if timeline else LIGHT_LEFT_W
+def _tall_enough(faces: list[CardFace], high: float, scale: float | None) -> float:
+    """The least height from the `faces`' own up to `high`, in YEAR_STEPs, at which they all show whole at `scale`
+    (else `high`, all there is), as tall_enough finds it for each, but the search shared: the wordiest face's need is
+    found by halving, and each other face is first asked whether it shows whole at the height found so far (most
+    do: one fit each, where halving for them all fitted every face at each height tried)."""
+    if scale is None or not faces:
+        return faces[0].height if faces else high
+    low = faces[0].height
+    heights = [low, *(min(high, low + YEAR_STEP * k) for k in range(1, math.ceil((high - low) / YEAR_STEP) + 1))]
+
+    def whole(face: CardFace, at: int) -> bool:
+        return not left_out(replace(face, height=heights[at]), scale)
+
+    need, last = 0, len(heights) - 1  # the last is all there is, whole or not
+    for face in sorted(faces, key=lambda face: -len(face.title) - len(face.body)):
+        if need < last and not whole(face, need):
+            need = first_true(need + 1, last, partial(whole, face))
+    return heights[need]
+
+
+def floor_scale(floor: int) -> float:
+    """The least scale, to seen_scale's three places, at which the view shows texts of `floor` item pixels whole."""
+    return math.ceil(READABLE / floor * 1000) / 1000
+
+
+# The shapes measured so far, for every scene: (language, view width, view height) -> the texts they were measured
+# with, and the shape; and what a shape measures, by (language, width, floor). Between starts, by a digest of the
+# width, the floor and the faces measured: measuring the rows at the widths a window's size leads to was most of
+# opening a table, asked again at every start in the same words and window. The code that measures: the faces'
+# fitting, the scale a view shows a table at, the faces and this module.
+_SHAPES: dict[tuple[str, float, float], tuple[tuple[object, ...], TableShape]] = {}
+_MEASURED: dict[tuple[str, float, int], tuple[tuple[object, ...], TableShape]] = {}
+SHAPES_KEPT = 64  # a few languages at a few windows' sizes
+_WORDS_KEYS: dict[str, tuple[tuple[object, ...], str]] = {}  # language -> its words, and their digest
+_MEASURING = (*kept_fits.FITTING, Path(card_table.__file__).resolve(),
+              *(Path(__file__).resolve().parent / name for name in ("faces.py", "full_scene.py")))
+
+
+def _heights(kept: object) -> bool:
+    """The rows' and the hand's heights as `FullScene._measured` keeps them, each within what it may grow to."""
+    lows, highs = (YEAR_LOW,) * 4 + (HAND_SIZE[1],), (YEAR_HIGH,) * 4 + (HAND_HIGH,)
+    return (isinstance(kept, list) and len(kept) == len(lows)
+            and all(type(h) in (int, float) and low <= h <= high for h, low, high in zip(kept, lows, highs)))
+
+
+_KEPT = kept_fits.Shelf("layouts/chrononauts", _MEASURING, _heights, lambda: SHAPES_KEPT)
 
 
 def seat_key(seat: int) -> str:
@@ -107,16 +192,19 @@ class Seating:
 
 
 class FullScene(SolonautsScene):
-    def __init__(self, faces: ChrononautsFaces, tr: Translator) -> None:
+    def __init__(self, faces: ChrononautsFaces, tr: Translator, timeline: bool = True) -> None:
         super().__init__(faces, tr)
         for label in self._labels.values():  # the Solonauts captions do not apply here
             self.removeItem(label)
         self._labels = {}
-        self.setSceneRect(0, 0, WIDTH, HEIGHT)
+        self.table_shape = TableShape()
+        self.setSceneRect(0, 0, self.table_shape.width, self.table_shape.height)
         self.full_view: FullState | None = None
-        self.seating = Seating([], None, frozenset())
+        self.seating = Seating([], None, frozenset(), timeline=timeline)
         self.hand: list[str] = []
-        self._year_rows: dict[tuple[str, int | None], tuple[float, ...]] = {}
+        self._year_rows: dict[tuple[str, float, int | None], tuple[float, ...]] = {}
+        self._mission_widths: dict[tuple[str, int | None], float] = {}
+        self._seats_long = 0.0  # how far the seats' column went down from the row, at the last draw
         # Captions 27 above their cards (clear of the focus ring, 5 px outside a card): _refresh_full_labels.
         for key in ("hand", "row", "window", "counter"):
             self._labels[key] = self.label((MARGIN, 0), CAPTION)
@@ -135,16 +223,18 @@ class FullScene(SolonautsScene):
         # `card` is a face's size, `spot` the place it takes on the table.
         card, spot, row_y, hand_y = (HAND_SIZE, HAND_SIZE, 0.0, 0.0) if seating.timeline else (
             LIGHT_FACE, LIGHT_CARD, LIGHT_ROW_Y, LIGHT_HAND_Y)
-        left_w = _left_w(seating.timeline)
+        hand_h = self.table_shape.hand_h if seating.timeline else card[1]
+        left_w = self._left_w()
         if seating.timeline:
+            year_w = self.table_shape.year_w
             heights = self._year_heights()
             tops = [TIMELINE_Y + sum(heights[:row]) + row * GAP for row in range(len(heights))]
             for year_card in faces.cards.timeline:
                 key = f"tl:{year_card.year}"
-                self.put(key, self.year_face(year_card.year, tl, (YEAR_W, heights[year_card.row])))
-                wanted[key] = (QPointF(MARGIN + year_card.column * (YEAR_W + GAP), tops[year_card.row]), 1)
+                self.put(key, self.year_face(year_card.year, tl, (year_w, heights[year_card.row])))
+                wanted[key] = (QPointF(MARGIN + year_card.column * (year_w + GAP), tops[year_card.row]), 1)
             for year, patch in tl.patches.items():
-                year_face = self.year_face(year, tl, (YEAR_W, heights[faces.cards.by_year[year].row]))
+                year_face = self.year_face(year, tl, (year_w, heights[faces.cards.by_year[year].row]))
                 plate = faces.patch_on_year(patch, year_face)
                 self.put(patch, plate)
                 wanted[patch] = (wanted[f"tl:{year}"][0] + QPointF(
@@ -157,7 +247,7 @@ class FullScene(SolonautsScene):
             columns, seats_y = 1, SEAT_Y
         seats_x = MARGIN + left_w + 2 * GAP
         width = seats_x + columns * (SEAT_SIZE[0] + GAP) - GAP + MARGIN
-        base = hand_y + card[1] + MARGIN if seating.timeline else LIGHT_HEIGHT
+        base = hand_y + hand_h + MARGIN if seating.timeline else LIGHT_HEIGHT
         # Many artifacts (or computers' plates) lengthen a column of seats: the table grows rather than let them
         # overlap, and the plates are measured again at the smaller scale the taller table is seen at, or all their
         # words were cut (six seats, three of them computers, in Dutch).
@@ -169,22 +259,24 @@ class FullScene(SolonautsScene):
                 break
             scale = seen
         height = max(base, bottom)
+        self._seats_long = bottom - seats_y
         if (width, height) != (self.sceneRect().width(), self.sceneRect().height()):
             self.setSceneRect(0, 0, width, height)
         # The row above the hand: the viewer's ID and Mission, the resolving zone, the piles.
         x = MARGIN
         viewer = seating.viewer
-        # The ID and the Mission share the three columns left of the resolving zone: a Mission's three
-        # artifacts read whole beside the ID (Artifaxx deals no ID: the Mission moves up, at its cards' size).
-        own_size, own_step = ((OWN_WIDE, HAND_SIZE[1]), OWN_WIDE) if seating.timeline else (card, spot[0])
+        # The ID and the Mission left of the resolving zone, a Mission's three artifacts read whole beside the ID
+        # (Artifaxx deals no ID: the Mission moves up, at its cards' size).
+        wide = self._mission_w() if seating.timeline else spot[0]
         if viewer is not None:
             for kind, own in (("id", view.ids[viewer]), ("mission", view.missions[viewer])):
                 if own is not None and own != HIDDEN:
                     key = f"own:{kind}"
-                    self.put(key, self._full_face(own, own_size))
+                    own_w = wide if kind == "mission" else spot[0]
+                    self.put(key, self._full_face(own, (own_w, card[1]) if seating.timeline else card))
                     wanted[key] = (QPointF(x, row_y), 1)
-                    x += own_step + GAP
-        stack_x = _stack_x(seating.timeline)
+                    x += own_w + GAP
+        stack_x = self._stack_x()
         self.put(STACK_KEY, CardFace(card[0], card[1], "#9b927f", "#ece5d6",
                                       title=tr.text("hs.resolving"), body=tr.text("hs.drop_here")))
         wanted[STACK_KEY] = (QPointF(stack_x, row_y), 0)
@@ -216,8 +308,9 @@ class FullScene(SolonautsScene):
         piles_end = MARGIN + left_w
         if seating.timeline and top is not None:
             count, high = len(view.discard), card[1]
-            discard_w = hand_width([top], lambda _top, w: self._discard_face(top, count, (w, high)),
-                                   piles_end - taken - spot[0] - 2 * GAP, self.view_scale)
+            room = piles_end - taken - spot[0] - 2 * GAP
+            discard_w = hand_width([top], lambda _top, w: self._discard_face(top, count, (w, high)), room,
+                                   self.view_scale, room)
         discard = (discard_w, card[1]) if seating.timeline else card
         deck_x = piles_end - discard_w - GAP - spot[0]
         self.put(DECK_KEY, faces.deck(len(view.draw), card))
@@ -232,9 +325,9 @@ class FullScene(SolonautsScene):
         if seating.timeline:
             # The hand widens into the row's bare felt for its rule texts.
             room = left_w
-            hand, high = self.hand, card[1]
-            card = spot = (hand_width(hand, lambda held, w: self._full_face(held, (w, high)), room, self.view_scale),
-                           high)
+            hand, high = self.hand, hand_h
+            card = spot = (hand_width(hand, lambda held, w: self._full_face(held, (w, high)), room, self.view_scale,
+                                      HAND_WIDEST), high)
             left_w = max(left_w, min(room, len(hand) * (card[0] + GAP) - GAP))
         spread = min(spot[0] + GAP, (left_w - spot[0]) / max(1, len(self.hand) - 1))
         for i, held in enumerate(self.hand):
@@ -305,26 +398,107 @@ class FullScene(SolonautsScene):
     def _year_heights(self) -> tuple[float, ...]:
         """Each row of the timeline as tall as its years need to show whole at the view's scale, on either
         side and paradoxed (from YEAR_LOW up to YEAR_HIGH): a row keeps its height as the game goes on, and
-        the timeline is the same for every player."""
-        scale = self.view_scale
-        known = self._year_rows.get((self.translator.language, text_floor(scale)))
+        the timeline is the same for every player. The table's shape measured them, unless a long column of
+        seats shows the table smaller than that."""
+        scale, shape = self.view_scale, self.table_shape
+        floor = text_floor(scale)
+        if floor is None or (shape.floor is not None and floor <= shape.floor):
+            return shape.rows  # a face whole at a floor is whole at any lower one
+        year_w = shape.year_w
+        known = self._year_rows.get((self.translator.language, year_w, floor))
         if known is not None:
             return known
-        sides = year_sides(self.faces.rules)
         heights = []
         for row in range(4):
-            faces = [self.faces.timeline(card.year, tl, (YEAR_W, YEAR_LOW), index_in_band=True)
-                     for card in self.faces.cards.timeline if card.row == row for tl in sides]
-            def measured(faces: list[CardFace] = faces) -> float:
-                return tall_enough(lambda high: [replace(face, height=high) for face in faces],
-                                   YEAR_LOW, YEAR_HIGH, YEAR_STEP, scale)
-
-            heights.append(kept(_ROW_HEIGHTS, (tuple(faces), text_floor(scale)), measured, ROW_HEIGHTS_KEPT))
-        self._year_rows[(self.translator.language, text_floor(scale))] = known = tuple(heights)
+            faces = self._row_faces(row, year_w, YEAR_LOW)
+            heights.append(kept(_ROW_HEIGHTS, (tuple(faces), floor), partial(_tall_enough, faces, YEAR_HIGH, scale),
+                                ROW_HEIGHTS_KEPT))
+        self._year_rows[(self.translator.language, year_w, floor)] = known = tuple(heights)
         return known
+
+    def _row_faces(self, row: int, year_w: float, high: float) -> list[CardFace]:
+        """The years of a row of the timeline, `year_w` × `high`, on every side they can show (year_sides)."""
+        return [self.faces.timeline(card.year, tl, (year_w, high), index_in_band=True)
+                for card in self.faces.cards.timeline if card.row == row for tl in year_sides(self.faces.rules)]
+
+    def _shape_for(self, width: float, height: float) -> TableShape:
+        """The table for a view of `width` × `height` pixels: the least floor its texts can have there (the view's
+        scale decides it, card_item.text_floor) at which the table, as wide as the view allows at that floor, has
+        the height its timeline's rows and its hand need (`_measured`). All the room a floor allows goes to the
+        cards' words: the years widen and need fewer lines. Kept in memory for these words and this window."""
+        key = (self.translator.language, width, height)
+        words = (self.translator.ui, self.translator.game, self.faces.rules)
+        known = _SHAPES.get(key)
+        if known is not None and all(a is b for a, b in zip(known[0], words)):
+            return known[1]
+        room_w, room_h = width - 4, height - 4  # inside the view's margins (seen_scale)
+        least = TableShape()
+        first = text_floor(seen_scale(width, height, least.width, least.height))  # no table is seen larger
+        assert first is not None
+        # A few floors up at most: past them a table too tall for its floor is seen smaller, its words as measured.
+        for floor in range(first, first + 4):
+            scale = floor_scale(floor)
+            wide = WIDTH_STEP * math.floor(min(WIDEST, room_w / scale) / WIDTH_STEP)
+            shape = self._measured(max(WIDTH, wide), floor)
+            if shape.height <= room_h / scale and shape.width <= room_w / scale:
+                break
+        if len(_SHAPES) > SHAPES_KEPT:
+            _SHAPES.clear()  # a window dragged through many sizes: measured again if ever needed
+        _SHAPES[key] = (words, shape)
+        return shape
+
+    def _measured(self, width: float, floor: int) -> TableShape:
+        """The table `width` wide with its texts seen at `floor`: each row of years as tall as its years need to
+        show whole on every side (YEAR_LOW up), and the hand as tall as every card of the deck needs at the width a
+        hand of HAND_OF gets (HAND_SIZE's height up). Kept in memory for these words, and between starts for these
+        very words (`_KEPT`)."""
+        key = (self.translator.language, width, floor)
+        words = (self.translator.ui, self.translator.game, self.faces.rules)
+        known = _MEASURED.get(key)
+        if known is not None and all(a is b for a, b in zip(known[0], words)):
+            return known[1]
+        lay = TableShape(width)
+        name = kept_fits.answer_key((width, floor, self._words_key()))
+        heights = _KEPT.get(name)
+        if heights is None:
+            scale = READABLE / floor  # any scale with this floor: all that is asked of it
+            # The faces tried on the way are kept between starts only once drawn: the heights found have their shelf.
+            with kept_fits.measuring():
+                heights = [*(_tall_enough(self._row_faces(row, lay.year_w, YEAR_LOW), YEAR_HIGH, scale)
+                             for row in range(4)),
+                           _tall_enough(self._hand_faces(lay.hand_w, HAND_SIZE[1]), HAND_HIGH, scale)]
+            _KEPT.put(name, heights)
+        lay = TableShape(width, tuple(heights[:4]), heights[4], floor)
+        if len(_MEASURED) > SHAPES_KEPT:
+            _MEASURED.clear()
+        _MEASURED[key] = (words, lay)
+        return lay
+
+    def _hand_faces(self, width: float, high: float) -> list[CardFace]:
+        """Every card of the deck as a hand shows it, `width` × `high`."""
+        rules, cards = self.faces.rules, self.faces.cards
+        return [full_face(self.faces, kind, (width, high))
+                for kind in (*rules.inverters, *rules.patches,
+                             *(card.id for group in (cards.artifacts, cards.timewarps, cards.actions) for card in group))]
+
+    def _words_key(self) -> str:
+        """A digest of every word `_measured` measures, as the faces at the narrowest table's sizes say them: made
+        once for these words (the faces at another width or floor say the same words, laid out by the code that
+        names the shelf)."""
+        words = (self.translator.ui, self.translator.game, self.faces.rules)
+        known = _WORDS_KEYS.get(self.translator.language)
+        if known is not None and all(a is b for a, b in zip(known[0], words)):
+            return known[1]
+        least = TableShape()
+        faces = [*(face for row in range(4) for face in self._row_faces(row, least.year_w, YEAR_LOW)),
+                 *self._hand_faces(HAND_SIZE[0], HAND_SIZE[1])]
+        found = kept_fits.answer_key(faces)
+        _WORDS_KEYS[self.translator.language] = (words, found)
+        return found
 
     def retranslate(self) -> None:
         self._year_rows.clear()
+        self._mission_widths.clear()
         super().retranslate()
 
     def _discard_face(self, top: str | None, count: int, size: tuple[float, float] = HAND_SIZE) -> CardFace:
@@ -350,7 +524,7 @@ class FullScene(SolonautsScene):
         self._labels["row"].setText(row)
         self._labels["row"].setY(row_y - 27)
         self._labels["window"].setText(self.seating.window)
-        self._labels["window"].setPos(_stack_x(self.seating.timeline), row_y - 27)
+        self._labels["window"].setPos(self._stack_x(), row_y - 27)
         counter = self._labels["counter"]
         steps = tr.text("hs.steps", steps=view.steps, turn=view.turn)
         if self.seating.timeline:
@@ -358,17 +532,53 @@ class FullScene(SolonautsScene):
         else:  # no timeline, no paradoxes (CHR-15.6)
             counter.setText(steps)
         counter.setY(hand_y - 27)  # on the hand's caption line, at its right: the timeline takes the table's top
-        counter.setX(MARGIN + _left_w(self.seating.timeline) - counter.boundingRect().width())
+        counter.setX(MARGIN + self._left_w() - counter.boundingRect().width())
+
+    def _stack_x(self) -> float:
+        """The resolving zone's left: right of the ID and the Mission, or the second of Artifaxx's larger cards
+        (its cards fan out over the third, where a Discontinuity's directions are lit while none resolves)."""
+        if self.seating.timeline:
+            return MARGIN + HAND_SIZE[0] + GAP + self._mission_w() + GAP
+        return MARGIN + LIGHT_CARD[0] + GAP
+
+    def _mission_w(self) -> float:
+        """How wide the viewer's Mission lies beside the ID: as wide as the wordiest Mission of the set needs to read
+        whole at the view's scale (MISSION_LOW up to MISSION_HIGH), so that the resolving zone keeps its place
+        whatever is dealt, and the row is the same for every player."""
+        scale = self.view_scale
+        known = self._mission_widths.get((self.translator.language, text_floor(scale)))
+        if known is not None:
+            return known
+        missions = [full_face(self.faces, card.id, (MISSION_LOW, HAND_SIZE[1])) for card in self.faces.cards.missions]
+
+        def measured() -> float:
+            # The least width, found as tall_enough finds the least height.
+            return tall_enough(lambda wide: [replace(face, width=wide) for face in missions], MISSION_LOW,
+                               MISSION_HIGH, WIDEN_STEP, scale)
+
+        found = kept(_MISSION_WIDTHS, (tuple(missions), text_floor(scale)), measured, ROW_HEIGHTS_KEPT)
+        self._mission_widths[(self.translator.language, text_floor(scale))] = found
+        return found
+
+    def _left_w(self) -> float:
+        """The width of the row and the hand, left of the seats."""
+        return self.table_shape.left_w if self.seating.timeline else LIGHT_LEFT_W
 
     def fit_room(self, width: float, height: float) -> None:
-        """The hand's cards widen for their rule texts at the scale the view shows the table at (hand_width);
-        the table keeps the size its seats and artifacts give it."""
+        """The table as the view's room shapes it (`_shape_for`); the hand's cards widen for their rule texts at the
+        scale the view shows the table at (hand_width); the table keeps the height its seats and artifacts give it."""
         rect = self.sceneRect()
         if width <= 0 or height <= 0 or rect.isEmpty():
             return
-        seen = seen_scale(width, height, rect.width(), rect.height())
-        if seen != self.view_scale or (width, height) != self._room:
-            self.view_scale, self._room = seen, (width, height)
+        shape = self.table_shape
+        if self.seating.timeline:
+            shape = self._shape_for(width, height)
+            # The scale the table will be seen at once drawn, its column of seats as long as at the last draw.
+            seen = seen_scale(width, height, shape.width, max(shape.height, shape.row_y + self._seats_long))
+        else:
+            seen = seen_scale(width, height, rect.width(), rect.height())
+        if seen != self.view_scale or (width, height) != self._room or shape != self.table_shape:
+            self.view_scale, self._room, self.table_shape = seen, (width, height), shape
             self.redraw()
 
     def redraw(self) -> None:

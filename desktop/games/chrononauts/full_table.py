@@ -120,7 +120,7 @@ class ChrononautsTable(SeatTable):
 
     def make_scene(self) -> FullScene:
         self.faces = ChrononautsFaces(cardsets.load_chrononauts(), self.game.engine.rules, self.tr_)
-        return FullScene(self.faces, self.tr_)
+        return FullScene(self.faces, self.tr_, timeline=self.game.engine.mode != "artifaxx")
 
     @classmethod
     def setup_options(cls, tr: Translator, form: QFormLayout) -> Callable[[int], dict[str, Any]]:

@@ -87,15 +87,17 @@ def test_a_hands_other_cards_are_each_measured_once(qapp: Any, monkeypatch: Any)
 
 def test_a_second_table_measures_no_timeline_row(qapp: Any, monkeypatch: Any) -> None:
     rows: list[float] = []
-    real = full_scene.tall_enough
+    real = full_scene._tall_enough
 
-    def counting(make: Any, low: float, *args: Any) -> float:
-        if low == full_scene.YEAR_LOW:
-            rows.append(low)
-        return real(make, low, *args)
+    def counting(faces: Any, high: float, *args: Any) -> float:
+        if high == full_scene.YEAR_HIGH:
+            rows.append(high)
+        return real(faces, high, *args)
 
-    monkeypatch.setattr(full_scene, "tall_enough", counting)
-    full_scene._ROW_HEIGHTS.clear()
+    monkeypatch.setattr(full_scene, "_tall_enough", counting)
+    for store in (full_scene._ROW_HEIGHTS, full_scene._SHAPES, full_scene._MEASURED):
+        store.clear()
+    monkeypatch.setattr(full_scene._KEPT, "answers", {})  # nothing kept from an earlier table or start
     table = table_class("chrononauts")
     assert table is not None
     heights = []
@@ -116,3 +118,18 @@ def test_a_second_table_measures_no_timeline_row(qapp: Any, monkeypatch: Any) ->
             rows.clear()
         window.close()
     assert rows == [] and heights[0] == heights[1]
+
+
+def test_a_rows_shared_search_finds_what_each_faces_search_finds(qapp: Any) -> None:
+    """full_scene._tall_enough (one search for a row's faces) gives tall_enough's height, and all there is when no
+    height shows a face whole: in a small window it asked past its last height, and the error inside Qt's resize
+    crashed the app."""
+    def face(body: str) -> CardFace:
+        return CardFace(150, 92, "#1f5fa8", "#e9f0fa", kind_label="Ripplepoint", title="A Year", body=body)
+
+    faces = [face("Short."), face("A rule of a few more words than the first. " * 2), face("Paradox if 1912 is prime.")]
+    assert full_scene._tall_enough(faces, 148.0, SCALE) == tall_enough(
+        lambda high: [CardFace(150, high, "#1f5fa8", "#e9f0fa", kind_label="Ripplepoint", title="A Year", body=f.body)
+                      for f in faces], 92.0, 148.0, full_scene.YEAR_STEP, SCALE)
+    never = [face("word " * 400), face("other " * 300)]  # two: the second was asked past the last height
+    assert full_scene._tall_enough([*faces, *never], 148.0, SCALE) == 148.0
