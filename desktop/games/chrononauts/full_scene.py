@@ -48,8 +48,9 @@ SEATS_W = 2 * SEAT_SIZE[0] + GAP
 HAND_DROP = HAND_SIZE[1] + 34  # from the row to the hand, past its caption
 SEAT_Y = 12.0  # Artifaxx's seats: one column down the right
 # A seat's plate from a name and one line to a name and four (a computer's level, its cards, its ID and Mission),
-# in a 1280x720 screen's window.
-SEAT_LOW, SEAT_HIGH = 36.0, 144.0
+# in a 1280x720 screen's window; a computer's plate among six seats at the window such a screen gives (1264x672) is
+# seen at under half size, on a table as wide as its words allow (TableShape), and needs some 148.
+SEAT_LOW, SEAT_HIGH = 36.0, 176.0
 SEAT_GAP = 4.0  # between a seat's last artifact and the next seat down its column: three seats share it
 # A timeline row's height by its years' faces and the scale, for every table, where the table is seen smaller than its
 # shape was measured for (a long column of seats): a new game's timeline has the same words as the last one.

@@ -97,6 +97,9 @@ def test_a_hosted_game_that_cannot_be_saved_says_why_in_the_tables_language(
     session = HostSession.new(table.game, ["local", "local", "remote"], Listening(folder=blocker))
     session.attach(table)
     session._copy_out(session.host)
+    assert session.writer is not None
+    session.writer.wait()  # written on the writer's thread (network/autosave.py); the error reaches the table queued
+    qtbot.waitUntil(lambda: table.message.text() != "")
     t = main.tr_.text
     said = table.message.text()
     # the folder cannot be made: a file of that name is in its place
