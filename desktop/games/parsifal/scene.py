@@ -23,7 +23,7 @@ from desktop.frame.card_item import CardFace, CardItem, left_out, text_floor
 from desktop.frame.card_table import DECK_KEY, GAP, LABEL, MARGIN, CardTable, Dests, seen_scale
 from desktop.frame.growth import Growths
 from desktop.frame.i18n import Translator
-from desktop.games.parsifal.faces import CARD, COMMON_CARD, COVER, LIMBO_PLATE, PLATE, ParsifalFaces
+from desktop.games.parsifal.faces import CARD, COMMON_CARD, COVER, LIMBO_PLATE, PLATE, SEAL, ParsifalFaces
 from rules.parsifal.missions import conditions
 from rules.parsifal.state import ParState, card_type
 
@@ -295,8 +295,9 @@ class ParsifalScene(CardTable):
         else:
             self._tuck(view, character, width, (face.height - 1) * scale, z, scale, drawing, spare, trial)
             if blocked:
-                drawing.put(seal_key(character), faces.seal(block_on[character]), foot + QPointF(8, 5) * scale,
-                            500.0 + i * 10, scale)
+                # As wide as its card leaves it: "Geblokkeerd door Bloemenmeisje" was cut on a seal of its own width.
+                drawing.put(seal_key(character), faces.seal(block_on[character], max(SEAL[0], width - 16)),
+                            foot + QPointF(8, 5) * scale, 500.0 + i * 10, scale)
         return drawing
 
     def _grown(self, make: Callable[[tuple[float, float]], CardFace], size: tuple[float, float], spare: float,
@@ -581,38 +582,43 @@ def _shared_widths(grid: AreaGrid, said: Sequence[Hashable], whole_at: Callable[
     """The widths of one row's columns (`said` says what each is made from): each as wide as the grid's, but a
     column whose texts are cut there takes the width they need, first from the row's bare felt, then from the
     columns that read whole narrower (their cards grow taller instead), the columns needing least served first.
-    A column no width within the row makes whole keeps the grid's width: more would not show it whole."""
+    What is left goes to the columns no width within the row makes whole: the more of their texts shows."""
     base, count = grid.size[0], len(said)
     room = grid.row_w - count * GAP  # what the widths may add up to
     widest = room - (count - 1) * CARD[0]
     wider = [base + k * WIDEN_STEP for k in range(int((widest - base) // WIDEN_STEP) + 1)]  # from base on
-    want = [base] * count
+    want: list[float | None] = [base] * count  # None: no width within the row shows it whole
     short = [k for k in range(count) if not whole_at(k, base)]
     for k in short:
         # Most columns need a step or two: the first step wider is tried first, then the widest, then the halves.
         step = _GROWTHS.first_whole(("column wider", said[k], base), len(wider), lambda j: whole_at(k, wider[j]),
                                     least=1)
-        if step is not None:
-            want[k] = wider[step]
-    if sum(want) <= room:
-        return want
+        want[k] = None if step is None else wider[step]
+    needs = [w for w in want if w is not None]
+    if len(needs) == count and sum(needs) <= room:
+        return needs
     # Not all at once: the columns that read whole give what they can spare, the ones needing least take it.
     narrower = [base - k * WIDEN_STEP for k in range(int((base - CARD[0]) // WIDEN_STEP), 0, -1)]
-    least = list(want)
+    widths = [base] * count
     for k in range(count):
         if k not in short and narrower:
             step = _GROWTHS.first_whole(("column narrower", said[k], base), len(narrower) + 1,
                                         lambda j: whole_at(k, [*narrower, base][j]))
-            least[k] = [*narrower, base][step if step is not None else len(narrower)]
-    widths = [base if k in short else least[k] for k in range(count)]
-    for k in sorted(short, key=lambda k: want[k]):
-        if sum(widths) + want[k] - base <= room:
-            widths[k] = want[k]
-    givers = [k for k in range(count) if k not in short and least[k] < base]
-    given = sum(base - least[k] for k in givers)
-    back = max(0.0, min(given, room - sum(widths)))  # what is left goes back to the columns that gave it
-    for k in givers:
-        widths[k] += back * (base - least[k]) / given
+            widths[k] = [*narrower, base][step if step is not None else len(narrower)]
+    cut = []  # the columns left short
+    for k in sorted(short, key=lambda k: want[k] or math.inf):
+        need = want[k]
+        if need is not None and sum(widths) + need - base <= room:
+            widths[k] = need
+        else:
+            cut.append(k)
+    left = max(0.0, room - sum(widths))
+    givers = [k for k in range(count) if widths[k] < base] if not cut else []
+    for k in cut:
+        widths[k] += left / len(cut)
+    given = sum(base - widths[k] for k in givers)
+    for k in givers:  # nothing left short: what is left goes back to the columns that gave it
+        widths[k] += min(given, left) * (base - widths[k]) / given
     return widths
 
 
