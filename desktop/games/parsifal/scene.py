@@ -222,8 +222,8 @@ class ParsifalScene(CardTable):
                 """Whether column `i` reads whole at `width`: laid only as far as its first text cut short."""
                 if (i, width) not in tried:
                     try:
-                        self._column(view, here[i], blocker_here.get(here[i], ""), block_on, lines_of, seat, i,
-                                     width, grid, trial=True)
+                        laid[i, width] = self._column(view, here[i], blocker_here.get(here[i], ""), block_on,
+                                                      lines_of, seat, i, width, grid, trial=True)
                         tried[i, width] = True
                     except _Cut:
                         tried[i, width] = False
@@ -582,7 +582,8 @@ def _shared_widths(grid: AreaGrid, said: Sequence[Hashable], whole_at: Callable[
     """The widths of one row's columns (`said` says what each is made from): each as wide as the grid's, but a
     column whose texts are cut there takes the width they need, first from the row's bare felt, then from the
     columns that read whole narrower (their cards grow taller instead), the columns needing least served first.
-    What is left goes to the columns no width within the row makes whole: the more of their texts shows."""
+    A column no width within the row makes whole keeps the grid's width: its cards' texts were cut all the same, and
+    widths that follow every word of them would have a crowded table's cards painted anew at each move."""
     base, count = grid.size[0], len(said)
     room = grid.row_w - count * GAP  # what the widths may add up to
     widest = room - (count - 1) * CARD[0]
@@ -594,31 +595,26 @@ def _shared_widths(grid: AreaGrid, said: Sequence[Hashable], whole_at: Callable[
         step = _GROWTHS.first_whole(("column wider", said[k], base), len(wider), lambda j: whole_at(k, wider[j]),
                                     least=1)
         want[k] = None if step is None else wider[step]
-    needs = [w for w in want if w is not None]
-    if len(needs) == count and sum(needs) <= room:
-        return needs
-    # Not all at once: the columns that read whole give what they can spare, the ones needing least take it.
-    narrower = [base - k * WIDEN_STEP for k in range(int((base - CARD[0]) // WIDEN_STEP), 0, -1)]
-    widths = [base] * count
-    for k in range(count):
-        if k not in short and narrower:
-            step = _GROWTHS.first_whole(("column narrower", said[k], base), len(narrower) + 1,
-                                        lambda j: whole_at(k, [*narrower, base][j]))
-            widths[k] = [*narrower, base][step if step is not None else len(narrower)]
-    cut = []  # the columns left short
-    for k in sorted(short, key=lambda k: want[k] or math.inf):
-        need = want[k]
-        if need is not None and sum(widths) + need - base <= room:
-            widths[k] = need
-        else:
-            cut.append(k)
-    left = max(0.0, room - sum(widths))
-    givers = [k for k in range(count) if widths[k] < base] if not cut else []
-    for k in cut:
-        widths[k] += left / len(cut)
-    given = sum(base - widths[k] for k in givers)
-    for k in givers:  # nothing left short: what is left goes back to the columns that gave it
-        widths[k] += min(given, left) * (base - widths[k]) / given
+    widths = [base if w is None else w for w in want]
+    if sum(widths) > room:
+        # Not all at once: the columns that read whole give what they can spare, the ones needing least take it.
+        narrower = [base - k * WIDEN_STEP for k in range(int((base - CARD[0]) // WIDEN_STEP), 0, -1)]
+        least = [base] * count
+        for k in range(count):
+            if k not in short and narrower:
+                step = _GROWTHS.first_whole(("column narrower", said[k], base), len(narrower) + 1,
+                                            lambda j: whole_at(k, [*narrower, base][j]))
+                least[k] = [*narrower, base][step if step is not None else len(narrower)]
+        widths = list(least)
+        for k in sorted(short, key=lambda k: want[k] or math.inf):
+            need = want[k]
+            if need is not None and sum(widths) + need - base <= room:
+                widths[k] = need
+        givers = [k for k in range(count) if least[k] < base]
+        given = sum(base - least[k] for k in givers)
+        back = max(0.0, min(given, room - sum(widths)))  # what is left goes back to the columns that gave it
+        for k in givers:
+            widths[k] += back * (base - least[k]) / given
     return widths
 
 
