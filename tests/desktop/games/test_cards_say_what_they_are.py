@@ -377,13 +377,11 @@ def test_a_blocked_parsifal_cards_focus_ring_keeps_off_its_blocker(qtbot: Any, h
 
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
 def test_parsifal_plates_take_a_line_more_where_their_column_has_room(qapp: QApplication, home: Path,
-                                                                      lang: str, monkeypatch: pytest.MonkeyPatch
-                                                                      ) -> None:
+                                                                      lang: str) -> None:
     """An artifact's plate under its holder (PAR-15.2) whose words would end in "…" takes a line more from the
-    height its column leaves, and an artifact in the common area widens into its share of the zone: at 1280×720
+    height its column leaves, and an artifact in the common area widens into its share of the zone: at 1264×672
     Parsifal leaves nothing out in the other players' places either (each language lost one plate's words
     before; Dutch lost the Grail's rule text in the common area, "Graal", at 146 units wide, in two positions)."""
-    bare_window_for("parsifal", monkeypatch)
     lost: list[Losses] = []
     survey(["parsifal"], [lang], SURVEY_SEEDS, echo=False, losses=lost)
     assert [(row.cut["other"], row.dropped["other"]) for row in lost] == [(0, 0)]
