@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 from desktop.frame import card_table, kept_fits
 from desktop.frame.card_item import CardFace, CardItem, left_out, text_floor
 from desktop.frame.card_table import DECK_KEY, GAP, LABEL, MARGIN, CardTable, Dests, seen_scale
-from desktop.frame.growth import Growths
+from desktop.frame.growth import Growths, kept
 from desktop.frame.i18n import Translator
 from desktop.games.parsifal.faces import CARD, COMMON_CARD, COVER, LIMBO_PLATE, PLATE, SEAL, ParsifalFaces
 from rules.parsifal.missions import conditions
@@ -87,6 +87,7 @@ class ParsifalScene(CardTable):
         self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
         self._growths = _GROWTHS  # how far each face grows for its text at a floor, for every table (_grown)
         self._areas: dict[int, tuple[object, _AreaDrawing]] = {}  # each area as last drawn, and what it was drawn from
+        self._rows: dict[Hashable, list[float]] = {}  # each row's columns' widths, by its grid and faces (_area)
         self._said: object = None  # what the captions were last made from (_refresh_labels)
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
@@ -231,12 +232,18 @@ class ParsifalScene(CardTable):
 
             base = grid.size[0]
             widths = [base] * len(row)
-            if floor is not None and not all(whole_at(i, base) for i in row):
-                said = [(floor, grid.row_h, self._column_faces(view, here[i], blocker_here.get(here[i], ""), block_on,
-                                                               lines_of, seat, base)) for i in row]
-                # The widths tried on the way are kept between starts only if drawn (kept_fits.measuring).
-                with kept_fits.measuring():
-                    widths = _shared_widths(grid, said, lambda k, width: whole_at(row[k], width))
+            if floor is not None:
+                said = tuple((floor, grid.row_h, self._column_faces(view, here[i], blocker_here.get(here[i], ""),
+                                                                    block_on, lines_of, seat, base)) for i in row)
+
+                def share() -> list[float]:
+                    if all(whole_at(i, base) for i in row):
+                        return [base] * len(row)
+                    # The widths tried on the way are kept between starts only if drawn (kept_fits.measuring).
+                    with kept_fits.measuring():
+                        return _shared_widths(grid, said, lambda k, width: whole_at(row[k], width))
+                # A row as it was (a window sized back, a move elsewhere in the area) is not tried again.
+                widths = kept(self._rows, (grid, said), share, ROWS_KEPT)
             x = ax + 8
             for i, width in zip(row, widths):
                 drawing.add(lay(i, width), x, ay + AREA_BAND + 4 + (i // grid.per_row) * grid.row_h * grid.scale)
@@ -487,6 +494,7 @@ WIDEN_STEP = 4 * GROW_STEP  # a column whose texts need more width takes this mu
 PLATE_TALLEST = 2.5 * PLATE[1]  # an artifact's plate grown for its words: three lines of them under its name
 GROWN_KEPT = 2048  # faces grown to their text that are remembered (ParsifalScene._grown)
 GROWN_KEPT_BETWEEN = 4096  # ... and kept between starts
+ROWS_KEPT = 256  # rows of an area whose columns' widths a table remembers (ParsifalScene._area)
 
 
 def _is_known(kept: object) -> bool:
