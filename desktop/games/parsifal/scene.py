@@ -311,8 +311,8 @@ class ParsifalScene(CardTable):
                scale: float, most: float | None = None) -> tuple[CardFace, bool]:
         """The face `make` gives at `size`, or taller by up to `spare` (never over `most`), as far as its rule text
         needs to show whole at the view's scale (a card left with "…" while the area has bare felt under it), and
-        whether it shows whole; `most` is TALLEST unless told. `make` gives the same face at any size but for its
-        size."""
+        whether it shows whole; `most` is TALLEST unless told. A face whose text is cut at every height grows no
+        further than TALLEST_CUT (or `most`). `make` gives the same face at any size but for its size."""
         face = make(size)
         if self.view_scale is None:
             return face, True
@@ -324,8 +324,9 @@ class ParsifalScene(CardTable):
         # A taller face of the same words is the face `make` would give at that height, without making its words again.
         step = self._growths.first_whole(
             (face, text_floor(seen)), len(heights), lambda k: not left_out(replace(face, height=heights[k]), seen))
-        if step is None:
-            return replace(face, height=heights[-1]), False  # all the room there is: the rest is in the detail panel
+        if step is None:  # as much room as a cut card takes: the rest is in the detail panel
+            cut = max(h for h in heights if h <= (TALLEST_CUT if most is None else most))
+            return face if cut == size[1] else replace(face, height=cut), False
         return face if step == 0 else replace(face, height=heights[step]), True
 
     def _tuck(self, view: ParState, holder: str, width: float, first: float, z: float, scale: float,
@@ -489,6 +490,7 @@ def _column_height(plates: int, blocker: bool) -> float:
 
 WIDEST = 1.6 * CARD[0]  # a row's spare width shared out: wider lines of rule text, not a banner (but _shared_widths)
 TALLEST = 2 * CARD[1]  # a card grown for its text, as far as its row leaves room (ParsifalScene._grown)
+TALLEST_CUT = 1.4 * CARD[1]  # ... one whose text is cut at any height: taller, it showed a line more at a larger picture
 GROW_STEP = 6.0  # a card whose text needs more room grows by this much at a time
 WIDEN_STEP = 4 * GROW_STEP  # a column whose texts need more width takes this much at a time (_shared_widths)
 PLATE_TALLEST = 2.5 * PLATE[1]  # an artifact's plate grown for its words: three lines of them under its name

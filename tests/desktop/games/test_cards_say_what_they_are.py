@@ -18,7 +18,7 @@ from desktop.frame.i18n import Translator
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY
 from desktop.games.banquet.scene import BanquetScene
 from desktop.games.chrononauts.full_scene import STACK_KEY, FullScene
-from desktop.games.parsifal.scene import GROW_STEP, TALLEST, ParsifalScene
+from desktop.games.parsifal.scene import GROW_STEP, TALLEST_CUT, ParsifalScene
 from desktop.shell import screenshot
 from desktop.shell.main_window import MainWindow
 from desktop.tools import legibility
@@ -110,8 +110,8 @@ def felt_under(scene: ParsifalScene, item: CardItem) -> float:
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
 def test_a_parsifal_card_cut_short_has_no_room_left_to_grow(qtbot: Any, home: Path, tmp_path: Path, lang: str) -> None:
     """A character or artifact whose rule text ends in "…" at 1264×672 has grown as far as its area lets it
-    (PAR-15.3, PAR-15.4): no bare felt is left under its column, or it is as tall as a card grows. Cards stood
-    at one size, leaving felt under short columns while their missions were cut."""
+    (PAR-15.3, PAR-15.4): no bare felt is left under its column, or it is as tall as a card cut all the same
+    grows. Cards stood at one size, leaving felt under short columns while their missions were cut."""
     wasted: list[str] = []
     seen = 0
     for where, scene, item, scale in parsifal_characters(window_for(qtbot, lang), tmp_path):
@@ -119,7 +119,7 @@ def test_a_parsifal_card_cut_short_has_no_room_left_to_grow(qtbot: Any, home: Pa
         if "body" not in left_out(item.face, scale):
             continue
         room = felt_under(scene, item) / item.scale()
-        if room > GROW_STEP + 8 and item.face.height + GROW_STEP <= TALLEST:
+        if room > GROW_STEP + 8 and item.face.height + GROW_STEP <= TALLEST_CUT:
             wasted.append(f"{where}: {item.key} cut with {room:.0f} units of felt under it")
     assert seen > 40 and wasted == [], wasted
 

@@ -619,14 +619,18 @@ def test_a_later_start_lays_out_the_cards_it_met_without_measuring_their_texts(
 
 
 def _grown_step_by_step(left_out: Any, make: Any, size: tuple[float, float], spare: float, seen: float,
-                        most: float) -> Any:
-    """A card grown as the table first grew them: GROW_STEP at a time, measuring its text at each step."""
+                        most: float, cut_most: float | None = None) -> Any:
+    """A card grown as the table first grew them: GROW_STEP at a time, measuring its text at each step; cut at
+    every height, no taller than `cut_most` (`most` unless told)."""
     from desktop.games.parsifal.scene import GROW_STEP
 
     tallest = min(size[1] + spare, most)
     face, height = make(size), size[1]
     while left_out(face, seen) and height + GROW_STEP <= tallest:
         height += GROW_STEP
+        face = make((size[0], height))
+    while left_out(face, seen) and height > size[1] and height > (most if cut_most is None else cut_most):
+        height -= GROW_STEP
         face = make((size[0], height))
     return face
 
@@ -637,7 +641,7 @@ def test_a_card_grown_to_its_text_is_not_measured_again_when_its_area_leaves_it_
     text needs is known from the first time, so a smaller room measures nothing again (issue #42), and each room
     gets the card a step-by-step growth gives."""
     from desktop.games.parsifal import scene as scene_module
-    from desktop.games.parsifal.scene import TALLEST
+    from desktop.games.parsifal.scene import TALLEST, TALLEST_CUT
 
     table = start(main)
     main.resize(1280, 720)
@@ -658,7 +662,7 @@ def test_a_card_grown_to_its_text_is_not_measured_again_when_its_area_leaves_it_
     monkeypatch.setattr(scene_module, "left_out", lambda face, scale: measured.append(face) or real(face, scale))
     for spare in (80, 40, 12, 0):
         face, whole = scene._grown(make, CARD, spare, scale)
-        assert face == _grown_step_by_step(real, make, CARD, spare, seen, TALLEST)
+        assert face == _grown_step_by_step(real, make, CARD, spare, seen, TALLEST, TALLEST_CUT)
         assert whole == (not real(face, seen))
         if spare != 80:
             assert measured == [], spare
@@ -672,7 +676,7 @@ def test_cards_grow_as_a_step_by_step_growth_would_through_a_game(main: MainWind
     import random
 
     from desktop.games.parsifal import scene as scene_module
-    from desktop.games.parsifal.scene import TALLEST
+    from desktop.games.parsifal.scene import TALLEST, TALLEST_CUT
 
     table = start(main)
     main.resize(1280, 720)
@@ -687,7 +691,7 @@ def test_cards_grow_as_a_step_by_step_growth_would_through_a_game(main: MainWind
         if self.view_scale is not None:
             seen = self.view_scale * scale
             expected = _grown_step_by_step(scene_module.left_out, make, size, spare, seen,
-                                           TALLEST if most is None else most)
+                                           TALLEST if most is None else most, TALLEST_CUT if most is None else most)
             compared.append(face.height > size[1])
             assert face == expected and whole == (not scene_module.left_out(face, seen))
         return face, whole
