@@ -232,13 +232,11 @@ class ParsifalScene(CardTable):
 
             base = grid.size[0]
             widths = [base] * len(row)
-            if floor is not None:
+            if floor is not None and not all(whole_at(i, base) for i in row):
                 said = tuple((floor, grid.row_h, self._column_faces(view, here[i], blocker_here.get(here[i], ""),
                                                                     block_on, lines_of, seat, base)) for i in row)
 
                 def share() -> list[float]:
-                    if all(whole_at(i, base) for i in row):
-                        return [base] * len(row)
                     # The widths tried on the way are kept between starts only if drawn (kept_fits.measuring).
                     with kept_fits.measuring():
                         return _shared_widths(grid, said, lambda k, width: whole_at(row[k], width))
