@@ -223,10 +223,8 @@ class ParsifalScene(CardTable):
                 """Whether column `i` reads whole at `width`: laid only as far as its first text cut short."""
                 if (i, width) not in tried:
                     try:
-                        column = self._column(view, here[i], blocker_here.get(here[i], ""), block_on, lines_of, seat,
-                                              i, width, grid, trial=True)
-                        if column.exact:
-                            laid[i, width] = column
+                        laid[i, width] = self._column(view, here[i], blocker_here.get(here[i], ""), block_on,
+                                                      lines_of, seat, i, width, grid, trial=True)
                         tried[i, width] = True
                     except _Cut:
                         tried[i, width] = False
@@ -276,11 +274,8 @@ class ParsifalScene(CardTable):
         plates = len(view.held.get(character, [])) + len(view.held.get(blocker, []))
         # What the row leaves under this column goes to its cards, as far as their texts need it.
         spare = grid.row_h - _column_height(plates, bool(blocker))
-        # A character alone in its column, tried, needs only to read whole at the most height it may take: how
-        # little it needs is measured at the width its column takes.
-        drawing.exact = not (trial and not blocker and not plates)
         face, whole = self._grown(lambda s: faces.character(character, lines_of(character), blocked, blocked, size=s),
-                                  size, spare, scale, exact=drawing.exact)
+                                  size, spare, scale)
         if trial and not whole:
             raise _Cut(character)
         spare -= face.height - size[1]
@@ -311,12 +306,11 @@ class ParsifalScene(CardTable):
         return drawing
 
     def _grown(self, make: Callable[[tuple[float, float]], CardFace], size: tuple[float, float], spare: float,
-               scale: float, most: float | None = None, exact: bool = True) -> tuple[CardFace, bool]:
+               scale: float, most: float | None = None) -> tuple[CardFace, bool]:
         """The face `make` gives at `size`, or taller by up to `spare` (never over `most`), as far as its rule text
         needs to show whole at the view's scale (a card left with "…" while the area has bare felt under it), and
         whether it shows whole; `most` is TALLEST unless told. A face whose text is cut at every height grows no
-        further than TALLEST_CUT (or `most`). Not `exact`, a face that shows whole is given all the room (only
-        whether it shows whole is measured). `make` gives the same face at any size but for its size."""
+        further than TALLEST_CUT (or `most`). `make` gives the same face at any size but for its size."""
         face = make(size)
         if self.view_scale is None:
             return face, True
@@ -327,8 +321,7 @@ class ParsifalScene(CardTable):
             heights.append(heights[-1] + GROW_STEP)
         # A taller face of the same words is the face `make` would give at that height, without making its words again.
         step = self._growths.first_whole(
-            (face, text_floor(seen)), len(heights), lambda k: not left_out(replace(face, height=heights[k]), seen),
-            0 if exact else len(heights) - 1)
+            (face, text_floor(seen)), len(heights), lambda k: not left_out(replace(face, height=heights[k]), seen))
         if step is None:  # as much room as a cut card takes: the rest is in the detail panel
             cut = max(h for h in heights if h <= (TALLEST_CUT if most is None else most))
             return face if cut == size[1] else replace(face, height=cut), False
@@ -645,7 +638,6 @@ class _AreaDrawing:
     places: dict[str, tuple[QPointF, float]] = field(default_factory=dict)
     scales: dict[str, float] = field(default_factory=dict)
     lain_on: dict[str, list[str]] = field(default_factory=dict)
-    exact: bool = True  # laid as it is drawn (not a try that gave a card all the room it may take)
 
     def put(self, key: str, face: CardFace, pos: QPointF, z: float, scale: float) -> None:
         self.faces[key], self.places[key], self.scales[key] = face, (pos, z), scale
