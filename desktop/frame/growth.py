@@ -52,7 +52,7 @@ class Growths:
         None if at none. `least` is tried first: a hand already as wide as its wordiest card asks only whether the
         next card shows whole there too (most do), not how little it needs. Then the last step is tried (most faces
         that grow at all need more than the room has), then the rest are halved."""
-        low, whole = self._recalled(key)
+        known = low, whole = self._recalled(key)
         high = whole if whole is not None and whole < count else count  # `count`: whole at none of the steps
         if high <= least:
             return least if least < count else None
@@ -67,7 +67,8 @@ class Growths:
             else:
                 low = count
         low = high = first_true(low, high, whole_at)
-        self._remember(key, (low, high if high < count else whole))
+        if (low, high if high < count else whole) != known:  # a redraw that learnt nothing stores nothing
+            self._remember(key, (low, high if high < count else whole))
         return high if high < count else None
 
     def _recalled(self, key: Hashable) -> tuple[int, int | None]:

@@ -232,15 +232,24 @@ class ParsifalScene(CardTable):
 
             base = grid.size[0]
             widths = [base] * len(row)
-            if floor is not None and not all(whole_at(i, base) for i in row):
+            if floor is not None:
                 said = tuple((floor, grid.row_h, self._column_faces(view, here[i], blocker_here.get(here[i], ""),
                                                                     block_on, lines_of, seat, base)) for i in row)
 
                 def share() -> list[float]:
-                    # The widths tried on the way are kept between starts only if drawn (kept_fits.measuring).
-                    with kept_fits.measuring():
-                        return _shared_widths(grid, said, lambda k, width: whole_at(row[k], width))
-                # A row as it was (a window sized back, a move elsewhere in the area) is not tried again.
+                    name = kept_fits.answer_key((grid, said))
+                    found = _ROWS.get(name)
+                    if found is not None and len(found) == len(row):
+                        return list(found)
+                    shared = [base] * len(row)
+                    if not all(whole_at(i, base) for i in row):
+                        # The widths tried on the way are kept between starts only if drawn (kept_fits.measuring).
+                        with kept_fits.measuring():
+                            shared = _shared_widths(grid, said, lambda k, width: whole_at(row[k], width))
+                    _ROWS.put(name, shared)
+                    return shared
+                # A row as it was (a window sized back, a move elsewhere in the area, an earlier start) is not tried
+                # again: its columns are laid once, at their widths.
                 widths = kept(self._rows, (grid, said), share, ROWS_KEPT)
             x = ax + 8
             for i, width in zip(row, widths):
@@ -509,11 +518,12 @@ class _KeptGrowths(Growths):
     met in an earlier game is not measured again to know how far it grows. The code that measures: the faces'
     fitting, the scale a view shows a table at, the faces and these steps."""
 
+    SOURCES = (*kept_fits.FITTING, Path(card_table.__file__).resolve(),
+               *(Path(__file__).resolve().parent / name for name in ("faces.py", "scene.py")))
+
     def __init__(self, kept: int) -> None:
         super().__init__(kept)
-        sources = (*kept_fits.FITTING, Path(card_table.__file__).resolve(),
-                   *(Path(__file__).resolve().parent / name for name in ("faces.py", "scene.py")))
-        self._shelf = kept_fits.Shelf("growths/parsifal", sources, _is_known, lambda: GROWN_KEPT_BETWEEN)
+        self._shelf = kept_fits.Shelf("growths/parsifal", self.SOURCES, _is_known, lambda: GROWN_KEPT_BETWEEN)
 
     def _recalled(self, key: Hashable) -> tuple[int, int | None]:
         found = self._known.get(key)
@@ -527,6 +537,18 @@ class _KeptGrowths(Growths):
         if self._known.get(key) != known:
             self._shelf.put(kept_fits.answer_key(key), list(known))
         super()._remember(key, known)
+
+
+def _are_widths(kept: object) -> bool:
+    """A row's columns' widths as `_area` keeps them: a few, each a card's width at the least."""
+    return (isinstance(kept, list) and 0 < len(kept) <= 12
+            and all(type(w) in (int, float) and CARD[0] <= w <= 4 * WIDEST_FLOOR for w in kept))
+
+
+# The widths of a row's columns, between starts, by a digest of the grid and the faces at its width (what
+# _shared_widths decides them from); the code that decides them is that of _KeptGrowths.
+ROWS_KEPT_BETWEEN = 2048
+_ROWS = kept_fits.Shelf("layouts/parsifal", _KeptGrowths.SOURCES, _are_widths, lambda: ROWS_KEPT_BETWEEN)
 
 
 # How far a face grows for its text at a scale, for every table: the same words at the same size and scale grow alike
@@ -644,9 +666,10 @@ class _AreaDrawing:
 
     def add(self, column: _AreaDrawing, x: float, y: float) -> None:
         """A column laid from its own corner, put with its corner at (x, y)."""
-        for key, face in column.faces.items():
-            pos, z = column.places[key]
-            self.put(key, face, pos + QPointF(x, y), z, column.scales[key])
+        corner = QPointF(x, y)
+        self.faces.update(column.faces)
+        self.places.update((key, (pos + corner, z)) for key, (pos, z) in column.places.items())
+        self.scales.update(column.scales)
         self.lain_on.update(column.lain_on)
 
     def lay(self, scene: ParsifalScene, wanted: dict[str, tuple[QPointF, float]]) -> None:
