@@ -88,6 +88,7 @@ class ParsifalScene(CardTable):
         self._growths = _GROWTHS  # how far each face grows for its text at a floor, for every table (_grown)
         self._areas: dict[int, tuple[object, _AreaDrawing]] = {}  # each area as last drawn, and what it was drawn from
         self._rows: dict[Hashable, list[float]] = {}  # each row's columns' widths, by its grid and faces (_area)
+        self._laid: dict[Hashable, _AreaDrawing] = {}  # each column as laid, by its cards, faces, width and grid
         self._said: object = None  # what the captions were last made from (_refresh_labels)
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
@@ -216,7 +217,7 @@ class ParsifalScene(CardTable):
                 """Column `i` at `width`, laid from its own top left corner."""
                 if (i, width) not in laid:
                     laid[i, width] = self._column(view, here[i], blocker_here.get(here[i], ""), block_on, lines_of,
-                                                  seat, i, width, grid)
+                                                  seat, width, grid)
                 return laid[i, width]
 
             def whole_at(i: int, width: float) -> bool:
@@ -224,7 +225,7 @@ class ParsifalScene(CardTable):
                 if (i, width) not in tried:
                     try:
                         laid[i, width] = self._column(view, here[i], blocker_here.get(here[i], ""), block_on,
-                                                      lines_of, seat, i, width, grid, trial=True)
+                                                      lines_of, seat, width, grid, trial=True)
                         tried[i, width] = True
                     except _Cut:
                         tried[i, width] = False
@@ -252,8 +253,15 @@ class ParsifalScene(CardTable):
                 # again: its columns are laid once, at their widths.
                 widths = kept(self._rows, (grid, said), share, ROWS_KEPT)
             x = ax + 8
-            for i, width in zip(row, widths):
-                drawing.add(lay(i, width), x, ay + AREA_BAND + 4 + (i // grid.per_row) * grid.row_h * grid.scale)
+            for k, (i, width) in enumerate(zip(row, widths)):
+                if floor is None:
+                    column = lay(i, width)
+                else:  # a column as it was (a move elsewhere in the area) is not laid again
+                    blocker = blocker_here.get(here[i], "")
+                    cards = (here[i], blocker, block_on.get(here[i], ""), *view.held.get(blocker, ()),
+                             *view.held.get(here[i], ()))
+                    column = kept(self._laid, (said[k], cards, width, grid), partial(lay, i, width), COLUMNS_KEPT)
+                drawing.add(column, x, ay + AREA_BAND + 4 + (i // grid.per_row) * grid.row_h * grid.scale, i * 10)
                 x += (width + GAP) * grid.scale
         return drawing
 
@@ -271,14 +279,15 @@ class ParsifalScene(CardTable):
                 *(faces.tucked(artifact, width, PLATE[1]) for artifact in held))
 
     def _column(self, view: ParState, character: str, blocker: str, block_on: dict[str, str],
-                lines_of: Callable[[str], tuple[tuple[str, str, bool], ...]], seat: int, i: int, width: float,
+                lines_of: Callable[[str], tuple[tuple[str, str, bool], ...]], seat: int, width: float,
                 grid: AreaGrid, trial: bool = False) -> _AreaDrawing:
-        """One column of an area `width` wide, from its top left corner: the character, the blocker lying on its
-        foot, their artifacts. On `trial`, _Cut is raised at the first card whose texts are cut short."""
+        """One column of an area `width` wide, from its top left corner, as the first of its area (z): the
+        character, the blocker lying on its foot, their artifacts. On `trial`, _Cut is raised at the first card
+        whose texts are cut short."""
         faces, scale = self.faces, grid.scale
         drawing = _AreaDrawing()
         size = (width, CARD[1])
-        z = 10.0 + i * 10
+        z = 10.0
         blocked = character in block_on
         plates = len(view.held.get(character, [])) + len(view.held.get(blocker, []))
         # What the row leaves under this column goes to its cards, as far as their texts need it.
@@ -294,7 +303,7 @@ class ParsifalScene(CardTable):
             drawing.lain_on[character] = [blocker, *view.held.get(blocker, []), *view.held.get(character, [])]
             # Over every column of the area: a neighbour must not hide the blocker's band. Its artifacts
             # come first under it, then the blocked card's own, which the blocker would cover.
-            over = 500.0 + i * 10
+            over = 500.0
             owner = view.owner[blocker]
             tag = self._name(owner) if owner != seat else ""  # whose blocker lies here
             lies, whole = self._grown(lambda s: faces.character(blocker, lines_of(blocker), False, False, tag, s),
@@ -311,7 +320,7 @@ class ParsifalScene(CardTable):
             if blocked:
                 # As wide as its card leaves it: "Geblokkeerd door Bloemenmeisje" was cut on a seal of its own width.
                 drawing.put(seal_key(character), faces.seal(block_on[character], max(SEAL[0], width - 16)),
-                            foot + QPointF(8, 5) * scale, 500.0 + i * 10, scale)
+                            foot + QPointF(8, 5) * scale, 500.0, scale)
         return drawing
 
     def _grown(self, make: Callable[[tuple[float, float]], CardFace], size: tuple[float, float], spare: float,
@@ -504,6 +513,7 @@ PLATE_TALLEST = 2.5 * PLATE[1]  # an artifact's plate grown for its words: three
 GROWN_KEPT = 2048  # faces grown to their text that are remembered (ParsifalScene._grown)
 GROWN_KEPT_BETWEEN = 4096  # ... and kept between starts
 ROWS_KEPT = 256  # rows of an area whose columns' widths a table remembers (ParsifalScene._area)
+COLUMNS_KEPT = 512  # columns as laid that a table remembers (ParsifalScene._area)
 
 
 def _is_known(kept: object) -> bool:
@@ -664,11 +674,12 @@ class _AreaDrawing:
     def put(self, key: str, face: CardFace, pos: QPointF, z: float, scale: float) -> None:
         self.faces[key], self.places[key], self.scales[key] = face, (pos, z), scale
 
-    def add(self, column: _AreaDrawing, x: float, y: float) -> None:
-        """A column laid from its own corner, put with its corner at (x, y)."""
+    def add(self, column: _AreaDrawing, x: float, y: float, over: float) -> None:
+        """A column laid from its own corner as the first of its area, put with its corner at (x, y) and `over` the
+        columns before it."""
         corner = QPointF(x, y)
         self.faces.update(column.faces)
-        self.places.update((key, (pos + corner, z)) for key, (pos, z) in column.places.items())
+        self.places.update((key, (pos + corner, z + over)) for key, (pos, z) in column.places.items())
         self.scales.update(column.scales)
         self.lain_on.update(column.lain_on)
 

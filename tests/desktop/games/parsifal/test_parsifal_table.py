@@ -574,6 +574,8 @@ def test_a_redraw_measures_again_only_the_cards_whose_text_or_room_changed(main:
     scene._growths.clear()  # as a first drawing, with nothing kept from an earlier start
     kept_fits.forget()
     scene._areas.clear()
+    scene._rows.clear()
+    scene._laid.clear()
     scene.redraw()
     assert measured  # the characters were measured, and grew as they had
     assert {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()} == laid
@@ -610,6 +612,8 @@ def test_a_later_start_lays_out_the_cards_it_met_without_measuring_their_texts(
     kept_fits.forget()  # and the next one starts
     scene._growths.clear()
     scene._areas.clear()
+    scene._rows.clear()
+    scene._laid.clear()
     measured: list[object] = []
     real = scene_module.left_out
     monkeypatch.setattr(scene_module, "left_out", lambda face, scale: measured.append(face) or real(face, scale))
