@@ -27,8 +27,7 @@ from desktop.tools.legibility import THEIRS, Losses, survey, table_view
 from rules.banquet.objectives import card_kind
 
 SEEDS = (1, 2, 3)
-# Parsifal is held to the window a real 1280×720 screen gives, title bar and borders taken (legibility.SIZES).
-PARSIFAL_WINDOW = legibility.SIZES[0]
+REAL_WINDOW = legibility.SIZES[0]  # the window a real 1280×720 screen gives, title bar and borders taken
 
 
 def window_for(qtbot: Any, lang: str) -> MainWindow:
@@ -80,7 +79,7 @@ def parsifal_characters(window: MainWindow, tmp_path: Path) -> Iterator[tuple[st
     was seen, its scene, its item and the scale it is drawn at."""
     for seed in SEEDS:
         for moves in (20, 40):
-            items = drawn(window, tmp_path, "parsifal", 4, seed, moves, PARSIFAL_WINDOW)
+            items = drawn(window, tmp_path, "parsifal", 4, seed, moves, REAL_WINDOW)
             scene = table_view(window).scene()
             assert isinstance(scene, ParsifalScene) and scene.par_view is not None
             characters = {c for seat in range(scene.par_view.players) for c in scene.par_view.owned_by(seat)}
@@ -177,7 +176,7 @@ def test_every_parsifal_name_reads_whole_on_its_limbo_plate(qtbot: Any, home: Pa
     1280×720 screen's window (1264×672) gives the table ("Caballero del …", "Flower Maid…" at three plates to a
     row)."""
     window = window_for(qtbot, lang)
-    scale = min(scale for _, scale in drawn(window, tmp_path, "parsifal", 6, 1, 45, PARSIFAL_WINDOW))
+    scale = min(scale for _, scale in drawn(window, tmp_path, "parsifal", 6, 1, 45, REAL_WINDOW))
     scene = table_view(window).scene()
     assert isinstance(scene, ParsifalScene)
     tarots = scene.faces.cards.tarots
@@ -358,7 +357,7 @@ def test_a_blocked_parsifal_cards_focus_ring_keeps_off_its_blocker(qtbot: Any, h
     seen = 0
     for seed in SEEDS:
         for moves in (20, 40):
-            drawn(window, tmp_path, "parsifal", 4, seed, moves, PARSIFAL_WINDOW)
+            drawn(window, tmp_path, "parsifal", 4, seed, moves, REAL_WINDOW)
             scene = table_view(window).scene()
             assert isinstance(scene, ParsifalScene) and scene.par_view is not None
             for key in sorted(scene.lain_on):
