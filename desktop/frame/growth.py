@@ -52,7 +52,7 @@ class Growths:
         None if at none. `least` is tried first: a hand already as wide as its wordiest card asks only whether the
         next card shows whole there too (most do), not how little it needs. Then the last step is tried (most faces
         that grow at all need more than the room has), then the rest are halved."""
-        low, whole = self._known.get(key, (0, None))
+        known = low, whole = self._recalled(key)
         high = whole if whole is not None and whole < count else count  # `count`: whole at none of the steps
         if high <= least:
             return least if least < count else None
@@ -67,8 +67,13 @@ class Growths:
             else:
                 low = count
         low = high = first_true(low, high, whole_at)
-        self._remember(key, (low, high if high < count else whole))
+        if (low, high if high < count else whole) != known:  # a redraw that learnt nothing stores nothing
+            self._remember(key, (low, high if high < count else whole))
         return high if high < count else None
+
+    def _recalled(self, key: Hashable) -> tuple[int, int | None]:
+        """What is known of `key`: the steps known too small, and a step known whole (None: none known)."""
+        return self._known.get(key, (0, None))
 
     def _remember(self, key: Hashable, known: tuple[int, int | None]) -> None:
         if len(self._known) >= self._kept and key not in self._known:

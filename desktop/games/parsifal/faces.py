@@ -154,10 +154,10 @@ class ParsifalFaces:
                             title=self.name(instance), plate=True)
         return self._cached(("limbo", type_id, width, self.translator.language), make)
 
-    def seal(self, blocker: str) -> CardFace:
-        """The small seal on a second target of a blocker whose card lies elsewhere (PAR-15.3)."""
-        return self._cached(("seal", card_type(blocker), self.translator.language),
-                            lambda: CardFace(SEAL[0], SEAL[1], SEAL_COLOUR, SEAL_COLOUR,
+    def seal(self, blocker: str, width: float = SEAL[0]) -> CardFace:
+        """The small seal on a second target of a blocker whose card lies elsewhere (PAR-15.3), `width` wide."""
+        return self._cached(("seal", card_type(blocker), width, self.translator.language),
+                            lambda: CardFace(width, SEAL[1], SEAL_COLOUR, SEAL_COLOUR,
                                              title=self.translator.text("face.seal", card=self.name(blocker)),
                                              plate=True))
 

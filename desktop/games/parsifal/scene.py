@@ -8,21 +8,22 @@ hands it `dests` (card -> target key -> move) made from legal_moves.
 """
 from __future__ import annotations
 
-from functools import partial
-
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
+from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
+from desktop.frame import card_table, kept_fits
 from desktop.frame.card_item import CardFace, CardItem, left_out, text_floor
 from desktop.frame.card_table import DECK_KEY, GAP, LABEL, MARGIN, CardTable, Dests, seen_scale
-from desktop.frame.growth import Growths
+from desktop.frame.growth import Growths, kept
 from desktop.frame.i18n import Translator
-from desktop.games.parsifal.faces import CARD, COMMON_CARD, COVER, LIMBO_PLATE, PLATE, ParsifalFaces
+from desktop.games.parsifal.faces import CARD, COMMON_CARD, COVER, LIMBO_PLATE, PLATE, SEAL, ParsifalFaces
 from rules.parsifal.missions import conditions
 from rules.parsifal.state import ParState, card_type
 
@@ -86,6 +87,8 @@ class ParsifalScene(CardTable):
         self.view_scale: float | None = None  # screen pixels per unit at the view's fit, once a view shows it
         self._growths = _GROWTHS  # how far each face grows for its text at a floor, for every table (_grown)
         self._areas: dict[int, tuple[object, _AreaDrawing]] = {}  # each area as last drawn, and what it was drawn from
+        self._rows: dict[Hashable, list[float]] = {}  # each row's columns' widths, by its grid and faces (_area)
+        self._laid: dict[Hashable, _AreaDrawing] = {}  # each column as laid, by its cards, faces, width and grid
         self._said: object = None  # what the captions were last made from (_refresh_labels)
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
@@ -195,82 +198,166 @@ class ParsifalScene(CardTable):
 
     def _area(self, view: ParState, seat: int, here: list[str], blocker_here: dict[str, str],
               block_on: dict[str, str], lines_of: Callable[[str], tuple[tuple[str, str, bool], ...]]) -> _AreaDrawing:
-        """A player's characters in columns in their area, the blockers lying on them, their artifacts."""
-        faces = self.faces
+        """A player's characters in columns in their area, the blockers lying on them, their artifacts. A column
+        whose texts would be cut at the row's width takes the width they need, from the row's bare felt and then
+        from columns that read whole narrower (growing taller instead)."""
         ax, ay, aw, ah = self.area_rects[seat]
-        drawing = _AreaDrawing()
         # The tallest column: a character, the blocker lying on it, and all their artifacts in a row under them.
         tallest = max((_column_height(len(view.held.get(c, [])) + len(view.held.get(blocker_here.get(c, ""), [])),
                                       c in blocker_here) for c in here), default=CARD[1])
         grid = _columns(len(here), aw, ah, tallest)
-        scale, size = grid.scale, grid.size
-        for i, character in enumerate(here):
-            dx, dy = grid.places[i]
-            x, y = ax + dx, ay + dy
-            z = 10.0 + i * 10
-            blocked = character in block_on
-            blocker = blocker_here.get(character, "")
-            plates = len(view.held.get(character, [])) + len(view.held.get(blocker, []))
-            # What the row leaves under this column goes to its cards, as far as their texts need it.
-            spare = grid.row_h - _column_height(plates, bool(blocker))
-            face = self._grown(lambda s: faces.character(character, lines_of(character), blocked, blocked, size=s),
-                               size, spare, scale)
-            spare -= face.height - size[1]
-            drawing.put(character, face, QPointF(x, y), z, scale)
-            foot = QPointF(x, y + (face.height - COVER) * scale)
-            if blocker:
-                drawing.lain_on[character] = [blocker, *view.held.get(blocker, []), *view.held.get(character, [])]
-                # Over every column of the area: a neighbour must not hide the blocker's band. Its artifacts
-                # come first under it, then the blocked card's own, which the blocker would cover.
-                over = 500.0 + i * 10
-                owner = view.owner[blocker]
-                tag = self._name(owner) if owner != seat else ""  # whose blocker lies here
-                lies = self._grown(lambda s: faces.character(blocker, lines_of(blocker), False, False, tag, s),
-                                   size, spare, scale)
-                spare -= lies.height - size[1]
-                drawing.put(blocker, lies, foot, over, scale)
-                after, spare = self._tuck(view, blocker, x, foot.y() + (lies.height - 1) * scale, over, grid,
-                                          drawing, spare)
-                self._tuck(view, character, x, after, over, grid, drawing, spare)
-                continue
-            self._tuck(view, character, x, y + (face.height - 1) * scale, z, grid, drawing, spare)
+        floor = text_floor(None if self.view_scale is None else self.view_scale * grid.scale)
+        drawing = _AreaDrawing()
+        for first in range(0, len(here), grid.per_row):
+            row = range(first, min(len(here), first + grid.per_row))
+            laid: dict[tuple[int, float], _AreaDrawing] = {}
+            tried: dict[tuple[int, float], bool] = {}
+
+            def lay(i: int, width: float) -> _AreaDrawing:
+                """Column `i` at `width`, laid from its own top left corner."""
+                if (i, width) not in laid:
+                    laid[i, width] = self._column(view, here[i], blocker_here.get(here[i], ""), block_on, lines_of,
+                                                  seat, width, grid)
+                return laid[i, width]
+
+            def whole_at(i: int, width: float) -> bool:
+                """Whether column `i` reads whole at `width`: laid only as far as its first text cut short."""
+                if (i, width) not in tried:
+                    try:
+                        laid[i, width] = self._column(view, here[i], blocker_here.get(here[i], ""), block_on,
+                                                      lines_of, seat, width, grid, trial=True)
+                        tried[i, width] = True
+                    except _Cut:
+                        tried[i, width] = False
+                return tried[i, width]
+
+            base = grid.size[0]
+            widths = [base] * len(row)
+            if floor is not None:
+                said = tuple((floor, grid.row_h, self._column_faces(view, here[i], blocker_here.get(here[i], ""),
+                                                                    block_on, lines_of, seat, base)) for i in row)
+
+                def share() -> list[float]:
+                    name = kept_fits.answer_key((grid, said))
+                    found = _ROWS.get(name)
+                    if found is not None and len(found) == len(row):
+                        return list(found)
+                    shared = [base] * len(row)
+                    if not all(whole_at(i, base) for i in row):
+                        # The widths tried on the way are kept between starts only if drawn (kept_fits.measuring).
+                        with kept_fits.measuring():
+                            shared = _shared_widths(grid, said, lambda k, width: whole_at(row[k], width))
+                    _ROWS.put(name, shared)
+                    return shared
+                # A row as it was (a window sized back, a move elsewhere in the area, an earlier start) is not tried
+                # again: its columns are laid once, at their widths.
+                widths = kept(self._rows, (grid, said), share, ROWS_KEPT)
+            x = ax + 8
+            for k, (i, width) in enumerate(zip(row, widths)):
+                if floor is None:
+                    column = lay(i, width)
+                else:  # a column as it was (a move elsewhere in the area) is not laid again
+                    blocker = blocker_here.get(here[i], "")
+                    cards = (here[i], blocker, block_on.get(here[i], ""), *view.held.get(blocker, ()),
+                             *view.held.get(here[i], ()))
+                    column = kept(self._laid, (said[k], cards, width, grid), partial(lay, i, width), COLUMNS_KEPT)
+                drawing.add(column, x, ay + AREA_BAND + 4 + (i // grid.per_row) * grid.row_h * grid.scale, i * 10)
+                x += (width + GAP) * grid.scale
+        return drawing
+
+    def _column_faces(self, view: ParState, character: str, blocker: str, block_on: dict[str, str],
+                      lines_of: Callable[[str], tuple[tuple[str, str, bool], ...]], seat: int,
+                      width: float) -> tuple[CardFace, ...]:
+        """The faces of a column at the grid's size, before they grow: all its words, and what decides its width."""
+        faces = self.faces
+        blocked = character in block_on
+        owner = view.owner[blocker] if blocker else seat
+        lying = (faces.character(blocker, lines_of(blocker), False, False, self._name(owner) if owner != seat else "",
+                                 (width, CARD[1])),) if blocker else ()
+        held = (*view.held.get(blocker, ()), *view.held.get(character, ()))
+        return (faces.character(character, lines_of(character), blocked, blocked, size=(width, CARD[1])), *lying,
+                *(faces.tucked(artifact, width, PLATE[1]) for artifact in held))
+
+    def _column(self, view: ParState, character: str, blocker: str, block_on: dict[str, str],
+                lines_of: Callable[[str], tuple[tuple[str, str, bool], ...]], seat: int, width: float,
+                grid: AreaGrid, trial: bool = False) -> _AreaDrawing:
+        """One column of an area `width` wide, from its top left corner, as the first of its area (z): the
+        character, the blocker lying on its foot, their artifacts. On `trial`, _Cut is raised at the first card
+        whose texts are cut short."""
+        faces, scale = self.faces, grid.scale
+        drawing = _AreaDrawing()
+        size = (width, CARD[1])
+        z = 10.0
+        blocked = character in block_on
+        plates = len(view.held.get(character, [])) + len(view.held.get(blocker, []))
+        # What the row leaves under this column goes to its cards, as far as their texts need it.
+        spare = grid.row_h - _column_height(plates, bool(blocker))
+        face, whole = self._grown(lambda s: faces.character(character, lines_of(character), blocked, blocked, size=s),
+                                  size, spare, scale)
+        if trial and not whole:
+            raise _Cut(character)
+        spare -= face.height - size[1]
+        drawing.put(character, face, QPointF(0, 0), z, scale)
+        foot = QPointF(0, (face.height - COVER) * scale)
+        if blocker:
+            drawing.lain_on[character] = [blocker, *view.held.get(blocker, []), *view.held.get(character, [])]
+            # Over every column of the area: a neighbour must not hide the blocker's band. Its artifacts
+            # come first under it, then the blocked card's own, which the blocker would cover.
+            over = 500.0
+            owner = view.owner[blocker]
+            tag = self._name(owner) if owner != seat else ""  # whose blocker lies here
+            lies, whole = self._grown(lambda s: faces.character(blocker, lines_of(blocker), False, False, tag, s),
+                                      size, spare, scale)
+            if trial and not whole:
+                raise _Cut(blocker)
+            spare -= lies.height - size[1]
+            drawing.put(blocker, lies, foot, over, scale)
+            after, spare = self._tuck(view, blocker, width, foot.y() + (lies.height - 1) * scale, over, scale,
+                                      drawing, spare, trial)
+            self._tuck(view, character, width, after, over, scale, drawing, spare, trial)
+        else:
+            self._tuck(view, character, width, (face.height - 1) * scale, z, scale, drawing, spare, trial)
             if blocked:
-                drawing.put(seal_key(character), faces.seal(block_on[character]), foot + QPointF(8, 5) * scale,
-                            500.0 + i * 10, scale)
+                # As wide as its card leaves it: "Geblokkeerd door Bloemenmeisje" was cut on a seal of its own width.
+                drawing.put(seal_key(character), faces.seal(block_on[character], max(SEAL[0], width - 16)),
+                            foot + QPointF(8, 5) * scale, 500.0, scale)
         return drawing
 
     def _grown(self, make: Callable[[tuple[float, float]], CardFace], size: tuple[float, float], spare: float,
-               scale: float, most: float | None = None) -> CardFace:
+               scale: float, most: float | None = None) -> tuple[CardFace, bool]:
         """The face `make` gives at `size`, or taller by up to `spare` (never over `most`), as far as its rule text
-        needs to show whole at the view's scale (a card left with "…" while the area has bare felt under it); `most`
-        is TALLEST unless told. `make` gives the same face at any size but for its size."""
+        needs to show whole at the view's scale (a card left with "…" while the area has bare felt under it), and
+        whether it shows whole; `most` is TALLEST unless told. A face whose text is cut at every height grows no
+        further than TALLEST_CUT (or `most`). `make` gives the same face at any size but for its size."""
         face = make(size)
         if self.view_scale is None:
-            return face
+            return face, True
         seen = self.view_scale * scale
         tallest = min(size[1] + spare, TALLEST if most is None else most)
         heights = [size[1]]  # the heights it may take, GROW_STEP apart
         while heights[-1] + GROW_STEP <= tallest:
             heights.append(heights[-1] + GROW_STEP)
-        if len(heights) == 1:
-            return face  # no room to grow into: nothing to measure
         # A taller face of the same words is the face `make` would give at that height, without making its words again.
         step = self._growths.first_whole(
             (face, text_floor(seen)), len(heights), lambda k: not left_out(replace(face, height=heights[k]), seen))
-        if step is None:
-            step = len(heights) - 1  # all the room there is, and the rest waits in the detail panel
-        return face if step == 0 else replace(face, height=heights[step])
+        if step is None:  # as much room as a cut card takes: the rest is in the detail panel
+            cut = max(h for h in heights if h <= (TALLEST_CUT if most is None else most))
+            return face if cut == size[1] else replace(face, height=cut), False
+        return face if step == 0 else replace(face, height=heights[step]), True
 
-    def _tuck(self, view: ParState, holder: str, x: float, first: float, z: float, grid: AreaGrid,
-              drawing: _AreaDrawing, spare: float = 0.0) -> tuple[float, float]:
-        """The holder's artifacts from `first` down (just under the foot's rounded corners, so both lines of
-        the band show), in the order they came (PAR-15.2). A plate whose words would be cut takes a line more
-        from the `spare` height its column leaves. Returns where a next plate would go, and the spare left."""
-        scale, y = grid.scale, first
+    def _tuck(self, view: ParState, holder: str, width: float, first: float, z: float, scale: float,
+              drawing: _AreaDrawing, spare: float = 0.0, trial: bool = False) -> tuple[float, float]:
+        """The holder's artifacts `width` wide from `first` down (just under the foot's rounded corners, so both
+        lines of the band show), in the order they came (PAR-15.2). A plate whose words would be cut takes a line
+        more from the `spare` height its column leaves. Returns where a next plate would go, and the spare left.
+        On `trial`, _Cut is raised at the first plate whose words are cut short."""
+        y = first
         for k, artifact in enumerate(view.held.get(holder, [])):
-            face = self._grown(partial(self._plate, artifact), (grid.size[0], PLATE[1]), spare, scale, PLATE_TALLEST)
+            face, whole = self._grown(partial(self._plate, artifact), (width, PLATE[1]), spare, scale, PLATE_TALLEST)
+            if trial and not whole:
+                raise _Cut(artifact)
             spare -= face.height - PLATE[1]
-            drawing.put(artifact, face, QPointF(x, y), z - 1 + k * 0.01, scale)
+            drawing.put(artifact, face, QPointF(0, y), z - 1 + k * 0.01, scale)
             y += (face.height + 2) * scale
         return y, spare
 
@@ -417,14 +504,66 @@ def _column_height(plates: int, blocker: bool) -> float:
     return (2 * CARD[1] - COVER if blocker else CARD[1]) + plates * (PLATE[1] + 2)
 
 
-WIDEST = 1.6 * CARD[0]  # a character given its row's spare width: wider lines of rule text, not a banner
-TALLEST = 1.4 * CARD[1]  # a card grown for its text (ParsifalScene._grown)
+WIDEST = 1.6 * CARD[0]  # a row's spare width shared out: wider lines of rule text, not a banner (but _shared_widths)
+TALLEST = 2 * CARD[1]  # a card grown for its text, as far as its row leaves room (ParsifalScene._grown)
+TALLEST_CUT = 1.4 * CARD[1]  # ... one whose text is cut at any height: taller, it showed a line more at a larger picture
 GROW_STEP = 6.0  # a card whose text needs more room grows by this much at a time
+WIDEN_STEP = 4 * GROW_STEP  # a column whose texts need more width takes this much at a time (_shared_widths)
 PLATE_TALLEST = 2.5 * PLATE[1]  # an artifact's plate grown for its words: three lines of them under its name
 GROWN_KEPT = 2048  # faces grown to their text that are remembered (ParsifalScene._grown)
+GROWN_KEPT_BETWEEN = 4096  # ... and kept between starts
+ROWS_KEPT = 256  # rows of an area whose columns' widths a table remembers (ParsifalScene._area)
+COLUMNS_KEPT = 512  # columns as laid that a table remembers (ParsifalScene._area)
+
+
+def _is_known(kept: object) -> bool:
+    """What a growth knows of a face as `_KeptGrowths` keeps it: the steps known too small, a step known whole."""
+    return (isinstance(kept, list) and len(kept) == 2 and type(kept[0]) is int and 0 <= kept[0] < 1000
+            and (kept[1] is None or type(kept[1]) is int and kept[0] <= kept[1] < 1000))
+
+
+class _KeptGrowths(Growths):
+    """What is known of the faces grown, and of the columns widened, kept between starts too (kept_fits), under a
+    digest of the face (its words and first size) or of the column's faces, with the floor it is seen at: a card
+    met in an earlier game is not measured again to know how far it grows. The code that measures: the faces'
+    fitting, the scale a view shows a table at, the faces and these steps."""
+
+    SOURCES = (*kept_fits.FITTING, Path(card_table.__file__).resolve(),
+               *(Path(__file__).resolve().parent / name for name in ("faces.py", "scene.py")))
+
+    def __init__(self, kept: int) -> None:
+        super().__init__(kept)
+        self._shelf = kept_fits.Shelf("growths/parsifal", self.SOURCES, _is_known, lambda: GROWN_KEPT_BETWEEN)
+
+    def _recalled(self, key: Hashable) -> tuple[int, int | None]:
+        found = self._known.get(key)
+        if found is None:
+            kept = self._shelf.get(kept_fits.answer_key(key))
+            found = (0, None) if kept is None else (kept[0], kept[1])
+            super()._remember(key, found)
+        return found
+
+    def _remember(self, key: Hashable, known: tuple[int, int | None]) -> None:
+        if self._known.get(key) != known:
+            self._shelf.put(kept_fits.answer_key(key), list(known))
+        super()._remember(key, known)
+
+
+def _are_widths(kept: object) -> bool:
+    """A row's columns' widths as `_area` keeps them: a few, each a card's width at the least."""
+    return (isinstance(kept, list) and 0 < len(kept) <= 12
+            and all(type(w) in (int, float) and CARD[0] <= w <= 4 * WIDEST_FLOOR for w in kept))
+
+
+# The widths of a row's columns, between starts, by a digest of the grid and the faces at its width (what
+# _shared_widths decides them from); the code that decides them is that of _KeptGrowths.
+ROWS_KEPT_BETWEEN = 2048
+_ROWS = kept_fits.Shelf("layouts/parsifal", _KeptGrowths.SOURCES, _are_widths, lambda: ROWS_KEPT_BETWEEN)
+
+
 # How far a face grows for its text at a scale, for every table: the same words at the same size and scale grow alike
 # in any game, and a new table's first redraws need not measure again the cards the last one met (issue #42).
-_GROWTHS = Growths(GROWN_KEPT)
+_GROWTHS = _KeptGrowths(GROWN_KEPT)
 
 
 def _common_width(faces: list[CardFace], share: float, seen: float | None) -> float:
@@ -447,36 +586,16 @@ def _common_width(faces: list[CardFace], share: float, seen: float | None) -> fl
     return widths[max(first_whole(face, seen) for face in faces)]
 
 
-@dataclass
-class _AreaDrawing:
-    """What a player's area puts on the table: each item's face, place, z and scale, and what lies on whom."""
-
-    faces: dict[str, CardFace] = field(default_factory=dict)
-    places: dict[str, tuple[QPointF, float]] = field(default_factory=dict)
-    scales: dict[str, float] = field(default_factory=dict)
-    lain_on: dict[str, list[str]] = field(default_factory=dict)
-
-    def put(self, key: str, face: CardFace, pos: QPointF, z: float, scale: float) -> None:
-        self.faces[key], self.places[key], self.scales[key] = face, (pos, z), scale
-
-    def lay(self, scene: ParsifalScene, wanted: dict[str, tuple[QPointF, float]]) -> None:
-        """Onto the scene, into the places `show` brings the items to."""
-        for key, face in self.faces.items():
-            scene.put(key, face)
-        wanted.update(self.places)
-        scene.scales.update(self.scales)
-        scene.lain_on.update(self.lain_on)
-
-
 @dataclass(frozen=True)
 class AreaGrid:
-    """How an area's characters stand: their scale, their size before it (at the least: `_grown`), where each
-    column starts."""
+    """How an area's characters stand: their scale, their size before it (at the least: `_grown`), how many to a
+    row, and the room a row gives them before the scale."""
 
     scale: float
     size: tuple[float, float]
-    row_h: float  # a row's height before the scale: what a column may fill
-    places: list[tuple[float, float]]
+    row_h: float  # a row's height: what a column may fill
+    per_row: int
+    row_w: float  # a row's width: each column takes its own width and a GAP of it
 
 
 def _columns(count: int, aw: float, ah: float, column_h: float = COLUMN_H) -> AreaGrid:
@@ -494,9 +613,80 @@ def _columns(count: int, aw: float, ah: float, column_h: float = COLUMN_H) -> Ar
     scale, per_row, rows = best
     # The row's spare width and height, at the scale the height allows: the height goes to the cards whose
     # texts need it (ParsifalScene._grown).
-    width = min(WIDEST, max(CARD[0], (inner_w + GAP) / (per_row * scale) - GAP))
-    row = max(row_h, inner_h / rows / scale)
-    return AreaGrid(scale, (width, CARD[1]), row,
-                    [(8 + (i % per_row) * (width + GAP) * scale,
-                      AREA_BAND + 4 + (i // per_row) * row * scale)
-                     for i in range(count)])
+    row_w = (inner_w + GAP) / scale
+    width = min(WIDEST, max(CARD[0], row_w / per_row - GAP))
+    return AreaGrid(scale, (width, CARD[1]), max(row_h, inner_h / rows / scale), per_row, row_w)
+
+
+def _shared_widths(grid: AreaGrid, said: Sequence[Hashable], whole_at: Callable[[int, float], bool]) -> list[float]:
+    """The widths of one row's columns (`said` says what each is made from): each as wide as the grid's, but a
+    column whose texts are cut there takes the width they need, first from the row's bare felt, then from the
+    columns that read whole narrower (their cards grow taller instead), the columns needing least served first.
+    A column no width within the row makes whole keeps the grid's width: its cards' texts were cut all the same, and
+    widths that follow every word of them would have a crowded table's cards painted anew at each move."""
+    base, count = grid.size[0], len(said)
+    room = grid.row_w - count * GAP  # what the widths may add up to
+    widest = room - (count - 1) * CARD[0]
+    wider = [base + k * WIDEN_STEP for k in range(int((widest - base) // WIDEN_STEP) + 1)]  # from base on
+    want: list[float | None] = [base] * count  # None: no width within the row shows it whole
+    short = [k for k in range(count) if not whole_at(k, base)]
+    for k in short:
+        # Most columns need a step or two: the first step wider is tried first, then the widest, then the halves.
+        step = _GROWTHS.first_whole(("column wider", said[k], base), len(wider), lambda j: whole_at(k, wider[j]),
+                                    least=1)
+        want[k] = None if step is None else wider[step]
+    widths = [base if w is None else w for w in want]
+    if sum(widths) > room:
+        # Not all at once: the columns that read whole give what they can spare, the ones needing least take it.
+        narrower = [base - k * WIDEN_STEP for k in range(int((base - CARD[0]) // WIDEN_STEP), 0, -1)]
+        least = [base] * count
+        for k in range(count):
+            if k not in short and narrower:
+                step = _GROWTHS.first_whole(("column narrower", said[k], base), len(narrower) + 1,
+                                            lambda j: whole_at(k, [*narrower, base][j]))
+                least[k] = [*narrower, base][step if step is not None else len(narrower)]
+        widths = list(least)
+        for k in sorted(short, key=lambda k: want[k] or math.inf):
+            need = want[k]
+            if need is not None and sum(widths) + need - base <= room:
+                widths[k] = need
+        givers = [k for k in range(count) if least[k] < base]
+        given = sum(base - least[k] for k in givers)
+        back = max(0.0, min(given, room - sum(widths)))  # what is left goes back to the columns that gave it
+        for k in givers:
+            widths[k] += back * (base - least[k]) / given
+    return widths
+
+
+class _Cut(Exception):
+    """A column tried at a width cuts a text short there (ParsifalScene._column on trial)."""
+
+
+@dataclass
+class _AreaDrawing:
+    """What a player's area puts on the table: each item's face, place, z and scale, and what lies on whom."""
+
+    faces: dict[str, CardFace] = field(default_factory=dict)
+    places: dict[str, tuple[QPointF, float]] = field(default_factory=dict)
+    scales: dict[str, float] = field(default_factory=dict)
+    lain_on: dict[str, list[str]] = field(default_factory=dict)
+
+    def put(self, key: str, face: CardFace, pos: QPointF, z: float, scale: float) -> None:
+        self.faces[key], self.places[key], self.scales[key] = face, (pos, z), scale
+
+    def add(self, column: _AreaDrawing, x: float, y: float, over: float) -> None:
+        """A column laid from its own corner as the first of its area, put with its corner at (x, y) and `over` the
+        columns before it."""
+        corner = QPointF(x, y)
+        self.faces.update(column.faces)
+        self.places.update((key, (pos + corner, z + over)) for key, (pos, z) in column.places.items())
+        self.scales.update(column.scales)
+        self.lain_on.update(column.lain_on)
+
+    def lay(self, scene: ParsifalScene, wanted: dict[str, tuple[QPointF, float]]) -> None:
+        """Onto the scene, into the places `show` brings the items to."""
+        for key, face in self.faces.items():
+            scene.put(key, face)
+        wanted.update(self.places)
+        scene.scales.update(self.scales)
+        scene.lain_on.update(self.lain_on)

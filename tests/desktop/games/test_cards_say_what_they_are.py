@@ -1,6 +1,7 @@
 """Cards say what they are (issue #36, item 2), on tables drawn as `convivium --screenshot` draws them at
-1280×720: Parsifal's characters show their abilities and their missions' state (docs/rules/parsifal.md
-PAR-15.3, PAR-15.4), and the Banquet's guests and privileges show their whole names with 3 to 5 players."""
+1280×720 (Parsifal in the window a real 1280×720 screen gives, 1264×672): Parsifal's characters show their abilities
+and their missions' state (docs/rules/parsifal.md PAR-15.3, PAR-15.4), and the Banquet's guests and privileges show
+their whole names with 3 to 5 players."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ from desktop.frame.i18n import Translator
 from desktop.frame.card_table import DECK_KEY, DISCARD_KEY
 from desktop.games.banquet.scene import BanquetScene
 from desktop.games.chrononauts.full_scene import STACK_KEY, FullScene
-from desktop.games.parsifal.scene import GROW_STEP, TALLEST, ParsifalScene
+from desktop.games.parsifal.scene import GROW_STEP, TALLEST_CUT, ParsifalScene
 from desktop.shell import screenshot
 from desktop.shell.main_window import MainWindow
 from desktop.tools import legibility
@@ -78,7 +79,7 @@ def parsifal_characters(window: MainWindow, tmp_path: Path) -> Iterator[tuple[st
     was seen, its scene, its item and the scale it is drawn at."""
     for seed in SEEDS:
         for moves in (20, 40):
-            items = drawn(window, tmp_path, "parsifal", 4, seed, moves)
+            items = drawn(window, tmp_path, "parsifal", 4, seed, moves, REAL_WINDOW)
             scene = table_view(window).scene()
             assert isinstance(scene, ParsifalScene) and scene.par_view is not None
             characters = {c for seat in range(scene.par_view.players) for c in scene.par_view.owned_by(seat)}
@@ -107,9 +108,9 @@ def felt_under(scene: ParsifalScene, item: CardItem) -> float:
 
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
 def test_a_parsifal_card_cut_short_has_no_room_left_to_grow(qtbot: Any, home: Path, tmp_path: Path, lang: str) -> None:
-    """A character or artifact whose rule text ends in "…" at 1280×720 has grown as far as its area lets it
-    (PAR-15.3, PAR-15.4): no bare felt is left under its column, or it is as tall as a card grows. Cards stood
-    at one size, leaving felt under short columns while their missions were cut."""
+    """A character or artifact whose rule text ends in "…" at 1264×672 has grown as far as its area lets it
+    (PAR-15.3, PAR-15.4): no bare felt is left under its column, or it is as tall as a card cut all the same
+    grows. Cards stood at one size, leaving felt under short columns while their missions were cut."""
     wasted: list[str] = []
     seen = 0
     for where, scene, item, scale in parsifal_characters(window_for(qtbot, lang), tmp_path):
@@ -117,7 +118,7 @@ def test_a_parsifal_card_cut_short_has_no_room_left_to_grow(qtbot: Any, home: Pa
         if "body" not in left_out(item.face, scale):
             continue
         room = felt_under(scene, item) / item.scale()
-        if room > GROW_STEP + 8 and item.face.height + GROW_STEP <= TALLEST:
+        if room > GROW_STEP + 8 and item.face.height + GROW_STEP <= TALLEST_CUT:
             wasted.append(f"{where}: {item.key} cut with {room:.0f} units of felt under it")
     assert seen > 40 and wasted == [], wasted
 
@@ -174,9 +175,10 @@ def test_a_card_answered_lies_beside_its_answer_both_whole(qtbot: Any, home: Pat
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
 def test_every_parsifal_name_reads_whole_on_its_limbo_plate(qtbot: Any, home: Path, tmp_path: Path, lang: str) -> None:
     """PAR-15.1: Limbo lies face up, so every card that can go there reads whole on its plate at the scale a
-    1280×720 window gives the table ("Caballero del …", "Flower Maid…" at three plates to a row)."""
+    1280×720 screen's window (1264×672) gives the table ("Caballero del …", "Flower Maid…" at three plates to a
+    row)."""
     window = window_for(qtbot, lang)
-    scale = min(scale for _, scale in drawn(window, tmp_path, "parsifal", 6, 1, 45))
+    scale = min(scale for _, scale in drawn(window, tmp_path, "parsifal", 6, 1, 45, REAL_WINDOW))
     scene = table_view(window).scene()
     assert isinstance(scene, ParsifalScene)
     tarots = scene.faces.cards.tarots
@@ -224,20 +226,12 @@ def test_banquet_rows_show_whole_names_in_the_looking_players_area(qtbot: Any, h
 # Where each table leaves nothing out in the window a real 1280×720 screen gives (1264×672, legibility.SIZES): every
 # table, in the looking player's hand and own area and on the targets lit for them.
 WHOLE = {table: THEIRS for table in ("parsifal", "banquet", "bacchanalia", "artifaxx", "chrononauts", "solonauts")}
-# Parsifal leaves a kind label or a rule text's last words out there still (1 to 9 a language and place): until it is
-# laid out for it, it is held to a bare 1280×720 window, as before.
-BARE_WINDOW = {"parsifal"}
-
-
-def bare_window_for(table: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    if table in BARE_WINDOW:
-        monkeypatch.setattr(legibility, "SIZES", ((1280, 720), *legibility.SIZES[1:]))
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
 @pytest.mark.parametrize("table", list(WHOLE))
 def test_nothing_is_left_out_where_the_looking_player_plays(qapp: QApplication, home: Path, table: str,
-                                                             lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+                                                             lang: str) -> None:
     """In a real 1280×720 screen's window every card in the looking player's hand and own area and every target lit
     for them shows its name, kind label, rule text and foot whole, as `convivium check --legibility` counts them
     (issue #36): cards grow into bare felt, a text takes a line more or breaks a long word between syllables.
@@ -246,8 +240,8 @@ def test_nothing_is_left_out_where_the_looking_player_plays(qapp: QApplication, 
     Parsifal's Dutch and Spanish cards in all three places; Solonauts' hand of five the longest patches ("Una prueba
     atómica acaba con la guerra") and Chrononauts' discard pile a long Miracle on its top. At 1264×672 the
     Chrononauts table, 1320 units wide whatever the window, still left 3 to 7 fields out a language in the hand, the
-    Mission and the lit years and discard: it now takes the width its texts' floor allows there."""
-    bare_window_for(table, monkeypatch)
+    Mission and the lit years and discard: it now takes the width its texts' floor allows there. Parsifal left 1 to
+    9 out a language and place there until its columns took the width and height their texts need."""
     lost: list[Losses] = []
     survey([table], [lang], SURVEY_SEEDS, echo=False, losses=lost)
     assert [(place, row.cut[place], row.dropped[place]) for row in lost for place in WHOLE[table]] == \
@@ -350,14 +344,14 @@ def test_the_chrononauts_discard_pile_shows_its_top_card_whole(qtbot: Any, home:
 
 
 def test_a_blocked_parsifal_cards_focus_ring_keeps_off_its_blocker(qtbot: Any, home: Path, tmp_path: Path) -> None:
-    """At 1280×720 the keyboard's ring round a blocked character crosses no card: it goes round the blocker
+    """At 1264×672 the keyboard's ring round a blocked character crosses no card: it goes round the blocker
     lying on its foot and their artifacts too. Round the card alone it crossed the blocker's band and name."""
     window = window_for(qtbot, "en")
     crossed: list[str] = []
     seen = 0
     for seed in SEEDS:
         for moves in (20, 40):
-            drawn(window, tmp_path, "parsifal", 4, seed, moves)
+            drawn(window, tmp_path, "parsifal", 4, seed, moves, REAL_WINDOW)
             scene = table_view(window).scene()
             assert isinstance(scene, ParsifalScene) and scene.par_view is not None
             for key in sorted(scene.lain_on):
@@ -376,13 +370,11 @@ def test_a_blocked_parsifal_cards_focus_ring_keeps_off_its_blocker(qtbot: Any, h
 
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
 def test_parsifal_plates_take_a_line_more_where_their_column_has_room(qapp: QApplication, home: Path,
-                                                                      lang: str, monkeypatch: pytest.MonkeyPatch
-                                                                      ) -> None:
+                                                                      lang: str) -> None:
     """An artifact's plate under its holder (PAR-15.2) whose words would end in "…" takes a line more from the
-    height its column leaves, and an artifact in the common area widens into its share of the zone: at 1280×720
+    height its column leaves, and an artifact in the common area widens into its share of the zone: at 1264×672
     Parsifal leaves nothing out in the other players' places either (each language lost one plate's words
     before; Dutch lost the Grail's rule text in the common area, "Graal", at 146 units wide, in two positions)."""
-    bare_window_for("parsifal", monkeypatch)
     lost: list[Losses] = []
     survey(["parsifal"], [lang], SURVEY_SEEDS, echo=False, losses=lost)
     assert [(row.cut["other"], row.dropped["other"]) for row in lost] == [(0, 0)]

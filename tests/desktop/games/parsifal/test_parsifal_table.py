@@ -557,6 +557,7 @@ def test_a_redraw_measures_again_only_the_cards_whose_text_or_room_changed(main:
     """A character grows to its text where its area has room (PAR-15.3, PAR-15.4) by measuring its texts at each
     step; a redraw that changes nothing measures nothing again (issue #42), and lays every card out as a
     redraw that measures them all does."""
+    from desktop.frame import kept_fits
     from desktop.games.parsifal import scene as scene_module
 
     table = start(main)
@@ -570,8 +571,11 @@ def test_a_redraw_measures_again_only_the_cards_whose_text_or_room_changed(main:
     scene.redraw()
     assert measured == []
     assert {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()} == laid
-    scene._growths.clear()  # as a first drawing
+    scene._growths.clear()  # as a first drawing, with nothing kept from an earlier start
+    kept_fits.forget()
     scene._areas.clear()
+    scene._rows.clear()
+    scene._laid.clear()
     scene.redraw()
     assert measured  # the characters were measured, and grew as they had
     assert {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()} == laid
@@ -581,15 +585,56 @@ def test_a_redraw_measures_again_only_the_cards_whose_text_or_room_changed(main:
     assert measured  # new words: measured again
 
 
+def test_a_later_start_lays_out_the_cards_it_met_without_measuring_their_texts(
+        main: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """How far each card grows for its text and how wide its column is (PAR-15.3, PAR-15.4) are kept between starts
+    (kept_fits): a later start lays a table it met out as measuring afresh does, and measures no card's text to
+    know it. Measuring a crowded table's columns at several widths made each move's redraw a third slower."""
+    import random
+
+    from desktop.frame import kept_fits
+    from desktop.games.parsifal import scene as scene_module
+
+    kept_fits.forget()  # this test's own cache folder, read from the first ask
+    table = start(main, players=6)
+    main.resize(1264, 672)
+    match, rng = table.game.match, random.Random(2)
+    for _ in range(30):
+        match.play(rng.choice(match.legal_moves(rng.choice(sorted(match.engine.to_act(match.state))))))
+    table.refresh()
+    QApplication.processEvents()
+    scene = table.scene
+    assert scene.par_view is not None
+    widths = {scene.items_by_key[c].face.width for c in scene.par_view.owner if c in scene.items_by_key}
+    assert len(widths) > 2  # columns of several widths: some were widened for their texts, some gave way
+    laid = {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()}
+    kept_fits.save()  # as the process ends
+    kept_fits.forget()  # and the next one starts
+    scene._growths.clear()
+    scene._areas.clear()
+    scene._rows.clear()
+    scene._laid.clear()
+    measured: list[object] = []
+    real = scene_module.left_out
+    monkeypatch.setattr(scene_module, "left_out", lambda face, scale: measured.append(face) or real(face, scale))
+    scene.redraw()
+    assert measured == []
+    assert {key: (item.face, item.pos(), item.scale()) for key, item in scene.items_by_key.items()} == laid
+
+
 def _grown_step_by_step(left_out: Any, make: Any, size: tuple[float, float], spare: float, seen: float,
-                        most: float) -> Any:
-    """A card grown as the table first grew them: GROW_STEP at a time, measuring its text at each step."""
+                        most: float, cut_most: float | None = None) -> Any:
+    """A card grown as the table first grew them: GROW_STEP at a time, measuring its text at each step; cut at
+    every height, no taller than `cut_most` (`most` unless told)."""
     from desktop.games.parsifal.scene import GROW_STEP
 
     tallest = min(size[1] + spare, most)
     face, height = make(size), size[1]
     while left_out(face, seen) and height + GROW_STEP <= tallest:
         height += GROW_STEP
+        face = make((size[0], height))
+    while left_out(face, seen) and height > size[1] and height > (most if cut_most is None else cut_most):
+        height -= GROW_STEP
         face = make((size[0], height))
     return face
 
@@ -600,7 +645,7 @@ def test_a_card_grown_to_its_text_is_not_measured_again_when_its_area_leaves_it_
     text needs is known from the first time, so a smaller room measures nothing again (issue #42), and each room
     gets the card a step-by-step growth gives."""
     from desktop.games.parsifal import scene as scene_module
-    from desktop.games.parsifal.scene import TALLEST
+    from desktop.games.parsifal.scene import TALLEST, TALLEST_CUT
 
     table = start(main)
     main.resize(1280, 720)
@@ -620,7 +665,9 @@ def test_a_card_grown_to_its_text_is_not_measured_again_when_its_area_leaves_it_
     measured: list[object] = []
     monkeypatch.setattr(scene_module, "left_out", lambda face, scale: measured.append(face) or real(face, scale))
     for spare in (80, 40, 12, 0):
-        assert scene._grown(make, CARD, spare, scale) == _grown_step_by_step(real, make, CARD, spare, seen, TALLEST)
+        face, whole = scene._grown(make, CARD, spare, scale)
+        assert face == _grown_step_by_step(real, make, CARD, spare, seen, TALLEST, TALLEST_CUT)
+        assert whole == (not real(face, seen))
         if spare != 80:
             assert measured == [], spare
         measured.clear()
@@ -633,7 +680,7 @@ def test_cards_grow_as_a_step_by_step_growth_would_through_a_game(main: MainWind
     import random
 
     from desktop.games.parsifal import scene as scene_module
-    from desktop.games.parsifal.scene import TALLEST
+    from desktop.games.parsifal.scene import TALLEST, TALLEST_CUT
 
     table = start(main)
     main.resize(1280, 720)
@@ -644,13 +691,14 @@ def test_cards_grow_as_a_step_by_step_growth_would_through_a_game(main: MainWind
 
     def grown(self: Any, make: Any, size: tuple[float, float], spare: float, scale: float,
               most: float | None = None) -> Any:
-        face = real_grown(self, make, size, spare, scale, most)
+        face, whole = real_grown(self, make, size, spare, scale, most)
         if self.view_scale is not None:
-            expected = _grown_step_by_step(scene_module.left_out, make, size, spare, self.view_scale * scale,
-                                           TALLEST if most is None else most)
+            seen = self.view_scale * scale
+            expected = _grown_step_by_step(scene_module.left_out, make, size, spare, seen,
+                                           TALLEST if most is None else most, TALLEST_CUT if most is None else most)
             compared.append(face.height > size[1])
-            assert face == expected
-        return face
+            assert face == expected and whole == (not scene_module.left_out(face, seen))
+        return face, whole
 
     monkeypatch.setattr(scene_module.ParsifalScene, "_grown", grown)
     match, rng = table.game.match, random.Random(3)
