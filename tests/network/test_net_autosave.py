@@ -102,6 +102,20 @@ def banquet(seed: int = 5) -> Host:
     return Host(Match(engine("banquet", "standard"), {PLAYERS: 3}, seed), ["remote", "remote", "remote"])
 
 
+async def seated(host: Host) -> tuple[Server, Client]:
+    """`host` served on loopback with no rate limit worth the name, and a client in the seat that decides first,
+    with the table it was sent."""
+    server = Server(host, bind="127.0.0.1", port=0, tls=None, limits=Limits(rate=10_000, burst=10_000))
+    port = await server.start()
+    seat = host.engine.decider(host.match.state)
+    assert seat is not None
+    client = Client(host.invites("127.0.0.1", port, None)[seat], "Ada")
+    await client.connect()
+    while client.latest is None:
+        await client.receive()
+    return server, client
+
+
 async def act(client: Client) -> Update | Refused:
     """Take back the seat's last move if it may, else play its first legal move; then read up to the answer."""
     latest = client.latest
@@ -122,14 +136,7 @@ def test_a_flood_of_moves_and_undos_makes_few_writes_and_its_last_state_reaches_
     flood, step = 600, 0.004  # messages, and the seconds between two (250 a second, past any person)
 
     async def scenario() -> None:
-        server = Server(host, bind="127.0.0.1", port=0, tls=None, limits=Limits(rate=10_000, burst=10_000))
-        port = await server.start()
-        seat = host.engine.decider(host.match.state)
-        assert seat is not None
-        client = Client(host.invites("127.0.0.1", port, None)[seat], "Ada")
-        await client.connect()
-        while client.latest is None:
-            await client.receive()
+        server, client = await seated(host)
         assert saved.writes == 0  # a seat taken with nothing waiting to be written writes nothing
         for _ in range(flood):
             await act(client)
@@ -143,7 +150,7 @@ def test_a_flood_of_moves_and_undos_makes_few_writes_and_its_last_state_reaches_
         await act(client)  # one more change, and no time passes: it waits to be written
         assert saved.writes == written
         await client.close()  # the seat is left a while after the last write: what waits is written at once
-        while host.seats[seat].connection is not None:
+        while any(s.connection is not None for s in host.seats):
             await asyncio.sleep(0.01)
         await asyncio.to_thread(saved.writer.wait)
         assert saved.writes == written + 1 and saved.moves() == host.save_data()["moves"]
@@ -221,14 +228,7 @@ def test_the_loop_answers_the_players_while_a_save_is_being_written(tmp_path: Pa
     keep_saved(host, saver)
 
     async def scenario() -> None:
-        server = Server(host, bind="127.0.0.1", port=0, tls=None, limits=Limits(rate=10_000, burst=10_000))
-        port = await server.start()
-        seat = host.engine.decider(host.match.state)
-        assert seat is not None
-        client = Client(host.invites("127.0.0.1", port, None)[seat], "Ada")
-        await client.connect()
-        while client.latest is None:
-            await client.receive()
+        server, client = await seated(host)
         await act(client)
         time.passes(QUIET)  # the table is quiet: the save is handed over, and its write waits for the disk
         assert await asyncio.to_thread(disk.entered.wait, 30)
