@@ -216,6 +216,10 @@ class FullScene(SolonautsScene):
         """Bring the items in line with `view`, drawn for `seating.viewer`."""
         self.full_view = view
         self.seating = seating
+        if seating.timeline and self._room is not None:
+            # The shape is its words' too: after another language, the room shapes the table for the new ones (a
+            # lookup, once they were measured), as a table made fresh in that language is.
+            self._reshaped(*self._room)
         self.set_dests(dests)
         wanted: dict[str, tuple[QPointF, float]] = {}
         faces = self.faces
@@ -568,9 +572,14 @@ class FullScene(SolonautsScene):
     def fit_room(self, width: float, height: float) -> None:
         """The table as the view's room shapes it (`_shape_for`); the hand's cards widen for their rule texts at the
         scale the view shows the table at (hand_width); the table keeps the height its seats and artifacts give it."""
+        if self._reshaped(width, height):
+            self.redraw()
+
+    def _reshaped(self, width: float, height: float) -> bool:
+        """Take the shape and scale the view's room gives the table now (`fit_room`); True if they changed."""
         rect = self.sceneRect()
         if width <= 0 or height <= 0 or rect.isEmpty():
-            return
+            return False
         shape = self.table_shape
         if self.seating.timeline:
             shape = self._shape_for(width, height)
@@ -578,9 +587,10 @@ class FullScene(SolonautsScene):
             seen = seen_scale(width, height, shape.width, max(shape.height, shape.row_y + self._seats_long))
         else:
             seen = seen_scale(width, height, rect.width(), rect.height())
-        if seen != self.view_scale or (width, height) != self._room or shape != self.table_shape:
-            self.view_scale, self._room, self.table_shape = seen, (width, height), shape
-            self.redraw()
+        if seen == self.view_scale and (width, height) == self._room and shape == self.table_shape:
+            return False
+        self.view_scale, self._room, self.table_shape = seen, (width, height), shape
+        return True
 
     def redraw(self) -> None:
         if self.full_view is not None:

@@ -49,8 +49,9 @@ def test_moves_waiting_to_be_written_are_written_when_the_hosts_window_closes(qt
     window = make_window(qtbot, Dialogs())
     started = BanquetGame.start("banquet", "standard", ["Ada", "Bea", "Guest 1"], {}, 5)
     session = window.host(started, ["local", "local", "remote"], Listening(bind="127.0.0.1", port=0, folder=tmp_path))
-    assert session is not None
-    assert saved_moves(tmp_path) == 0  # written when the table opens
+    assert session is not None and session.writer is not None
+    session.writer.wait()  # written when the table opens, on the writer's thread
+    assert saved_moves(tmp_path) == 0
     timers: list[Callable[[], None]] = []
     session.autosave.later = lambda _delay, call: timers.append(call)  # the quiet moment never comes: time stands
     host = session.host
