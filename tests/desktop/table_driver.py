@@ -4,15 +4,30 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent, QPaintEvent, QRegion
+from PySide6.QtWidgets import QApplication, QWidget
 
 from desktop.frame.card_table import CardTable
 from desktop.frame.i18n import Translator
 from desktop.shell.main_window import MainWindow
 
 DEAL = 1234
+
+
+class Painted(QObject):
+    """What a widget repaints from now on: the union of its paint events' regions."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self.region = QRegion()
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.Paint:
+            assert isinstance(event, QPaintEvent)
+            self.region = self.region.united(event.region())
+        return False
 
 
 class Dialogs:

@@ -9,31 +9,16 @@ from typing import Any
 
 import pytest
 from guide_driver import LEFT, NONE, at, click_curtain, do_step
-from table_driver import _send, grip
-from PySide6.QtCore import QEvent, QObject, QPointF
-from PySide6.QtGui import QPaintEvent, QRegion
-from PySide6.QtWidgets import QApplication, QWidget
+from table_driver import Painted, _send, grip
+from PySide6.QtCore import QEvent, QPointF
+from PySide6.QtGui import QRegion
+from PySide6.QtWidgets import QApplication
 
 from desktop.frame.card_item import CardItem
 from desktop.frame.card_table import CURTAIN_Z
 from desktop.frame.guide import Guide
 from desktop.shell import guided
 from desktop.shell.main_window import MainWindow
-
-
-class Painted(QObject):
-    """What a widget repaints from now on."""
-
-    def __init__(self, widget: QWidget) -> None:
-        super().__init__(widget)
-        self.region = QRegion()
-        widget.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.Paint:
-            assert isinstance(event, QPaintEvent)
-            self.region = self.region.united(event.region())
-        return False
 
 
 def at_the_invert_step(qtbot: Any, window: MainWindow) -> Guide:

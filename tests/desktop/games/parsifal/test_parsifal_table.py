@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import QKeyEvent, QPaintEvent, QRegion
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QWidget
-from table_driver import Dialogs, _send, centre, click, drag, make_window, view_point
+from table_driver import Dialogs, Painted, _send, centre, click, drag, make_window, view_point
 
 from desktop.frame.card_item import CardItem, face_layout
 from desktop.frame.i18n import Translator
@@ -713,21 +713,6 @@ def test_cards_grow_as_a_step_by_step_growth_would_through_a_game(main: MainWind
 # --- what a redraw repaints (issue #42) ---------------------------------------------------------
 
 
-class _Painted(QObject):
-    """The viewport's area repainted since the last `clear` (its paint events' regions)."""
-
-    def __init__(self, viewport: QWidget) -> None:
-        super().__init__()
-        self.region = QRegion()
-        viewport.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.Paint:
-            assert isinstance(event, QPaintEvent)
-            self.region = self.region.united(event.region())
-        return False
-
-
 def test_a_turn_passing_repaints_the_two_areas_bands_not_the_areas(main: MainWindow) -> None:
     """The band of the area whose turn it is changes colour (PAR-15); the rest of both areas, and the cards on them,
     are not repainted for it: a whole area repainted at each turn was most of a redraw's painting."""
@@ -736,7 +721,7 @@ def test_a_turn_passing_repaints_the_two_areas_bands_not_the_areas(main: MainWin
     assert table.play(EndTurn(A))
     QApplication.processEvents()
     scene, view = table.scene, table.view
-    painted = _Painted(view.viewport())
+    painted = Painted(view.viewport())
 
     def on_screen(x: float, y: float) -> QPoint:
         return view.mapFromScene(QPointF(x, y))
