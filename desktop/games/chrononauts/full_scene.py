@@ -8,9 +8,11 @@ window gives it the public view, so no secret card of anybody exists as an item.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import QPointF
 
@@ -26,6 +28,9 @@ from desktop.games.chrononauts.solonauts_scene import DECK_KEY, DISCARD_KEY, GAP
 from rules.chrononauts.full_state import FullState
 from rules.chrononauts.timeline import Timeline
 from rules.kernel import HIDDEN
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 CAPTION = 15  # px: a caption on the felt still reads at 9 px in a 1280×720 window
 STACK_KEY = "zone:stack"  # the resolving zone: cards that need no target are dropped here
@@ -432,10 +437,9 @@ class FullScene(SolonautsScene):
         the height its timeline's rows and its hand need (`_measured`). All the room a floor allows goes to the
         cards' words: the years widen and need fewer lines. Kept in memory for these words and this window."""
         key = (self.translator.language, width, height)
-        words = (self.translator.ui, self.translator.game, self.faces.rules)
-        known = _SHAPES.get(key)
-        if known is not None and all(a is b for a, b in zip(known[0], words)):
-            return known[1]
+        known = self._kept(_SHAPES, key)
+        if known is not None:
+            return known
         room_w, room_h = width - 4, height - 4  # inside the view's margins (seen_scale)
         least = TableShape()
         first = text_floor(seen_scale(width, height, least.width, least.height))  # no table is seen larger
@@ -449,7 +453,7 @@ class FullScene(SolonautsScene):
                 break
         if len(_SHAPES) > SHAPES_KEPT:
             _SHAPES.clear()  # a window dragged through many sizes: measured again if ever needed
-        _SHAPES[key] = (words, shape)
+        _SHAPES[key] = (self._words(), shape)
         return shape
 
     def _measured(self, width: float, floor: int) -> TableShape:
@@ -458,10 +462,9 @@ class FullScene(SolonautsScene):
         hand of HAND_OF gets (HAND_SIZE's height up). Kept in memory for these words, and between starts for these
         very words (`_KEPT`)."""
         key = (self.translator.language, width, floor)
-        words = (self.translator.ui, self.translator.game, self.faces.rules)
-        known = _MEASURED.get(key)
-        if known is not None and all(a is b for a, b in zip(known[0], words)):
-            return known[1]
+        known = self._kept(_MEASURED, key)
+        if known is not None:
+            return known
         lay = TableShape(width)
         name = kept_fits.answer_key((width, floor, self._words_key()))
         heights = _KEPT.get(name)
@@ -476,7 +479,7 @@ class FullScene(SolonautsScene):
         lay = TableShape(width, tuple(heights[:4]), heights[4], floor)
         if len(_MEASURED) > SHAPES_KEPT:
             _MEASURED.clear()
-        _MEASURED[key] = (words, lay)
+        _MEASURED[key] = (self._words(), lay)
         return lay
 
     def _hand_faces(self, width: float, high: float) -> list[CardFace]:
@@ -490,16 +493,27 @@ class FullScene(SolonautsScene):
         """A digest of every word `_measured` measures, as the faces at the narrowest table's sizes say them: made
         once for these words (the faces at another width or floor say the same words, laid out by the code that
         names the shelf)."""
-        words = (self.translator.ui, self.translator.game, self.faces.rules)
-        known = _WORDS_KEYS.get(self.translator.language)
-        if known is not None and all(a is b for a, b in zip(known[0], words)):
-            return known[1]
+        known = self._kept(_WORDS_KEYS, self.translator.language)
+        if known is not None:
+            return known
         least = TableShape()
         faces = [*(face for row in range(4) for face in self._row_faces(row, least.year_w, YEAR_LOW)),
                  *self._hand_faces(HAND_SIZE[0], HAND_SIZE[1])]
         found = kept_fits.answer_key(faces)
-        _WORDS_KEYS[self.translator.language] = (words, found)
+        _WORDS_KEYS[self.translator.language] = (self._words(), found)
         return found
+
+    def _words(self) -> tuple[object, ...]:
+        """What the table's words are read from: an answer kept for other catalogs (a translator's file read again)
+        is measured again."""
+        return (self.translator.ui, self.translator.game, self.faces.rules)
+
+    def _kept(self, answers: Mapping[K, tuple[tuple[object, ...], V]], key: K) -> V | None:
+        """The answer `answers` keeps under `key`, if it was found for these very words (`_words`)."""
+        known = answers.get(key)
+        if known is None or not all(a is b for a, b in zip(known[0], self._words())):
+            return None
+        return known[1]
 
     def retranslate(self) -> None:
         self._year_rows.clear()
