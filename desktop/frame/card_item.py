@@ -130,16 +130,16 @@ class CardItem(QGraphicsObject):
     def selected(self) -> bool:
         return self._selected
 
-    def move_to(self, pos: QPointF) -> None:
-        """Slide to a place on the table (at once when animations are off)."""
+    def move_to(self, pos: QPointF) -> bool:
+        """Slide to a place on the table (at once when animations are off); whether the card is sliding there."""
         slide = self._slide()
         if slide is not None:
             if slide.endValue() == pos:
-                return  # already on its way there: starting again would only jerk it
+                return True  # already on its way there: starting again would only jerk it
             slide.stop()
         if ANIMATION_MS <= 0 or not self.isVisible() or self.pos() == pos:
             self.setPos(pos)
-            return
+            return False
         animation = self._animation
         if animation is None:
             # One animation per card, reused: it starts from wherever the card is each time.
@@ -148,6 +148,7 @@ class CardItem(QGraphicsObject):
         animation.setDuration(ANIMATION_MS)
         animation.setEndValue(pos)
         animation.start()
+        return True
 
     def _slide(self) -> QPropertyAnimation | None:
         """The card's animation while it runs (a stopped one ends where the card once went)."""
@@ -793,6 +794,21 @@ def broken_words(shown: ShownText) -> list[str]:
             stop = min((i for i in (text.find(" ", end), text.find("\n", end)) if i >= 0), default=len(text))
             broken.append((text[start:end - 1] + "-" + text[end:stop]).replace(SOFT_HYPHEN, ""))
     return broken
+
+
+def likely_height(face: CardFace, floor: int) -> float:
+    """A first guess at the height `face` (its width as it is) needs for its name and rule text to show whole at
+    `floor` px: both wrapped at that size, between its band and its foot. Where a search for that height starts
+    (growth.Growths.first_whole): whether a face shows whole is for `left_out` alone to say."""
+    if face.plate:
+        inner = face.width - 4 - (PLATE_MARK if face.reconstructed else 4.0)
+        half = max((_wrapped_size(_breakable(text, inner, floor, bold), inner, floor, bold)[1]
+                    for text, bold in ((face.title, True), (face.body, False)) if text), default=0.0)
+        return (2 * half if face.body else half) + 2
+    inner = face.width - 2 * MARGIN
+    words = sum(_wrapped_size(_breakable(text, inner, floor, bold), inner, floor, bold)[1] + 2
+                for text, bold in ((face.title, True), (face.body, False)) if text)
+    return BAND + 3 + words + max(_foot(face), face.covered)
 
 
 FIELDS = ("kind_label", "body", "corner")  # what a face seen small may leave out, with a mark that says so

@@ -151,9 +151,9 @@ class CardTable(QGraphicsScene):
         self._sliding = [item for item in self._sliding if item.scene() is self and item.sliding]
         for key, (pos, z) in wanted.items():
             item = self.items_by_key[key]
-            item.setZValue(z)
-            item.move_to(pos)
-            if item.sliding:
+            if item.zValue() != z:  # most keep theirs, and Qt's setter calls the item's itemChange even then
+                item.setZValue(z)
+            if item.move_to(pos):
                 self._sliding.append(item)
 
     def label(self, pos: tuple[float, float], pixel: int = 14, bold: bool = False,

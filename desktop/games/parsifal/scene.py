@@ -19,7 +19,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
 from desktop.frame import card_table, kept_fits
-from desktop.frame.card_item import CardFace, CardItem, left_out, text_floor
+from desktop.frame.card_item import CardFace, CardItem, left_out, likely_height, text_floor
 from desktop.frame.card_table import DECK_KEY, GAP, LABEL, MARGIN, CardTable, Dests, seen_scale
 from desktop.frame.growth import Growths, kept
 from desktop.frame.i18n import Translator
@@ -338,8 +338,12 @@ class ParsifalScene(CardTable):
         while heights[-1] + GROW_STEP <= tallest:
             heights.append(heights[-1] + GROW_STEP)
         # A taller face of the same words is the face `make` would give at that height, without making its words again.
+        floor = text_floor(seen)
+        assert floor is not None
+        need = likely_height(face, floor)
         step = self._growths.first_whole(
-            (face, text_floor(seen)), len(heights), lambda k: not left_out(replace(face, height=heights[k]), seen))
+            (face, floor), len(heights), lambda k: not left_out(replace(face, height=heights[k]), seen),
+            likely=next((k for k, h in enumerate(heights) if h >= need), None))
         if step is None:  # as much room as a cut card takes: the rest is in the detail panel
             cut = max(h for h in heights if h <= (TALLEST_CUT if most is None else most))
             return face if cut == size[1] else replace(face, height=cut), False
@@ -534,19 +538,25 @@ class _KeptGrowths(Growths):
     def __init__(self, kept: int) -> None:
         super().__init__(kept)
         self._shelf = kept_fits.Shelf("growths/parsifal", self.SOURCES, _is_known, lambda: GROWN_KEPT_BETWEEN)
+        self._names: dict[Hashable, str] = {}
 
     def _recalled(self, key: Hashable) -> tuple[int, int | None]:
         found = self._known.get(key)
         if found is None:
-            kept = self._shelf.get(kept_fits.answer_key(key))
+            kept = self._shelf.get(self._name(key))
             found = (0, None) if kept is None else (kept[0], kept[1])
             super()._remember(key, found)
         return found
 
     def _remember(self, key: Hashable, known: tuple[int, int | None]) -> None:
         if self._known.get(key) != known:
-            self._shelf.put(kept_fits.answer_key(key), list(known))
+            self._shelf.put(self._name(key), list(known))
         super()._remember(key, known)
+
+    def _name(self, key: Hashable) -> str:
+        """The digest `key` is kept under: a new face's is asked for when it is recalled and again when what its
+        search learnt is remembered, and the digest of a column's faces is no small part of a redraw."""
+        return kept(self._names, key, partial(kept_fits.answer_key, key), self._kept)
 
 
 def _are_widths(kept: object) -> bool:

@@ -64,3 +64,36 @@ def test_a_card_whole_at_the_least_step_is_measured_there_alone() -> None:
     assert tried == [7]  # the old search tried the last step, then halved: four widths measured for one answer
     tried.clear()
     assert growths.first_whole("face", 12, whole_at, least=9) == 9 and tried == []  # known whole at 7: whole at 9
+
+
+@pytest.mark.parametrize("likely", [*range(0, 13), None])
+@pytest.mark.parametrize("least", [0, 1, 4])
+def test_a_guessed_step_finds_what_halving_finds_and_teaches_only_what_is_true(likely: int | None,
+                                                                              least: int) -> None:
+    """Whatever the guess (right, too high, too low, past the room), the answer is the first whole step from
+    `least` on, and what was learnt gives the same answers to every later search."""
+    for need in range(0, 14):
+        growths = Growths(10)
+        found = growths.first_whole("face", 12, lambda step: step >= need, least, likely)
+        expected = max(need, least)
+        assert found == (expected if expected < 12 else None)
+        for count in (12, 7, 3):
+            assert growths.first_whole("face", count, lambda step: step >= need) == (need if need < count else None)
+
+
+@pytest.mark.parametrize(("need", "likely", "measures"), [(6, 6, 2), (5, 6, 3), (4, 6, 5), (7, 6, 7)])
+def test_a_good_guess_answers_in_a_few_measures(need: int, likely: int, measures: int) -> None:
+    """A guess from the face's words (card_item.likely_height) is most often right or a step high: two or three
+    measures, where halving 29 heights takes six. A guess further off costs what halving costs, and one more."""
+    growths = Growths(10)
+    tried: list[int] = []
+
+    def whole_at(step: int) -> bool:
+        tried.append(step)
+        return step >= need
+
+    assert growths.first_whole("face", 29, whole_at, likely=likely) == need
+    assert len(tried) == measures, tried
+    tried.clear()
+    assert Growths(10).first_whole("face", 29, whole_at) == need
+    assert len(tried) == 6  # halving alone: the last step, then five halves
