@@ -293,29 +293,39 @@ class FullScene(SolonautsScene):
         taken = stack_x + spot[0]  # the row's felt taken from the left, up to the piles
         # A card answered (a Note on a play) lies beside what it answers, both read whole, where the row's felt
         # up to the deck and the discard allows; a deeper stack closes up, its top card always whole.
-        fan_room = MARGIN + left_w - 2 * (spot[0] + GAP) - stack_x - spot[0]
+        piles_end = MARGIN + left_w
+        fan_room = piles_end - 2 * (spot[0] + GAP) - stack_x - spot[0]
         step = min(spot[0] + GAP, max(STACK_STEP, fan_room / max(1, len(view.stack) - 1)))
+        lit = [d for d in (1, -1) if any(direction_key(d) in targets for targets in self.dests.values())]
         for i, entry in enumerate(view.stack):
             key = f"stack:{i}:{entry.card}"
-            self.put(key, self._full_face(entry.card, card))
-            wanted[key] = (QPointF(stack_x + i * step, row_y), 3 + i)  # on the zone: the top one shows
-            taken = stack_x + i * step + spot[0]
+            at = stack_x + i * step
+            size = card
+            if seating.timeline and i == len(view.stack) - 1 and left_out(self._full_face(entry.card, card),
+                                                                          self.view_scale):
+                # The card everybody must read to answer it is as wide as its words need, in the felt up to the
+                # directions (when they are lit), the deck and the discard at their least (the discard widens after).
+                # Most read whole at a hand card's width: only the others are measured wider.
+                room = piles_end - 2 * (spot[0] + GAP) - (spot[0] + GAP if lit else 0) - at
+                size = (hand_width([entry.card], lambda top, w: self._full_face(top, (w, card[1])), room,
+                                   self.view_scale, room), card[1])
+            self.put(key, self._full_face(entry.card, size))
+            wanted[key] = (QPointF(at, row_y), 3 + i)  # on the zone: the top one shows
+            taken = at + size[0]
         # The two directions one above the other, right of the resolving zone, where its cards fan out (they are
         # lit while none resolves); the second one stepped right onto the deck and hid its count. Plates: a band
         # over the word left it one line, too short for "In senso orario" or "Met de klok mee" at 1280x720.
         dir_x = taken + GAP
-        for d in (1, -1):
+        for d in lit:
             key = direction_key(d)
-            if any(key in targets for targets in self.dests.values()):
-                self.put(key, CardFace(card[0], card[1] / 2, "#5b3d8f", "#f2edfa", plate=True,
-                                        title=tr.text("hs.clockwise" if d == 1 else "hs.counterclockwise")))
-                wanted[key] = (QPointF(dir_x, row_y + (0 if d == 1 else spot[1] / 2 + 2)), 1)
-                taken = max(taken, dir_x + spot[0])
+            self.put(key, CardFace(card[0], card[1] / 2, "#5b3d8f", "#f2edfa", plate=True,
+                                    title=tr.text("hs.clockwise" if d == 1 else "hs.counterclockwise")))
+            wanted[key] = (QPointF(dir_x, row_y + (0 if d == 1 else spot[1] / 2 + 2)), 1)
+            taken = max(taken, dir_x + spot[0])
         # The discard at the row's right end, its top card as wide as its words need (a long Miracle) where the
         # felt up to the deck, left of it, is bare: the top card is everybody's to see, and lit as a target.
         top = view.discard[-1] if view.discard else None
         discard_w = spot[0]
-        piles_end = MARGIN + left_w
         if seating.timeline and top is not None:
             count, high = len(view.discard), card[1]
             room = piles_end - taken - spot[0] - 2 * GAP
