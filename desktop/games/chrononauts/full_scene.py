@@ -65,6 +65,10 @@ ROW_HEIGHTS_KEPT = 64  # four rows in a few languages at a few windows' scales
 # and a seat's count of cards goes up and down through the same few numbers.
 _SEAT_FACES: dict[tuple[str, str, bool, int | None], CardFace] = {}
 SEAT_FACES_KEPT = 512
+# An artifact's plate under its seat by its name and the floor of its scale: as tall as the name needs there, up to
+# four lines ("Mona Lisa, falsa" was cut on one line, under a seat of six at 1264x672).
+_ARTIFACT_FACES: dict[tuple[CardFace, int | None], CardFace] = {}
+ARTIFACT_HIGH = 84.0
 # Artifaxx has no timeline (CHR-15.1): nothing is drawn for it, and its room goes to larger cards, the
 # Mission with its three artifacts, the resolving zone, the piles and the hand, in two rows. They fill the
 # window's height too, and their texts are drawn larger with them: each is a face LIGHT_ZOOM times smaller
@@ -383,7 +387,7 @@ class FullScene(SolonautsScene):
             wanted[seat_key(q)] = (QPointF(x, y), 1)
             y += seat.face.height + 2
             for i, artifact in enumerate(view.tables[q]):
-                plate = self.put(artifact_key(artifact), artifact_plate(self.faces, artifact))
+                plate = self.put(artifact_key(artifact), self._artifact_face(artifact, scale))
                 wanted[artifact_key(artifact)] = (QPointF(x, y), 2 + i)
                 y += plate.face.height + 2
             tops[q % columns] = y + SEAT_GAP
@@ -414,6 +418,17 @@ class FullScene(SolonautsScene):
             return replace(plate, height=height)
 
         return kept(_SEAT_FACES, (name, lines, acting, text_floor(scale)), grown, SEAT_FACES_KEPT)
+
+    def _artifact_face(self, artifact: str, scale: float | None) -> CardFace:
+        """An artifact's plate under its seat, as tall as its name needs to read whole at `scale` (the seats'
+        scale, as for their plates)."""
+        plate = artifact_plate(self.faces, artifact)
+
+        def grown() -> CardFace:
+            return replace(plate, height=tall_enough(lambda high: [replace(plate, height=high)], plate.height,
+                                                     max(plate.height, ARTIFACT_HIGH), YEAR_STEP, scale))
+
+        return kept(_ARTIFACT_FACES, (plate, text_floor(scale)), grown, SEAT_FACES_KEPT)
 
     def _year_heights(self) -> tuple[float, ...]:
         """Each row of the timeline as tall as its years need to show whole at the view's scale, on either
