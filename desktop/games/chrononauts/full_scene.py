@@ -373,7 +373,10 @@ class FullScene(SolonautsScene):
         seats_x, seats_y = at
         tops = [seats_y] * columns
         for q in range(view.seats):
-            x, y = seats_x + (q % columns) * (SEAT_SIZE[0] + GAP), tops[q % columns]
+            # The next seat goes where a column is shortest: in turn while nobody has artifacts, and a seat with
+            # many no longer pushes the seats after it in its column past the table's foot.
+            column = tops.index(min(tops))
+            x, y = seats_x + column * (SEAT_SIZE[0] + GAP), tops[column]
             # A computer says so on its plate's first line: the band over the name was too low for its words at
             # 1280x720 and left them out, with nothing to read them by.
             computer = seating.computers.get(q)
@@ -390,7 +393,7 @@ class FullScene(SolonautsScene):
                 plate = self.put(artifact_key(artifact), self._artifact_face(artifact, scale))
                 wanted[artifact_key(artifact)] = (QPointF(x, y), 2 + i)
                 y += plate.face.height + 2
-            tops[q % columns] = y + SEAT_GAP
+            tops[column] = y + SEAT_GAP
         return max(tops) - SEAT_GAP + MARGIN
 
     def _full_face(self, instance: str, size: tuple[float, float]) -> CardFace:
