@@ -690,7 +690,9 @@ def _name_and_rule(face: CardFace, boxes: dict[str, TextBox], floor: int, drop: 
     left, top, width = title.rect.left(), title.rect.top(), title.rect.width()
     if body is not None:
         # A word of the rule text wider than the card ("buitensporigheid") breaks between syllables too.
-        body = replace(body, text=_breakable(body.text, body.rect.width(), floor, body.bold))
+        breakable = _breakable(body.text, body.rect.width(), floor, body.bold)
+        if breakable != body.text:  # most rule texts break as they are: no copy of the box made
+            body = replace(body, text=breakable)
     title_font = _readable(title, floor)
     if body is None or face.stamp:
         if title_font is not None:
@@ -752,12 +754,22 @@ def _hyphenable(word: str) -> str:
 @lru_cache(maxsize=4096)
 def _breakable(text: str, width: float, pixel: int, bold: bool) -> str:
     """`text` with its words wider than `width` at `pixel` px made to break between syllables (hyphens.py)."""
+    if _widest_word(text, pixel, bold) <= width:
+        return text  # every word fits as it is, as at most widths a card is tried at
+
     def advance(part: str) -> float:
         return _advance(part, pixel, bold)
 
     return "\n".join(" ".join(word if advance(word) <= width else hyphenated(word, width, advance) or _hyphenable(word)
                                for word in line.split(" "))
                      for line in text.split("\n"))
+
+
+@lru_cache(maxsize=4096)
+def _widest_word(text: str, pixel: int, bold: bool) -> float:
+    """How wide the widest of the words of `text` is at `pixel` px (`_breakable`): the same at every width."""
+    advance = _metrics(pixel, bold).horizontalAdvance
+    return max(advance(word) for line in text.split("\n") for word in line.split(" "))
 
 
 @lru_cache(maxsize=4096)
@@ -859,33 +871,43 @@ def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -
     """`text` wrapped at `pixel` px into as many lines as `height` holds (one at least), its lines kept apart
     where the text breaks them (a character's missions), the last one ending in "…" if any is left over."""
     metrics = _metrics(pixel, bold)
-    lines = list(_wrapped_lines(text, width, pixel, bold))
+    lines = _wrapped_lines(text, width, pixel, bold)
     # Qt sets wrapped lines a whole pixel apart (the line spacing rounded up): as many as drawText fits, or
     # the last line's foot is clipped ("gewijzigd zijn." lost its descenders at the foot of a Dutch patch).
     first = metrics.height()
     step = _wrapped_size("X\nX", width, pixel, bold)[1] - first
     room = max(1, int((height - first) // step) + 1)
-    if len(lines) > room:
-        last = " ".join(lines[room - 1:])
+    over = len(lines) > room
+    # A word longer than the width stays whole on its line: it is cut short too.
+    shown = [one if wide + ELIDE_SLACK < width else metrics.elidedText(one, Qt.TextElideMode.ElideRight, width)
+             for one, wide in lines[:room - 1 if over else room]]
+    if over:
+        last = " ".join(one for one, _wide in lines[room - 1:])
         # The last line shows it goes on, even when its own words would fit.
         cut = metrics.elidedText(last, Qt.TextElideMode.ElideRight, width)
         if not cut.endswith("…"):
             cut = metrics.elidedText(last + " …", Qt.TextElideMode.ElideRight, width)
-        lines = [*lines[:room - 1], cut]
-    # A word longer than the width stays whole on its line: it is cut short too.
-    return "\n".join(metrics.elidedText(one, Qt.TextElideMode.ElideRight, width) for one in lines)
+        shown.append(metrics.elidedText(cut, Qt.TextElideMode.ElideRight, width))
+    return "\n".join(shown)
+
+
+# A line the wrap laid out this much narrower than the width is one elidedText leaves as it is: eliding every line,
+# even those that fit, cost a third of cutting a text short (issue #42). Qt measures a line alone no wider than
+# as laid out (up to a pixel narrower, where a space followed it); the slack keeps clear of its rounding.
+ELIDE_SLACK = 1.0
 
 
 @lru_cache(maxsize=4096)
-def _wrapped_lines(text: str, width: float, pixel: int, bold: bool) -> tuple[str, ...]:
-    """The lines `text` wraps into at `pixel` px within `width`, kept apart where the text breaks them: the same
-    for every height it is cut short to (a card growing to its text), so laid out once (issue #42)."""
+def _wrapped_lines(text: str, width: float, pixel: int, bold: bool) -> tuple[tuple[str, float], ...]:
+    """The lines `text` wraps into at `pixel` px within `width`, kept apart where the text breaks them, each with
+    its width as laid out (infinite for a line broken inside a word: its hyphen was not measured). The same for
+    every height it is cut short to (a card growing to its text), so laid out once (issue #42)."""
     font = _font(pixel, bold)
-    lines: list[str] = []
+    lines: list[tuple[str, float]] = []
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
     for paragraph in text.split("\n"):
         layout = QTextLayout(" ".join(paragraph.split()), font)
-        option = QTextOption()
-        option.setWrapMode(QTextOption.WrapMode.WordWrap)
         layout.setTextOption(option)
         flat = layout.text()
         layout.beginLayout()
@@ -894,11 +916,13 @@ def _wrapped_lines(text: str, width: float, pixel: int, bold: bool) -> tuple[str
             if not line.isValid():
                 break
             line.setLineWidth(width)
-            lines.append(flat[line.textStart():line.textStart() + line.textLength()])
+            one = flat[line.textStart():line.textStart() + line.textLength()].strip()
+            if one.endswith(SOFT_HYPHEN):  # broken inside a word: it ends in the hyphen the wrap draws there
+                lines.append((one[:-1] + "-", math.inf))
+            elif one:
+                lines.append((one, line.naturalTextWidth() if SOFT_HYPHEN not in one else math.inf))
         layout.endLayout()
-    # A line broken inside a word ends in the hyphen that the wrap would have drawn there.
-    return tuple(one.strip()[:-1] + "-" if one.strip().endswith(SOFT_HYPHEN) else one.strip()
-                 for one in lines if one.strip())
+    return tuple(lines)
 
 
 STAMP_TURN = 6.0  # degrees the stamp is turned, anticlockwise
