@@ -26,6 +26,8 @@ CARD_BACK = "#26324f"  # the back of every game's cards (and the hot-seat veil)
 ANIMATION_MS = 200  # set to 0 to place cards at once (tests, benchmarks)
 BAND = 20.0  # height of the coloured band at the top of a face
 MARGIN = 6.0  # from the left and right edges of a face to its texts
+WORD_WRAP = QTextOption()  # how a face's texts wrap, laid out line by line (made once)
+WORD_WRAP.setWrapMode(QTextOption.WrapMode.WordWrap)
 
 
 @dataclass(frozen=True)
@@ -620,7 +622,7 @@ def _band_shown(face: CardFace, boxes: dict[str, TextBox], floor: int) -> list[S
             shown.append(_at(year, font, text=_cut_short(year.text, year.rect.width(), year.rect.height(), floor, True)))
         else:
             shown.append(_at(year, font))
-        year_width = QFontMetricsF(font).horizontalAdvance(shown[0].text)
+        year_width = _advance(shown[0].text, font.pixelSize(), font.bold())
     if kind is None:
         return shown
     room = kind.rect
@@ -633,7 +635,7 @@ def _band_shown(face: CardFace, boxes: dict[str, TextBox], floor: int) -> list[S
             small = _font(floor, True)
             if _fitted_within(year.text, year.rect.width(), year.rect.height(), floor, floor, True) is not None:
                 shown[0] = _at(year, small)
-                year_width = QFontMetricsF(small).horizontalAdvance(year.text)
+                year_width = _advance(year.text, floor, True)
                 room = QRectF(room.left(), room.top(), year.rect.right() - year_width - 4 - room.left(), room.height())
     font = _fitted_within(kind.text, room.width(), room.height(), max(kind.pixel, floor), floor, kind.bold) \
         if room.width() > 0 else None
@@ -786,9 +788,7 @@ def _whole_name(text: str, width: float, room: float, pixel: int, bold: bool) ->
 def broken_words(shown: ShownText) -> list[str]:
     """The words `shown` breaks across lines as it is drawn, a hyphen where each breaks ("Bloemen-meisje")."""
     layout = QTextLayout(shown.text, shown.font)
-    option = QTextOption()
-    option.setWrapMode(QTextOption.WrapMode.WordWrap)
-    layout.setTextOption(option)
+    layout.setTextOption(WORD_WRAP)
     layout.beginLayout()
     ends = []
     while True:
@@ -871,6 +871,7 @@ def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -
     """`text` wrapped at `pixel` px into as many lines as `height` holds (one at least), its lines kept apart
     where the text breaks them (a character's missions), the last one ending in "…" if any is left over."""
     metrics = _metrics(pixel, bold)
+    right = Qt.TextElideMode.ElideRight
     lines = _wrapped_lines(text, width, pixel, bold)
     # Qt sets wrapped lines a whole pixel apart (the line spacing rounded up): as many as drawText fits, or
     # the last line's foot is clipped ("gewijzigd zijn." lost its descenders at the foot of a Dutch patch).
@@ -879,15 +880,15 @@ def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -
     room = max(1, int((height - first) // step) + 1)
     over = len(lines) > room
     # A word longer than the width stays whole on its line: it is cut short too.
-    shown = [one if wide + ELIDE_SLACK < width else metrics.elidedText(one, Qt.TextElideMode.ElideRight, width)
+    shown = [one if wide + ELIDE_SLACK < width else metrics.elidedText(one, right, width)
              for one, wide in lines[:room - 1 if over else room]]
     if over:
         last = " ".join(one for one, _wide in lines[room - 1:])
         # The last line shows it goes on, even when its own words would fit.
-        cut = metrics.elidedText(last, Qt.TextElideMode.ElideRight, width)
+        cut = metrics.elidedText(last, right, width)
         if not cut.endswith("…"):
-            cut = metrics.elidedText(last + " …", Qt.TextElideMode.ElideRight, width)
-        shown.append(metrics.elidedText(cut, Qt.TextElideMode.ElideRight, width))
+            cut = metrics.elidedText(last + " …", right, width)
+        shown.append(metrics.elidedText(cut, right, width))
     return "\n".join(shown)
 
 
@@ -904,19 +905,18 @@ def _wrapped_lines(text: str, width: float, pixel: int, bold: bool) -> tuple[tup
     every height it is cut short to (a card growing to its text), so laid out once (issue #42)."""
     font = _font(pixel, bold)
     lines: list[tuple[str, float]] = []
-    option = QTextOption()
-    option.setWrapMode(QTextOption.WrapMode.WordWrap)
     for paragraph in text.split("\n"):
-        layout = QTextLayout(" ".join(paragraph.split()), font)
-        layout.setTextOption(option)
-        flat = layout.text()
+        flat = " ".join(paragraph.split())
+        layout = QTextLayout(flat, font)
+        layout.setTextOption(WORD_WRAP)
         layout.beginLayout()
         while True:
             line = layout.createLine()
             if not line.isValid():
                 break
             line.setLineWidth(width)
-            one = flat[line.textStart():line.textStart() + line.textLength()].strip()
+            start = line.textStart()
+            one = flat[start:start + line.textLength()].strip()
             if one.endswith(SOFT_HYPHEN):  # broken inside a word: it ends in the hyphen the wrap draws there
                 lines.append((one[:-1] + "-", math.inf))
             elif one:
