@@ -28,6 +28,13 @@ BAND = 20.0  # height of the coloured band at the top of a face
 MARGIN = 6.0  # from the left and right edges of a face to its texts
 WORD_WRAP = QTextOption()  # how a face's texts wrap, laid out line by line (made once)
 WORD_WRAP.setWrapMode(QTextOption.WrapMode.WordWrap)
+WRAPPED = int(Qt.TextFlag.TextWordWrap)  # the same, as drawText's and boundingRect's flag
+# Where a text lies in its box (made once: Qt's flags are slow to look up and combine, and every fit asks).
+CENTRED = Qt.AlignmentFlag.AlignCenter
+CENTRED_TOP = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+CENTRED_FOOT = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
+LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+RIGHT_MIDDLE = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
 @dataclass(frozen=True)
@@ -70,7 +77,7 @@ def _wrapped_size(text: str, width: float, pixel: int, bold: bool) -> tuple[floa
     """The width and height `text` takes wrapped into `width` at `pixel` px. Every fit asks it at each size it
     tries, and again for each height it is given (a card growing to its text, a rule text under names of
     different lengths): the room is not part of the question, so the text is measured once (issue #42)."""
-    rect = _metrics(pixel, bold).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text)
+    rect = _metrics(pixel, bold).boundingRect(QRectF(0, 0, width, 10_000), WRAPPED, text)
     return rect.width(), rect.height()
 
 
@@ -352,25 +359,23 @@ def _laid_out(face: CardFace, title_room: float | None) -> tuple[TextBox, ...]:
 
 def _layout(face: CardFace, title_room: float | None) -> list[TextBox]:
     w, h = face.width, face.height
-    AF = Qt.AlignmentFlag
     if face.plate:
         # A plate is a label on a card that has its own title: all of it goes to the text.
         right = PLATE_MARK if face.reconstructed else 4.0
         if face.body:  # a name over a line of what it does (an artifact under its holder)
             half = (h - 2) / 2
             boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, half), face.title, PLATE_PIXEL, True, "#ffffff",
-                             AF.AlignHCenter | AF.AlignBottom),
+                             CENTRED_FOOT),
                      TextBox("body", QRectF(4, 1 + half, w - 4 - right, half), face.body, BODY_PIXEL, False,
-                             "#f3e3c3", AF.AlignHCenter | AF.AlignTop)]
+                             "#f3e3c3", CENTRED_TOP)]
         else:
             boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, h - 2), face.title, PLATE_PIXEL, True, "#ffffff",
-                             AF.AlignCenter)]
+                             CENTRED)]
         if face.reconstructed:
-            boxes.append(TextBox("mark", QRectF(w - 18, h - 11, 15, 9), "[R]", 7, False, "#d8efe3",
-                                 AF.AlignRight | AF.AlignVCenter))
+            boxes.append(TextBox("mark", QRectF(w - 18, h - 11, 15, 9), "[R]", 7, False, "#d8efe3", RIGHT_MIDDLE))
         return boxes
     if face.face_down:
-        return [TextBox("title", QRectF(8, 8, w - 16, h - 16), face.title, 16, True, "#f4ead5", AF.AlignCenter)]
+        return [TextBox("title", QRectF(8, 8, w - 16, h - 16), face.title, 16, True, "#f4ead5", CENTRED)]
     left, top = MARGIN, BAND + 3
     boxes = list(_band_boxes(w, face.kind_label, face.year))
     inner = w - 2 * left
@@ -384,18 +389,17 @@ def _layout(face: CardFace, title_room: float | None) -> list[TextBox]:
             title_h = room - min(max(needed, room * 0.3), room * 0.55)
         if title_room is not None:
             title_h = min(title_room, room)
-        boxes.append(TextBox("title", QRectF(left, top, inner, title_h), face.title, 13, True, face.ink, AF.AlignCenter))
+        boxes.append(TextBox("title", QRectF(left, top, inner, title_h), face.title, 13, True, face.ink, CENTRED))
         boxes.append(TextBox("body", QRectF(left, top + title_h, inner, room - title_h), face.body, BODY_PIXEL, False, "#4a443a",
-                             AF.AlignHCenter | AF.AlignTop))
+                             CENTRED_TOP))
     else:
-        boxes.append(TextBox("title", QRectF(left, top, inner, room), face.title, 13, True, face.ink, AF.AlignCenter))
+        boxes.append(TextBox("title", QRectF(left, top, inner, room), face.title, 13, True, face.ink, CENTRED))
     if face.corner:
         # The foot's width, short of the [R] mark at its right.
         boxes.append(TextBox("corner", QRectF(left, h - foot, w - 2 * left - 22, foot - 1), face.corner, 9, False, "#6b6356",
-                             AF.AlignLeft | AF.AlignVCenter))
+                             LEFT_MIDDLE))
     if face.reconstructed:
-        boxes.append(TextBox("mark", QRectF(w - 24, h - foot, 20, foot - 1), "[R]", 8, False, "#8a7f6c",
-                             AF.AlignRight | AF.AlignVCenter))
+        boxes.append(TextBox("mark", QRectF(w - 24, h - foot, 20, foot - 1), "[R]", 8, False, "#8a7f6c", RIGHT_MIDDLE))
     return boxes
 
 
@@ -407,12 +411,9 @@ FOOT_MARKS = 9.0  # the foot's height kept for the corner marks (the more mark, 
 
 def _band_boxes(w: float, kind_label: str, year: str) -> tuple[TextBox, TextBox]:
     """The kind label (left) and the year (right) in the coloured band of a face `w` wide."""
-    AF = Qt.AlignmentFlag
     kind_w = w * 0.62 if year else w - 2 * MARGIN  # with no year the label has the whole band
-    return (TextBox("kind_label", QRectF(MARGIN, 2, kind_w, BAND - 4), kind_label, 10, False, "#ffffff",
-                    AF.AlignLeft | AF.AlignVCenter),
-            TextBox("year", QRectF(w * 0.45, 1, w * 0.55 - 6, BAND - 2), year, 15, True, "#ffffff",
-                    AF.AlignRight | AF.AlignVCenter))
+    return (TextBox("kind_label", QRectF(MARGIN, 2, kind_w, BAND - 4), kind_label, 10, False, "#ffffff", LEFT_MIDDLE),
+            TextBox("year", QRectF(w * 0.45, 1, w * 0.55 - 6, BAND - 2), year, 15, True, "#ffffff", RIGHT_MIDDLE))
 
 
 def wrapped_height(text: str, width: float, pixel: int, bold: bool = False) -> float:
@@ -675,7 +676,7 @@ def _kind_below_band(face: CardFace, boxes: dict[str, TextBox], floor: int,
                                                 and shown_body.text.count("\n") < 2):
         return None
     below = ShownText("kind_label", QRectF(MARGIN, BAND + 1, width, high), kind.text, font, face.header,
-                      Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+                      CENTRED_TOP)
     return [*band, below, *named]
 
 
