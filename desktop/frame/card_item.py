@@ -35,6 +35,7 @@ CENTRED_TOP = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
 CENTRED_FOOT = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 RIGHT_MIDDLE = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+ELIDE_RIGHT = Qt.TextElideMode.ElideRight  # a text cut short ends in "…"
 
 
 @dataclass(frozen=True)
@@ -872,7 +873,6 @@ def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -
     """`text` wrapped at `pixel` px into as many lines as `height` holds (one at least), its lines kept apart
     where the text breaks them (a character's missions), the last one ending in "…" if any is left over."""
     metrics = _metrics(pixel, bold)
-    right = Qt.TextElideMode.ElideRight
     lines = _wrapped_lines(text, width, pixel, bold)
     # Qt sets wrapped lines a whole pixel apart (the line spacing rounded up): as many as drawText fits, or
     # the last line's foot is clipped ("gewijzigd zijn." lost its descenders at the foot of a Dutch patch).
@@ -881,15 +881,15 @@ def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -
     room = max(1, int((height - first) // step) + 1)
     over = len(lines) > room
     # A word longer than the width stays whole on its line: it is cut short too.
-    shown = [one if wide + ELIDE_SLACK < width else metrics.elidedText(one, right, width)
+    shown = [one if wide + ELIDE_SLACK < width else metrics.elidedText(one, ELIDE_RIGHT, width)
              for one, wide in lines[:room - 1 if over else room]]
     if over:
         last = " ".join(one for one, _wide in lines[room - 1:])
         # The last line shows it goes on, even when its own words would fit.
-        cut = metrics.elidedText(last, right, width)
+        cut = metrics.elidedText(last, ELIDE_RIGHT, width)
         if not cut.endswith("…"):
-            cut = metrics.elidedText(last + " …", right, width)
-        shown.append(metrics.elidedText(cut, right, width))
+            cut = metrics.elidedText(last + " …", ELIDE_RIGHT, width)
+        shown.append(metrics.elidedText(cut, ELIDE_RIGHT, width))
     return "\n".join(shown)
 
 
