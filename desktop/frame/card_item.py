@@ -26,6 +26,16 @@ CARD_BACK = "#26324f"  # the back of every game's cards (and the hot-seat veil)
 ANIMATION_MS = 200  # set to 0 to place cards at once (tests, benchmarks)
 BAND = 20.0  # height of the coloured band at the top of a face
 MARGIN = 6.0  # from the left and right edges of a face to its texts
+WORD_WRAP = QTextOption()  # how a face's texts wrap, laid out line by line (made once)
+WORD_WRAP.setWrapMode(QTextOption.WrapMode.WordWrap)
+WRAPPED = int(Qt.TextFlag.TextWordWrap)  # the same, as drawText's and boundingRect's flag
+# Where a text lies in its box (made once: Qt's flags are slow to look up and combine, and every fit asks).
+CENTRED = Qt.AlignmentFlag.AlignCenter
+CENTRED_TOP = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+CENTRED_FOOT = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
+LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+RIGHT_MIDDLE = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+ELIDE_RIGHT = Qt.TextElideMode.ElideRight  # a text cut short ends in "…"
 
 
 @dataclass(frozen=True)
@@ -68,7 +78,7 @@ def _wrapped_size(text: str, width: float, pixel: int, bold: bool) -> tuple[floa
     """The width and height `text` takes wrapped into `width` at `pixel` px. Every fit asks it at each size it
     tries, and again for each height it is given (a card growing to its text, a rule text under names of
     different lengths): the room is not part of the question, so the text is measured once (issue #42)."""
-    rect = _metrics(pixel, bold).boundingRect(QRectF(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), text)
+    rect = _metrics(pixel, bold).boundingRect(QRectF(0, 0, width, 10_000), WRAPPED, text)
     return rect.width(), rect.height()
 
 
@@ -350,25 +360,23 @@ def _laid_out(face: CardFace, title_room: float | None) -> tuple[TextBox, ...]:
 
 def _layout(face: CardFace, title_room: float | None) -> list[TextBox]:
     w, h = face.width, face.height
-    AF = Qt.AlignmentFlag
     if face.plate:
         # A plate is a label on a card that has its own title: all of it goes to the text.
         right = PLATE_MARK if face.reconstructed else 4.0
         if face.body:  # a name over a line of what it does (an artifact under its holder)
             half = (h - 2) / 2
             boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, half), face.title, PLATE_PIXEL, True, "#ffffff",
-                             AF.AlignHCenter | AF.AlignBottom),
+                             CENTRED_FOOT),
                      TextBox("body", QRectF(4, 1 + half, w - 4 - right, half), face.body, BODY_PIXEL, False,
-                             "#f3e3c3", AF.AlignHCenter | AF.AlignTop)]
+                             "#f3e3c3", CENTRED_TOP)]
         else:
             boxes = [TextBox("title", QRectF(4, 1, w - 4 - right, h - 2), face.title, PLATE_PIXEL, True, "#ffffff",
-                             AF.AlignCenter)]
+                             CENTRED)]
         if face.reconstructed:
-            boxes.append(TextBox("mark", QRectF(w - 18, h - 11, 15, 9), "[R]", 7, False, "#d8efe3",
-                                 AF.AlignRight | AF.AlignVCenter))
+            boxes.append(TextBox("mark", QRectF(w - 18, h - 11, 15, 9), "[R]", 7, False, "#d8efe3", RIGHT_MIDDLE))
         return boxes
     if face.face_down:
-        return [TextBox("title", QRectF(8, 8, w - 16, h - 16), face.title, 16, True, "#f4ead5", AF.AlignCenter)]
+        return [TextBox("title", QRectF(8, 8, w - 16, h - 16), face.title, 16, True, "#f4ead5", CENTRED)]
     left, top = MARGIN, BAND + 3
     boxes = list(_band_boxes(w, face.kind_label, face.year))
     inner = w - 2 * left
@@ -382,18 +390,17 @@ def _layout(face: CardFace, title_room: float | None) -> list[TextBox]:
             title_h = room - min(max(needed, room * 0.3), room * 0.55)
         if title_room is not None:
             title_h = min(title_room, room)
-        boxes.append(TextBox("title", QRectF(left, top, inner, title_h), face.title, 13, True, face.ink, AF.AlignCenter))
+        boxes.append(TextBox("title", QRectF(left, top, inner, title_h), face.title, 13, True, face.ink, CENTRED))
         boxes.append(TextBox("body", QRectF(left, top + title_h, inner, room - title_h), face.body, BODY_PIXEL, False, "#4a443a",
-                             AF.AlignHCenter | AF.AlignTop))
+                             CENTRED_TOP))
     else:
-        boxes.append(TextBox("title", QRectF(left, top, inner, room), face.title, 13, True, face.ink, AF.AlignCenter))
+        boxes.append(TextBox("title", QRectF(left, top, inner, room), face.title, 13, True, face.ink, CENTRED))
     if face.corner:
         # The foot's width, short of the [R] mark at its right.
         boxes.append(TextBox("corner", QRectF(left, h - foot, w - 2 * left - 22, foot - 1), face.corner, 9, False, "#6b6356",
-                             AF.AlignLeft | AF.AlignVCenter))
+                             LEFT_MIDDLE))
     if face.reconstructed:
-        boxes.append(TextBox("mark", QRectF(w - 24, h - foot, 20, foot - 1), "[R]", 8, False, "#8a7f6c",
-                             AF.AlignRight | AF.AlignVCenter))
+        boxes.append(TextBox("mark", QRectF(w - 24, h - foot, 20, foot - 1), "[R]", 8, False, "#8a7f6c", RIGHT_MIDDLE))
     return boxes
 
 
@@ -405,12 +412,9 @@ FOOT_MARKS = 9.0  # the foot's height kept for the corner marks (the more mark, 
 
 def _band_boxes(w: float, kind_label: str, year: str) -> tuple[TextBox, TextBox]:
     """The kind label (left) and the year (right) in the coloured band of a face `w` wide."""
-    AF = Qt.AlignmentFlag
     kind_w = w * 0.62 if year else w - 2 * MARGIN  # with no year the label has the whole band
-    return (TextBox("kind_label", QRectF(MARGIN, 2, kind_w, BAND - 4), kind_label, 10, False, "#ffffff",
-                    AF.AlignLeft | AF.AlignVCenter),
-            TextBox("year", QRectF(w * 0.45, 1, w * 0.55 - 6, BAND - 2), year, 15, True, "#ffffff",
-                    AF.AlignRight | AF.AlignVCenter))
+    return (TextBox("kind_label", QRectF(MARGIN, 2, kind_w, BAND - 4), kind_label, 10, False, "#ffffff", LEFT_MIDDLE),
+            TextBox("year", QRectF(w * 0.45, 1, w * 0.55 - 6, BAND - 2), year, 15, True, "#ffffff", RIGHT_MIDDLE))
 
 
 def wrapped_height(text: str, width: float, pixel: int, bold: bool = False) -> float:
@@ -620,7 +624,7 @@ def _band_shown(face: CardFace, boxes: dict[str, TextBox], floor: int) -> list[S
             shown.append(_at(year, font, text=_cut_short(year.text, year.rect.width(), year.rect.height(), floor, True)))
         else:
             shown.append(_at(year, font))
-        year_width = QFontMetricsF(font).horizontalAdvance(shown[0].text)
+        year_width = _advance(shown[0].text, font.pixelSize(), font.bold())
     if kind is None:
         return shown
     room = kind.rect
@@ -633,7 +637,7 @@ def _band_shown(face: CardFace, boxes: dict[str, TextBox], floor: int) -> list[S
             small = _font(floor, True)
             if _fitted_within(year.text, year.rect.width(), year.rect.height(), floor, floor, True) is not None:
                 shown[0] = _at(year, small)
-                year_width = QFontMetricsF(small).horizontalAdvance(year.text)
+                year_width = _advance(year.text, floor, True)
                 room = QRectF(room.left(), room.top(), year.rect.right() - year_width - 4 - room.left(), room.height())
     font = _fitted_within(kind.text, room.width(), room.height(), max(kind.pixel, floor), floor, kind.bold) \
         if room.width() > 0 else None
@@ -673,7 +677,7 @@ def _kind_below_band(face: CardFace, boxes: dict[str, TextBox], floor: int,
                                                 and shown_body.text.count("\n") < 2):
         return None
     below = ShownText("kind_label", QRectF(MARGIN, BAND + 1, width, high), kind.text, font, face.header,
-                      Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+                      CENTRED_TOP)
     return [*band, below, *named]
 
 
@@ -690,7 +694,9 @@ def _name_and_rule(face: CardFace, boxes: dict[str, TextBox], floor: int, drop: 
     left, top, width = title.rect.left(), title.rect.top(), title.rect.width()
     if body is not None:
         # A word of the rule text wider than the card ("buitensporigheid") breaks between syllables too.
-        body = replace(body, text=_breakable(body.text, body.rect.width(), floor, body.bold))
+        breakable = _breakable(body.text, body.rect.width(), floor, body.bold)
+        if breakable != body.text:  # most rule texts break as they are: no copy of the box made
+            body = replace(body, text=breakable)
     title_font = _readable(title, floor)
     if body is None or face.stamp:
         if title_font is not None:
@@ -752,12 +758,22 @@ def _hyphenable(word: str) -> str:
 @lru_cache(maxsize=4096)
 def _breakable(text: str, width: float, pixel: int, bold: bool) -> str:
     """`text` with its words wider than `width` at `pixel` px made to break between syllables (hyphens.py)."""
+    if _widest_word(text, pixel, bold) <= width:
+        return text  # every word fits as it is, as at most widths a card is tried at
+
     def advance(part: str) -> float:
         return _advance(part, pixel, bold)
 
     return "\n".join(" ".join(word if advance(word) <= width else hyphenated(word, width, advance) or _hyphenable(word)
                                for word in line.split(" "))
                      for line in text.split("\n"))
+
+
+@lru_cache(maxsize=4096)
+def _widest_word(text: str, pixel: int, bold: bool) -> float:
+    """How wide the widest of the words of `text` is at `pixel` px (`_breakable`): the same at every width."""
+    advance = _metrics(pixel, bold).horizontalAdvance
+    return max(advance(word) for line in text.split("\n") for word in line.split(" "))
 
 
 @lru_cache(maxsize=4096)
@@ -774,9 +790,7 @@ def _whole_name(text: str, width: float, room: float, pixel: int, bold: bool) ->
 def broken_words(shown: ShownText) -> list[str]:
     """The words `shown` breaks across lines as it is drawn, a hyphen where each breaks ("Bloemen-meisje")."""
     layout = QTextLayout(shown.text, shown.font)
-    option = QTextOption()
-    option.setWrapMode(QTextOption.WrapMode.WordWrap)
-    layout.setTextOption(option)
+    layout.setTextOption(WORD_WRAP)
     layout.beginLayout()
     ends = []
     while True:
@@ -859,46 +873,57 @@ def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -
     """`text` wrapped at `pixel` px into as many lines as `height` holds (one at least), its lines kept apart
     where the text breaks them (a character's missions), the last one ending in "…" if any is left over."""
     metrics = _metrics(pixel, bold)
-    lines = list(_wrapped_lines(text, width, pixel, bold))
+    lines = _wrapped_lines(text, width, pixel, bold)
     # Qt sets wrapped lines a whole pixel apart (the line spacing rounded up): as many as drawText fits, or
     # the last line's foot is clipped ("gewijzigd zijn." lost its descenders at the foot of a Dutch patch).
     first = metrics.height()
     step = _wrapped_size("X\nX", width, pixel, bold)[1] - first
     room = max(1, int((height - first) // step) + 1)
-    if len(lines) > room:
-        last = " ".join(lines[room - 1:])
-        # The last line shows it goes on, even when its own words would fit.
-        cut = metrics.elidedText(last, Qt.TextElideMode.ElideRight, width)
-        if not cut.endswith("…"):
-            cut = metrics.elidedText(last + " …", Qt.TextElideMode.ElideRight, width)
-        lines = [*lines[:room - 1], cut]
+    over = len(lines) > room
     # A word longer than the width stays whole on its line: it is cut short too.
-    return "\n".join(metrics.elidedText(one, Qt.TextElideMode.ElideRight, width) for one in lines)
+    shown = [one if wide + ELIDE_SLACK < width else metrics.elidedText(one, ELIDE_RIGHT, width)
+             for one, wide in lines[:room - 1 if over else room]]
+    if over:
+        last = " ".join(one for one, _wide in lines[room - 1:])
+        # The last line shows it goes on, even when its own words would fit.
+        cut = metrics.elidedText(last, ELIDE_RIGHT, width)
+        if not cut.endswith("…"):
+            cut = metrics.elidedText(last + " …", ELIDE_RIGHT, width)
+        shown.append(metrics.elidedText(cut, ELIDE_RIGHT, width))
+    return "\n".join(shown)
+
+
+# A line the wrap laid out this much narrower than the width is one elidedText leaves as it is: eliding every line,
+# even those that fit, cost a third of cutting a text short (issue #42). Qt measures a line alone no wider than
+# as laid out (up to a pixel narrower, where a space followed it); the slack keeps clear of its rounding.
+ELIDE_SLACK = 1.0
 
 
 @lru_cache(maxsize=4096)
-def _wrapped_lines(text: str, width: float, pixel: int, bold: bool) -> tuple[str, ...]:
-    """The lines `text` wraps into at `pixel` px within `width`, kept apart where the text breaks them: the same
-    for every height it is cut short to (a card growing to its text), so laid out once (issue #42)."""
+def _wrapped_lines(text: str, width: float, pixel: int, bold: bool) -> tuple[tuple[str, float], ...]:
+    """The lines `text` wraps into at `pixel` px within `width`, kept apart where the text breaks them, each with
+    its width as laid out (infinite for a line broken inside a word: its hyphen was not measured). The same for
+    every height it is cut short to (a card growing to its text), so laid out once (issue #42)."""
     font = _font(pixel, bold)
-    lines: list[str] = []
+    lines: list[tuple[str, float]] = []
     for paragraph in text.split("\n"):
-        layout = QTextLayout(" ".join(paragraph.split()), font)
-        option = QTextOption()
-        option.setWrapMode(QTextOption.WrapMode.WordWrap)
-        layout.setTextOption(option)
-        flat = layout.text()
+        flat = " ".join(paragraph.split())
+        layout = QTextLayout(flat, font)
+        layout.setTextOption(WORD_WRAP)
         layout.beginLayout()
         while True:
             line = layout.createLine()
             if not line.isValid():
                 break
             line.setLineWidth(width)
-            lines.append(flat[line.textStart():line.textStart() + line.textLength()])
+            start = line.textStart()
+            one = flat[start:start + line.textLength()].strip()
+            if one.endswith(SOFT_HYPHEN):  # broken inside a word: it ends in the hyphen the wrap draws there
+                lines.append((one[:-1] + "-", math.inf))
+            elif one:
+                lines.append((one, line.naturalTextWidth() if SOFT_HYPHEN not in one else math.inf))
         layout.endLayout()
-    # A line broken inside a word ends in the hyphen that the wrap would have drawn there.
-    return tuple(one.strip()[:-1] + "-" if one.strip().endswith(SOFT_HYPHEN) else one.strip()
-                 for one in lines if one.strip())
+    return tuple(lines)
 
 
 STAMP_TURN = 6.0  # degrees the stamp is turned, anticlockwise
