@@ -86,10 +86,10 @@ class Losses:
         return sum(self.cut[place] for place in THEIRS)
 
 
-def stages(table: str) -> tuple[tuple[str, int], ...]:
+def stages(table: str, late: bool = True) -> tuple[tuple[str, int], ...]:
     """The positions a table is drawn in, each as what its losses are called after and its random moves: a
-    mid-game (""), and a late game ("late") where its registration names one."""
-    return (("", TABLES[table]), *((("late", LATE[table]),) if table in LATE else ()))
+    mid-game (""), and (if `late`) a late game ("late") where its registration names one."""
+    return (("", TABLES[table]), *((("late", LATE[table]),) if late and table in LATE else ()))
 
 
 def place_of(scene: object, key: str) -> str:
@@ -236,9 +236,9 @@ def resize(window: MainWindow, size: tuple[int, int]) -> None:
 
 
 def survey(tables: list[str], languages: list[str], seeds: tuple[int, ...], out: list[Smallest] | None = None,
-           echo: bool = True, losses: list[Losses] | None = None) -> list[Smallest]:
-    """The smallest text per table, language and size over the seeded positions, mid-game and late (stages);
-    `losses` gets what the cards leave out at SIZES[0], per table, stage and language."""
+           echo: bool = True, losses: list[Losses] | None = None, late: bool = True) -> list[Smallest]:
+    """The smallest text per table, language and size over the seeded positions, mid-game and (unless not `late`)
+    late (stages); `losses` gets what the cards leave out at SIZES[0], per table, stage and language."""
     from PySide6.QtWidgets import QApplication
 
     from desktop.frame import card_item
@@ -263,7 +263,7 @@ def survey(tables: list[str], languages: list[str], seeds: tuple[int, ...], out:
                 players = engine(games()[table], modes_of(table)[0]).player_range()[1]  # the most crowded table
                 smallest: dict[tuple[int, int], Text] = {}
                 lost: list[Losses] = []
-                for stage, moves in stages(table):
+                for stage, moves in stages(table, late):
                     counted = Losses(table, lang, dict.fromkeys(PLACES, 0), dict.fromkeys(PLACES, 0), [], stage=stage)
                     lost.append(counted)
                     for seed in seeds:

@@ -245,9 +245,8 @@ def test_nothing_is_left_out_where_the_looking_player_plays(qapp: QApplication, 
     Parsifal game, the check's second position, a blocked card under its blocker has no height left to grow into at
     this size: what that leaves out is counted, not asked to be nothing.)"""
     lost: list[Losses] = []
-    survey([table], [lang], SURVEY_SEEDS, echo=False, losses=lost)
-    mid_game = [row for row in lost if not row.stage]
-    assert [(place, row.cut[place], row.dropped[place]) for row in mid_game for place in WHOLE[table]] == \
+    survey([table], [lang], SURVEY_SEEDS, echo=False, losses=lost, late=False)
+    assert [(place, row.cut[place], row.dropped[place]) for row in lost for place in WHOLE[table]] == \
         [(place, 0, 0) for place in WHOLE[table]]
 
 
@@ -380,8 +379,8 @@ def test_parsifal_plates_take_a_line_more_where_their_column_has_room(qapp: QApp
     before; Dutch lost the Grail's rule text in the common area, "Graal", at 146 units wide, in two positions).
     In the mid-game: late in a game (the check's second position) the crowded areas still leave some out."""
     lost: list[Losses] = []
-    survey(["parsifal"], [lang], SURVEY_SEEDS, echo=False, losses=lost)
-    assert [(row.cut["other"], row.dropped["other"]) for row in lost if not row.stage] == [(0, 0)]
+    survey(["parsifal"], [lang], SURVEY_SEEDS, echo=False, losses=lost, late=False)
+    assert [(row.cut["other"], row.dropped["other"]) for row in lost] == [(0, 0)]
 
 
 def test_the_grail_under_titurel_reads_whole_in_dutch(qtbot: Any, home: Path, tmp_path: Path) -> None:
