@@ -27,7 +27,8 @@ class Registration:
     (Chrononauts' Artifaxx and Solonauts), which How to play (a rules text each, titled "mode.<name>"),
     the screenshot and the legibility tool offer as if they were games; the others go by the game's name
     (a rules text titled "game.<game>"). `mid_game`: each of those names -> how many random moves make a
-    typical mid-game for a picture. `adapter`: "module:Class" of the workbench's adapter drawing the
+    typical mid-game for a picture; `late_game`: for some of them, how many make a late game, whose crowded areas
+    the legibility check draws as well. `adapter`: "module:Class" of the workbench's adapter drawing the
     cards (None: the workbench lists the strings only). `keys_not_here`: rows of the keys help (F1,
     desktop/frame/keys_help.py) that do nothing at this table. `turn_field`: the state's turn counter,
     where a replay's turns start (None: when the players to act change). `rank`: the place in the menus,
@@ -36,6 +37,7 @@ class Registration:
     game: str
     table: str
     mid_game: Mapping[str, int]
+    late_game: Mapping[str, int] = field(default_factory=dict)
     mode_tables: Mapping[str, str] = field(default_factory=dict)
     named_modes: tuple[str, ...] = ()
     adapter: str | None = None

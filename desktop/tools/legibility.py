@@ -1,7 +1,8 @@
 """`convivium check --legibility`: the smallest text on every table, as its viewer sees it (issue #11, item 4).
 
 Every table is drawn the way `convivium --screenshot` draws it (desktop.shell.screenshot: random legal
-moves from a seed, the player to act looking, curtain lifted), with the most players it allows, in
+moves from a seed, the player to act looking, curtain lifted), in a mid-game and, where its registration names
+one, a late game too (Parsifal's areas crowded with blocks and artifacts), with the most players it allows, in
 every language, in the window a real 1280×720 screen gives (1264×672, see SIZES) and at 1920×1080. On
 each we measure the on-screen height of every text: a card's texts as the face paints them at that scale
 (card_item.shown_texts: a text too small to read is left out, a name is cut short), its stamp, captions
@@ -38,6 +39,8 @@ MINIMUM = 9.0  # px on screen: below it a text is too small to read at arm's len
 SIZES = ((1264, 672), (1920, 1080))
 # table -> how many random moves make a typical mid-game, as each game's registration says
 TABLES = {name: moves for found in registrations() for name, moves in found.mid_game.items()}
+# table -> how many make a late game, for the tables whose registration names one (Parsifal's crowded areas)
+LATE = {name: moves for found in registrations() for name, moves in found.late_game.items()}
 SEEDS = (1, 2, 3)
 QUICK_SEEDS = (1,)
 
@@ -66,16 +69,27 @@ class Losses:
     dropped: dict[str, int]
     examples: list[str]  # the cut names in the looking player's places, to say which
     broken: list[str] = field(default_factory=list)  # the words broken across lines, as drawn: "Bloemen-meisje"
+    stage: str = ""  # the position drawn (stages): "" a mid-game, "late" a late game
 
     def line(self) -> str:
         cut = ", ".join(f"{place} {self.cut[place]}" for place in PLACES)
         dropped = ", ".join(f"{place} {self.dropped[place]}" for place in PLACES)
         flag = "" if self.cuts_theirs() == 0 else "  NAMES CUT: " + "; ".join(self.examples[:4])
         words = "" if not self.broken else "\n" + " " * 16 + "words broken: " + ", ".join(sorted(set(self.broken)))
-        return f"{self.table:<12} {self.lang}  names cut: {cut} · fields left out: {dropped}{flag}{words}"
+        return f"{self.name():<13} {self.lang}  names cut: {cut} · fields left out: {dropped}{flag}{words}"
+
+    def name(self) -> str:
+        """The table, and the stage if it is not a mid-game: "parsifal late"."""
+        return f"{self.table} {self.stage}".strip()
 
     def cuts_theirs(self) -> int:
         return sum(self.cut[place] for place in THEIRS)
+
+
+def stages(table: str, late: bool = True) -> tuple[tuple[str, int], ...]:
+    """The positions a table is drawn in, each as what its losses are called after and its random moves: a
+    mid-game (""), and (if `late`) a late game ("late") where its registration names one."""
+    return (("", TABLES[table]), *((("late", LATE[table]),) if late and table in LATE else ()))
 
 
 def place_of(scene: object, key: str) -> str:
@@ -222,9 +236,9 @@ def resize(window: MainWindow, size: tuple[int, int]) -> None:
 
 
 def survey(tables: list[str], languages: list[str], seeds: tuple[int, ...], out: list[Smallest] | None = None,
-           echo: bool = True, losses: list[Losses] | None = None) -> list[Smallest]:
-    """The smallest text per table, language and size over the seeded positions; `losses` gets what the
-    cards leave out at SIZES[0], per table and language."""
+           echo: bool = True, losses: list[Losses] | None = None, late: bool = True) -> list[Smallest]:
+    """The smallest text per table, language and size over the seeded positions, mid-game and (unless not `late`)
+    late (stages); `losses` gets what the cards leave out at SIZES[0], per table, stage and language."""
     from PySide6.QtWidgets import QApplication
 
     from desktop.frame import card_item
@@ -248,18 +262,21 @@ def survey(tables: list[str], languages: list[str], seeds: tuple[int, ...], out:
             for table in tables:
                 players = engine(games()[table], modes_of(table)[0]).player_range()[1]  # the most crowded table
                 smallest: dict[tuple[int, int], Text] = {}
-                lost = Losses(table, lang, dict.fromkeys(PLACES, 0), dict.fromkeys(PLACES, 0), [])
-                for seed in seeds:
-                    shot = read_shot(table, None, players, seed, TABLES[table], "x".join(map(str, SIZES[0])),
-                                     str(scratch / "unused.png"))
-                    set_table(window, shot)
-                    for size in SIZES:
-                        resize(window, size)
-                        if size == SIZES[0]:
-                            count_losses(table_view(window), lost)
-                        text = measure(window)
-                        if text is not None and (size not in smallest or text.height < smallest[size].height):
-                            smallest[size] = text
+                lost: list[Losses] = []
+                for stage, moves in stages(table, late):
+                    counted = Losses(table, lang, dict.fromkeys(PLACES, 0), dict.fromkeys(PLACES, 0), [], stage=stage)
+                    lost.append(counted)
+                    for seed in seeds:
+                        shot = read_shot(table, None, players, seed, moves, "x".join(map(str, SIZES[0])),
+                                         str(scratch / "unused.png"))
+                        set_table(window, shot)
+                        for size in SIZES:
+                            resize(window, size)
+                            if size == SIZES[0]:
+                                count_losses(table_view(window), counted)
+                            text = measure(window)
+                            if text is not None and (size not in smallest or text.height < smallest[size].height):
+                                smallest[size] = text
                 for size in SIZES:
                     if size in smallest:
                         row = Smallest(table, lang, size, smallest[size])
@@ -267,7 +284,7 @@ def survey(tables: list[str], languages: list[str], seeds: tuple[int, ...], out:
                         if echo:
                             print(row.line(), flush=True)
                 if losses is not None:
-                    losses.append(lost)
+                    losses.extend(lost)
             window.close()
             window.deleteLater()
             QApplication.processEvents()
@@ -293,7 +310,7 @@ def losses_markdown(rows: list[Losses]) -> str:
     lines = ["| Table | Language | Names cut: hand / own / lit / other | Fields left out: hand / own / lit / other |",
              "|---|---|---|---|"]
     for row in rows:
-        lines.append(f"| {row.table} | {row.lang} | {' / '.join(str(row.cut[p]) for p in PLACES)} | "
+        lines.append(f"| {row.name()} | {row.lang} | {' / '.join(str(row.cut[p]) for p in PLACES)} | "
                      f"{' / '.join(str(row.dropped[p]) for p in PLACES)} |")
     return "\n".join(lines) + "\n"
 

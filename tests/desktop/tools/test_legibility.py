@@ -155,10 +155,13 @@ def test_a_name_cut_in_the_hand_is_counted_and_fails_the_check(monkeypatch: pyte
     monkeypatch.setattr(shot_module, "set_table", plant)
     code, lines = run(["--quick", "--table", "parsifal", "--lang", "en"], capsys, "names cut")
     assert code == 1
-    assert len(lines) == 1 and "names cut: hand 1," in lines[0] and "planted" in lines[0]
+    # Parsifal is drawn in a mid-game and late in a game, where its areas are crowded: a line each.
+    assert [line.split("  names cut")[0] for line in lines] == ["parsifal      en", "parsifal late en"]
+    assert all("names cut: hand 1," in line and "planted" in line for line in lines)
     monkeypatch.setattr(legibility, "place_of", lambda scene, key: "other")
     code, lines = run(["--quick", "--table", "parsifal", "--lang", "en"], capsys, "names cut")
-    assert "names cut: hand 0, own 0, lit 0," in lines[0] and "NAMES CUT" not in lines[0]
+    assert len(lines) == 2
+    assert all("names cut: hand 0, own 0, lit 0," in line and "NAMES CUT" not in line for line in lines)
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
@@ -170,7 +173,7 @@ def test_no_name_is_cut_in_the_looking_players_places_in_a_real_1280x720_window(
     assert legibility.SIZES[0] == (1264, 672)
     lost: list[legibility.Losses] = []
     legibility.survey(list(TABLES), [lang], legibility.QUICK_SEEDS, echo=False, losses=lost)
-    assert len(lost) == len(TABLES)
+    assert len(lost) == len(TABLES) + len(legibility.LATE)
     assert [row.line() for row in lost if row.cuts_theirs()] == []
 
 
