@@ -200,8 +200,7 @@ class ParsifalScene(CardTable):
               block_on: dict[str, str], lines_of: Callable[[str], tuple[tuple[str, str, bool], ...]]) -> _AreaDrawing:
         """A player's characters in columns in their area, the blockers lying on them, their artifacts. A column
         whose texts would be cut at the row's width takes the width they need, from the row's bare felt and then
-        from columns that read whole narrower (growing taller instead); a card cut at any width the row allows
-        (a blocked card under its blocker) does not keep the rest of its column from it."""
+        from columns that read whole narrower (growing taller instead)."""
         ax, ay, aw, ah = self.area_rects[seat]
         # The tallest column: a character, the blocker lying on it, and all their artifacts in a row under them.
         tallest = max((_column_height(len(view.held.get(c, [])) + len(view.held.get(blocker_here.get(c, ""), [])),
@@ -212,7 +211,7 @@ class ParsifalScene(CardTable):
         for first in range(0, len(here), grid.per_row):
             row = range(first, min(len(here), first + grid.per_row))
             laid: dict[tuple[int, float], _AreaDrawing] = {}
-            tried: dict[tuple[int, float, frozenset[str]], bool] = {}
+            tried: dict[tuple[int, float], bool] = {}
 
             def lay(i: int, width: float) -> _AreaDrawing:
                 """Column `i` at `width`, laid from its own top left corner."""
@@ -221,25 +220,16 @@ class ParsifalScene(CardTable):
                                                   seat, width, grid)
                 return laid[i, width]
 
-            def whole_at(i: int, width: float, spared: frozenset[str] = frozenset()) -> bool:
-                """Whether column `i` reads whole at `width` but for the cards `spared`: laid only as far as its
-                first other text cut short."""
-                if (i, width, spared) not in tried:
+            def whole_at(i: int, width: float) -> bool:
+                """Whether column `i` reads whole at `width`: laid only as far as its first text cut short."""
+                if (i, width) not in tried:
                     try:
-                        column = self._column(view, here[i], blocker_here.get(here[i], ""), block_on, lines_of,
-                                              seat, width, grid, partial(_refuse, spared))
-                        tried[i, width, spared] = True
-                        laid[i, width] = column
+                        laid[i, width] = self._column(view, here[i], blocker_here.get(here[i], ""), block_on,
+                                                      lines_of, seat, width, grid, trial=True)
+                        tried[i, width] = True
                     except _Cut:
-                        tried[i, width, spared] = False
-                return tried[i, width, spared]
-
-            def cut_at(i: int, width: float) -> frozenset[str]:
-                """The cards of column `i` whose texts are cut short at `width`."""
-                found: set[str] = set()
-                self._column(view, here[i], blocker_here.get(here[i], ""), block_on, lines_of, seat, width, grid,
-                             found.add)
-                return frozenset(found)
+                        tried[i, width] = False
+                return tried[i, width]
 
             base = grid.size[0]
             widths = [base] * len(row)
@@ -256,13 +246,7 @@ class ParsifalScene(CardTable):
                     if not all(whole_at(i, base) for i in row):
                         # The widths tried on the way are kept between starts only if drawn (kept_fits.measuring).
                         with kept_fits.measuring():
-                            # A card cut short even at the widest the row allows (a blocked card under its blocker,
-                            # whose column has no height to give) does not keep its column from widening for the
-                            # others: a column is as whole as it gets at the width that cuts no more than that.
-                            widest = _widest(grid, len(row))
-                            spared = [frozenset() if whole_at(i, base) else cut_at(i, widest) for i in row]
-                            shared = _shared_widths(grid, tuple(zip(said, spared)),
-                                                    lambda k, width: whole_at(row[k], width, spared[k]))
+                            shared = _shared_widths(grid, said, lambda k, width: whole_at(row[k], width))
                     _ROWS.put(name, shared)
                     return shared
                 # A row as it was (a window sized back, a move elsewhere in the area, an earlier start) is not tried
@@ -291,16 +275,15 @@ class ParsifalScene(CardTable):
         lying = (faces.character(blocker, lines_of(blocker), False, False, self._name(owner) if owner != seat else "",
                                  (width, CARD[1])),) if blocker else ()
         held = (*view.held.get(blocker, ()), *view.held.get(character, ()))
-        seal = (faces.seal(block_on[character], max(SEAL[0], width - 16)),) if blocked and not blocker else ()
         return (faces.character(character, lines_of(character), blocked, blocked, size=(width, CARD[1])), *lying,
-                *(faces.tucked(artifact, width, PLATE[1]) for artifact in held), *seal)
+                *(faces.tucked(artifact, width, PLATE[1]) for artifact in held))
 
     def _column(self, view: ParState, character: str, blocker: str, block_on: dict[str, str],
                 lines_of: Callable[[str], tuple[tuple[str, str, bool], ...]], seat: int, width: float,
-                grid: AreaGrid, cut: Callable[[str], None] | None = None) -> _AreaDrawing:
+                grid: AreaGrid, trial: bool = False) -> _AreaDrawing:
         """One column of an area `width` wide, from its top left corner, as the first of its area (z): the
-        character, the blocker lying on its foot, their artifacts. `cut` is told each card whose texts are cut short
-        (on trial, it raises _Cut: see _refuse)."""
+        character, the blocker lying on its foot, their artifacts. On `trial`, _Cut is raised at the first card
+        whose texts are cut short."""
         faces, scale = self.faces, grid.scale
         drawing = _AreaDrawing()
         size = (width, CARD[1])
@@ -311,8 +294,8 @@ class ParsifalScene(CardTable):
         spare = grid.row_h - _column_height(plates, bool(blocker))
         face, whole = self._grown(lambda s: faces.character(character, lines_of(character), blocked, blocked, size=s),
                                   size, spare, scale)
-        if cut is not None and not whole:
-            cut(character)
+        if trial and not whole:
+            raise _Cut(character)
         spare -= face.height - size[1]
         drawing.put(character, face, QPointF(0, 0), z, scale)
         foot = QPointF(0, (face.height - COVER) * scale)
@@ -325,21 +308,19 @@ class ParsifalScene(CardTable):
             tag = self._name(owner) if owner != seat else ""  # whose blocker lies here
             lies, whole = self._grown(lambda s: faces.character(blocker, lines_of(blocker), False, False, tag, s),
                                       size, spare, scale)
-            if cut is not None and not whole:
-                cut(blocker)
+            if trial and not whole:
+                raise _Cut(blocker)
             spare -= lies.height - size[1]
             drawing.put(blocker, lies, foot, over, scale)
             after, spare = self._tuck(view, blocker, width, foot.y() + (lies.height - 1) * scale, over, scale,
-                                      drawing, spare, cut)
-            self._tuck(view, character, width, after, over, scale, drawing, spare, cut)
+                                      drawing, spare, trial)
+            self._tuck(view, character, width, after, over, scale, drawing, spare, trial)
         else:
-            self._tuck(view, character, width, (face.height - 1) * scale, z, scale, drawing, spare, cut)
+            self._tuck(view, character, width, (face.height - 1) * scale, z, scale, drawing, spare, trial)
             if blocked:
                 # As wide as its card leaves it: "Geblokkeerd door Bloemenmeisje" was cut on a seal of its own width.
-                seal = faces.seal(block_on[character], max(SEAL[0], width - 16))
-                if cut is not None and self.view_scale is not None and left_out(seal, self.view_scale * scale):
-                    cut(seal_key(character))  # a column wider for its seal, as for its cards
-                drawing.put(seal_key(character), seal, foot + QPointF(8, 5) * scale, 500.0, scale)
+                drawing.put(seal_key(character), faces.seal(block_on[character], max(SEAL[0], width - 16)),
+                            foot + QPointF(8, 5) * scale, 500.0, scale)
         return drawing
 
     def _grown(self, make: Callable[[tuple[float, float]], CardFace], size: tuple[float, float], spare: float,
@@ -369,17 +350,16 @@ class ParsifalScene(CardTable):
         return face if step == 0 else replace(face, height=heights[step]), True
 
     def _tuck(self, view: ParState, holder: str, width: float, first: float, z: float, scale: float,
-              drawing: _AreaDrawing, spare: float = 0.0,
-              cut: Callable[[str], None] | None = None) -> tuple[float, float]:
+              drawing: _AreaDrawing, spare: float = 0.0, trial: bool = False) -> tuple[float, float]:
         """The holder's artifacts `width` wide from `first` down (just under the foot's rounded corners, so both
         lines of the band show), in the order they came (PAR-15.2). A plate whose words would be cut takes a line
         more from the `spare` height its column leaves. Returns where a next plate would go, and the spare left.
-        `cut` is told each plate whose words are cut short."""
+        On `trial`, _Cut is raised at the first plate whose words are cut short."""
         y = first
         for k, artifact in enumerate(view.held.get(holder, [])):
             face, whole = self._grown(partial(self._plate, artifact), (width, PLATE[1]), spare, scale, PLATE_TALLEST)
-            if cut is not None and not whole:
-                cut(artifact)
+            if trial and not whole:
+                raise _Cut(artifact)
             spare -= face.height - PLATE[1]
             drawing.put(artifact, face, QPointF(0, y), z - 1 + k * 0.01, scale)
             y += (face.height + 2) * scale
@@ -648,11 +628,6 @@ def _columns(count: int, aw: float, ah: float, column_h: float = COLUMN_H) -> Ar
     return AreaGrid(scale, (width, CARD[1]), max(row_h, inner_h / rows / scale), per_row, row_w)
 
 
-def _widest(grid: AreaGrid, count: int) -> float:
-    """The widest one of `count` columns of a row may be: the others at a card's width."""
-    return grid.row_w - count * GAP - (count - 1) * CARD[0]
-
-
 def _shared_widths(grid: AreaGrid, said: Sequence[Hashable], whole_at: Callable[[int, float], bool]) -> list[float]:
     """The widths of one row's columns (`said` says what each is made from): each as wide as the grid's, but a
     column whose texts are cut there takes the width they need, first from the row's bare felt, then from the
@@ -661,7 +636,7 @@ def _shared_widths(grid: AreaGrid, said: Sequence[Hashable], whole_at: Callable[
     widths that follow every word of them would have a crowded table's cards painted anew at each move."""
     base, count = grid.size[0], len(said)
     room = grid.row_w - count * GAP  # what the widths may add up to
-    widest = _widest(grid, count)
+    widest = room - (count - 1) * CARD[0]
     wider = [base + k * WIDEN_STEP for k in range(int((widest - base) // WIDEN_STEP) + 1)]  # from base on
     want: list[float | None] = [base] * count  # None: no width within the row shows it whole
     short = [k for k in range(count) if not whole_at(k, base)]
@@ -695,12 +670,6 @@ def _shared_widths(grid: AreaGrid, said: Sequence[Hashable], whole_at: Callable[
 
 class _Cut(Exception):
     """A column tried at a width cuts a text short there (ParsifalScene._column on trial)."""
-
-
-def _refuse(spared: frozenset[str], key: str) -> None:
-    """A column on trial stops at the first card cut short, but for those `spared`."""
-    if key not in spared:
-        raise _Cut(key)
 
 
 @dataclass
