@@ -218,6 +218,7 @@ class JoinSession(QObject):
         self.chat = ChatPanel(tr)  # the main window shows it beside the log
         self.record: SeatRecord | None = None  # what this seat was told, kept in memory until its player saves it
         self.chat.say.connect(lambda line: self.joiner.send(Say(line)))
+        tr.language_changed.connect(self._renamed)
 
     def start(self) -> None:
         self.joiner.start()
@@ -310,6 +311,12 @@ class JoinSession(QObject):
     def _refresh(self) -> None:
         if self.table is not None:
             self.table.refresh()
+
+    def _renamed(self, _language: str) -> None:
+        """A seat with no name of its own is named again in the new language ("Posto 3" becomes "Seat 3")."""
+        if self.game is not None and self.welcome is not None and not self.ended:
+            self.game.names[:] = seat_names(self.seats, self.welcome.players, self.tr_)
+            self._refresh()
 
     def _said(self, said: Said) -> None:
         welcome = self.welcome

@@ -86,6 +86,17 @@ def test_names_are_cleaned_again_and_a_bad_one_becomes_the_seat(qtbot: Any) -> N
     session.stop()
 
 
+def test_a_seat_named_by_the_app_follows_a_change_of_language(qtbot: Any) -> None:
+    """"Seat 3" is the app's word, not the host's: after a switch to Italian it reads as Italian does, and the names
+    the host sent stay as they were."""
+    session, _host = seated(qtbot)
+    assert session.game is not None
+    session.tr_.set_language("it")
+    assert session.game.names == ["Ada", "Bruno", Translator("it").text("hs.seat", seat=3)]
+    assert session.game.names[2] != Translator("en").text("hs.seat", seat=3)
+    session.stop()
+
+
 def test_a_second_welcome_for_another_table_is_refused(qtbot: Any) -> None:
     session, host = seated(qtbot)
     session._received(Welcome(host.table, "bacchanalia", "standard", 1, 3))
