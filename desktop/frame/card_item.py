@@ -812,17 +812,16 @@ def broken_words(shown: ShownText) -> list[str]:
 
 def likely_height(face: CardFace, floor: int) -> float:
     """A first guess at the height `face` (its width as it is) needs for its name and rule text to show whole at
-    `floor` px: both wrapped at that size, between its band and its foot. Where a search for that height starts
-    (growth.Growths.first_whole): whether a face shows whole is for `left_out` alone to say."""
+    `floor` px: both wrapped at that size in their boxes' widths, between its band and its foot (a plate's two
+    halves, each as tall as the taller). Where a search for that height starts (growth.Growths.first_whole):
+    whether a face shows whole is for `left_out` alone to say."""
+    boxes = [box for box in _laid_out(face, None) if box.role in ("title", "body") and box.text]
+    high = [_wrapped_size(_breakable(box.text, box.rect.width(), floor, box.bold), box.rect.width(), floor,
+                          box.bold)[1] for box in boxes]
     if face.plate:
-        inner = face.width - 4 - (PLATE_MARK if face.reconstructed else 4.0)
-        half = max((_wrapped_size(_breakable(text, inner, floor, bold), inner, floor, bold)[1]
-                    for text, bold in ((face.title, True), (face.body, False)) if text), default=0.0)
-        return (2 * half if face.body else half) + 2
-    inner = face.width - 2 * MARGIN
-    words = sum(_wrapped_size(_breakable(text, inner, floor, bold), inner, floor, bold)[1] + 2
-                for text, bold in ((face.title, True), (face.body, False)) if text)
-    return BAND + 3 + words + max(_foot(face), face.covered)
+        return len(high) * max(high, default=0.0) + 2
+    top = boxes[0].rect.top() if boxes else 0.0
+    return top + sum(high) + 2 * len(high) + max(_foot(face), face.covered)
 
 
 FIELDS = ("kind_label", "body", "corner")  # what a face seen small may leave out, with a mark that says so

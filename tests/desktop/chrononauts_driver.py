@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication
 from table_driver import _send, view_point
 
+from desktop.frame.card_item import CardItem
 from desktop.games.chrononauts.full_table import ChrononautsTable
 from desktop.shell.main_window import MainWindow
 
@@ -35,3 +36,8 @@ def keep_all(hs: ChrononautsTable) -> None:
         if hs.scene.curtain_up:
             lift(hs)
         hs.buttons["keep"].click()
+
+
+def drawn_rect(item: CardItem) -> QRectF:
+    """Where a card's face lies on the table (scene coordinates)."""
+    return item.mapRectToScene(QRectF(0, 0, item.face.width, item.face.height))

@@ -7,17 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QRectF
+from chrononauts_driver import drawn_rect
 
 from cardsets.text import LANGUAGES
-from desktop.frame.card_item import CardItem, left_out, on_screen
+from desktop.frame.card_item import left_out, on_screen
 from desktop.games.chrononauts.full_scene import STACK_KEY
 from desktop.shell.main_window import MainWindow
 from desktop.shell.screenshot import Shot, set_table
-
-
-def drawn_rect(item: CardItem) -> QRectF:
-    return item.mapRectToScene(QRectF(0, 0, item.face.width, item.face.height))
 
 
 # Six seats, deal 3, 40 random moves: "Reverse Time" was just played and waits for an answer; its rule text ended in

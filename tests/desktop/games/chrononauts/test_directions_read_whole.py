@@ -3,21 +3,16 @@ each word whole, and neither chip on the deck (the second one stepped right onto
 from __future__ import annotations
 
 import pytest
-from chrononauts_driver import keep_all, lift
-from PySide6.QtCore import QRectF
+from chrononauts_driver import drawn_rect, keep_all, lift
 from PySide6.QtWidgets import QApplication
 
 from cardsets.text import LANGUAGES
-from desktop.frame.card_item import CardItem, left_out, on_screen
+from desktop.frame.card_item import left_out, on_screen
 from desktop.games.chrononauts.full_scene import direction_key
 from desktop.games.chrononauts.full_table import ChrononautsTable
 from desktop.shell.main_window import MainWindow
 
 SEEDS = {"chrononauts": 4, "artifaxx": 1}  # the first player's hand holds a card played on a direction
-
-
-def drawn_rect(item: CardItem) -> QRectF:
-    return item.mapRectToScene(QRectF(0, 0, item.face.width, item.face.height))
 
 
 @pytest.mark.parametrize("mode", list(SEEDS))
