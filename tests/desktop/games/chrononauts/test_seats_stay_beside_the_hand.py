@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QApplication
 
 from cardsets.text import LANGUAGES
 from desktop.frame.card_item import left_out, on_screen
@@ -36,3 +37,33 @@ def test_the_seats_end_within_the_table_and_read_whole(window: MainWindow, tmp_p
     # In the order of play, a column at a time where nobody's table holds artifacts: the first two side by side.
     first, second = (scene.items_by_key[seat_key(q)].pos() for q in (0, 1))
     assert first.y() == second.y() and first.x() < second.x()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_five_computers_leave_the_table_its_size(window: MainWindow, language: str) -> None:
+    """One person and five computers (CHR-3.1 allows six seats): each computer's plate says so, and its level, on one
+    line of its own. The set-up dialog's "Computer — makkelijk" took two lines on a plate; five such seats made the
+    column longer than the table, the table taller and so smaller, and the years, the hand and the plates were cut."""
+    from desktop.shell.tables import table_class
+
+    window.set_language(language)
+    window.resize(1264, 672)
+    table_type = table_class("chrononauts")
+    assert table_type is not None
+    levels = {1: "easy", 2: "easy", 3: "normal", 4: "hard", 5: "easy"}
+    game = table_type.GAME_CLASS.start("chrononauts", "chrononauts", ["Ada", "Bruno", "Carla", "Dario", "Elena",
+                                                                      "Fabio"], {}, 5, bots=levels)
+    table: Any = window.show_table(game)
+    assert table is not None
+    table.lift_curtain()
+    for _ in range(3):
+        QApplication.processEvents()
+    scene = table.scene
+    scene.finish_slides()
+    QApplication.processEvents()
+    for seat, level in levels.items():
+        assert table.tr_.text(f"hs.seat_computer_{level}") in scene.items_by_key[seat_key(seat)].face.body
+    assert scene.sceneRect().height() <= scene.table_shape.height + 1, language
+    cut = [(key, item.face.title) for key, item in scene.items_by_key.items()
+           if left_out(item.face, on_screen(item.deviceTransform(table.view.viewportTransform())))]
+    assert cut == [], (language, cut)
