@@ -1,5 +1,5 @@
-"""The message boxes every window asks through (so that tests can answer in their place), and
-the Start / Cancel buttons of the new-game dialogs."""
+"""The message boxes every window asks through (so that tests can answer in their place), the Start / Cancel
+buttons of the new-game dialogs, and the red line where a dialog says why it cannot go on."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -10,7 +10,9 @@ from desktop.frame import accessibility, plain
 
 # A box's and a dialog's types are made when one is first shown, not at start (issue #42).
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox
+    from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QMessageBox
+
+REFUSAL_COLOUR = "#b3261e"
 
 
 def ask(parent: QWidget | None, title: str, text: str, buttons: list[str], safe: int | None = None) -> int:
@@ -64,3 +66,27 @@ def start_cancel(dialog: QDialog, start: str, cancel: str) -> QDialogButtonBox:
     buttons.accepted.connect(dialog.accept)
     buttons.rejected.connect(dialog.reject)
     return buttons
+
+
+def refusal_line() -> QLabel:
+    """The line under a dialog's fields that says why it cannot go on: red, wrapped, and plain text (it quotes what
+    was typed). Empty until `refuse` fills it."""
+    line = plain.label()
+    line.setStyleSheet(f"color: {REFUSAL_COLOUR}")
+    line.setWordWrap(True)
+    return line
+
+
+def refuse(line: QLabel, reason: str) -> None:
+    """Say `reason` on the refusal line, to the eye and to a screen reader. The dialog grows to the lines the reason
+    wraps to: a form had laid the empty line out one line high, and two lines of reason were cut at top and foot."""
+    line.setText(reason)
+    window = line.window()
+    layout = window.layout()
+    if layout is not None:
+        layout.activate()
+        need = (layout.totalHeightForWidth(window.width()) if layout.hasHeightForWidth()
+                else layout.totalSizeHint().height())
+        if window.height() < need:
+            window.resize(window.width(), need)
+    accessibility.announce(line, reason)

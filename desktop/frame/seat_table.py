@@ -1380,9 +1380,7 @@ class SeatSetupDialog(QDialog):
         for edit in self.name_edits:
             edit.textChanged.connect(self._name_seat_choices)
         self._name_seat_choices()
-        self.error = plain.label()  # it quotes the names typed
-        self.error.setStyleSheet("color: #b3261e")
-        self.error.setWordWrap(True)
+        self.error = dialogs.refusal_line()  # it quotes the names typed
         form.addRow(self.error)
         form.addRow(dialogs.start_cancel(self, tr.text("new.start"), tr.text("new.cancel")))
         accessibility.say_choices(self)
@@ -1462,18 +1460,18 @@ class SeatSetupDialog(QDialog):
             names = self.names()
         except player_names.BadName as exc:
             # Said under the names, the dialog open with what was typed, the cursor on the name to change.
-            self.error.setText(self.tr_.reason(exc))
+            dialogs.refuse(self.error, self.tr_.reason(exc))
             seat = exc.params.get("seat")
             if isinstance(seat, int) and 0 < seat <= len(self.name_edits):
                 self.name_edits[seat - 1].setFocus()
                 self.name_edits[seat - 1].selectAll()
             return
         if not low <= len(names) <= high:
-            self.error.setText(self.tr_.text("hs.need_players", low=low, high=high))
+            dialogs.refuse(self.error, self.tr_.text("hs.need_players", low=low, high=high))
             return
         try:
             bot_seats.check(self.table.GAME, self.chosen_mode(), len(names), self.bots())
         except bot_seats.BotSeatError as exc:
-            self.error.setText(self.tr_.reason(exc))
+            dialogs.refuse(self.error, self.tr_.reason(exc))
             return
         super().accept()

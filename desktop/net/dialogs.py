@@ -117,9 +117,7 @@ class JoinDialog(QDialog):
         self.name_edit.setMaxLength(MAX_NAME_RAW)
         self.name_edit.setAccessibleName(t("net.join_name").rstrip(":"))
         form.addRow(t("net.join_name"), self.name_edit)
-        self.error = plain.label()
-        self.error.setStyleSheet("color: #b3261e")
-        self.error.setWordWrap(True)
+        self.error = dialogs.refusal_line()
         self.error.setMinimumHeight(2 * self.error.fontMetrics().lineSpacing())  # a reason appears without a jump
         form.addRow(self.error)
         form.addRow(dialogs.start_cancel(self, t("net.join_button"), t("new.cancel")))
@@ -190,9 +188,7 @@ class JoinDialog(QDialog):
         super().accept()
 
     def _refuse(self, exc: BadInvite | BadMessage, edit: QLineEdit) -> None:
-        self.error.setText(self.tr_.reason(exc))
-        self.adjustSize()  # a longer reason gets its lines
-        accessibility.announce(self.error, self.error.text())
+        dialogs.refuse(self.error, self.tr_.reason(exc))
         edit.setFocus()
         edit.selectAll()
 
@@ -265,7 +261,7 @@ class HostSetupDialog(SeatSetupDialog):
 
     def accept(self) -> None:
         if REMOTE not in self.kinds():
-            self.error.setText(self.tr_.text("net.need_remote"))
+            dialogs.refuse(self.error, self.tr_.text("net.need_remote"))
             return
         super().accept()
 

@@ -43,9 +43,7 @@ class NewGameDialog(QDialog):
         self.ids = QSpinBox()
         self.ids.setRange(IDS_MIN, IDS_MAX)
         self.ids.setValue(ids)
-        self.error = plain.label()  # it quotes the deal number as typed
-        self.error.setStyleSheet("color: #b3261e")
-        self.error.setWordWrap(True)
+        self.error = dialogs.refusal_line()
         form.addRow(tr.text("new.game"), self.game)
         form.addRow(tr.text("new.mode"), self.mode)
         form.addRow(tr.text("new.deal_kind"), self.kind)
@@ -114,8 +112,7 @@ class NewGameDialog(QDialog):
             try:
                 deal = parse_deal(self.deal.text())
             except ValueError:
-                self.error.setText(self.tr_.text("new.bad_deal", text=self.deal.text().strip(), max=MAX_DEAL))
-                accessibility.announce(self.error, self.error.text())
+                dialogs.refuse(self.error, self.tr_.text("new.bad_deal", text=self.deal.text().strip(), max=MAX_DEAL))
                 return
             self.seed = random_deal() if deal is None else deal
         super().accept()

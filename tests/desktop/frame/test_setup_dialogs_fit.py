@@ -81,3 +81,32 @@ def test_each_games_seat_set_up_fits_its_words(qtbot: Any, lang: str, game: str)
     tr = Translator(lang) if game == "chrononauts" else Translator(lang).for_game(game)
     dialog = opened(qtbot, SeatSetupDialog(tr, None, [], table))
     assert clipped(dialog) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refusal_reads_whole_and_is_said(qtbot: Any, lang: str) -> None:
+    """The red line under a set-up dialog's fields grows the dialog to the lines its reason wraps to, and a screen
+    reader is told it: a deal number refused in Dutch was cut at its top and foot (laid out one line high), and the
+    seats' dialog said its refusals to the eye alone."""
+    from desktop.frame import accessibility
+
+    heard: list[str] = []
+    accessibility.listeners.append(lambda kind, _source, text: heard.append(text) if kind == "announce" else None)
+    try:
+        new = opened(qtbot, NewGameDialog(Translator(lang), None))
+        new.deal.setText("12abc" + "9" * 40)
+        new.accept()
+        QApplication.processEvents()
+        assert new.error.text() and new.error.text() in heard
+        assert clipped(new) == [], lang
+        table = table_class("chrononauts")
+        assert table is not None
+        seats = opened(qtbot, SeatSetupDialog(Translator(lang), None, [], table))
+        for combo in seats.kind_combos:  # every seat a computer: the rules want a person among them
+            combo.setCurrentIndex(1)
+        seats.accept()
+        QApplication.processEvents()
+        assert seats.result() == 0 and seats.error.text() and seats.error.text() in heard
+        assert clipped(seats) == [], lang
+    finally:
+        accessibility.listeners.pop()
