@@ -8,7 +8,8 @@ window gives it the public view, so no secret card of anybody exists as an item.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from itertools import product
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -180,6 +181,31 @@ def seat_key(seat: int) -> str:
     return f"seat:{seat}"
 
 
+def seat_columns(heights: Sequence[float], columns: int, room: float) -> list[int]:
+    """The column each seat goes to, its plate and artifacts `heights[q]` tall, the columns `room` tall. Each in turn
+    where a column is shortest: side by side in the order of play while nobody has artifacts. When that runs past
+    the room, the seats are shared out so that the longest column is as short as it can be (in the order of play
+    down each column): in turn, a seat with artifacts could fill one column while the other stood half empty
+    (four seats, two artifacts in Spanish), and a table made taller for it is seen smaller, with its years cut."""
+    tops = [0.0] * columns
+    chosen = []
+    for height in heights:
+        column = tops.index(min(tops))
+        chosen.append(column)
+        tops[column] += height
+    if max(tops, default=0.0) <= room or columns == 1:
+        return chosen
+    best = max(tops)
+    # Six seats in two columns are 32 ways to try (the first seat's column is either's, by symmetry).
+    for shared in product(range(columns), repeat=max(0, len(heights) - 1)):
+        tops = [0.0] * columns
+        for height, column in zip(heights, (0, *shared)):
+            tops[column] += height
+        if max(tops) < best - 1e-6:
+            best, chosen = max(tops), [0, *shared]
+    return chosen
+
+
 def direction_key(direction: int) -> str:
     return f"dir:{direction}"
 
@@ -267,7 +293,7 @@ class FullScene(SolonautsScene):
         # words were cut (six seats, three of them computers, in Dutch).
         scale = self._scale_at(width, base)
         for _ in range(3):
-            bottom = self._put_seats(view, seating, (seats_x, seats_y), columns, scale, wanted)
+            bottom = self._put_seats(view, seating, (seats_x, seats_y), columns, scale, wanted, base)
             seen = self._scale_at(width, max(base, bottom))
             if text_floor(seen) == text_floor(scale):
                 break
@@ -366,17 +392,14 @@ class FullScene(SolonautsScene):
         self.set_curtain(seating.curtain)
 
     def _put_seats(self, view: FullState, seating: Seating, at: tuple[float, float], columns: int,
-                   scale: float | None, wanted: dict[str, tuple[QPointF, float]]) -> float:
+                   scale: float | None, wanted: dict[str, tuple[QPointF, float]], foot: float) -> float:
         """Each seat's plate, measured at `scale`, with its table of artifacts underneath, a column's seats one
-        after another down from `at`: where the longest column ends."""
+        after another down from `at` (seat_columns says which column, the table's `foot` the room there is): where
+        the longest column ends."""
         tr = self.translator
         seats_x, seats_y = at
-        tops = [seats_y] * columns
+        blocks: list[list[CardItem]] = []  # each seat's plate and its artifacts' plates, top down
         for q in range(view.seats):
-            # The next seat goes where a column is shortest: in turn while nobody has artifacts, and a seat with
-            # many no longer pushes the seats after it in its column past the table's foot.
-            column = tops.index(min(tops))
-            x, y = seats_x + column * (SEAT_SIZE[0] + GAP), tops[column]
             # A computer says so on its plate's first line: the band over the name was too low for its words at
             # 1280x720 and left them out, with nothing to read them by.
             computer = seating.computers.get(q)
@@ -385,14 +408,18 @@ class FullScene(SolonautsScene):
                 if shown is not None and shown in view.revealed:
                     lines.append(tr.card_title(shown))
             drawn = self.items_by_key.get(seat_key(q))
-            seat = self.put(seat_key(q), self._seat_face(self._name(q), "\n".join(lines), q in seating.acting,
-                                                         scale, None if drawn is None else drawn.face.height))
-            wanted[seat_key(q)] = (QPointF(x, y), 1)
-            y += seat.face.height + 2
-            for i, artifact in enumerate(view.tables[q]):
-                plate = self.put(artifact_key(artifact), self._artifact_face(artifact, scale))
-                wanted[artifact_key(artifact)] = (QPointF(x, y), 2 + i)
-                y += plate.face.height + 2
+            blocks.append([self.put(seat_key(q), self._seat_face(self._name(q), "\n".join(lines), q in seating.acting,
+                                                                 scale, None if drawn is None else drawn.face.height)),
+                           *(self.put(artifact_key(artifact), self._artifact_face(artifact, scale))
+                             for artifact in view.tables[q])])
+        heights = [sum(item.face.height + 2 for item in block) + SEAT_GAP for block in blocks]
+        chosen = seat_columns(heights, columns, foot - MARGIN + SEAT_GAP - seats_y)
+        tops = [seats_y] * columns
+        for q, (block, column) in enumerate(zip(blocks, chosen)):
+            x, y = seats_x + column * (SEAT_SIZE[0] + GAP), tops[column]
+            for i, item in enumerate(block):
+                wanted[item.key] = (QPointF(x, y), 1 if i == 0 else 1 + i)
+                y += item.face.height + 2
             tops[column] = y + SEAT_GAP
         return max(tops) - SEAT_GAP + MARGIN
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from cardsets.text import LANGUAGES
 from desktop.frame.card_item import left_out, on_screen
-from desktop.games.chrononauts.full_scene import artifact_key, seat_key
+from desktop.games.chrononauts.full_scene import artifact_key, seat_columns, seat_key
 from desktop.shell.main_window import MainWindow
 from desktop.shell.screenshot import Shot, set_table
 
@@ -67,3 +67,47 @@ def test_five_computers_leave_the_table_its_size(window: MainWindow, language: s
     cut = [(key, item.face.title) for key, item in scene.items_by_key.items()
            if left_out(item.face, on_screen(item.deviceTransform(table.view.viewportTransform())))]
     assert cut == [], (language, cut)
+
+
+def test_seats_side_by_side_in_turn_while_they_fit() -> None:
+    assert seat_columns([70, 70, 70, 70], 2, 300) == [0, 1, 0, 1]
+    assert seat_columns([70, 160, 70, 70], 2, 300) == [0, 1, 0, 0]  # the next where a column is shortest
+    assert seat_columns([70, 70, 70], 1, 100) == [0, 0, 0]  # Artifaxx: one column, however long
+
+
+def test_seats_shared_out_when_in_turn_runs_past_the_room() -> None:
+    """Four seats in Spanish, late in a game: in turn, the fourth seat and its two artifacts went under the first and
+    third (332 against a room of 286) while the second column held one seat and an artifact."""
+    heights = [76, 166, 88, 168]
+    chosen = seat_columns(heights, 2, 286)
+    tops = [sum(h for h, c in zip(heights, chosen) if c == column) for column in (0, 1)]
+    assert max(tops) == 254  # {Ada, Dario} 244, {Bruno, Carla} 254: no sharing does better
+    assert chosen[0] == 0
+
+
+def test_four_seats_with_artifacts_keep_the_table_its_size(window: MainWindow) -> None:
+    """Three computers and four artifacts on the tables (CHR-8.2), late in a Spanish game: the seats shared out keep
+    the table at its shape, where in turn they made it taller, smaller, and 30 of its cards cut."""
+    from desktop.shell.screenshot import play_random
+    from desktop.shell.tables import table_class
+
+    window.set_language("es")
+    window.resize(1264, 672)
+    table_type = table_class("chrononauts")
+    assert table_type is not None
+    game = table_type.GAME_CLASS.start("chrononauts", "chrononauts", ["Ada", "Bruno", "Carla", "Dario"], {}, 1,
+                                       bots={1: "normal", 2: "hard", 3: "easy"})
+    play_random(game.match, 220, 1)
+    table: Any = window.show_table(game)
+    assert table is not None
+    table.lift_curtain()
+    for _ in range(3):
+        QApplication.processEvents()
+    scene = table.scene
+    scene.finish_slides()
+    QApplication.processEvents()
+    assert sum(len(held) for held in scene.full_view.tables) >= 3, "the deal no longer leaves artifacts out"
+    assert scene.sceneRect().height() <= scene.table_shape.height + 1
+    cut = [(key, item.face.title) for key, item in scene.items_by_key.items()
+           if left_out(item.face, on_screen(item.deviceTransform(table.view.viewportTransform())))]
+    assert cut == []
