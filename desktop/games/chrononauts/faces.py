@@ -362,7 +362,8 @@ def artifact_plate(faces: ChrononautsFaces, artifact: str) -> CardFace:
     return CardFace(w, h, ARTIFACT[0], ARTIFACT[0], title=title, plate=True)
 
 
-def seat_face(name: str, lines: str, acting: bool) -> CardFace:
-    """A seat's plate: the name, and under it `lines` (a computer's level, the cards in hand, what is revealed)."""
+def seat_face(name: str, lines: str, acting: bool, computer: str = "") -> CardFace:
+    """A seat's plate: a computer's level in the band, the name, and under it `lines` (the cards in hand, what is
+    revealed)."""
     w, h = SEAT_SIZE
-    return CardFace(w, h, *(SEAT_ACTING if acting else SEAT), title=name, body=lines)
+    return CardFace(w, h, *(SEAT_ACTING if acting else SEAT), kind_label=computer, title=name, body=lines)

@@ -64,7 +64,7 @@ _ROW_HEIGHTS: dict[tuple[tuple[CardFace, ...], int | None], float] = {}
 ROW_HEIGHTS_KEPT = 64  # four rows in a few languages at a few windows' scales
 # A seat's plate by its words and the floor of its scale, for every table: the same players sit at the next game,
 # and a seat's count of cards goes up and down through the same few numbers.
-_SEAT_FACES: dict[tuple[str, str, bool, int | None], CardFace] = {}
+_SEAT_FACES: dict[tuple[str, str, bool, str, int | None], CardFace] = {}
 SEAT_FACES_KEPT = 512
 # An artifact's plate under its seat by its name and the floor of its scale: as tall as the name needs there, up to
 # four lines ("Mona Lisa, falsa" was cut on one line, under a seat of six at 1264x672).
@@ -223,7 +223,7 @@ class Seating:
     acting: frozenset[int]
     curtain: str = ""  # the curtain's text; empty when the table is uncovered
     window: str = ""  # the resolving zone's caption
-    computers: dict[int, str] = field(default_factory=dict)  # seat -> its plate's first line: a computer, and its level
+    computers: dict[int, str] = field(default_factory=dict)  # seat -> its plate's band: a computer, and its level
     timeline: bool = True  # False in Artifaxx, which has none (CHR-15.1)
 
 
@@ -400,16 +400,17 @@ class FullScene(SolonautsScene):
         seats_x, seats_y = at
         blocks: list[list[CardItem]] = []  # each seat's plate and its artifacts' plates, top down
         for q in range(view.seats):
-            # A computer says so on its plate's first line: the band over the name was too low for its words at
-            # 1280x720 and left them out, with nothing to read them by.
+            # A computer says so in its plate's band, over the name, in words short enough for it: on a line of
+            # its own, five computers' plates made the column of six seats longer than the table.
             computer = seating.computers.get(q)
-            lines = [*([computer] if computer else []), tr.text("hs.seat_cards", count=len(view.hands[q]))]
+            lines = [tr.text("hs.seat_cards", count=len(view.hands[q]))]
             for shown in (view.ids[q], view.missions[q]):
                 if shown is not None and shown in view.revealed:
                     lines.append(tr.card_title(shown))
             drawn = self.items_by_key.get(seat_key(q))
             blocks.append([self.put(seat_key(q), self._seat_face(self._name(q), "\n".join(lines), q in seating.acting,
-                                                                 scale, None if drawn is None else drawn.face.height)),
+                                                                 scale, None if drawn is None else drawn.face.height,
+                                                                 computer or "")),
                            *(self.put(artifact_key(artifact), self._artifact_face(artifact, scale))
                              for artifact in view.tables[q])])
         heights = [sum(item.face.height + 2 for item in block) + SEAT_GAP for block in blocks]
@@ -435,19 +436,19 @@ class FullScene(SolonautsScene):
         return seen_scale(room_w, room_h, width, height)
 
     def _seat_face(self, name: str, lines: str, acting: bool, scale: float | None,
-                   near: float | None = None) -> CardFace:
+                   near: float | None = None, computer: str = "") -> CardFace:
         """A seat's plate only as tall as its words need at `scale`: the scale of the table without its column of
         seats, which the seats' heights must not feed back into. Three seats and their artifacts share a column
         beside the row and the hand; a column longer than the table made the table taller, and the smaller scale
         left words out of every card on it (issue #36). Before a view has shown the table: SEAT_SIZE. `near`: the
         seat's height before (its count of cards changes at most moves, rarely its lines)."""
         def grown() -> CardFace:
-            plate = seat_face(name, lines, acting)
+            plate = seat_face(name, lines, acting, computer)
             height = plate.height if scale is None else tall_enough(lambda high: [replace(plate, height=high)],
                                                                      SEAT_LOW, SEAT_HIGH, YEAR_STEP, scale, near)
             return replace(plate, height=height)
 
-        return kept(_SEAT_FACES, (name, lines, acting, text_floor(scale)), grown, SEAT_FACES_KEPT)
+        return kept(_SEAT_FACES, (name, lines, acting, computer, text_floor(scale)), grown, SEAT_FACES_KEPT)
 
     def _artifact_face(self, artifact: str, scale: float | None) -> CardFace:
         """An artifact's plate under its seat, as tall as its name needs to read whole at `scale` (the seats'

@@ -153,8 +153,8 @@ class ChrononautsTable(SeatTable):
         pending = self._pending_kill(viewer)
         if pending is not None:
             view, dests = self._kill_second_table(view, pending, viewer)
-        # A plate's line of its own, short enough for one line in a column of six seats: the set-up dialog's
-        # "Computer — makkelijk" took two, and five such seats made the table taller, so smaller, so cut everywhere.
+        # Words of the plate's own, short enough for its band: the set-up dialog's "Computer — makkelijk" took two
+        # lines under the name, and five such seats made the table taller, so smaller, so cut everywhere.
         computers = {seat: self.tr_.text(f"hs.seat_computer_{level}") for seat, level in game.bots.items()}
         seating = Seating(game.names, viewer, game.engine.to_act(game.state), curtain, self._window_text(game.state),
                           computers, timeline=game.engine.mode != "artifaxx")
