@@ -14,7 +14,7 @@ from PySide6.QtCore import QDateTime, QLocale, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHeaderView, QLabel, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
-from desktop.frame import screen_fit, storage
+from desktop.frame import accessibility, screen_fit, storage
 from desktop.frame.file_trouble import file_trouble
 from desktop.frame.i18n import Translator
 from desktop.frame.seat_table import SeatGame, SeatTable, mode_key, saved_game
@@ -227,6 +227,7 @@ class GamesDialog(QDialog):
             entry.path.unlink()
         except OSError as exc:
             self.note.setText(t("games.delete_failed", reason=file_trouble(self.tr_, exc)))
+            accessibility.announce(self.note, self.note.text())
             return False
         self.fill()
         return True

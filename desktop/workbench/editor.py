@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QPla
 from cardsets import glossary, plurals
 from cardsets.text import LANGUAGE_NAMES
 from cardsets.yamlfile import MAX_FILE_BYTES
-from desktop.frame import plain
+from desktop.frame import accessibility, plain
 from desktop.frame.dialogs import ask
 from desktop.frame.file_trouble import file_trouble
 from desktop.frame.i18n import Translator
@@ -337,9 +337,11 @@ class StringEditor(QWidget):
             self.others_saved.update(others)
             self.message, self.message_is_error = t("wb.edit.saved", file=self.file.label), False
             self._show_status([])
+            accessibility.announce(self.status, self.message)  # saved or not, said as well as shown
             self.saved.emit()
             return True
         self._show_status([], error=True)
+        accessibility.announce(self.status, self.message)
         return False
 
     def revert(self) -> None:

@@ -160,7 +160,6 @@ class ParsifalScene(CardTable):
     def _place_areas(self, view: ParState, wanted: dict[str, tuple[QPointF, float]]) -> None:
         faces = self.faces
         cols, rows = GRID.get(view.players, (3, 2))
-        aw = (self.sceneRect().width() - 2 * MARGIN - (cols - 1) * 10) / cols
         ah = (HEIGHT - MARGIN - AREAS_Y - (rows - 1) * 10) / rows
         lines: dict[str, tuple[tuple[str, str, bool], ...]] = {}  # copies share their missions (PAR-8.4)
 
@@ -175,6 +174,10 @@ class ParsifalScene(CardTable):
         block_on = {b.target: b.blocker for b in view.blocks}
         self.area_rects = {}
         for seat in range(view.players):
+            # The areas of a row share its width: five players' second row is two areas, each half of it, not two
+            # thirds beside a third of bare felt while six characters shared a third and were cut.
+            in_row = min(cols, view.players - seat // cols * cols)
+            aw = (self.sceneRect().width() - 2 * MARGIN - (in_row - 1) * 10) / in_row
             ax = MARGIN + (seat % cols) * (aw + 10)
             ay = AREAS_Y + (seat // cols) * (ah + 10)
             self.area_rects[seat] = (ax, ay, aw, ah)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from table_driver import DEAL, Dialogs, make_window, play_some
 
 from cardsets import files
-from desktop.frame import storage
+from desktop.frame import accessibility, storage
 from desktop.shell.games_list import GamesDialog
 from desktop.shell.main_window import MainWindow
 from rules.chrononauts.moves import PlayCard
@@ -123,8 +123,14 @@ def test_a_game_that_cannot_be_deleted_says_why_in_italian(
 
     monkeypatch.setattr(Path, "unlink", refused)
     dialogs.answers = [0]
-    assert not dialog.delete_selected()
+    heard: list[str] = []
+    accessibility.listeners.append(lambda kind, _source, text: heard.append(text) if kind == "announce" else None)
+    try:
+        assert not dialog.delete_selected()
+    finally:
+        accessibility.listeners.pop()
     t = main.tr_.text
     assert dialog.note.text() == t("games.delete_failed", reason=t("file_error.no_permission"))
+    assert heard == [dialog.note.text()]  # said, not only shown
     assert os.strerror(errno.EPERM) not in dialog.note.text()
     dialog.reject()

@@ -140,6 +140,31 @@ def test_a_file_changed_on_disk_is_refused_and_the_edit_kept(qtbot: QtBot, root:
     assert "Another program changed chrononauts/text/nl.yaml" in bench.editor.status.text()
 
 
+def test_a_save_is_said_to_a_screen_reader_as_well_as_shown(qtbot: QtBot, root: Path, nl: Path) -> None:
+    """Saved or refused, the words under the field are announced: a translator working with a screen reader heard
+    nothing of either."""
+    from desktop.frame import accessibility
+
+    heard: list[str] = []
+    accessibility.listeners.append(lambda kind, _source, text: heard.append(text) if kind == "announce" else None)
+    try:
+        bench = open_bench(qtbot, root)
+        pick_title(bench)
+        type_text(qtbot, bench, "Lincoln neergeschoten")
+        nl.write_text(nl.read_text(encoding="utf-8") + "# someone else's line\n", encoding="utf-8")
+        assert not bench.editor.save()
+        assert heard and "Another program changed chrononauts/text/nl.yaml" in heard[-1]
+        bench.editor.revert()
+        bench.close()
+        bench = open_bench(qtbot, root)  # the file as it is now on disk
+        pick_title(bench)
+        type_text(qtbot, bench, "Lincoln neergeschoten")
+        assert bench.editor.save()
+        assert heard[-1] == bench.editor.message and "nl.yaml" in heard[-1]
+    finally:
+        accessibility.listeners.pop()
+
+
 def test_markup_is_shown_as_plain_text(qtbot: QtBot, root: Path) -> None:
     bench = open_bench(qtbot, root)
     row = pick_title(bench)
