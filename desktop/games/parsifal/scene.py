@@ -89,6 +89,7 @@ class ParsifalScene(CardTable):
         self._areas: dict[int, tuple[object, _AreaDrawing]] = {}  # each area as last drawn, and what it was drawn from
         self._rows: dict[Hashable, list[float]] = {}  # each row's columns' widths, by its grid and faces (_area)
         self._laid: dict[Hashable, _AreaDrawing] = {}  # each column as laid, by its cards, faces, width and grid
+        self._whole: dict[Hashable, bool] = {}  # whether a column of these faces reads whole at a width, in a grid
         self._said: object = None  # what the captions were last made from (_refresh_labels)
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         for key, pos in (("status", (MARGIN, 5)), ("common", (COMMON_X, 5)), ("limbo", (LIMBO_X, 5)),
@@ -224,14 +225,21 @@ class ParsifalScene(CardTable):
                 return laid[i, width]
 
             def whole_at(i: int, width: float) -> bool:
-                """Whether column `i` reads whole at `width`: laid only as far as its first text cut short."""
+                """Whether column `i` reads whole at `width`: laid only as far as its first text cut short. What a
+                column of the same faces was found to do at a width is known for the next rows it stands in: a
+                move changes a column or two of a row, and its other columns were tried there before."""
                 if (i, width) not in tried:
-                    try:
-                        laid[i, width] = self._column(view, here[i], blocker_here.get(here[i], ""), block_on,
-                                                      lines_of, seat, width, grid, trial=True)
-                        tried[i, width] = True
-                    except _Cut:
-                        tried[i, width] = False
+                    known = (said[i - first], width, grid)
+                    found = self._whole.get(known)
+                    if found is None:
+                        try:
+                            laid[i, width] = self._column(view, here[i], blocker_here.get(here[i], ""), block_on,
+                                                          lines_of, seat, width, grid, trial=True)
+                            found = True
+                        except _Cut:
+                            found = False
+                        kept(self._whole, known, lambda: found, WHOLE_KEPT)
+                    tried[i, width] = found
                 return tried[i, width]
 
             base = grid.size[0]
@@ -521,6 +529,7 @@ GROWN_KEPT = 2048  # faces grown to their text that are remembered (ParsifalScen
 GROWN_KEPT_BETWEEN = 4096  # ... and kept between starts
 ROWS_KEPT = 256  # rows of an area whose columns' widths a table remembers (ParsifalScene._area)
 COLUMNS_KEPT = 512  # columns as laid that a table remembers (ParsifalScene._area)
+WHOLE_KEPT = 4096  # columns tried at a width that a table remembers the answer for (ParsifalScene._area)
 
 
 def _is_known(kept: object) -> bool:
