@@ -39,35 +39,48 @@ def test_the_seats_end_within_the_table_and_read_whole(window: MainWindow, tmp_p
     assert first.y() == second.y() and first.x() < second.x()
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_five_computers_leave_the_table_its_size(window: MainWindow, language: str) -> None:
-    """One person and five computers (CHR-3.1 allows six seats): each computer's plate says so, and its level, in its
-    band, in words short enough for it (and shown whole: `left_out` counts the band). The set-up dialog's "Computer —
-    makkelijk" took two lines under the name; five such seats made the column longer than the table, the table
-    taller and so smaller, and the years, the hand and the plates were cut."""
+def with_computers(window: MainWindow, language: str, names: list[str], seed: int, levels: dict[int, str],
+                   moves: int = 0) -> Any:
+    """A table of the full game at 1264×672 with computers at the seats of `levels`, after `moves` random moves, as
+    the player to act sees it once every slide has ended."""
+    from desktop.shell.screenshot import play_random
     from desktop.shell.tables import table_class
 
     window.set_language(language)
     window.resize(1264, 672)
     table_type = table_class("chrononauts")
     assert table_type is not None
-    levels = {1: "easy", 2: "easy", 3: "normal", 4: "hard", 5: "easy"}
-    game = table_type.GAME_CLASS.start("chrononauts", "chrononauts", ["Ada", "Bruno", "Carla", "Dario", "Elena",
-                                                                      "Fabio"], {}, 5, bots=levels)
+    game = table_type.GAME_CLASS.start("chrononauts", "chrononauts", names, {}, seed, bots=levels)
+    play_random(game.match, moves, seed)
     table: Any = window.show_table(game)
     assert table is not None
     table.lift_curtain()
     for _ in range(3):
         QApplication.processEvents()
-    scene = table.scene
-    scene.finish_slides()
+    table.scene.finish_slides()
     QApplication.processEvents()
+    return table
+
+
+def cut_on_screen(table: Any) -> list[tuple[str, str]]:
+    """The items of the table whose words are not all drawn at the size the view shows them."""
+    return [(key, item.face.title) for key, item in table.scene.items_by_key.items()
+            if left_out(item.face, on_screen(item.deviceTransform(table.view.viewportTransform())))]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_five_computers_leave_the_table_its_size(window: MainWindow, language: str) -> None:
+    """One person and five computers (CHR-3.1 allows six seats): each computer's plate says so, and its level, in its
+    band, in words short enough for it (and shown whole: `left_out` counts the band). The set-up dialog's "Computer —
+    makkelijk" took two lines under the name; five such seats made the column longer than the table, the table
+    taller and so smaller, and the years, the hand and the plates were cut."""
+    levels = {1: "easy", 2: "easy", 3: "normal", 4: "hard", 5: "easy"}
+    table = with_computers(window, language, ["Ada", "Bruno", "Carla", "Dario", "Elena", "Fabio"], 5, levels)
+    scene = table.scene
     for seat, level in levels.items():
         assert scene.items_by_key[seat_key(seat)].face.kind_label == table.tr_.text(f"hs.seat_computer_{level}")
     assert scene.sceneRect().height() <= scene.table_shape.height + 1, language
-    cut = [(key, item.face.title) for key, item in scene.items_by_key.items()
-           if left_out(item.face, on_screen(item.deviceTransform(table.view.viewportTransform())))]
-    assert cut == [], (language, cut)
+    assert cut_on_screen(table) == [], language
 
 
 def test_seats_side_by_side_in_turn_while_they_fit() -> None:
@@ -89,26 +102,9 @@ def test_seats_shared_out_when_in_turn_runs_past_the_room() -> None:
 def test_four_seats_with_artifacts_keep_the_table_its_size(window: MainWindow) -> None:
     """Three computers and four artifacts on the tables (CHR-8.2), late in a Spanish game: the seats shared out keep
     the table at its shape, where in turn they made it taller, smaller, and 30 of its cards cut."""
-    from desktop.shell.screenshot import play_random
-    from desktop.shell.tables import table_class
-
-    window.set_language("es")
-    window.resize(1264, 672)
-    table_type = table_class("chrononauts")
-    assert table_type is not None
-    game = table_type.GAME_CLASS.start("chrononauts", "chrononauts", ["Ada", "Bruno", "Carla", "Dario"], {}, 1,
-                                       bots={1: "normal", 2: "hard", 3: "easy"})
-    play_random(game.match, 220, 1)
-    table: Any = window.show_table(game)
-    assert table is not None
-    table.lift_curtain()
-    for _ in range(3):
-        QApplication.processEvents()
+    table = with_computers(window, "es", ["Ada", "Bruno", "Carla", "Dario"], 1, {1: "normal", 2: "hard", 3: "easy"},
+                           moves=220)
     scene = table.scene
-    scene.finish_slides()
-    QApplication.processEvents()
     assert sum(len(held) for held in scene.full_view.tables) >= 3, "the deal no longer leaves artifacts out"
     assert scene.sceneRect().height() <= scene.table_shape.height + 1
-    cut = [(key, item.face.title) for key, item in scene.items_by_key.items()
-           if left_out(item.face, on_screen(item.deviceTransform(table.view.viewportTransform())))]
-    assert cut == []
+    assert cut_on_screen(table) == []
