@@ -87,6 +87,7 @@ class NewGameDialog(QDialog):
         solo = self.chosen_mode() == "solonauts"  # the deal rows are Solonauts' alone: hidden, not greyed, for
         for widget in (self.kind, self.deal, self.ids):  # a game that has no travellers to send home
             self._form.setRowVisible(widget, solo)
+        self.error.clear()  # a refused deal number, once its row is hidden, spoke of nothing on show
         # A game for several begins in the next dialog, where its seats are named: "Start" here began nothing.
         self.start.setText(self.tr_.text("new.start" if solo else "new.next"))
         self.adjustSize()
@@ -95,6 +96,7 @@ class NewGameDialog(QDialog):
         return str(self.game.currentData())
 
     def _number_typed(self, text: str) -> None:
+        self.error.clear()  # the number it refused is being mended
         if text.strip():  # a number typed means that deal
             self.kind.setCurrentIndex(DEAL_KINDS.index("number"))
 
@@ -106,9 +108,11 @@ class NewGameDialog(QDialog):
         return str(self.kind.currentData())
 
     def accept(self) -> None:
-        """`seed` is the deal to play, or None when it must first be found (winnable, daily)."""
+        """`seed` is the deal to play, or None when it must first be found (winnable, daily) or is dealt by the next
+        dialog (a game for several, whose deal rows are not on show: a number typed there is neither used nor
+        refused)."""
         self.seed = None
-        if self.chosen_kind() in ("random", "number"):
+        if self.chosen_mode() == "solonauts" and self.chosen_kind() in ("random", "number"):
             try:
                 deal = parse_deal(self.deal.text())
             except ValueError:

@@ -99,6 +99,10 @@ def test_a_refusal_reads_whole_and_is_said(qtbot: Any, lang: str) -> None:
         QApplication.processEvents()
         assert new.error.text() and new.error.text() in heard
         assert clipped(new) == [], lang
+        new.mode.setCurrentIndex(new.mode.findData("chrononauts"))  # a game for several: no deal number
+        assert new.error.text() == ""  # the refusal spoke of a row no longer on show
+        new.accept()  # nor is the number hidden with it refused again: the seats' dialog comes next
+        assert new.result() == QDialog.DialogCode.Accepted and new.seed is None and new.error.text() == ""
         table = table_class("chrononauts")
         assert table is not None
         seats = opened(qtbot, SeatSetupDialog(Translator(lang), None, [], table))
