@@ -256,7 +256,11 @@ class BotSeats(QObject):
                        nobody_for_turn=tuple(m for m in window.nobody_for_turn if m.player in asked))
 
     def thinking_text(self, seat: int) -> str:
-        return self.table.tr_.text("bots.thinking", player=self.table.game.names[seat])
+        tr, name = self.table.tr_, self.table.game.names[seat]
+        # A seat named as the set-up dialog names a computer ("Computer 4") says so already: "Computer 4 (computer)"
+        # said it twice.
+        said = any(name == tr.text("bots.default_name", number=n) for n in range(1, len(self.table.game.names) + 1))
+        return tr.text("bots.thinking_named" if said else "bots.thinking", player=name)
 
     # --- undo ---------------------------------------------------------------------------------
 

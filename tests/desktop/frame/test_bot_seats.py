@@ -324,6 +324,19 @@ def test_the_window_stays_responsive_while_a_computer_thinks_and_says_who(
     assert table.game.match.moves[0].player == 1
 
 
+def test_a_computer_named_as_the_set_up_names_it_is_not_called_a_computer_twice(
+        qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer's seat left blank is "Computer 1": "Computer 1 (computer) is thinking…" said it twice."""
+    slow = SlowBot()
+    monkeypatch.setattr(bot_seats, "make_bot", lambda *_args: slow)
+    named = window.tr_.text("bots.default_name", number=1)
+    table = new_table(window, "parsifal", "standard", ["Ada", named], {1: "hard"}, 3, {"first_player": 1})
+    qtbot.waitUntil(slow.asked.is_set, timeout=5000)
+    assert table.prompt.text() == "Computer 1 is thinking…"
+    slow.go.set()
+    qtbot.waitUntil(lambda: len(table.game.match.moves) == 1, timeout=5000)
+
+
 def test_an_answer_to_a_position_undone_meanwhile_is_dropped(qtbot: Any, window: MainWindow,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """The person plays a card, a computer thinks whether to answer it with a Memo, the person takes the card
