@@ -603,7 +603,7 @@ class BanquetTable(SeatTable):
         if state.end_reason == "won":
             winners = [t("table.winner_is", player=self.game.names[w], guest=title(self.tr_, state.guests[w] or ""))
                        for w in state.winners]
-            return t("end.won", winners=", ".join(winners))
+            return t("end.won", winners=", ".join(winners), count=len(winners))  # "Winner: Ada", one of them
         return t(f"end.{state.end_reason}")
 
     # --- the card under the pointer --------------------------------------------------------------

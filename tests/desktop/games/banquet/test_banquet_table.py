@@ -377,6 +377,24 @@ def test_a_game_played_through_the_table_never_shows_a_secret(main: MainWindow, 
         assert title(bt.tr_, state.guests[w] or "") in bt.end_text()
 
 
+@pytest.mark.parametrize(("seed", "winners"), [(3, 1), (5, 2)])
+@pytest.mark.parametrize("language", ["nl", "it"])
+def test_the_end_says_winner_for_one_and_winners_for_two(main: MainWindow, language: str, seed: int,
+                                                         winners: int) -> None:
+    """BB-17.4: the end names the winners. "Winnaars: Ada (Septimus)" spoke of one winner in the plural."""
+    from desktop.shell.screenshot import play_random
+
+    main.set_language(language)
+    game = BanquetGame.start("banquet", "standard", ["Ada", "Bruno", "Carla"], {}, seed)
+    play_random(game.match, 3000, seed)
+    assert game.state.end_reason == "won" and len(game.state.winners) == winners, "the deal no longer ends so"
+    bt = main.show_table(game)
+    assert isinstance(bt, BanquetTable)
+    said = bt.end_text()
+    singular, plural = {"nl": ("Winnaar:", "Winnaars:"), "it": ("Vince ", "Vincono ")}[language]
+    assert (singular in said and plural not in said) if winners == 1 else plural in said
+
+
 def test_setup_offers_no_privileges_only_for_the_standard_game(qtbot: Any, home: Path) -> None:
     """BB-3.1, BB-15.1: 'no privileges' is an option of the standard game; a game started with it deals none."""
     main = make_window(qtbot, Dialogs())
