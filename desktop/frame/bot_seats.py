@@ -259,8 +259,8 @@ class BotSeats(QObject):
         tr, name = self.table.tr_, self.table.game.names[seat]
         # A seat named as the set-up dialog names a computer ("Computer 4") says so already: "Computer 4 (computer)"
         # said it twice.
-        said = any(name == tr.text("bots.default_name", number=n) for n in range(1, len(self.table.game.names) + 1))
-        return tr.text("bots.thinking_named" if said else "bots.thinking", player=name)
+        named_so = any(name == tr.text("bots.default_name", number=n) for n in range(1, len(self.table.game.names) + 1))
+        return tr.text("bots.thinking_named" if named_so else "bots.thinking", player=name)
 
     # --- undo ---------------------------------------------------------------------------------
 

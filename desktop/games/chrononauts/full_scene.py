@@ -8,10 +8,10 @@ window gives it the public view, so no secret card of anybody exists as an item.
 from __future__ import annotations
 
 import math
-from itertools import product
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
+from itertools import product
 from pathlib import Path
 from typing import TypeVar
 
@@ -416,10 +416,10 @@ class FullScene(SolonautsScene):
         heights = [sum(item.face.height + 2 for item in block) + SEAT_GAP for block in blocks]
         chosen = seat_columns(heights, columns, foot - MARGIN + SEAT_GAP - seats_y)
         tops = [seats_y] * columns
-        for q, (block, column) in enumerate(zip(blocks, chosen)):
+        for block, column in zip(blocks, chosen):
             x, y = seats_x + column * (SEAT_SIZE[0] + GAP), tops[column]
             for i, item in enumerate(block):
-                wanted[item.key] = (QPointF(x, y), 1 if i == 0 else 1 + i)
+                wanted[item.key] = (QPointF(x, y), 1 + i)
                 y += item.face.height + 2
             tops[column] = y + SEAT_GAP
         return max(tops) - SEAT_GAP + MARGIN
