@@ -888,7 +888,7 @@ def _cut_short(text: str, width: float, height: float, pixel: int, bold: bool) -
         cut = metrics.elidedText(last, ELIDE_RIGHT, width)
         if not cut.endswith("…"):
             cut = metrics.elidedText(last + " …", ELIDE_RIGHT, width)
-        shown.append(metrics.elidedText(cut, ELIDE_RIGHT, width))
+        shown.append(cut)
     return "\n".join(shown)
 
 

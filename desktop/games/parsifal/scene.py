@@ -215,7 +215,6 @@ class ParsifalScene(CardTable):
         for first in range(0, len(here), grid.per_row):
             row = range(first, min(len(here), first + grid.per_row))
             laid: dict[tuple[int, float], _AreaDrawing] = {}
-            tried: dict[tuple[int, float], bool] = {}
 
             def lay(i: int, width: float) -> _AreaDrawing:
                 """Column `i` at `width`, laid from its own top left corner."""
@@ -228,19 +227,15 @@ class ParsifalScene(CardTable):
                 """Whether column `i` reads whole at `width`: laid only as far as its first text cut short. What a
                 column of the same faces was found to do at a width is known for the next rows it stands in: a
                 move changes a column or two of a row, and its other columns were tried there before."""
-                if (i, width) not in tried:
-                    known = (said[i - first], width, grid)
-                    found = self._whole.get(known)
-                    if found is None:
-                        try:
-                            laid[i, width] = self._column(view, here[i], blocker_here.get(here[i], ""), block_on,
-                                                          lines_of, seat, width, grid, trial=True)
-                            found = True
-                        except _Cut:
-                            found = False
-                        kept(self._whole, known, lambda: found, WHOLE_KEPT)
-                    tried[i, width] = found
-                return tried[i, width]
+                def trial() -> bool:
+                    try:
+                        laid[i, width] = self._column(view, here[i], blocker_here.get(here[i], ""), block_on,
+                                                      lines_of, seat, width, grid, trial=True)
+                        return True
+                    except _Cut:
+                        return False
+
+                return kept(self._whole, (said[i - first], width, grid), trial, WHOLE_KEPT)
 
             base = grid.size[0]
             widths = [base] * len(row)
