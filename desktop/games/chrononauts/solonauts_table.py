@@ -194,10 +194,11 @@ class SolonautsTable(SeatTable):
 
     @classmethod
     def in_progress_line(cls, tr: Translator, game: SeatGame) -> str:
-        """One player: the deal and how far it has come, rather than a name."""
+        """One player: the deal and how far it has come, rather than a name. Also said inside a sentence (the offer
+        to resume after a crash), where two spaces read as a slip: a middle dot parts them, as on the tables."""
         state: SoloState = game.state
         score = tr.text("solonauts.score", score=state.score, of=state.options["ids"])
-        return f"{tr.text('status.deal', seed=game.match.seed)}  {score}"
+        return f"{tr.text('status.deal', seed=game.match.seed)} · {score}"
 
     # --- the status line and the menus -----------------------------------------------------------
 

@@ -88,7 +88,7 @@ def test_the_list_speaks_the_players_language(qtbot: Any, home: Path, dialogs: D
     assert game == main.tr_.text("game.parsifal") and players == "Ann, Bob, Cleo"
     assert when == when_played(main.tr_, storage.game_slots()[1].stat().st_mtime)
     # The Solonauts game on the table is listed too, in Dutch: its deal and its score stand for the players.
-    assert solo == ["Chrononauts: Solonauts", "Verdeling 1234  Thuis: 0 van 8", main.tr_.text("games.on_table")]
+    assert solo == ["Chrononauts: Solonauts", "Verdeling 1234 · Thuis: 0 van 8", main.tr_.text("games.on_table")]
 
 
 def test_opening_a_game_from_the_list_resumes_it_in_its_own_autosave(
@@ -170,6 +170,19 @@ def test_after_a_crash_the_game_played_last_is_offered(qtbot: Any, main: MainWin
     assert again.table is not None and again.table.game.names == ["Dora", "Enzo"]
     assert again.table.autosave == second.autosave
     assert first.autosave.exists()  # the other one waits in the list
+
+
+def test_after_a_crash_a_solonauts_deal_is_named_by_its_number_and_score(qtbot: Any, main: MainWindow,
+                                                                         dialogs: Dialogs) -> None:
+    """The question is a sentence: "(Deal 1234  Home: 0 of 8)" read as a slip; the two are parted as on the tables."""
+    main.new_game({"ids": 8}, 1234)
+    again = make_window(qtbot, dialogs)
+    dialogs.answers = [1]  # start afresh: only the words are looked at
+    again.offer_resume(crashed=True)
+    t = again.tr_.text
+    said = f"{t('status.deal', seed=1234)} · {t('solonauts.score', score=0, of=8)}"
+    assert dialogs.asked[-1][1] == t("resume.after_crash", game="Solonauts", players=said)
+    assert "  " not in dialogs.asked[-1][1]
 
 
 def test_a_start_reads_the_autosaves_up_to_the_game_it_offers_and_the_list_the_rest(
