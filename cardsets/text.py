@@ -212,11 +212,35 @@ def _euphony(text: str, params: Mapping[str, object], lang: str) -> str:
     return _BEFORE_NAME.sub(swap, text)
 
 
+# A word before a name that joins the article the value filled in begins with, as print does: Spanish "al centro
+# de la mesa", "del centro" (never "a el", "de el"). A name that carries a capital article ("El Cairo") is left apart.
+# language -> {word: the word and the article joined}
+_JOINED: Final = {"es": {"a": "al", "de": "del"}}
+_JOINING_ARTICLE: Final = {"es": "el "}
+_WORD_BEFORE = re.compile(r"(?:(?<![\w'’])(\w+) )?\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
 def _fill(text: str, params: Mapping[str, object], lang: str = REFERENCE) -> str:
     # Only plain {name} substitution: a translator's string never reaches str.format,
-    # so a stray "{0.__class__}" stays text instead of poking at objects.
+    # so a stray "{0.__class__}" stays text instead of poking at objects. Each placeholder is filled once, in one
+    # pass: a value that looks like a placeholder (a player named "{card}") stays as it is.
     text = _euphony(text, params, lang)
-    return _PLACEHOLDER.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
+    joined = _JOINED.get(lang)
+    if joined is None:
+        return _PLACEHOLDER.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
+    article = _JOINING_ARTICLE[lang]
+
+    def put(match: re.Match[str]) -> str:
+        word, name = match.group(1), match.group(2)
+        if name not in params:
+            return match.group(0)
+        value = str(params[name])
+        if word is not None and word.lower() in joined and value.startswith(article):
+            both = joined[word.lower()]
+            return (both.capitalize() if word[0].isupper() else both) + " " + value[len(article):]
+        return ("" if word is None else word + " ") + value
+
+    return _WORD_BEFORE.sub(put, text)
 
 
 def _braces(names: Iterable[str]) -> str:

@@ -39,3 +39,32 @@ def test_the_shipped_italian_says_ad_ada() -> None:
     texts = cardsets.load_texts("banquet")
     line = texts.text("it", "event.gift_offered", player="Bruno", to="Ada")
     assert line.endswith("ad Ada.") and "a Ada" not in line
+
+
+@pytest.mark.parametrize(("text", "source", "to", "said"), [
+    ("{card} pasa de {source} a {to}.", "Ana", "el centro de la mesa", "Grial pasa de Ana al centro de la mesa."),
+    ("{card} pasa de {source} a {to}.", "el centro de la mesa", "Ana", "Grial pasa del centro de la mesa a Ana."),
+    ("De {source} a {to}.", "el centro", "la mesa", "Del centro a la mesa."),
+    ("A {to} va {card}.", "Ana", "el centro", "Al centro va Grial."),
+    ("{card} viaja a {to}.", "Ana", "El Cairo", "Grial viaja a El Cairo."),  # the name's own article stays apart
+    ("{card} es para {to}.", "Ana", "el centro", "Grial es para el centro."),  # only "a" and "de" join it
+    ("{card} se lo da a {to}.", "Ana", "el{card}", "Grial se lo da a el{card}."),  # a name, filled once, as it is
+])
+def test_spanish_joins_a_and_de_with_the_article_a_value_begins_with(text: str, source: str, to: str,
+                                                                      said: str) -> None:
+    """Print says "al" and "del", never "a el" or "de el": a Parsifal artifact that "pasa de el centro de la mesa
+    a Ana" read as a slip to every Spanish reader."""
+    assert catalog("es", text).text("es", "k", card="Grial", source=source, to=to) == said
+
+
+def test_other_languages_keep_the_word_and_the_value_apart() -> None:
+    assert catalog("it", "Va a {to}.").text("it", "k", to="el centro") == "Va a el centro."
+    assert catalog("en", "From {source} to {to}").text("en", "k", source="el", to="{source}") == "From el to {source}"
+
+
+def test_the_shipped_spanish_parsifal_says_al_centro() -> None:
+    texts = cardsets.load_texts("parsifal")
+    common = texts.text("es", "place.common")
+    assert texts.text("es", "event.artifact_moved", card="Grial", source="Ana", to=common).endswith(
+        " al centro de la mesa.")
+    assert "del centro de la mesa" in texts.text("es", "event.artifact_moved", card="Grial", source=common, to="Ana")
