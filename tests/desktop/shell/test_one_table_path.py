@@ -200,7 +200,7 @@ def test_the_games_in_progress_list_and_reopen_a_solonauts_game(qtbot: Any, wind
     dialog = GamesDialog(window.tr_, window.ask, window.table.autosave, window)
     qtbot.addWidget(dialog)
     rows = dialog.row_texts()
-    assert rows[1][:2] == ["Chrononauts: Solonauts", f"Deal {DEAL}  Home: 0 of 8"]  # its deal, not a name
+    assert rows[1][:2] == ["Chrononauts: Solonauts", f"Deal {DEAL} · Home: 0 of 8"]  # its deal, not a name
     assert rows[0][1] == "Ann, Bob"
     dialog.table.selectRow(1)
     dialog.open_selected()
