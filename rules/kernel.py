@@ -287,6 +287,11 @@ class Engine(ABC, Generic[S]):
 
     # Move fields a log line must not carry (a card only its player sees), by move class name.
     private_fields: ClassVar[Mapping[str, frozenset[str]]] = {}
+    # The kinds of event whose cards lay face up before the whole table when they happened (played, discarded,
+    # shown): `event_view` tells them whole to every player, though the move may have put the card away again
+    # (a deck reshuffled from a face-up discard pile, an ID shown and then put under its deck). What such an event
+    # shows is then known beyond what the view after the move shows.
+    face_up_events: ClassVar[frozenset[str]] = frozenset()
 
     def describe(self, move: Move) -> Description:
         """The log's words for a move: `log.<move class in snake case>` in the game's text catalog, with
@@ -416,7 +421,7 @@ class Engine(ABC, Generic[S]):
 
     def _event_view(self, event: Event, player: int, hidden: set[str]) -> Event:
         """`event_view`, the cards hidden from `player` known: a game whose events tell more overrides this."""
-        if not hidden:
+        if not hidden or event.kind in self.face_up_events:
             return event
         return Event(event.kind, {key: _masked(value, hidden) for key, value in event.params.items()})
 

@@ -696,22 +696,15 @@ class ChrononautsEngine(Engine[FullState]):
             seen.mini = [HIDDEN] * len(state.mini)
         return seen
 
-    # The events whose cards lay face up before the whole table when they happened: played, answered, discarded,
-    # patched, fetched, taken, destroyed or shown. They are told whole to every reader, even when the move then hides
-    # the card again: the deck reshuffled at the end of the turn takes the discard pile, which everyone can see
-    # (CHR-11.4), back under the draw pile, and Your Parents Never Met shows the old ID to everyone before it goes
-    # under its deck (CHR-9.4.8). Masked by the position after the move, the log said "Bruno was ? all along!".
-    # The cards events name that stay secret are those drawn into a hand (`cards_drawn`), masked as in every game.
-    FACE_UP_EVENTS: ClassVar[frozenset[str]] = frozenset({
+    # The cards the whole table saw (Engine.face_up_events): the deck reshuffled at the end of the turn takes the
+    # discard pile, which everyone can see (CHR-11.4), back under the draw pile, and Your Parents Never Met shows
+    # the old ID to everyone before it goes under its deck (CHR-9.4.8). Masked by the position after the move, the
+    # log said "Bruno was ? all along!". The cards events name that stay secret are the ones drawn into a hand.
+    face_up_events: ClassVar[frozenset[str]] = frozenset({
         "card_played", "card_discarded", "time_killed", "window_opened", "memo_played", "card_cancelled",
         "card_resolved", "patch_placed", "patch_voided", "artifact_fetched", "artifact_spent", "artifact_taken",
         "artifact_destroyed", "rewind_chosen", "quick_trip_shuffled", "miracle_ended", "id_revealed", "game_won",
     })
-
-    def _event_view(self, event: Event, player: int, hidden: set[str]) -> Event:
-        if event.kind in self.FACE_UP_EVENTS:
-            return event
-        return super()._event_view(event, player, hidden)
 
     def hidden_from(self, state: FullState, player: int) -> Collection[str]:
         out: list[str] = [*state.id_deck, *state.mission_deck]

@@ -86,9 +86,11 @@ def compare(match: Match[Any], at: int, seat: int, rng: random.Random) -> int:
         move = rng.choice(eng.legal_moves(a.match.state, seat))
     if move in eng.legal_moves(b.match.state, move.player):
         after_a, after_b = eng.clone(a.match.state), eng.clone(b.match.state)
-        eng.apply(after_a, move)
-        eng.apply(after_b, move)
-        if eng.view(after_a, seat) == eng.view(after_b, seat):  # else the move showed `seat` what differs
+        shown_a = [e for e in eng.apply(after_a, move) if e.kind in eng.face_up_events]
+        shown_b = [e for e in eng.apply(after_b, move) if e.kind in eng.face_up_events]
+        # Else the move showed `seat` what differs: in the view after it, or face up to the whole table and then
+        # put away (Engine.face_up_events: a card played and reshuffled into the deck, an ID shown).
+        if eng.view(after_a, seat) == eng.view(after_b, seat) and shown_a == shown_b:
             same(encode(Play(eng.notation(move))), move.player)
             if move.player == seat:
                 same(encode(Undo()), seat)

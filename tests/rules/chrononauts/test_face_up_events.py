@@ -32,6 +32,13 @@ def played(mode: str, seats: int, seed: int, moves: int) -> Match[Any]:
     return match
 
 
+def masked(value: Any, hidden: set[str]) -> Any:
+    """A card `hidden` from the reader is HIDDEN, in a list too (which keeps its length)."""
+    if isinstance(value, list):
+        return [masked(v, hidden) for v in value]
+    return HIDDEN if isinstance(value, str) and value in hidden else value
+
+
 def readers(match: Match[Any]) -> list[int]:
     return [PUBLIC, *range(match.engine.players(match.state))]
 
@@ -85,9 +92,9 @@ def test_face_up_events_reach_everyone_and_the_rest_are_masked_as_before(mode: s
             hidden = set(eng.hidden_from(after, reader))
             for raw in events:
                 shown = next(seen)
-                if raw.kind in eng.FACE_UP_EVENTS:
+                if raw.kind in eng.face_up_events:
                     assert shown == raw, (reader, raw)
                     told_whole += any(isinstance(v, str) and v in hidden for v in raw.params.values())
                 else:
-                    assert shown == super(ChrononautsEngine, eng)._event_view(raw, reader, hidden), (reader, raw)
+                    assert shown == Event(raw.kind, {k: masked(v, hidden) for k, v in raw.params.items()}), reader
     assert told_whole > 0  # this game has lines that masking by the position after their move got wrong
