@@ -283,7 +283,9 @@ class BacchanaliaScene(CardTable):
         active = view.phase != "over" and q == view.active
         piles = t.piles if active else {}
         area = list(t.area) if active else []
-        placed = {c for pile in piles.values() for c in pile}
+        # An Umbra honouring a Deus that has left the player (the Accusator gone back to the centre) lies loose:
+        # left on its Deus's pile it was drawn nowhere, though it can still be kept for the next turn.
+        placed = {c for d, pile in piles.items() if d in seat.deus for c in pile}
         loose = [c for c in area if c not in placed]
         deus = sorted(seat.deus, key=lambda d: (d in board.tilted, kind(d) == "vinum", kind(d), d))
         out = [Column(d, list(piles.get(d, [])), d in board.tilted) for d in deus]

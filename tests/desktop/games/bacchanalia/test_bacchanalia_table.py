@@ -383,3 +383,20 @@ def test_a_deus_dropped_anywhere_on_a_players_area_is_given_to_them(main: MainWi
     scene.select("")
     drag(table, card, to)
     assert table.game.match.moves == [GiveDeus(giver, other, card)]
+
+
+def test_an_umbra_whose_deus_went_back_to_the_centre_is_still_on_the_table(main: MainWindow) -> None:
+    """BAC-6.7.8: any Umbra of the turn may be kept while the scene is told. One drawn on the player's own
+    Accusator stayed on that Deus's pile when the Accusator went back to the centre, and was drawn nowhere: the
+    hint said "play  on Keep for next turn", a card without a name."""
+    table = reach(main, lambda s: s.awaiting == "narrate" and any(
+        d not in s.seats[s.active].deus for d, pile in s.turn.piles.items() if pile))
+    s = state_of(table)
+    gone = [c for d, pile in s.turn.piles.items() if d not in s.seats[s.active].deus for c in pile]
+    for card in gone:
+        item = table.scene.items_by_key.get(card)
+        assert item is not None and item.isVisible(), card
+        assert LOCK_KEY in table.scene.dests.get(card, {}), card  # and it may be kept, by a drag as any other
+        move = LockUmbra(s.active, card)
+        words = table.hint_words(move, table.hint_gesture(move))
+        assert item.face.title.replace("\n", " ") in words and "  " not in words
