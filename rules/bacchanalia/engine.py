@@ -57,6 +57,9 @@ class BacchanaliaEngine(Engine[BacState]):
     # not kept in the log.
     private_fields = {"LockUmbra": frozenset({"card", "element"}), "AskQuestion": frozenset({"text"}),
                       "AskBacchusQuestion": frozenset({"text"})}
+    # Umbra go to the discard pile face up (BAC-2.6), and a reshuffle due in the same move (BAC-6.10.1) takes them
+    # into the deck: the cards discarded are named to everyone all the same (Engine.face_up_events).
+    face_up_events = frozenset({"umbra_discarded"})
 
     def __init__(self, cards: BacchanaliaSet) -> None:
         self.cards = cards

@@ -1,14 +1,18 @@
 """Bacchanalia: the nine steps of a normal turn, scenarios T-01 to T-22 (normal part), T-30, T-31."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bacchanalia_helpers import (A, B, C, D, ENG, centre, deus, event_kinds, find, finish_turn, held,
                                  kinds, legal, play, position, required)
 from rules.bacchanalia.moves import (AskBacchusQuestion, DeclareNarrationDone, GiftMinerva, GiveBacchus, LockUmbra,
                                      ReturnDeus, SacrificeVinum, TakeDeus)
+from rules import PLAYERS, PUBLIC
 from rules.bacchanalia.state import BacState
 from rules.kernel import IllegalMove
+from rules.match import Match
 
 
 def narration_options(state: BacState) -> list[bool]:
@@ -416,3 +420,24 @@ def test_a_locked_card_is_in_one_place_while_a_parcae_pauses_the_turn() -> None:
             assert all(seat.locked != state.turn.carried for seat in state.seats)
             assert Counter(ENG.all_cards(state))[state.turn.carried] == 1
     assert seen  # the game does reach a Parcae drawn beside a carried card
+
+
+def test_the_umbra_discarded_are_named_to_everyone_though_a_reshuffle_takes_them() -> None:
+    """BAC-2.6: the discard pile is face up; BAC-6.10.1: a reshuffle due takes it back into the deck, in the same
+    move as the tidy (BAC-6.9.1). The cards discarded were masked by the position after that move, as if drawn
+    unseen; every reader is now told them."""
+    told = 0
+    for seed in range(12):
+        match = Match(ENG, {PLAYERS: 4}, seed)
+        rnd = random.Random(seed)
+        while not ENG.is_over(match.state) and len(match.moves) < 400:
+            seat = rnd.choice(sorted(ENG.to_act(match.state)))
+            match.play(rnd.choice(match.legal_moves(seat)))
+        for events, after in match.steps():
+            in_deck = set(after.deck)
+            for event in events:
+                if event.kind == "umbra_discarded" and in_deck & set(event.params["cards"]):
+                    for reader in (PUBLIC, 0, 1):
+                        assert ENG.event_view(after, event, reader) == event
+                    told += 1
+    assert told > 0  # some discards were taken into the deck by the same move
