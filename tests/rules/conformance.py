@@ -108,6 +108,23 @@ def random_states(game: str, mode: str, seed: int, moves: int) -> list[Any]:
     return seen
 
 
+def random_match(game: str, mode: str, seed: int, moves: int, players: int | None = None) -> Match[Any]:
+    """One random game of up to `moves` moves, each that of a random player to act, with `players` seats (the
+    most the mode allows unless told)."""
+    from rules import PLAYERS, engine, info
+
+    eng = engine(game, mode)
+    low, high = info(game).mode(mode).players
+    match: Match[Any] = Match(eng, {PLAYERS: players or (high if low != high else low)}, seed)
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        if eng.is_over(match.state):
+            break
+        seat = rnd.choice(sorted(eng.to_act(match.state)))
+        match.play(rnd.choice(match.legal_moves(seat)))
+    return match
+
+
 Step = Callable[[Match[Any], random.Random], Move]  # the next move of a game (for tests that steer it)
 
 

@@ -2,29 +2,13 @@
 (docs/design.md §Engines; issue #40, "event_view is used by the log, the screen reader, saves, replays")."""
 from __future__ import annotations
 
-import random
-from typing import Any
-
 import pytest
+from conformance import random_match
 
-from rules import PLAYERS, PUBLIC, engine, info, modes
-from rules.match import Match
+from rules import PUBLIC, info, modes
 
 SEVERAL = [(game, mode) for game, ms in modes().items() for mode in ms
            if info(game).mode(mode).players[1] > 1]
-
-
-def random_match(game: str, mode: str, seed: int, moves: int) -> Match[Any]:
-    eng = engine(game, mode)
-    low, high = info(game).mode(mode).players
-    match: Match[Any] = Match(eng, {PLAYERS: high if low != high else low}, seed)
-    rnd = random.Random(seed)
-    for _ in range(moves):
-        if eng.is_over(match.state):
-            break
-        seat = rnd.choice(sorted(eng.to_act(match.state)))
-        match.play(rnd.choice(match.legal_moves(seat)))
-    return match
 
 
 @pytest.mark.parametrize(("game", "mode"), SEVERAL)

@@ -9,27 +9,19 @@ else's log.
 """
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
+from conformance import random_match
 
-from rules import PLAYERS, PUBLIC, engine
+from rules import PUBLIC
 from rules.chrononauts.full import ChrononautsEngine
 from rules.kernel import HIDDEN, Event
 from rules.match import Match
 
 
 def played(mode: str, seats: int, seed: int, moves: int) -> Match[Any]:
-    eng = engine("chrononauts", mode)
-    match: Match[Any] = Match(eng, {PLAYERS: seats}, seed)
-    rnd = random.Random(seed)
-    for _ in range(moves):
-        if eng.is_over(match.state):
-            break
-        seat = rnd.choice(sorted(eng.to_act(match.state)))
-        match.play(rnd.choice(match.legal_moves(seat)))
-    return match
+    return random_match("chrononauts", mode, seed, moves, seats)
 
 
 def masked(value: Any, hidden: set[str]) -> Any:
