@@ -248,6 +248,8 @@ def shown_at(window: MainWindow, tmp_path: Path, players: int, seed: int, moves:
     screenshot.set_table(window, shot)
     table = window.table
     assert isinstance(table, BacchanaliaTable)
+    table.scene.finish_slides()  # the picture shows the cards where they land (convivium sets no slide time)
+    QApplication.processEvents()
     return table
 
 
@@ -432,7 +434,8 @@ def test_a_turned_bacchus_grows_for_his_words(qtbot: Any, home: Path, dialogs: D
     bacchus = scene.items_by_key["deus_bacchus"]
     assert bacchus.rotation() == 90 and "deus_bacchus" in table.game.state.seats[4].deus
     assert words_left_out(table, [bacchus]) == [] and bacchus.face.width > DEUS_SIZE[0]
-    foot = bacchus.sceneBoundingRect()  # turned about its middle
+    # The card itself, turned about its middle (its item's bounds reach 3 past it for the outline of a lit card).
+    foot = bacchus.mapRectToScene(QRectF(0, 0, bacchus.face.width, bacchus.face.height))
     assert scene.seat_areas[4].sceneBoundingRect().contains(foot)
     for card in table.game.state.seats[4].deus:
         if card != "deus_bacchus":
