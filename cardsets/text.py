@@ -183,62 +183,44 @@ class Catalog:
         return english is None or (stamp is not None and stamp != fingerprint(english))
 
 
-# A short word before a name that the name's first sound changes, as print does: Italian "ad Ada", "ed Elena"
-# (the euphonic d, before the same vowel); Spanish "e Isabel", "u Óscar" (y and o before the same sound).
-# (language, word, the sounds that change it, what it becomes)
+# The word before a placeholder follows the value filled in, as print has it (one pass over the text, `_fill`):
+# - a short word that the value's first sound changes: Italian "ad Ada", "ed Elena" (the euphonic d, before the same
+#   vowel); Spanish "e Isabel", "u Óscar" (y and o before the same sound). (language, word, the sounds, what it becomes)
 _EUPHONY: Final = (("it", "a", ("a", "à"), "ad"), ("it", "e", ("e", "è", "é"), "ed"),
                    ("es", "y", ("i", "í", "hi", "hí"), "e"), ("es", "o", ("o", "ó", "ho"), "u"))
-_BEFORE_NAME = re.compile(r"(?<![\w'’])(\w+) \{([A-Za-z_][A-Za-z0-9_]*)\}")
-
-
-def _euphony(text: str, params: Mapping[str, object], lang: str) -> str:
-    """`text` with each short word before a placeholder changed as the value filled in asks (see _EUPHONY)."""
-    rules = [(word, sounds, to) for language, word, sounds, to in _EUPHONY if language == lang]
-    if not rules:
-        return text
-
-    def swap(match: re.Match[str]) -> str:
-        word, name = match.group(1), match.group(2)
-        value = params.get(name)
-        if not isinstance(value, str):
-            return match.group(0)
-        head = value.lower()
-        for plain, sounds, to in rules:
-            # Spanish keeps "y" before a diphthong: "y hierro", "y Hielo" (hie-, hia-, hio-, hiu-).
-            if word.lower() == plain and head.startswith(sounds) and not (plain == "y" and head[:3] in ("hie", "hia", "hio", "hiu")):
-                return (to.capitalize() if word[0].isupper() else to) + " {" + name + "}"
-        return match.group(0)
-
-    return _BEFORE_NAME.sub(swap, text)
-
-
-# A word before a name that joins the article the value filled in begins with, as print does: Spanish "al centro
-# de la mesa", "del centro" (never "a el", "de el"). A name that carries a capital article ("El Cairo") is left apart.
-# language -> {word: the word and the article joined}
-_JOINED: Final = {"es": {"a": "al", "de": "del"}}
-_JOINING_ARTICLE: Final = {"es": "el "}
+# - a word that joins the article the value begins with: Spanish "al centro de la mesa", "del centro" (never "a el",
+#   "de el"); a name that carries a capital article ("El Cairo") is left apart. language -> (article, {word: joined})
+_JOINED: Final = {"es": ("el ", {"a": "al", "de": "del"})}
 _WORD_BEFORE = re.compile(r"(?:(?<![\w'’])(\w+) )?\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def _as_printed(word: str, value: str, lang: str) -> str:
+    """`word` and the `value` after it, as print has them in `lang` (see _EUPHONY and _JOINED)."""
+    head = value.lower()
+    for language, plain, sounds, to in _EUPHONY:
+        # Spanish keeps "y" before a diphthong: "y hierro", "y Hielo" (hie-, hia-, hio-, hiu-).
+        if language == lang and word.lower() == plain and head.startswith(sounds) and \
+                not (plain == "y" and head[:3] in ("hie", "hia", "hio", "hiu")):
+            return f"{to.capitalize() if word[0].isupper() else to} {value}"
+    article, joins = _JOINED.get(lang, ("", {}))
+    joined = joins.get(word.lower())
+    if joined is not None and value.startswith(article):
+        return f"{joined.capitalize() if word[0].isupper() else joined} {value[len(article):]}"
+    return f"{word} {value}"
 
 
 def _fill(text: str, params: Mapping[str, object], lang: str = REFERENCE) -> str:
     # Only plain {name} substitution: a translator's string never reaches str.format,
     # so a stray "{0.__class__}" stays text instead of poking at objects. Each placeholder is filled once, in one
     # pass: a value that looks like a placeholder (a player named "{card}") stays as it is.
-    text = _euphony(text, params, lang)
-    joined = _JOINED.get(lang)
-    if joined is None:
-        return _PLACEHOLDER.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
-    article = _JOINING_ARTICLE[lang]
-
     def put(match: re.Match[str]) -> str:
         word, name = match.group(1), match.group(2)
         if name not in params:
             return match.group(0)
-        value = str(params[name])
-        if word is not None and word.lower() in joined and value.startswith(article):
-            both = joined[word.lower()]
-            return (both.capitalize() if word[0].isupper() else both) + " " + value[len(article):]
-        return ("" if word is None else word + " ") + value
+        value = params[name]
+        if word is None:
+            return str(value)
+        return _as_printed(word, value, lang) if isinstance(value, str) else f"{word} {value}"
 
     return _WORD_BEFORE.sub(put, text)
 
