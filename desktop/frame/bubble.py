@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
-from desktop.frame import plain
+from desktop.frame import dialogs, plain
 
 BUBBLE_WIDTH = 380
 BUBBLE_STYLE = ("QFrame#guide { background: #fdf7e3; border: 2px solid #c9a227; border-radius: 10px; }"
@@ -31,7 +31,7 @@ class Bubble(QFrame):
         self.text.setFont(font)
         self.refusal = plain.label()
         self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet("color: #b3261e; font-weight: bold")
+        self.refusal.setStyleSheet(dialogs.REFUSAL_STYLE)
         self.notice = plain.label()  # the texts shown in English, and why
         self.notice.setWordWrap(True)
         self.notice.setStyleSheet("color: #6b5d45; font-style: italic")

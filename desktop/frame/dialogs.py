@@ -12,7 +12,8 @@ from desktop.frame import accessibility, plain
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QMessageBox
 
-REFUSAL_COLOUR = "#b3261e"
+REFUSAL_COLOUR = "#b3261e"  # a refusal, or trouble saving: on a dialog's line, a table's message line, a bubble
+REFUSAL_STYLE = f"color: {REFUSAL_COLOUR}; font-weight: bold"
 
 
 def ask(parent: QWidget | None, title: str, text: str, buttons: list[str], safe: int | None = None) -> int:

@@ -55,7 +55,6 @@ def saved_game(path: Path) -> tuple[str, str] | None:
 AUTO_PASS = "auto_pass"  # where a save keeps who asked not to be asked to answer (the table's, not the rules')
 
 
-ERROR_STYLE = "color: #b3261e; font-weight: bold"  # a refusal, or trouble saving
 # A hint says its colour outright: an empty style sheet leaves the error's red and bold in the label's palette.
 HINT_STYLE = "color: palette(window-text); font-weight: normal"
 
@@ -314,7 +313,7 @@ class SeatTable(QWidget):
         self.countdown_label.hide()
         self.bar_layout.addWidget(self.countdown_label)
         self.message = plain.label()  # refusals may quote names and files
-        self.message.setStyleSheet(ERROR_STYLE)
+        self.message.setStyleSheet(dialogs.REFUSAL_STYLE)
         self.message.setWordWrap(True)
         # Room for two lines, always: sized by its text (Qt gives a cleared label no height, an unused one a
         # line's), a refusal made behind the curtain would move the table the others see afterwards.
@@ -994,7 +993,7 @@ class SeatTable(QWidget):
     def show_message(self, text: str, error: bool = True, spoken: bool = True) -> None:
         """A refusal or trouble in red; a hint (what a held card can do) in the table's plain colour. Said to a
         screen reader too (`spoken`), for the one who reads it is the one looking: it is on the screen."""
-        style = ERROR_STYLE if error else HINT_STYLE
+        style = dialogs.REFUSAL_STYLE if error else HINT_STYLE
         # Setting a style sheet, even the same, styles the label again (half a millisecond); an empty line shows no
         # colour, and a turn passing clears the line, where a hint then follows: the style waits for words.
         if text and self.message.styleSheet() != style:

@@ -90,7 +90,7 @@ class MainWindow(QMainWindow):
         # Plain text: messages quote file names and reasons read from files.
         self.prompt = plain.label()
         self.message = plain.label()
-        self.message.setStyleSheet("color: #b3261e; font-weight: bold")
+        self.message.setStyleSheet(dialogs.REFUSAL_STYLE)
         self.message.setWordWrap(True)  # a long refusal is read whole, on two lines (see _make_room)
         self._prompt_gives_way = False  # a message too long for its own room takes the prompt's while shown
         self.score = plain.label()
@@ -590,7 +590,7 @@ class MainWindow(QMainWindow):
 
     def show_said(self, text: str, error: bool = True) -> None:
         """The line a table showed and has said itself (`SeatTable.said`)."""
-        self.message.setStyleSheet(f"color: {'#b3261e' if error else '#1d4f8a'}; font-weight: bold")
+        self.message.setStyleSheet(dialogs.REFUSAL_STYLE if error else "color: #1d4f8a; font-weight: bold")
         self.message.setText(text)
         self._make_room()
         self._message_timer.start(6000 if error else 12000)

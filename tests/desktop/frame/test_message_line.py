@@ -107,7 +107,8 @@ def test_a_line_cleared_between_hints_is_not_styled_again(qtbot: Any) -> None:
     """Each redraw for a new viewer clears the line, and a hint (what the focused card can do) follows: styling
     the empty line as a refusal and then back took half a millisecond of every redraw (issue #42). An empty line
     keeps its style; words take the style of their kind."""
-    from desktop.frame.seat_table import ERROR_STYLE, HINT_STYLE
+    from desktop.frame.dialogs import REFUSAL_STYLE as ERROR_STYLE
+    from desktop.frame.seat_table import HINT_STYLE
 
     side = banquet(qtbot)
     table = side.table

@@ -227,7 +227,8 @@ def test_the_story_speaks_the_tables_language() -> None:
 
 def test_a_written_story_is_said_in_the_plain_colour(main: MainWindow, tmp_path: Path) -> None:
     """Issue #36: "The story was written to …" is a confirmation, not a refusal: not in the error red."""
-    from desktop.frame.seat_table import ERROR_STYLE, HINT_STYLE
+    from desktop.frame.dialogs import REFUSAL_STYLE as ERROR_STYLE
+    from desktop.frame.seat_table import HINT_STYLE
 
     table = start(main)
     table.choose_export_path = lambda: tmp_path / "story.md"  # type: ignore[method-assign]
