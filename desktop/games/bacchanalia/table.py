@@ -340,8 +340,9 @@ class BacchanaliaTable(SeatTable):
                 out[name] = self.name(value)
             elif name == "card" and isinstance(value, str) and self.game.engine.is_card(value):
                 out[name] = self.faces.name(value)
-            elif name == "cards" and isinstance(value, list):
-                out["count"] = len(value)
+            elif name == "cards" and isinstance(value, list):  # face up when they go (BAC-6.10.1): named to all
+                cards = [c for c in value if isinstance(c, str) and self.game.engine.is_card(c)]
+                out[name] = ", ".join(self.faces.name(c) for c in cards)
             elif name == "result" and isinstance(value, str):
                 out[name] = t("result.tie") if value == "tie" else t(f"type.{value}")
             elif name == "outcome" and isinstance(value, str):

@@ -400,3 +400,24 @@ def test_an_umbra_whose_deus_went_back_to_the_centre_is_still_on_the_table(main:
         move = LockUmbra(s.active, card)
         words = table.hint_words(move, table.hint_gesture(move))
         assert item.face.title.replace("\n", " ") in words and "  " not in words
+
+
+def test_the_log_names_the_umbrae_a_player_discards(main: MainWindow) -> None:
+    """BAC-6.10.1: the Umbrae of a finished turn go to the discard face up, for everyone to see (the engine's
+    face-up events). The log said only "Ada discards 3 cards.", which a player listening to it could not picture;
+    it names each card, as the table shows them, in every language."""
+    table = start(main, seed=5)
+    rng = random.Random(5)
+    event = None
+    for _ in range(2000):
+        played = table.game.match.play(rng.choice(required(table)))
+        event = next((e for e in played if e.kind == "umbra_discarded" and len(e.params["cards"]) > 1), None)
+        if event is not None:
+            break
+    assert event is not None
+    for language in ("it", "es", "nl", "en"):
+        main.tr_.set_language(language)
+        line = table.event_text(event)
+        assert table.name(event.params["player"]) in line and "{" not in line
+        assert all(table.faces.name(card) in line for card in event.params["cards"]), (language, line)
+        assert not any(ch.isdigit() for ch in line), line  # the cards, not how many
