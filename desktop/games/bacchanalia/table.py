@@ -340,7 +340,7 @@ class BacchanaliaTable(SeatTable):
                 out[name] = self.name(value)
             elif name == "card" and isinstance(value, str) and self.game.engine.is_card(value):
                 out[name] = self.faces.name(value)
-            elif name == "cards" and isinstance(value, list):  # face up when they go (BAC-6.10.1): named to all
+            elif name == "cards" and isinstance(value, list):  # to the face-up discard (BAC-2.6, BAC-6.9.1)
                 cards = [c for c in value if isinstance(c, str) and self.game.engine.is_card(c)]
                 out[name] = ", ".join(self.faces.name(c) for c in cards)
             elif name == "result" and isinstance(value, str):

@@ -403,7 +403,7 @@ def test_an_umbra_whose_deus_went_back_to_the_centre_is_still_on_the_table(main:
 
 
 def test_the_log_names_the_umbrae_a_player_discards(main: MainWindow) -> None:
-    """BAC-6.10.1: the Umbrae of a finished turn go to the discard face up, for everyone to see (the engine's
+    """BAC-6.9.1, BAC-2.6: the Umbrae of a finished turn go to the discard, face up for everyone to see (the engine's
     face-up events). The log said only "Ada discards 3 cards.", which a player listening to it could not picture;
     it names each card, as the table shows them, in every language."""
     table = start(main, seed=5)
