@@ -189,8 +189,16 @@ class Catalog:
 _EUPHONY: Final = (("it", "a", ("a", "à"), "ad"), ("it", "e", ("e", "è", "é"), "ed"),
                    ("es", "y", ("i", "í", "hi", "hí"), "e"), ("es", "o", ("o", "ó", "ho"), "u"))
 # - a word that joins the article the value begins with: Spanish "al centro de la mesa", "del centro" (never "a el",
-#   "de el"); a name that carries a capital article ("El Cairo") is left apart. language -> (article, {word: joined})
-_JOINED: Final = {"es": ("el ", {"a": "al", "de": "del"})}
+#   "de el"); Italian "dall'area comune", "al tavolo", "nei campi" (never "da l'area", "a il tavolo"). A name that
+#   carries a capital article ("El Cairo", "La Spezia") is left apart. language -> {word: {article: joined}}
+_ITALIAN_STEMS: Final = {"a": "a", "da": "da", "di": "de", "in": "ne", "su": "su"}
+_ITALIAN_ENDINGS: Final = {"il ": "l ", "lo ": "llo ", "la ": "lla ", "l'": "ll'", "l’": "ll’", "i ": "i ",
+                           "gli ": "gli ", "le ": "lle "}
+_JOINED: Final[dict[str, dict[str, dict[str, str]]]] = {
+    "es": {"a": {"el ": "al "}, "de": {"el ": "del "}},
+    "it": {word: {article: stem + ending for article, ending in _ITALIAN_ENDINGS.items()}
+           for word, stem in _ITALIAN_STEMS.items()},
+}
 _WORD_BEFORE = re.compile(r"(?:(?<![\w'’])(\w+) )?\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
@@ -202,10 +210,9 @@ def _as_printed(word: str, value: str, lang: str) -> str:
         if language == lang and word.lower() == plain and head.startswith(sounds) and \
                 not (plain == "y" and head[:3] in ("hie", "hia", "hio", "hiu")):
             return f"{to.capitalize() if word[0].isupper() else to} {value}"
-    article, joins = _JOINED.get(lang, ("", {}))
-    joined = joins.get(word.lower())
-    if joined is not None and value.startswith(article):
-        return f"{joined.capitalize() if word[0].isupper() else joined} {value[len(article):]}"
+    for article, joined in _JOINED.get(lang, {}).get(word.lower(), {}).items():
+        if value.startswith(article):
+            return f"{joined.capitalize() if word[0].isupper() else joined}{value[len(article):]}"
     return f"{word} {value}"
 
 

@@ -1,5 +1,6 @@
 """A short word before a name changes with the name's first sound, as printed Italian and Spanish do (issue #38:
-translations a publisher would print): "passa il dono ad Ada", "Bruno ed Elena", "Ada e Isabel", "Bruno u Óscar"."""
+translations a publisher would print): "passa il dono ad Ada", "Bruno ed Elena", "Ada e Isabel", "Bruno u Óscar";
+and a preposition joins the article a value begins with: Spanish "al centro", Italian "dall'area comune"."""
 from __future__ import annotations
 
 import pytest
@@ -68,3 +69,30 @@ def test_the_shipped_spanish_parsifal_says_al_centro() -> None:
     assert texts.text("es", "event.artifact_moved", card="Grial", source="Ana", to=common).endswith(
         " al centro de la mesa.")
     assert "del centro de la mesa" in texts.text("es", "event.artifact_moved", card="Grial", source=common, to="Ana")
+
+
+@pytest.mark.parametrize(("text", "source", "to", "said"), [
+    ("{card} passa da {source} a {to}.", "l'area comune", "Amfortas", "Lancia passa dall'area comune ad Amfortas."),
+    ("{card} passa da {source} a {to}.", "Kundry", "il tavolo", "Lancia passa da Kundry al tavolo."),
+    ("{card} passa da {source} a {to}.", "lo scrigno", "la torre", "Lancia passa dallo scrigno alla torre."),
+    ("Di {source} e su {to}.", "i cavalieri", "gli scudi", "Dei cavalieri e sugli scudi."),
+    ("{card} resta in {to}.", "Ada", "le mani di Ada", "Lancia resta nelle mani di Ada."),
+    ("{card} va in {to}.", "Ada", "l’area", "Lancia va nell’area."),
+    ("{card} va a {to}.", "Ada", "La Spezia", "Lancia va a La Spezia."),  # the name's own article stays apart
+    ("{card} va per {to}.", "Ada", "il tavolo", "Lancia va per il tavolo."),  # "per" has no joined form
+    ("{card} va a {to}.", "Ada", "ilario", "Lancia va a ilario."),  # an article is a word of its own
+])
+def test_italian_joins_a_preposition_with_the_article_a_value_begins_with(text: str, source: str, to: str,
+                                                                           said: str) -> None:
+    """Print says "dall'area comune" and "al tavolo", never "da l'area" or "a il tavolo": Parsifal's line for an
+    artifact that moves had been bent round it ("Corno si sposta: prima l'area comune, ora Ferris.")."""
+    assert catalog("it", text).text("it", "k", card="Lancia", source=source, to=to) == said
+
+
+def test_the_shipped_italian_parsifal_says_dall_area_comune() -> None:
+    texts = cardsets.load_texts("parsifal")
+    common, table = texts.text("it", "place.common"), texts.text("it", "place.play")
+    assert texts.text("it", "event.artifact_moved", card="Corno", source=common, to="Ferris") == \
+        "Corno passa dall'area comune a Ferris."
+    assert texts.text("it", "event.artifact_moved", card="Lancia", source="Kundry", to=table) == \
+        "Lancia passa da Kundry al tavolo."
