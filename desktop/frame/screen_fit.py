@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QEvent, QMargins, QObject, QSize
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QMargins, QObject, QSize
 from PySide6.QtGui import QFont, QFontMetrics, QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
@@ -64,6 +64,14 @@ def fit_to_screen(widget: QWidget, wanted: QSize | None = None) -> None:
         widget.resize(size)
     if widget.isVisible():
         move_onto_screen(widget)
+
+
+def settle_layouts() -> None:
+    """Lay out now what waits for the event loop to be laid out. A widget shown or hidden only asks its window to
+    lay itself out again; until then a dock made visible is measured against the old minimum of its neighbours, and
+    Qt grows the window to that minimum at once: the network chat shown under a side panel whose guided-game offer
+    had just gone made the window 731 px high on a 720 px screen. Qt never shrinks it back."""
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
 
 def move_onto_screen(widget: QWidget) -> None:

@@ -816,8 +816,10 @@ class MainWindow(QMainWindow):
         """The network game's chat under the log."""
         chat = self.net.chat if self.net is not None else None
         if chat is not None:
+            screen_fit.settle_layouts()  # the side panel may have just lost the guided-game offer
             self.chat_dock.setWidget(chat)
             self.chat_dock.setVisible(self.detail_dock.isVisibleTo(self))  # folded with the side panel (F9)
+            self._lay_out_docks()
 
     def _leave_network(self) -> None:
         """The network game on show goes: the connection closes (a joiner's seat waits on the host; a hosted
@@ -1122,11 +1124,20 @@ class MainWindow(QMainWindow):
         self.show_side_panel(not self.detail_dock.isVisibleTo(self))
 
     def show_side_panel(self, shown: bool) -> None:
+        screen_fit.settle_layouts()
         for dock in (self.detail_dock, self.log_dock):
             dock.setVisible(shown)
         self.chat_dock.setVisible(shown and self.net is not None)
+        self._lay_out_docks()
         self.act_side.setChecked(shown)
         self.remember_layout()
+
+    def _lay_out_docks(self) -> None:
+        """Lay the docks out again at once, within the window as it is. A dock just shown is laid out against its
+        neighbours' old heights: the card panel kept the height it had beside the guided-game offer, and lay over
+        the log's title once the chat came under it."""
+        layout = self.layout()
+        layout.setGeometry(layout.geometry())
 
     def remember_layout(self) -> None:
         """The docks' place, width and folding, and the window's size on this screen, kept in the settings
