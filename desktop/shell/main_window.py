@@ -1137,7 +1137,8 @@ class MainWindow(QMainWindow):
         neighbours' old heights: the card panel kept the height it had beside the guided-game offer, and lay over
         the log's title once the chat came under it."""
         layout = self.layout()
-        layout.setGeometry(layout.geometry())
+        if layout is not None:  # a QMainWindow always has its own
+            layout.setGeometry(layout.geometry())
 
     def remember_layout(self) -> None:
         """The docks' place, width and folding, and the window's size on this screen, kept in the settings
