@@ -66,7 +66,7 @@ def test_the_cards_names_read_whole_at_1280x720(qtbot: Any, home: Path, tmp_path
         table = window.table
         assert table is not None
         for item in table.scene.items_by_key.values():
-            # One long name may take two lines on its face ("Vinum con il simbolo"), but not be cut.
+            # One long name may take two lines on its face ("Vinum met teken"), but not be cut.
             if not isinstance(item, CardItem) or not item.key.startswith(("deus_", "umbra_")):
                 continue
             scale = on_screen(item.deviceTransform(table.view.viewportTransform()))
@@ -441,3 +441,22 @@ def test_a_turned_bacchus_grows_for_his_words(qtbot: Any, home: Path, dialogs: D
         if card != "deus_bacchus":
             other = scene.items_by_key[card]
             assert not foot.intersects(QRectF(other.resting_pos, QSizeF(other.face.width, other.face.height))), card
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "nl"])
+def test_the_marked_vinum_and_the_deck_keep_their_words_on_a_crowded_table(qtbot: Any, lang: str) -> None:
+    """Six seats with the turn's Umbra piled up and the story journal open show the table at 0.53 on a 1280×720
+    screen. There "Vinum con il simbolo" (and its three sisters) wrapped to a fourth line it did not have and ended
+    "simb…", 54 times over twelve such games in each language, and the deck's "Mazzo Umbra: 44" lost its count
+    ("Mazzo|Umbr…"). The card is called "Vinum segnato", "Marked Vinum", and the deck says "Mazzo: 44", as the
+    other games' decks do."""
+    from desktop.games.bacchanalia.faces import BacchanaliaFaces
+
+    faces = BacchanaliaFaces(lambda card: "vinum", lambda card: True, Translator(lang).for_game("bacchanalia"))
+    for scale in (0.6, 0.55, 0.52, 0.5):
+        marked = faces.card("umbra_vinum_symbol#1")
+        assert "title" not in left_out(marked, scale), (scale, [t.text for t in shown_texts(marked, scale)])
+        for count in (9, 44, 68):
+            deck = faces.deck(count)
+            assert left_out(deck, scale) == [], (scale, [t.text for t in shown_texts(deck, scale)])
+            assert str(count) in " ".join(t.text for t in shown_texts(deck, scale))
