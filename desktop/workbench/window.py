@@ -17,6 +17,7 @@ from cardsets.folders import folder
 from cardsets.text import LANGUAGE_NAMES, LANGUAGES, NOTE_SUFFIX, REFERENCE, Catalog
 from cardsets.yamlfile import CardSetError, Problem
 from desktop.frame import plain, screen_fit
+from desktop.frame.card_item import CardFace
 from desktop.frame.file_trouble import file_trouble
 from desktop.frame.i18n import Translator
 from desktop.frame.pseudo import CODE as PSEUDO
@@ -26,7 +27,7 @@ from desktop.workbench.edit import string_file
 from desktop.workbench.editor import StringEditor
 from desktop.workbench.model import STATES, SideRow, Snapshot, build, overflowing_roles
 from desktop.workbench.print_deck import PrintError, print_game
-from desktop.workbench.render import face_image
+from desktop.workbench.render import SCALE, face_image
 from desktop.workbench.source import GameSource, Texts, load_game, load_ui
 from desktop.workbench.watch import CardSetWatcher
 
@@ -319,15 +320,22 @@ class Workbench(QMainWindow):
             for column, face, over, marks in ((1, side.source, side.source_overflow, []),
                                               (2, side.target, side.target_overflow, badges)):
                 item = QTableWidgetItem()
-                item.setData(Qt.ItemDataRole.DecorationRole, QPixmap.fromImage(face_image(face, over, marks)))
+                image = face_image(face, over, marks, self._preview_scale(face, column))
+                item.setData(Qt.ItemDataRole.DecorationRole, QPixmap.fromImage(image))
                 item.setToolTip(plain.tooltip("\n".join(x for x in (face.title, face.body) if x)))
                 item.setData(Qt.ItemDataRole.UserRole, face.title)
                 self.cards.setItem(row, column, item)
             state = self._state_cell(row, side)
             # A plate is low: the row is at least as tall as the lines beside it.
             lines = max(label.text().count("\n"), state.text().count("\n")) + 1
-            self.cards.setRowHeight(row, max(int((side.target.height + 6) * 1.5) + 10,
-                                             lines * self.cards.fontMetrics().lineSpacing() + 10))
+            tall = max((face.height + 6) * self._preview_scale(face, column)
+                       for column, face in ((1, side.source), (2, side.target)))
+            self.cards.setRowHeight(row, max(int(tall) + 10, lines * self.cards.fontMetrics().lineSpacing() + 10))
+
+    def _preview_scale(self, face: CardFace, column: int) -> float:
+        """The scale a face is drawn at in its column: enlarged as render.SCALE says, or as far as the column
+        holds it whole. A plate in Parsifal's Limbo ran past its column, its right end cut off."""
+        return min(SCALE, (self.cards.columnWidth(column) - 8) / (face.width + 6))
 
     def _state_cell(self, row: int, side: SideRow) -> QTableWidgetItem:
         state = QTableWidgetItem(self._notes(side))
@@ -524,7 +532,9 @@ class Workbench(QMainWindow):
             self._state_cell(row, replace(side, notes=notes, states=frozenset(n.split(":", 1)[0] for n in notes)))
             item = self.cards.item(row, 2)
             if item is not None:
-                item.setData(Qt.ItemDataRole.DecorationRole, QPixmap.fromImage(image))
+                scale = self._preview_scale(face, 2)
+                cell = image if scale == SCALE else face_image(face, over, (), scale)
+                item.setData(Qt.ItemDataRole.DecorationRole, QPixmap.fromImage(cell))
                 item.setData(Qt.ItemDataRole.UserRole, face.title)
                 item.setToolTip(plain.tooltip("\n".join(x for x in (face.title, face.body) if x)))
             images.append(image)

@@ -16,6 +16,7 @@ from cardsets.text import LANGUAGES, placeholders
 from desktop.frame.i18n import Translator
 from desktop.workbench import adapters
 from desktop.workbench.adapters import card_picture
+from desktop.workbench.render import SCALE
 from desktop.workbench.source import load_game, load_ui
 from desktop.workbench.window import Workbench
 from test_workbench import copy_sets, edit, line_of
@@ -154,3 +155,21 @@ def test_a_game_without_an_adapter_still_lists_its_strings(qtbot: Any, root: Pat
     assert window.snapshot is not None and not window.snapshot.has_faces
     assert window.cards.isHidden() and not window.no_faces.isHidden()
     assert window.strings.rowCount() > 50
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_picture_lies_whole_in_its_column(qtbot: Any, root: Path, game: str) -> None:
+    """A translator judges the whole face: a plate in Parsifal's Limbo, drawn 1.5 times the table's size, ran
+    past its 214-pixel column and its right end was cut off. A face too wide is drawn smaller, whole."""
+    bench = Workbench(Translator("en"), root, game, "en", "nl", watch=False)
+    qtbot.addWidget(bench)
+    bench.show()
+    snap = bench.snapshot
+    assert snap is not None
+    for row, side in enumerate(snap.sides):
+        for column, face in ((1, side.source), (2, side.target)):
+            picture = bench.cards.item(row, column).data(Qt.ItemDataRole.DecorationRole)
+            room = bench.cards.columnWidth(column) - 4
+            assert picture.width() <= room and picture.height() <= bench.cards.rowHeight(row), (side.card_id, column)
+            # As large as before where it fitted, and no smaller than its column where it did not.
+            assert picture.width() >= min(int((face.width + 6) * SCALE), room - 6), (side.card_id, column)
