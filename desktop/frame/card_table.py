@@ -16,7 +16,6 @@ items for screen readers in `accessible_text` (desktop/frame/accessibility.py as
 from __future__ import annotations
 
 import math
-
 from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import SIGNAL, QEvent, QPointF, QRectF, Qt, Signal

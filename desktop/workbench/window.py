@@ -317,10 +317,12 @@ class Workbench(QMainWindow):
             label.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             self.cards.setItem(row, 0, label)
             badges = [(s, t(f"wb.state.{s}")) for s in ("missing", "stale", "placeholder") if s in side.states]
+            tall = 0
             for column, face, over, marks in ((1, side.source, side.source_overflow, []),
                                               (2, side.target, side.target_overflow, badges)):
                 item = QTableWidgetItem()
                 image = face_image(face, over, marks, self._preview_scale(face, column))
+                tall = max(tall, image.height())
                 item.setData(Qt.ItemDataRole.DecorationRole, QPixmap.fromImage(image))
                 item.setToolTip(plain.tooltip("\n".join(x for x in (face.title, face.body) if x)))
                 item.setData(Qt.ItemDataRole.UserRole, face.title)
@@ -328,9 +330,7 @@ class Workbench(QMainWindow):
             state = self._state_cell(row, side)
             # A plate is low: the row is at least as tall as the lines beside it.
             lines = max(label.text().count("\n"), state.text().count("\n")) + 1
-            tall = max((face.height + 6) * self._preview_scale(face, column)
-                       for column, face in ((1, side.source), (2, side.target)))
-            self.cards.setRowHeight(row, max(int(tall) + 10, lines * self.cards.fontMetrics().lineSpacing() + 10))
+            self.cards.setRowHeight(row, max(tall + 10, lines * self.cards.fontMetrics().lineSpacing() + 10))
 
     def _preview_scale(self, face: CardFace, column: int) -> float:
         """The scale a face is drawn at in its column: enlarged as render.SCALE says, or as far as the column
